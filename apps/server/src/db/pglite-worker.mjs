@@ -1,0 +1,24 @@
+// Runs PGlite (Postgres compiled to WASM) on its own thread and serves it over the Postgres wire
+// protocol on a Unix socket, so the HTTP thread never executes SQL itself and the server talks to
+// PGlite and to a real PostgreSQL through the same driver (node-postgres).
+// Plain JavaScript on purpose: worker entry points must load without a TypeScript loader.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+const { dataDir, socketPath } = workerData;
+
+try {
+  const db = await PGlite.create(dataDir ?? 'memory://');
+  const server = new PGLiteSocketServer({ db, path: socketPath });
+  await server.start();
+  parentPort.postMessage({ type: 'ready' });
+  parentPort.on('message', async (message) => {
+    if (message?.type !== 'close') return;
+    await server.stop();
+    await db.close();
+    parentPort.postMessage({ type: 'closed' });
+  });
+} catch (error) {
+  parentPort.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+}

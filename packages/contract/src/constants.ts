@@ -1,0 +1,106 @@
+// The business constants of SPEC §9, named once so the server, the web app and the tests agree.
+
+export const PRODUCT_NAME = 'Jalon';
+/** Prefix of every local-storage key and of downloaded file names. */
+export const STORAGE_PREFIX = 'jalon:';
+
+export const AUTH = {
+  passwordMinLength: 8,
+  passwordMaxLength: 128,
+  /** Consecutive failures (per normalised e-mail) before the account is locked. */
+  maxFailedLogins: 5,
+  lockoutMinutes: 15,
+  tempTokenMinutes: 5,
+  resetLinkMinutes: 15,
+  totpDigits: 6,
+  /** The 2FA disable input strips spaces and keeps at most this many characters. */
+  disableCodeMaxLength: 10,
+} as const;
+
+export const SESSION = {
+  /** The client checks validity this often. */
+  checkIntervalMs: 300_000,
+  /** The client refreshes this long before expiry (or at once when already inside the window). */
+  refreshBeforeExpiryMs: 5 * 60_000,
+} as const;
+
+export const REDIRECT = {
+  guardMs: 400,
+  guardWindowMs: 2_000,
+  doubleNavigationMs: 300,
+  afterLoginMs: 100,
+  afterResetMs: 1_800,
+  afterTaskCreateMinMs: 600,
+  afterTaskCreateMaxMs: 800,
+} as const;
+
+export const REALTIME = {
+  baseDelayMs: 2_000,
+  minBaseFromAttempt4Ms: 5_000,
+  maxDelayMs: 60_000,
+  jitterMs: 500,
+  maxAttempts: 15,
+  /** The server sends a ping at least this often. */
+  pingIntervalMs: 25_000,
+} as const;
+
+export const SYNC = {
+  flushIntervalMs: 8_000,
+  batchSize: 50,
+  conflictOutboxBatchSize: 25,
+  backoffBaseMs: 4_000,
+  backoffMaxMs: 5 * 60_000,
+  backoffJitterRatio: 0.15,
+  retryCheckMs: 1_000,
+  flushAfterOnlineMs: 300,
+  deltaRefreshDebounceMs: 600,
+  autoRefreshAfterMs: 10 * 60_000,
+  autoRefreshCheckMs: 5_000,
+  badgeMs: 5_000,
+  conflictPollMs: 5_000,
+  conflictPanelLimit: 25,
+  conflictDefaultLimit: 50,
+  offlineDbVersion: 1,
+  offlineWarmUpTimeoutMs: 2_500,
+} as const;
+
+export const DASHBOARD = {
+  refreshIntervalMs: 5 * 60_000,
+  periods: [7, 14, 30] as const,
+  defaultPeriod: 7,
+  defaultDeadlineDays: 14,
+  descriptionMinLength: 5,
+  maxProjectCards: 6,
+  upcomingDeadlines: 8,
+  recentTasks: 10,
+  recentTasksFocused: 15,
+  activities: 12,
+  counterAnimationMs: 600,
+  scrollAnimationMs: 520,
+  createdMessageMs: 1_800,
+  chartHeightPx: 300,
+} as const;
+
+export const AUDIO = {
+  hoverThrottleMs: 120,
+  clickThrottleMs: 80,
+  masterVolume: 0.85,
+  ambientVolume: 0.35,
+  animationIntensityMin: 10,
+  animationIntensityMax: 100,
+  animationIntensityDefault: 70,
+  ambientSliderDefault: 70,
+} as const;
+
+/** Ambient slider value (0-100) to audio level, as SPEC §9 gives it. */
+export const ambientLevel = (sliderValue: number): number => 0.05 + (sliderValue / 100) * 0.95;
+
+export const PERFORMANCE = {
+  sampleFrames: 180,
+  slowFrameMs: 40,
+} as const;
+
+export const AUDIT = {
+  exportFilePrefix: 'audit-logs',
+  skeletonRows: 6,
+} as const;

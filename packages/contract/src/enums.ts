@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const roleSchema = z.enum(['admin', 'member']);
+export type Role = z.infer<typeof roleSchema>;
+
+export const projectStatusSchema = z.enum(['active', 'on_hold', 'completed', 'cancelled']);
+export type ProjectStatus = z.infer<typeof projectStatusSchema>;
+
+export const taskStatusSchema = z.enum(['todo', 'in_progress', 'in_review', 'done']);
+export type TaskStatus = z.infer<typeof taskStatusSchema>;
+
+export const taskPrioritySchema = z.enum(['high', 'medium', 'low']);
+export type TaskPriority = z.infer<typeof taskPrioritySchema>;
+
+/** Audit entry types are dotted; the first segment is the family the UI filters on. */
+export const auditFamilySchema = z.enum(['auth', 'security', 'project', 'task']);
+export type AuditFamily = z.infer<typeof auditFamilySchema>;
+
+export const AUDIT_TYPES = {
+  loginSucceeded: 'auth.login.succeeded',
+  loginFailed: 'auth.login.failed',
+  loginLocked: 'auth.login.locked',
+  logout: 'auth.logout',
+  sessionRefreshed: 'auth.session.refreshed',
+  sessionRevoked: 'auth.session.revoked',
+  otherSessionsRevoked: 'auth.session.revoked_others',
+  passwordResetRequested: 'auth.password.reset_requested',
+  passwordReset: 'auth.password.reset',
+  registered: 'auth.registered',
+  userCreated: 'security.user.created',
+  preferencesUpdated: 'auth.preferences.updated',
+} as const;
+export type AuditType = (typeof AUDIT_TYPES)[keyof typeof AUDIT_TYPES];

@@ -1,0 +1,9 @@
+// The package's public entry: every schema, type and constant that the server and the web app share.
+export * from './constants.ts';
+export * from './enums.ts';
+export * from './errors.ts';
+export * from './envelope.ts';
+export * from './preferences.ts';
+export * from './auth.ts';
+export * from './sessions.ts';
+export * from './health.ts';

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  userAgent: z.string(),
+  /** Human-readable device, parsed from the user agent ("Chrome sur Linux"). */
+  device: z.string(),
+  createdAt: z.string(),
+  lastActiveAt: z.string(),
+  expiresAt: z.string(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+export const sessionListSchema = z.object({
+  sessions: z.array(sessionInfoSchema),
+  currentSession: z.string(),
+});
+export type SessionList = z.infer<typeof sessionListSchema>;
+
+export const sessionCheckSchema = z.object({ valid: z.boolean(), expiresAt: z.string().nullable() });
+export type SessionCheck = z.infer<typeof sessionCheckSchema>;
+
+export const sessionRefreshSchema = z.object({
+  token: z.string(),
+  sessionId: z.string(),
+  expiresAt: z.string(),
+});
+export type SessionRefresh = z.infer<typeof sessionRefreshSchema>;
+
+export const sessionIdParamsSchema = z.object({ id: z.uuid() });
+
+export const revokedCountSchema = z.object({ revoked: z.number().int() });
+
+/** Response headers that keep the client's copy of the session current (SPEC §7). */
+export const SESSION_HEADERS = {
+  sessionId: 'x-session-id',
+  expiresAt: 'x-session-expires-at',
+} as const;
