@@ -1,0 +1,29 @@
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Mailer } from './lib/mailer.ts';
+import type { Notifier } from './lib/notifier.ts';
+import type { LoginService } from './modules/auth/login-service.ts';
+import type { ResetService } from './modules/password-reset/reset-service.ts';
+import type { SessionService } from './modules/sessions/session-service.ts';
+import type { SessionStore } from './modules/sessions/session-store.ts';
+import type { DatabaseProbe } from './modules/health/database-probe.ts';
+
+/** The services a feature module may use, built once in `buildApp` and handed to each module. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  notifier: Notifier;
+  mailer: Mailer;
+  store: SessionStore;
+  sessions: SessionService;
+  login: LoginService;
+  resets: ResetService;
+  probe: DatabaseProbe;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

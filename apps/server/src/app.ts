@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { AppError } from './lib/errors.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createNotifier } from './lib/notifier.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { Lockout } from './modules/auth/lockout.ts';
+import { LoginService } from './modules/auth/login-service.ts';
+import { DatabaseProbe } from './modules/health/database-probe.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { ResetService } from './modules/password-reset/reset-service.ts';
+import { passwordResetRoutes } from './modules/password-reset/routes.ts';
+import { sessionRoutes } from './modules/sessions/routes.ts';
+import { SessionService } from './modules/sessions/session-service.ts';
+import { SessionStore } from './modules/sessions/session-store.ts';
+import { authGuardPlugin } from './plugins/auth-guard.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The whole server as one Fastify instance: infrastructure first, then each feature module. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON bodies are accepted: a cross-site form can send text/plain, urlencoded or multipart,
+  // never application/json, so this closes one more CSRF door (S27).
+  app.removeContentTypeParser('text/plain');
+
+  const notifier = await createNotifier(database, (error) => app.log.error({ err: error }, 'notifier error'));
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  const store = new SessionStore(database.db, config, notifier, (error) => app.log.error({ err: error }, 'session store error'));
+  const sessions = new SessionService(database.db, store, notifier);
+  const probe = new DatabaseProbe(database);
+  await probe.start();
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    notifier,
+    mailer,
+    store,
+    sessions,
+    probe,
+    login: new LoginService(database.db, new Lockout(config.login), store),
+    resets: new ResetService(database.db, config, mailer, sessions),
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    probe.stop();
+    await mailer.idle();
+    await notifier.close();
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin, { hsts: config.isProduction && config.publicUrl.startsWith('https:') });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, 'rate_limited', 'Too many requests. Please try again later.'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Jalon API', version: '0.1.0', description: 'Projects, tasks and account security. Errors are RFC 9457 problem documents.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(authGuardPlugin, { db: database.db, store });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes, { ctx });
+      await api.register(authRoutes, { ctx });
+      await api.register(sessionRoutes, { ctx });
+      await api.register(passwordResetRoutes, { ctx });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webAppPlugin, { root: path.resolve(config.webDist ?? DEFAULT_WEB_DIST) });
+  return app;
+}

@@ -1,0 +1,114 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/**
+ * Every environment variable the server reads, parsed once at start-up. `.env.example` documents each.
+ * A bad value stops the start-up with one line naming the variable (see `loadConfig`).
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: int(0, 65535).default(4000),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  ALLOW_REGISTRATION: bool.default(false),
+  EXPOSE_DEV_RESET_LINK: bool.optional(),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default('Jalon <no-reply@jalon.local>'),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SESSION_IDLE_MINUTES: int(1, 24 * 60).default(30),
+  SESSION_ABSOLUTE_HOURS: int(1, 24 * 30).default(12),
+  SESSION_REMEMBER_IDLE_DAYS: int(1, 90).default(7),
+  SESSION_REMEMBER_DAYS: int(1, 365).default(30),
+  LOGIN_MAX_FAILURES: int(1, 100).default(5),
+  LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(15),
+  LOGIN_IP_MAX: int(1, 100_000).default(100),
+  LOGIN_IP_WINDOW_MINUTES: int(1, 24 * 60).default(15),
+  RESET_EMAIL_MAX: int(1, 100).default(3),
+  RESET_IP_MAX: int(1, 100_000).default(20),
+  RESET_WINDOW_MINUTES: int(1, 24 * 60).default(15),
+  BODY_LIMIT_BYTES: int(1024, 10 * 1024 * 1024).default(256 * 1024),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  allowRegistration: boolean;
+  exposeDevResetLink: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  bootstrapAdmin: { email: string | undefined; password: string | undefined };
+  session: { idleMs: number; absoluteMs: number; rememberIdleMs: number; rememberAbsoluteMs: number };
+  login: { maxFailures: number; lockMs: number; ipMax: number; ipWindowMs: number };
+  reset: { emailMax: number; ipMax: number; windowMs: number; validityMs: number };
+  bodyLimitBytes: number;
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+const MINUTE = 60_000;
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    allowRegistration: env.ALLOW_REGISTRATION,
+    exposeDevResetLink: env.EXPOSE_DEV_RESET_LINK ?? !isProduction,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    bootstrapAdmin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    session: {
+      idleMs: env.SESSION_IDLE_MINUTES * MINUTE,
+      absoluteMs: env.SESSION_ABSOLUTE_HOURS * 60 * MINUTE,
+      rememberIdleMs: env.SESSION_REMEMBER_IDLE_DAYS * 24 * 60 * MINUTE,
+      rememberAbsoluteMs: env.SESSION_REMEMBER_DAYS * 24 * 60 * MINUTE,
+    },
+    login: {
+      maxFailures: env.LOGIN_MAX_FAILURES,
+      lockMs: env.LOGIN_LOCK_MINUTES * MINUTE,
+      ipMax: env.LOGIN_IP_MAX,
+      ipWindowMs: env.LOGIN_IP_WINDOW_MINUTES * MINUTE,
+    },
+    reset: {
+      emailMax: env.RESET_EMAIL_MAX,
+      ipMax: env.RESET_IP_MAX,
+      windowMs: env.RESET_WINDOW_MINUTES * MINUTE,
+      validityMs: 15 * MINUTE,
+    },
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    webDist: env.WEB_DIST,
+  };
+}

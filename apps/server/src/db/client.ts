@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { schema } from './schema.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle; services take `Db | Tx` where they can run inside a caller's transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DatabaseKind = 'pglite' | 'postgresql';
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  kind: DatabaseKind;
+  /** A connection string for a dedicated listener (LISTEN/NOTIFY); null for PGlite. */
+  listenerConfig: pg.ClientConfig | null;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL connection string; when absent, embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data folder; `null` means in memory (tests). */
+  dataDir: string | null;
+  poolSize?: number;
+}
+
+// node-postgres parses `timestamp with time zone` into Date already; bigint (int8) stays a string
+// unless told otherwise. Counts and ids that fit in a double are read as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/**
+ * Opens the database. With DATABASE_URL: a real PostgreSQL through node-postgres. Without: PGlite
+ * running on a worker thread and served over the Postgres wire protocol on a private Unix socket, so
+ * the same driver and SQL serve both, and SQL never runs on the HTTP thread (docs/decisions/0002).
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const connection = { connectionString: options.databaseUrl };
+    const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
+    return {
+      db: drizzle(pool, { schema }),
+      pool,
+      kind: 'postgresql',
+      listenerConfig: connection,
+      close: () => pool.end(),
+    };
+  }
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-pglite-'));
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: {
+      dataDir: dataDir ? path.join(dataDir, 'pglite') : null,
+      socketPath: path.join(socketDir, '.s.PGSQL.5432'),
+    },
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.once('error', reject);
+      worker.once('message', (message: { type: string; message?: string }) =>
+        message.type === 'ready' ? resolve() : reject(new Error(`PGlite failed to start: ${message.message}`)),
+      );
+    });
+  } catch (error) {
+    await worker.terminate();
+    releaseLock();
+    throw error;
+  }
+  // PGlite has one session: a single connection, and the pool queues the rest in order.
+  const pool = new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
+  let closed = false;
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    kind: 'pglite',
+    listenerConfig: null,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 5_000);
+        worker.once('message', (message: { type: string }) => {
+          if (message.type === 'closed') {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        worker.postMessage({ type: 'close' });
+      });
+      await worker.terminate();
+      fs.rmSync(socketDir, { recursive: true, force: true });
+      releaseLock();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type pg from 'pg';
+import type { Db } from './client.ts';
+
+/** The committed SQL migrations (drizzle-kit); the build copies them beside the bundle. */
+export const MIGRATIONS_FOLDER =
+  process.env.JALON_MIGRATIONS_DIR ?? fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+// Several server instances may start at once against one PostgreSQL: one migrates, the others wait.
+const MIGRATION_LOCK_KEY = 7_356_001;
+
+export async function runMigrations(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    client.release();
+  }
+}
+
+export async function databaseVersion(db: Db): Promise<string> {
+  const result = await db.execute<{ version: string }>(sql`select version() as version`);
+  return result.rows[0]?.version ?? 'unknown';
+}

@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Preferences, Role } from '@jalon/contract';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored normalised (trimmed, lower case): e-mail matching is case-insensitive. */
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    role: text('role').$type<Role>().notNull().default('member'),
+    passwordHash: text('password_hash').notNull(),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    preferences: jsonb('preferences').$type<Partial<Preferences>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_email_key').on(table.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    createdAt: createdAt(),
+    lastActiveAt: ts('last_active_at').notNull().defaultNow(),
+    absoluteExpiresAt: ts('absolute_expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    revokedReason: text('revoked_reason'),
+  },
+  (table) => [
+    uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
+    index('sessions_user_id_idx').on(table.userId),
+  ],
+);
+
+/**
+ * A sign-in waiting for its second factor (or for 2FA enrolment). Its token is the `tempToken`:
+ * valid 5 minutes, only on the two-factor routes, never a session.
+ */
+export const pendingLogins = pgTable(
+  'pending_logins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    purpose: text('purpose').$type<'verify' | 'setup'>().notNull(),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (table) => [uniqueIndex('pending_logins_token_hash_key').on(table.tokenHash)],
+);
+
+/** Consecutive sign-in failures per normalised e-mail, whether or not an account exists (S05). */
+export const loginThrottle = pgTable('login_throttle', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (table) => [
+    uniqueIndex('password_resets_token_hash_key').on(table.tokenHash),
+    index('password_resets_user_id_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/**
+ * Append-only, hash-chained audit log: each row stores the hash of the previous one, and a trigger
+ * (migration 0001) refuses UPDATE, DELETE and TRUNCATE.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    createdAt: ts('created_at').notNull(),
+    type: text('type').notNull(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    actorName: text('actor_name'),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    resource: text('resource'),
+    outcome: text('outcome').$type<'success' | 'failure'>().notNull(),
+    details: text('details').notNull().default(''),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (table) => [
+    index('audit_log_actor_idx').on(table.actorId, table.id),
+    index('audit_log_type_idx').on(table.type),
+    index('audit_log_created_at_idx').on(table.createdAt),
+  ],
+);
+
+export const schema = { users, sessions, pendingLogins, loginThrottle, passwordResets, auditLog };
+export const nowSql = sql`now()`;

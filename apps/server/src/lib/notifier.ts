@@ -1,0 +1,58 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { Database } from '../db/client.ts';
+
+/**
+ * Messages between server instances: session revocations now, data-change events later. With PGlite
+ * there is one process, so an in-process emitter suffices; with PostgreSQL every instance LISTENs on
+ * one channel and NOTIFY reaches them all (docs/decisions/0003).
+ */
+export interface Notifier {
+  publish(message: NotifierMessage): Promise<void>;
+  subscribe(listener: (message: NotifierMessage) => void): () => void;
+  close(): Promise<void>;
+}
+
+export type NotifierMessage =
+  | { kind: 'sessions.revoked'; sessionIds: string[] }
+  | { kind: 'user.changed'; userId: string };
+
+const CHANNEL = 'jalon_events';
+
+export async function createNotifier(database: Database, onError: (error: unknown) => void): Promise<Notifier> {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const subscribe = (listener: (message: NotifierMessage) => void) => {
+    emitter.on('message', listener);
+    return () => void emitter.off('message', listener);
+  };
+  if (!database.listenerConfig) {
+    return {
+      publish: async (message) => void emitter.emit('message', message),
+      subscribe,
+      close: async () => void emitter.removeAllListeners(),
+    };
+  }
+  const listener = new pg.Client(database.listenerConfig);
+  listener.on('error', onError);
+  await listener.connect();
+  listener.on('notification', (notification) => {
+    if (notification.channel !== CHANNEL || !notification.payload) return;
+    try {
+      emitter.emit('message', JSON.parse(notification.payload) as NotifierMessage);
+    } catch (error) {
+      onError(error);
+    }
+  });
+  await listener.query(`LISTEN ${CHANNEL}`);
+  return {
+    publish: async (message) => {
+      await database.pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)]);
+    },
+    subscribe,
+    close: async () => {
+      emitter.removeAllListeners();
+      await listener.end();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { desc, sql } from 'drizzle-orm';
+import type { AuditType } from '@jalon/contract';
+import type { Tx } from '../../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
+import { auditRowHash, GENESIS_HASH } from './audit-chain.ts';
+
+/** Who did it and from where; built from the request by `requestContext`. */
+export interface AuditActor {
+  id: string | null;
+  email: string | null;
+  name: string | null;
+  ip: string;
+  userAgent: string;
+}
+
+export interface AuditEntry {
+  type: AuditType | `${'auth' | 'security' | 'project' | 'task'}.${string}`;
+  actor: AuditActor;
+  outcome: 'success' | 'failure';
+  resource?: string | null;
+  details?: string;
+  metadata?: Record<string, unknown>;
+}
+
+// Every audited transaction takes this lock before reading the last hash, so the chain is linear
+// even when many transactions commit at once. It is held only until that transaction ends.
+const AUDIT_CHAIN_LOCK = 7_356_002;
+const USER_AGENT_MAX = 256;
+const DETAILS_MAX = 2_000;
+
+/** Keeps log rows printable: control characters are escaped, long values cut (SECURITY S32). */
+export function sanitiseText(value: string, max: number): string {
+  // eslint-disable-next-line no-control-regex
+  const escaped = value.replace(/[\u0000-\u001f\u007f]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return escaped.length > max ? `${escaped.slice(0, max)}…` : escaped;
+}
+
+/**
+ * Appends one row to the hash-chained audit log. Call it with the transaction that makes the change
+ * it records, so that the change and its audit row commit or fail together.
+ */
+export async function appendAudit(tx: Tx, entry: AuditEntry): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
+  const [last] = await tx.select({ hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  const row = {
+    createdAt: new Date(),
+    type: entry.type,
+    actorId: entry.actor.id,
+    actorEmail: entry.actor.email,
+    actorName: entry.actor.name,
+    ip: sanitiseText(entry.actor.ip, 64),
+    userAgent: sanitiseText(entry.actor.userAgent, USER_AGENT_MAX),
+    resource: entry.resource ?? null,
+    outcome: entry.outcome,
+    details: sanitiseText(entry.details ?? '', DETAILS_MAX),
+    // Through JSON once, so the hash covers exactly what jsonb stores (no Dates, no undefined).
+    metadata: JSON.parse(JSON.stringify(entry.metadata ?? {})) as Record<string, unknown>,
+    prevHash: last?.hash ?? GENESIS_HASH,
+  };
+  await tx.insert(auditLog).values({ ...row, hash: auditRowHash(row) });
+}

@@ -1,0 +1,120 @@
+import { AUDIT_TYPES, PROBLEM_DETAILS, type LoginRequest, type LoginResult } from '@jalon/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { getDummyHash, verifyPassword } from '../../lib/password.ts';
+import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
+import type { SessionStore } from '../sessions/session-store.ts';
+import { findUserByEmail, normaliseEmail, toPublicUser, type UserRow } from '../users/user-service.ts';
+import type { Lockout } from './lockout.ts';
+import { createPendingLogin } from './pending-logins.ts';
+import { sessionExpiresAt } from '../sessions/session-store.ts';
+
+export function lockedError(lockedUntil: Date, now = Date.now()): AppError {
+  return new AppError(429, 'account_locked', PROBLEM_DETAILS.tooManyLogins, {
+    lockedUntil: lockedUntil.toISOString(),
+    attemptsRemaining: 0,
+    headers: { 'retry-after': String(Math.max(1, Math.ceil((lockedUntil.getTime() - now) / 1000))) },
+  });
+}
+
+/**
+ * Password sign-in. Known and unknown e-mails take the same path (a dummy hash for the unknown), the
+ * same counters and the same answers, so nothing tells which accounts exist (S04, S05).
+ */
+export class LoginService {
+  constructor(
+    private readonly db: Db,
+    private readonly lockout: Lockout,
+    private readonly store: SessionStore,
+  ) {}
+
+  async login(input: Required<LoginRequest>, actor: Omit<AuditActor, 'id' | 'email' | 'name'>): Promise<LoginResult> {
+    const email = normaliseEmail(input.email);
+    const typedBy: AuditActor = { ...actor, id: null, email, name: null };
+    const state = await this.lockout.state(this.db, email);
+    if (state.lockedUntil) {
+      await this.db.transaction((tx) =>
+        appendAudit(tx, {
+          type: AUDIT_TYPES.loginLocked,
+          actor: typedBy,
+          outcome: 'failure',
+          details: 'Sign-in refused: account temporarily locked',
+          metadata: { lockedUntil: state.lockedUntil!.toISOString() },
+        }),
+      );
+      throw lockedError(state.lockedUntil);
+    }
+
+    const user = await findUserByEmail(this.db, email);
+    const passwordMatches = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
+    if (!user || !passwordMatches) return this.fail(email, user, typedBy);
+
+    const secondFactorDue = user.twoFactorEnabled || user.role === 'admin';
+    const who: AuditActor = { ...actor, id: user.id, email: user.email, name: user.username };
+    return this.db.transaction(async (tx) => {
+      if (secondFactorDue) {
+        // The failure counter is kept until the second factor succeeds: knowing the password alone
+        // must not buy fresh attempts at the code.
+        const purpose = user.twoFactorEnabled ? 'verify' : 'setup';
+        const tempToken = await createPendingLogin(tx, { user, purpose, rememberMe: input.rememberMe });
+        await appendAudit(tx, {
+          type: 'auth.login.second_factor_required',
+          actor: who,
+          outcome: 'success',
+          details: purpose === 'setup' ? 'Password accepted; two-factor enrolment required' : 'Password accepted; code required',
+        });
+        return {
+          user: toPublicUser(user),
+          token: null,
+          sessionId: null,
+          expiresAt: null,
+          requires2FA: true,
+          tempToken,
+          setupRequired: purpose === 'setup',
+        };
+      }
+      await this.lockout.reset(tx, email);
+      const { token, session } = await this.store.create(tx, {
+        user: toPublicUser(user),
+        rememberMe: input.rememberMe,
+        userAgent: actor.userAgent,
+        ip: actor.ip,
+      });
+      await appendAudit(tx, {
+        type: AUDIT_TYPES.loginSucceeded,
+        actor: who,
+        outcome: 'success',
+        resource: `session:${session.id}`,
+        metadata: { rememberMe: input.rememberMe },
+      });
+      return {
+        user: session.user,
+        token,
+        sessionId: session.id,
+        expiresAt: new Date(sessionExpiresAt(session)).toISOString(),
+        requires2FA: false,
+        tempToken: null,
+        setupRequired: false,
+      };
+    });
+  }
+
+  private async fail(email: string, user: UserRow | undefined, typedBy: AuditActor): Promise<never> {
+    const actor = user ? { ...typedBy, id: user.id, name: user.username } : typedBy;
+    const state = await this.db.transaction(async (tx) => {
+      const after = await this.lockout.recordFailure(tx, email);
+      await appendAudit(tx, {
+        type: after.lockedUntil ? AUDIT_TYPES.loginLocked : AUDIT_TYPES.loginFailed,
+        actor,
+        outcome: 'failure',
+        details: after.lockedUntil ? 'Too many failed sign-ins: account locked' : 'Wrong e-mail or password',
+        metadata: { failures: after.failures },
+      });
+      return after;
+    });
+    if (state.lockedUntil) throw lockedError(state.lockedUntil);
+    throw new AppError(401, 'invalid_credentials', PROBLEM_DETAILS.loginFailed, {
+      attemptsRemaining: state.attemptsRemaining,
+    });
+  }
+}

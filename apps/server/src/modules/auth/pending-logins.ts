@@ -1,0 +1,55 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { AUTH } from '@jalon/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { pendingLogins, users } from '../../db/schema.ts';
+import { newToken, sha256 } from '../../lib/crypto.ts';
+import { toPublicUser, type UserRow } from '../users/user-service.ts';
+import type { User } from '@jalon/contract';
+
+export interface PendingLogin {
+  id: string;
+  user: User;
+  purpose: 'verify' | 'setup';
+  rememberMe: boolean;
+  failedAttempts: number;
+  expiresAt: Date;
+}
+
+/** Starts a sign-in that waits for its second factor; returns the `tempToken` (S11). */
+export async function createPendingLogin(
+  tx: Tx,
+  input: { user: UserRow; purpose: PendingLogin['purpose']; rememberMe: boolean },
+): Promise<string> {
+  const token = newToken();
+  await tx.insert(pendingLogins).values({
+    userId: input.user.id,
+    tokenHash: sha256(token),
+    purpose: input.purpose,
+    rememberMe: input.rememberMe,
+    expiresAt: new Date(Date.now() + AUTH.tempTokenMinutes * 60_000),
+  });
+  return token;
+}
+
+/** The pending sign-in a tempToken stands for, if it is still valid. */
+export async function findPendingLogin(db: Db | Tx, token: string): Promise<PendingLogin | null> {
+  const [row] = await db
+    .select({ pending: pendingLogins, user: users })
+    .from(pendingLogins)
+    .innerJoin(users, eq(users.id, pendingLogins.userId))
+    .where(and(eq(pendingLogins.tokenHash, sha256(token)), gt(pendingLogins.expiresAt, sql`now()`)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    id: row.pending.id,
+    user: toPublicUser(row.user),
+    purpose: row.pending.purpose,
+    rememberMe: row.pending.rememberMe,
+    failedAttempts: row.pending.failedAttempts,
+    expiresAt: row.pending.expiresAt,
+  };
+}
+
+export async function deletePendingLogin(db: Db | Tx, id: string): Promise<void> {
+  await db.delete(pendingLogins).where(eq(pendingLogins.id, id));
+}

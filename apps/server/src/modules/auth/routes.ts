@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AUDIT_TYPES,
+  DEFAULT_PREFERENCES,
+  envelope,
+  loginRequestSchema,
+  loginResultSchema,
+  meSchema,
+  registerRequestSchema,
+  userSchema,
+} from '@jalon/contract';
+import type { AppContext } from '../../app-context.ts';
+import { actorOf } from '../../lib/request-context.ts';
+import { appendAudit } from '../audit/audit-writer.ts';
+import { sessionExpiresAt } from '../sessions/session-store.ts';
+import { createUser, findUserById, toPublicUser } from '../users/user-service.ts';
+import { deletePendingLogin } from './pending-logins.ts';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const ipLimit = { max: ctx.config.login.ipMax, timeWindow: ctx.config.login.ipWindowMs };
+
+  app.post(
+    '/auth/login',
+    {
+      config: { access: 'public', rateLimit: ipLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: loginRequestSchema,
+        response: { 200: envelope(loginResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      const result = await ctx.login.login(
+        { email: request.body.email, password: request.body.password, rememberMe: request.body.rememberMe ?? false },
+        { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+      );
+      if (result.token && result.expiresAt) setSessionCookie(reply, ctx.config, result.token, new Date(result.expiresAt));
+      return { data: result };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: { access: 'pending', allowWithoutTwoFactor: true },
+      schema: { tags: ['auth'], summary: 'Sign out (ends the session or the pending sign-in)', response: { 200: envelope(z.object({ loggedOut: z.literal(true) })) } },
+    },
+    async (request, reply) => {
+      if (request.session) {
+        await ctx.sessions.logout(request.session, actorOf(request));
+        request.session = null;
+      } else if (request.pendingLogin) {
+        const pending = request.pendingLogin;
+        await ctx.db.transaction(async (tx) => {
+          await deletePendingLogin(tx, pending.id);
+          await appendAudit(tx, { type: AUDIT_TYPES.logout, actor: actorOf(request), outcome: 'success', details: 'Pending sign-in abandoned' });
+        });
+      }
+      clearSessionCookie(reply, ctx.config);
+      return { data: { loggedOut: true as const } };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      config: { allowWithoutTwoFactor: true },
+      schema: { tags: ['auth'], summary: 'The signed-in user, preferences and session', response: { 200: envelope(meSchema) } },
+    },
+    async (request) => {
+      const session = request.session!;
+      const user = await findUserById(ctx.db, session.user.id);
+      return {
+        data: {
+          user: user ? toPublicUser(user) : session.user,
+          preferences: { ...DEFAULT_PREFERENCES, ...user?.preferences },
+          session: { id: session.id, expiresAt: new Date(sessionExpiresAt(session)).toISOString() },
+        },
+      };
+    },
+  );
+
+  if (ctx.config.allowRegistration) {
+    app.post(
+      '/auth/register',
+      {
+        config: { access: 'public', rateLimit: ipLimit },
+        schema: { tags: ['auth'], summary: 'Create a member account (only when ALLOW_REGISTRATION=true)', body: registerRequestSchema, response: { 201: envelope(userSchema) } },
+      },
+      async (request, reply) => {
+        const user = await ctx.db.transaction(async (tx) => {
+          const created = await createUser(tx, { ...request.body, role: 'member' });
+          await appendAudit(tx, {
+            type: AUDIT_TYPES.registered,
+            actor: actorOf(request, created),
+            outcome: 'success',
+            resource: `user:${created.id}`,
+          });
+          return created;
+        });
+        return reply.code(201).send({ data: toPublicUser(user) });
+      },
+    );
+  }
+};

@@ -1,0 +1,106 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { AUDIT_TYPES, type ForgotPasswordResult } from '@jalon/contract';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { loginThrottle, passwordResets, pendingLogins, users } from '../../db/schema.ts';
+import { newToken, sha256 } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { assertAcceptablePassword, hashPassword } from '../../lib/password.ts';
+import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
+import { revokeSessionsWhere, type SessionService } from '../sessions/session-service.ts';
+import { findUserByEmail, normaliseEmail } from '../users/user-service.ts';
+
+const GENERIC_ANSWER = 'If the account exists, a reset link has been sent.';
+
+/** Forgotten-password flow: single-use 15-minute links, no enumeration, no sign-in (S20-S22). */
+export class ResetService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly mailer: Mailer,
+    private readonly sessions: SessionService,
+  ) {}
+
+  async requestLink(rawEmail: string, actor: AuditActor): Promise<ForgotPasswordResult> {
+    const email = normaliseEmail(rawEmail);
+    const user = await findUserByEmail(this.db, email);
+    const token = newToken();
+    const link = `${this.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const sent = await this.db.transaction(async (tx) => {
+      const recent = user
+        ? await tx
+            .select({ count: sql<number>`count(*)::int` })
+            .from(passwordResets)
+            .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(Date.now() - this.config.reset.windowMs))))
+        : [{ count: 0 }];
+      const allowed = user !== undefined && (recent[0]?.count ?? 0) < this.config.reset.emailMax;
+      if (user && allowed) {
+        // Asking again voids every older link (S21).
+        await tx
+          .update(passwordResets)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+        await tx.insert(passwordResets).values({
+          userId: user.id,
+          tokenHash: sha256(token),
+          expiresAt: new Date(Date.now() + this.config.reset.validityMs),
+        });
+      }
+      await appendAudit(tx, {
+        type: AUDIT_TYPES.passwordResetRequested,
+        actor: { ...actor, id: user?.id ?? null, email, name: user?.username ?? null },
+        outcome: allowed ? 'success' : 'failure',
+        details: allowed ? 'Reset link sent' : user ? 'Reset link not sent: too many requests' : 'Reset link not sent: unknown e-mail',
+      });
+      return allowed;
+    });
+    if (!sent || !user) return { message: GENERIC_ANSWER };
+    this.mailer.send({
+      to: user.email,
+      subject: 'Jalon : réinitialisation du mot de passe',
+      text:
+        `Bonjour ${user.username},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable 15 minutes) :\n${link}\n\n` +
+        "Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.\n",
+    });
+    return this.config.exposeDevResetLink ? { message: GENERIC_ANSWER, devResetLink: link } : { message: GENERIC_ANSWER };
+  }
+
+  async reset(token: string, password: string, actor: AuditActor): Promise<void> {
+    assertAcceptablePassword(password);
+    const passwordHash = await hashPassword(password);
+    const revoked = await this.db.transaction(async (tx) => {
+      const [reset] = await tx
+        .select()
+        .from(passwordResets)
+        .where(eq(passwordResets.tokenHash, sha256(token)))
+        .for('update');
+      if (!reset || reset.usedAt || reset.expiresAt.getTime() <= Date.now()) {
+        throw new AppError(400, 'invalid_reset_token', 'This reset link is invalid, used or expired');
+      }
+      const now = new Date();
+      const [user] = await tx
+        .update(users)
+        .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+        .where(eq(users.id, reset.userId))
+        .returning();
+      await tx
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
+      // A reset signs nobody in and ends every session; a lockout is lifted (S07, S22).
+      const ids = await revokeSessionsWhere(tx, { userId: reset.userId }, 'password_reset');
+      await tx.delete(pendingLogins).where(eq(pendingLogins.userId, reset.userId));
+      if (user) await tx.delete(loginThrottle).where(eq(loginThrottle.email, user.email));
+      await appendAudit(tx, {
+        type: AUDIT_TYPES.passwordReset,
+        actor: { ...actor, id: reset.userId, email: user?.email ?? null, name: user?.username ?? null },
+        outcome: 'success',
+        resource: `user:${reset.userId}`,
+        details: `Password reset; ${ids.length} session(s) revoked`,
+      });
+      return ids;
+    });
+    await this.sessions.announceRevoked(revoked);
+  }
+}

@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DEFAULT_PREFERENCES,
+  envelope,
+  preferencesSchema,
+  preferencesUpdateSchema,
+  revokedCountSchema,
+  sessionCheckSchema,
+  sessionIdParamsSchema,
+  sessionListSchema,
+  sessionRefreshSchema,
+} from '@jalon/contract';
+import type { AppContext } from '../../app-context.ts';
+import { users } from '../../db/schema.ts';
+import { actorOf } from '../../lib/request-context.ts';
+import { setSessionCookie } from '../auth/session-cookie.ts';
+import { sessionExpiresAt } from './session-store.ts';
+
+export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/auth/sessions/check',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['sessions'], summary: 'Whether the bearer token is a live session', response: { 200: envelope(sessionCheckSchema) } },
+    },
+    async (request) => ({
+      data: request.session
+        ? { valid: true, expiresAt: new Date(sessionExpiresAt(request.session)).toISOString() }
+        : { valid: false, expiresAt: null },
+    }),
+  );
+
+  app.post(
+    '/auth/sessions/refresh',
+    {
+      config: { allowWithoutTwoFactor: true },
+      schema: { tags: ['sessions'], summary: 'Extend the session (never past its absolute limit)', response: { 200: envelope(sessionRefreshSchema) } },
+    },
+    async (request, reply) => {
+      const session = request.session!;
+      const expiresAt = await ctx.sessions.refresh(session, actorOf(request));
+      // The token is kept: two tabs refreshing at the same instant both stay signed in (S24).
+      const token = request.headers.authorization!.replace(/^Bearer\s+/, '');
+      setSessionCookie(reply, ctx.config, token, new Date(expiresAt));
+      return { data: { token, sessionId: session.id, expiresAt: new Date(expiresAt).toISOString() } };
+    },
+  );
+
+  app.get(
+    '/auth/sessions',
+    { schema: { tags: ['sessions'], summary: "The signed-in user's live sessions", response: { 200: envelope(sessionListSchema) } } },
+    async (request) => ({ data: await ctx.sessions.list(request.session!) }),
+  );
+
+  app.delete(
+    '/auth/sessions/others',
+    { schema: { tags: ['sessions'], summary: 'Revoke every other session of the user', response: { 200: envelope(revokedCountSchema) } } },
+    async (request) => ({ data: { revoked: await ctx.sessions.revokeOthers(request.session!, actorOf(request)) } }),
+  );
+
+  app.delete(
+    '/auth/sessions/:id',
+    {
+      schema: {
+        tags: ['sessions'],
+        summary: 'Revoke one of the user’s sessions (another user’s id answers 404)',
+        params: sessionIdParamsSchema,
+        response: { 200: envelope(revokedCountSchema) },
+      },
+    },
+    async (request) => {
+      await ctx.sessions.revokeOne(request.session!, request.params.id, actorOf(request));
+      if (request.params.id === request.session!.id) request.session = null;
+      return { data: { revoked: 1 } };
+    },
+  );
+
+  app.put(
+    '/auth/sessions/preferences',
+    {
+      schema: {
+        tags: ['sessions'],
+        summary: 'Store the user’s display preferences (partial update)',
+        body: preferencesUpdateSchema,
+        response: { 200: envelope(preferencesSchema) },
+      },
+    },
+    async (request) => {
+      const userId = request.session!.user.id;
+      const preferences = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId)).for('update');
+        const merged = { ...DEFAULT_PREFERENCES, ...row?.preferences, ...request.body };
+        await tx.update(users).set({ preferences: merged, updatedAt: new Date() }).where(eq(users.id, userId));
+        return merged;
+      });
+      return { data: preferences };
+    },
+  );
+};
