@@ -1,0 +1,11 @@
+import { Navigate } from 'react-router';
+import { useSession } from '../../lib/session-store.ts';
+import { PATHS } from './paths.ts';
+
+/** '/' and unknown paths (SPEC §2): to the dashboard when signed in, else to the login screen. */
+export function HomeRedirect() {
+  const { token, tempToken } = useSession();
+  if (token !== null) return <Navigate to={PATHS.dashboard} replace />;
+  if (tempToken !== null) return <Navigate to={PATHS.security} replace />;
+  return <Navigate to={PATHS.login} replace />;
+}

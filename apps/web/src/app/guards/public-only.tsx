@@ -1,0 +1,14 @@
+import { useState } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { getSession } from '../../lib/session-store.ts';
+import { PATHS } from './paths.ts';
+
+/**
+ * /login and /reset-password are for signed-out users (SPEC §2). The decision is taken on arrival:
+ * signing in on this page must not yank the user away before the login screen's own 100 ms redirect.
+ */
+export function PublicOnly() {
+  const [signedInOnArrival] = useState(() => getSession().token !== null);
+  if (signedInOnArrival) return <Navigate to={PATHS.dashboard} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,23 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { apiRequest } from '../../lib/api-client.ts';
+import { clearSession, getSession } from '../../lib/session-store.ts';
+import { PATHS } from './paths.ts';
+
+const RESET_PARAMS = ['forceLogin', 'logout'] as const;
+
+/**
+ * `?forceLogin` or `?logout` on any route (SPEC §2) clears every stored session value and goes to
+ * /login. The discarded session is also revoked on the server, best effort: a token the browser
+ * forgets should not stay usable elsewhere.
+ */
+export function sessionResetLoader({ request }: LoaderFunctionArgs): Response | null {
+  const params = new URL(request.url).searchParams;
+  if (!RESET_PARAMS.some((name) => params.has(name))) return null;
+  const { token, tempToken } = getSession();
+  const credential = token ?? tempToken;
+  if (credential !== null) {
+    apiRequest('/auth/logout', { method: 'POST', token: credential, handleAuthErrors: false }).catch(() => undefined);
+  }
+  clearSession();
+  return redirect(PATHS.login);
+}

@@ -1,0 +1,81 @@
+import type { RouteObject } from 'react-router';
+import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { fr } from '../locales/fr/index.ts';
+import { ErrorScreen } from './error-screen.tsx';
+import { HomeRedirect } from './guards/home-redirect.tsx';
+import { PublicOnly } from './guards/public-only.tsx';
+import { RequireAuth } from './guards/require-auth.tsx';
+import { sessionResetLoader } from './guards/session-reset-loader.ts';
+
+// Every screen is its own chunk, so signing in downloads the login screen and nothing else.
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    loader: sessionResetLoader,
+    errorElement: <ErrorScreen />,
+    hydrateFallbackElement: <FullPageSpinner label={fr.common.loading} />,
+    children: [
+      {
+        element: <PublicOnly />,
+        children: [
+          { path: 'login', lazy: async () => ({ Component: (await import('./routes/login-route.tsx')).LoginRoute }) },
+          {
+            path: 'reset-password',
+            lazy: async () => ({ Component: (await import('./routes/reset-password-route.tsx')).ResetPasswordRoute }),
+          },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./layout/app-layout.tsx')).AppLayout }),
+            children: [
+              {
+                path: 'dashboard',
+                lazy: async () => ({
+                  Component: (await import('../features/dashboard/components/dashboard-page.tsx')).DashboardPage,
+                }),
+              },
+              {
+                path: 'projects',
+                lazy: async () => ({
+                  Component: (await import('../features/projects/components/projects-page.tsx')).ProjectsPage,
+                }),
+              },
+              {
+                path: 'projects/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/projects/components/project-detail-page.tsx'))
+                    .ProjectDetailPage,
+                }),
+              },
+              {
+                path: 'tasks',
+                lazy: async () => ({ Component: (await import('../features/tasks/components/tasks-page.tsx')).TasksPage }),
+              },
+              {
+                path: 'tasks/new',
+                lazy: async () => ({
+                  Component: (await import('../features/tasks/components/new-task-page.tsx')).NewTaskPage,
+                }),
+              },
+              {
+                path: 'security',
+                lazy: async () => ({ Component: (await import('./routes/security-route.tsx')).SecurityRoute }),
+              },
+              {
+                path: 'shortcuts',
+                lazy: async () => ({
+                  Component: (await import('../features/shortcuts/components/shortcuts-page.tsx')).ShortcutsPage,
+                }),
+              },
+            ],
+          },
+        ],
+      },
+      { index: true, element: <HomeRedirect /> },
+      { path: '*', element: <HomeRedirect /> },
+    ],
+  },
+];

@@ -1,0 +1,15 @@
+import { meSchema, type Me } from '@jalon/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { updateSession } from '../../../lib/session-store.ts';
+
+export async function fetchMe(): Promise<Me> {
+  const me = await apiRequest('/auth/me', { schema: meSchema });
+  // The stored user feeds screens that do not wait for this call (greeting, role checks).
+  updateSession({ user: me.user });
+  return me;
+}
+
+// Fetched once per session: the guard verifies the session with it, later screens read the cache.
+export const meQueryOptions = () =>
+  queryOptions({ queryKey: ['auth', 'me'] as const, queryFn: fetchMe, staleTime: Infinity, retry: false });

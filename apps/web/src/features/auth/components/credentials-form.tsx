@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import type { LoginResult } from '@jalon/contract';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { fr } from '../../../locales/fr/index.ts';
+import { useLogin } from '../api/login.ts';
+
+const t = fr.auth.login;
+
+interface CredentialsFormProps {
+  onLoggedIn: (result: LoginResult) => void;
+  onForgotPassword: () => void;
+}
+
+export function CredentialsForm({ onLoggedIn, onForgotPassword }: CredentialsFormProps) {
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    login.mutate({ email: email.trim(), password, rememberMe }, { onSuccess: onLoggedIn });
+  };
+  // Once signed in the form stays disabled during the short pause before leaving the page.
+  const busy = login.isPending || login.isSuccess;
+
+  return (
+    <form className="form" onSubmit={submit} aria-labelledby="login-title">
+      {login.isError && <Alert tone="error">{errorMessage(login.error, 'login')}</Alert>}
+      <div className="field">
+        <label htmlFor="login-email">{t.email}</label>
+        <input
+          id="login-email"
+          className="input"
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="login-password">{t.password}</label>
+        <PasswordInput
+          id="login-password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          showLabel={t.showPassword}
+          hideLabel={t.hidePassword}
+        />
+      </div>
+      <div className="form__row">
+        <label className="checkbox">
+          <input type="checkbox" checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />
+          {t.rememberMe}
+        </label>
+        <button type="button" className="link-button" onClick={onForgotPassword}>
+          {t.forgotPassword}
+        </button>
+      </div>
+      <button type="submit" className="button button--primary button--block" disabled={busy}>
+        {login.isPending ? t.submitting : t.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { REDIRECT, type LoginResult } from '@jalon/contract';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { useDelayedNavigate } from '../../../lib/use-delayed-navigate.ts';
+import { fr } from '../../../locales/fr/index.ts';
+import { logout } from '../api/logout.ts';
+import { storeLoginResult } from '../store-login-result.ts';
+import { CredentialsForm } from './credentials-form.tsx';
+import { ResetRequestForm } from './reset-request-form.tsx';
+import { TwoFactorForm } from './two-factor-form.tsx';
+
+type Mode = 'credentials' | 'twoFactor' | 'resetRequest';
+
+const TITLES: Record<Mode, string> = {
+  credentials: fr.auth.login.title,
+  twoFactor: fr.auth.twoFactor.title,
+  resetRequest: fr.auth.resetRequest.title,
+};
+
+/** The three modes of the login screen (SPEC §2) and the auth transitions between them (SPEC §4). */
+export function LoginPage() {
+  const [mode, setMode] = useState<Mode>('credentials');
+  const [searchParams] = useSearchParams();
+  const navigateLater = useDelayedNavigate();
+
+  const onSignedIn = (result: LoginResult) => {
+    storeLoginResult(result);
+    if (!result.requires2FA) navigateLater('/dashboard', REDIRECT.afterLoginMs);
+    else if (result.setupRequired) navigateLater('/security', REDIRECT.afterLoginMs);
+    else setMode('twoFactor');
+  };
+
+  const backToCredentials = () => {
+    // The pending temporary token is useless from here on: revoke it rather than leave it lying around.
+    void logout();
+    setMode('credentials');
+  };
+
+  return (
+    <section className="login" aria-labelledby="login-title">
+      <p className="login__brand">{fr.common.productName}</p>
+      <h1 id="login-title">{TITLES[mode]}</h1>
+      {mode === 'credentials' && <p className="login__subtitle">{fr.auth.login.subtitle}</p>}
+      {mode === 'credentials' && searchParams.get('expired') === 'true' && (
+        <Alert tone="warning">{fr.auth.login.expired}</Alert>
+      )}
+      {mode === 'credentials' && (
+        <CredentialsForm onLoggedIn={onSignedIn} onForgotPassword={() => setMode('resetRequest')} />
+      )}
+      {mode === 'twoFactor' && <TwoFactorForm onVerified={onSignedIn} onBack={backToCredentials} />}
+      {mode === 'resetRequest' && <ResetRequestForm onBack={() => setMode('credentials')} />}
+    </section>
+  );
+}

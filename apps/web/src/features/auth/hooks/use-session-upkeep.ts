@@ -1,0 +1,51 @@
+import { useEffect, useRef } from 'react';
+import { SESSION } from '@jalon/contract';
+import { expireSession } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { checkSession } from '../api/check-session.ts';
+import { refreshSession } from '../api/refresh-session.ts';
+
+/**
+ * Keeps a signed-in session alive and honest (SPEC §4 "Session upkeep"): asks the server every
+ * 5 minutes whether the session is still valid, and refreshes it 5 minutes before it expires.
+ */
+export function useSessionUpkeep(active: boolean): void {
+  const { sessionExpiry } = useSession();
+  // Expiry the server would not move any further (absolute limit reached): refreshing it again
+  // would only loop, so it is left to run out.
+  const cappedExpiry = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!active) return undefined;
+    const timer = setInterval(() => {
+      checkSession().then(
+        (result) => {
+          if (!result.valid) expireSession();
+        },
+        // A failed check (offline, server restarting) proves nothing; the next one decides.
+        () => undefined,
+      );
+    }, SESSION.checkIntervalMs);
+    return () => clearInterval(timer);
+  }, [active]);
+
+  useEffect(() => {
+    if (!active || sessionExpiry === null || cappedExpiry.current === sessionExpiry) return undefined;
+    const expiresAt = Date.parse(sessionExpiry);
+    if (Number.isNaN(expiresAt)) return undefined;
+    const delay = Math.max(0, expiresAt - SESSION.refreshBeforeExpiryMs - Date.now());
+    const timer = setTimeout(() => {
+      refreshSession().then(
+        (result) => {
+          if (Date.parse(result.expiresAt) - Date.now() <= SESSION.refreshBeforeExpiryMs) {
+            cappedExpiry.current = result.expiresAt;
+          }
+        },
+        () => {
+          cappedExpiry.current = sessionExpiry;
+        },
+      );
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [active, sessionExpiry]);
+}

@@ -1,0 +1,146 @@
+import { PROBLEM_DETAILS, SESSION_HEADERS } from '@jalon/contract';
+import { ApiError } from './api-error.ts';
+import { getApiBaseUrl } from './api-base-url.ts';
+import { authRedirect } from './redirects.ts';
+import { clearSession, getSession, isSessionExpired, updateSession } from './session-store.ts';
+
+/** What the client needs of a contract (zod) schema; keeps zod itself out of the web app's dependencies. */
+export interface PayloadSchema<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  body?: unknown;
+  /** Contract schema the payload must match; the parsed value is returned. */
+  schema?: PayloadSchema<T>;
+  signal?: AbortSignal;
+  /** Use this token instead of the stored one (revoking a session that is being discarded). */
+  token?: string;
+  /** False when the caller deals with 401 itself (sign-out must not announce an expired session). */
+  handleAuthErrors?: boolean;
+}
+
+// SPEC §7: these calls create a session, so they never carry the old one.
+const NO_AUTH_HEADER_PATHS = ['/auth/login', '/auth/register', '/auth/verify-2fa'];
+// Their 401s mean "wrong credentials" or "wrong code", never "your session ended".
+const NO_AUTH_REDIRECT_PATHS = [...NO_AUTH_HEADER_PATHS, '/auth/password/forgot', '/auth/password/reset'];
+
+const pathOnly = (path: string): string => path.split('?')[0] ?? path;
+const matches = (path: string, list: readonly string[]): boolean => list.includes(pathOnly(path));
+
+export const EXPIRED_LOGIN_PATH = '/login?expired=true';
+
+/** Clear everything and send the user to sign in again with the expiry warning. */
+export function expireSession(): void {
+  clearSession();
+  authRedirect(EXPIRED_LOGIN_PATH);
+}
+
+function buildHeaders(path: string, options: RequestOptions<unknown>, hasBody: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  if (matches(path, NO_AUTH_HEADER_PATHS)) return headers;
+  const session = getSession();
+  const token = options.token ?? session.token ?? session.tempToken;
+  if (token) {
+    headers.set('Authorization', `Bearer ${token}`);
+    if (session.sessionId) headers.set('X-Session-Id', session.sessionId);
+  }
+  return headers;
+}
+
+function syncSessionFromHeaders(headers: Headers): void {
+  if (getSession().token === null) return;
+  const expiresAt = headers.get(SESSION_HEADERS.expiresAt);
+  const sessionId = headers.get(SESSION_HEADERS.sessionId);
+  const patch: { sessionExpiry?: string; sessionId?: string } = {};
+  if (expiresAt && !Number.isNaN(Date.parse(expiresAt))) patch.sessionExpiry = expiresAt;
+  if (sessionId && getSession().sessionId === null) patch.sessionId = sessionId;
+  updateSession(patch);
+}
+
+/** A payload describing the session (`session.expiresAt`, or `expiresAt` of a session check) moves the expiry. */
+function syncSessionFromPayload(payload: unknown): void {
+  if (getSession().token === null || typeof payload !== 'object' || payload === null) return;
+  const record = payload as { session?: { expiresAt?: unknown }; expiresAt?: unknown };
+  const expiresAt = record.session?.expiresAt ?? record.expiresAt;
+  if (typeof expiresAt === 'string' && !Number.isNaN(Date.parse(expiresAt))) updateSession({ sessionExpiry: expiresAt });
+}
+
+function handleAuthFailure(error: ApiError): void {
+  const problem = error.problem;
+  if (error.status === 401) {
+    if (problem?.requires2FA) authRedirect('/security');
+    else if (problem?.code === 'session_expired' || problem?.detail === PROBLEM_DETAILS.sessionExpired) expireSession();
+    // With a pending tempToken the user is in the middle of the second factor: stay put.
+    else if (getSession().tempToken === null) {
+      clearSession();
+      authRedirect('/login');
+    }
+  } else if (error.status === 403 && problem?.code === 'two_factor_enrolment_required') {
+    authRedirect('/security');
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+const unwrap = (body: unknown): unknown =>
+  typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : body;
+
+/**
+ * The one way the app talks to the API (SPEC §7): JSON in and out, session headers, expiry kept
+ * current, 401/403 turned into the redirects of SPEC §4, payloads checked against the contract.
+ */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const handleAuthErrors = options.handleAuthErrors ?? !matches(path, NO_AUTH_REDIRECT_PATHS);
+  const session = getSession();
+  if (handleAuthErrors && options.token === undefined && session.token !== null && isSessionExpired(session)) {
+    expireSession();
+    throw new ApiError('session_expired', 'Session expired');
+  }
+  // Every write carries a JSON body, even an empty one: the server only accepts application/json
+  // for state-changing calls (SECURITY S27).
+  const body = options.body ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
+  const headers = buildHeaders(path, options as RequestOptions<unknown>, body !== undefined);
+  const url = `${getApiBaseUrl()}${path}`;
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError('network', `Network failure on ${url}`, { cause });
+  }
+
+  if (!matches(path, NO_AUTH_HEADER_PATHS)) syncSessionFromHeaders(response.headers);
+  const responseBody = await readBody(response);
+  if (!response.ok) {
+    const error = ApiError.fromResponse(response.status, responseBody);
+    if (handleAuthErrors) handleAuthFailure(error);
+    throw error;
+  }
+  const payload = unwrap(responseBody);
+  if (!matches(path, NO_AUTH_HEADER_PATHS)) syncSessionFromPayload(payload);
+  if (!options.schema) return payload as T;
+  const parsed = options.schema.safeParse(payload);
+  if (!parsed.success) throw new ApiError('invalid_response', `Unexpected response from ${path}`, { cause: parsed.error });
+  return parsed.data;
+}

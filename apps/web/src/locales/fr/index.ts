@@ -1,0 +1,11 @@
+// The whole French catalogue, by domain. Components read strings from here and nowhere else.
+import { app } from './app.ts';
+import { auth } from './auth.ts';
+import { backgrounds } from './backgrounds.ts';
+import { common } from './common.ts';
+import { errors, problemMessages } from './errors.ts';
+import { layout } from './layout.ts';
+import { pages } from './pages.ts';
+import { shortcuts } from './shortcuts.ts';
+
+export const fr = { app, auth, backgrounds, common, errors, problemMessages, layout, pages, shortcuts } as const;

@@ -1,0 +1,27 @@
+// Sections whose features arrive with later issues say so plainly instead of showing placeholders
+// that look like working screens.
+export const pages = {
+  dashboard: {
+    greeting: (username: string) => `Bonjour, ${username}`,
+    fallbackUsername: 'Utilisateur',
+    notYet: 'Le tableau de bord détaillé (compteurs, graphiques, échéances) n’est pas encore disponible.',
+  },
+  projects: {
+    title: 'Projets',
+    notYet: 'La gestion des projets n’est pas encore disponible.',
+    detailNotYet: 'Le détail des projets n’est pas encore disponible.',
+  },
+  tasks: {
+    title: 'Tâches',
+    notYet: 'La gestion des tâches n’est pas encore disponible.',
+    newTitle: 'Nouvelle tâche',
+    newNotYet: 'La création de tâches n’est pas encore disponible.',
+  },
+  security: {
+    title: 'Sécurité',
+    notYet:
+      'La configuration de la double authentification, la liste des sessions et le journal d’audit ne sont pas encore disponibles.',
+    enrolmentRequired:
+      'Votre compte administrateur doit activer la double authentification avant d’accéder au reste de l’application.',
+  },
+} as const;

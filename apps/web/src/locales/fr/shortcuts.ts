@@ -1,0 +1,28 @@
+export const shortcuts = {
+  title: 'Raccourcis clavier',
+  intro: 'Aide-mémoire des raccourcis clavier de Jalon.',
+  searchLabel: 'Rechercher un raccourci',
+  searchPlaceholder: 'Rechercher…',
+  groups: {
+    navigation: 'Navigation',
+    actions: 'Actions',
+    projectView: 'Vue projet',
+  },
+  keysColumn: 'Touches',
+  actionColumn: 'Action',
+  then: 'puis',
+  items: {
+    goDashboard: 'Aller au tableau de bord',
+    goProjects: 'Aller aux projets',
+    goSecurity: 'Aller à la sécurité',
+    help: 'Afficher l’aide des raccourcis',
+    focusSearch: 'Placer le curseur dans la recherche',
+    newProject: 'Nouveau projet',
+    newTask: 'Nouvelle tâche',
+    close: 'Fermer',
+    kanban: 'Vue Kanban',
+    list: 'Vue liste',
+    calendar: 'Vue calendrier',
+  },
+  empty: 'Aucune tâche pour l\'instant.',
+} as const;

@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { applyColorScheme } from './features/preferences/theme-store.ts';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/auth.css';
+import './styles/backgrounds.css';
+
+// Before the first paint, so a dark-theme user never sees a light flash.
+applyColorScheme();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

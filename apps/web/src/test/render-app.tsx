@@ -1,0 +1,18 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Providers } from '../app/providers.tsx';
+import { routes } from '../app/routes.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+import { setNavigator } from '../lib/redirects.ts';
+
+/** The real route table in a memory router, wired like the app (navigator, providers). */
+export function renderApp(initialPath: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  setNavigator((to, options) => void router.navigate(to, options));
+  const view = render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { router, ...view };
+}

@@ -1,0 +1,43 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, expect } from 'vitest';
+import { resetRedirectState } from '../lib/redirects.ts';
+import { reloadSessionFromStorage } from '../lib/session-store.ts';
+
+// jsdom has no matchMedia; every query answers "no" unless a test installs its own.
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string): MediaQueryList =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+// jsdom has no canvas; saying so through getContext keeps its "not implemented" noise out of the output.
+HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+
+// An unexpected console.error fails the test that caused it (CONVENTIONS §8).
+const originalError = console.error;
+let errors: unknown[][] = [];
+
+beforeEach(() => {
+  errors = [];
+  console.error = (...args: unknown[]) => {
+    errors.push(args);
+  };
+});
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  reloadSessionFromStorage();
+  resetRedirectState();
+  console.error = originalError;
+  expect(errors, 'console.error was called').toEqual([]);
+});
