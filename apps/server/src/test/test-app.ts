@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import type { LoginResult, Role } from '@jalon/contract';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database, type Db } from '../db/client.ts';
+import { runMigrations } from '../db/migrate.ts';
+import type { Mail, Mailer } from '../lib/mailer.ts';
+import { users } from '../db/schema.ts';
+import { createUser } from '../modules/users/user-service.ts';
+import { eq } from 'drizzle-orm';
+
+/**
+ * With TEST_DATABASE_URL set (CI does), every test file gets a fresh database on that PostgreSQL
+ * server; otherwise an in-memory PGlite. Either way a file's tests share one database, so each test
+ * makes its own users (see `uniqueEmail`).
+ */
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { database: await openDatabase({ dataDir: null }), drop: async () => {} };
+  const name = `jalon_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 5 });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: Config;
+  /** Mails the server "sent", newest last. */
+  mails: Mail[];
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOGIN_IP_MAX: '10000', RESET_IP_MAX: '10000', ...env });
+  const { database, drop } = await openTestDatabase();
+  await runMigrations(database.pool);
+  const mails: Mail[] = [];
+  const mailer: Mailer = { send: (mail) => void mails.push(mail), idle: async () => {} };
+  const app = await buildApp({ config, database, mailer, logger: process.env.DEBUG_LOG ? { level: 'error' } : false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    mails,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+export const uniqueEmail = (label = 'user'): string => `${label}-${Date.now().toString(36)}-${counter++}@example.test`;
+export const STRONG_PASSWORD = 'Correct horse 7 battery!';
+
+export async function makeUser(
+  db: Db,
+  options: { email?: string; password?: string; role?: Role; username?: string; twoFactorEnabled?: boolean } = {},
+) {
+  const email = options.email ?? uniqueEmail(options.role ?? 'member');
+  const password = options.password ?? STRONG_PASSWORD;
+  const user = await db.transaction((tx) =>
+    createUser(tx, { email, password, role: options.role ?? 'member', username: options.username }),
+  );
+  if (options.twoFactorEnabled) await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
+  return { ...user, password };
+}
+
+export const json = (response: LightMyRequestResponse) => response.json() as Record<string, unknown> & { data?: never };
+
+export function inject(app: FastifyInstance, options: InjectOptions & { token?: string }) {
+  const { token, headers, ...rest } = options;
+  return app.inject({ ...rest, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+}
+
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  extra: { rememberMe?: boolean; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: { data: LoginResult } & Record<string, unknown>; headers: LightMyRequestResponse['headers'] }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password, ...(extra.rememberMe !== undefined ? { rememberMe: extra.rememberMe } : {}) },
+    headers: extra.headers,
+  });
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
+}
+
+/** Signs a member in and returns its token and session id. */
+export async function signIn(ctx: TestContext, options: Parameters<typeof makeUser>[1] = {}) {
+  const user = await makeUser(ctx.db, options);
+  const result = await login(ctx.app, user.email, user.password);
+  if (result.status !== 200 || !result.body.data.token) throw new Error(`sign-in failed: ${JSON.stringify(result.body)}`);
+  return { user, token: result.body.data.token, sessionId: result.body.data.sessionId! };
+}

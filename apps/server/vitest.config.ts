@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    setupFiles: ['src/test/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: { TZ: 'UTC' },
+    // Each file opens its own database (in-memory PGlite on a worker thread, or a fresh PostgreSQL
+    // database), so files run in parallel without sharing state.
+    pool: 'forks',
+  },
+});
