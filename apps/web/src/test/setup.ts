@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, expect } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { resetRedirectState } from '../lib/redirects.ts';
 import { reloadSessionFromStorage } from '../lib/session-store.ts';
 
@@ -35,6 +35,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   window.localStorage.clear();
   reloadSessionFromStorage();
   resetRedirectState();

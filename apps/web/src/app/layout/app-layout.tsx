@@ -28,7 +28,6 @@ export function AppLayout() {
             <NavItem to="/security" label={t.nav.security} activeFor={['/security']} />
           </ul>
         </nav>
-        {context.restricted && <p className="sidebar__notice">{t.restrictedNotice}</p>}
         {/* The conflict store comes with the offline-sync issue; until then there is never one to show. */}
         <ConflictsPanel count={0} />
         <div className="sidebar__footer">

@@ -31,7 +31,7 @@ export const auth = {
     back: 'Retour',
   },
   resetPassword: {
-    title: 'Nouveau mot de passe',
+    title: 'Réinitialiser le mot de passe',
     password: 'Nouveau mot de passe',
     confirm: 'Confirmer le mot de passe',
     showPassword: 'Afficher le nouveau mot de passe',

@@ -17,5 +17,4 @@ export const layout = {
   conflictsTitle: 'Conflits',
   conflictsCount: (count: number) =>
     count === 1 ? '1 modification en conflit à résoudre.' : `${count} modifications en conflit à résoudre.`,
-  restrictedNotice: 'Accès limité à la page Sécurité tant que la double authentification n’est pas en place.',
 } as const;

@@ -22,6 +22,6 @@ export const pages = {
     notYet:
       'La configuration de la double authentification, la liste des sessions et le journal d’audit ne sont pas encore disponibles.',
     enrolmentRequired:
-      'Votre compte administrateur doit activer la double authentification avant d’accéder au reste de l’application.',
+      'Accès limité : terminez la mise en place ou la vérification de la double authentification pour accéder au reste de l’application.',
   },
 } as const;
