@@ -1,0 +1,87 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setNavigator } from '../../../lib/redirects.ts';
+import { getSession, updateSession } from '../../../lib/session-store.ts';
+import { NOW } from '../../../test/fixtures.ts';
+import { json, mockFetch, pathOf, type RecordedCall } from '../../../test/http.ts';
+import { useSessionUpkeep } from './use-session-upkeep.ts';
+
+const MINUTE = 60_000;
+const inMinutes = (minutes: number) => new Date(NOW.getTime() + minutes * MINUTE).toISOString();
+
+describe('session upkeep (SPEC §4)', () => {
+  const navigate = vi.fn();
+  let valid = true;
+  let refreshedUntil = inMinutes(60);
+  let calls: RecordedCall[] = [];
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW });
+    navigate.mockReset();
+    setNavigator(navigate);
+    valid = true;
+    refreshedUntil = inMinutes(60);
+    calls = mockFetch((call) => {
+      // A check reports the expiry as it stands; it does not move it.
+      if (pathOf(call) === '/auth/sessions/check') {
+        return json({ valid, expiresAt: valid ? getSession().sessionExpiry : null });
+      }
+      return json({ token: 'tok-new', sessionId: 'sess-1', expiresAt: refreshedUntil });
+    });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const count = (path: string) => calls.filter((call) => pathOf(call) === path).length;
+
+  it('checks validity every 5 minutes and sends an invalid session to /login', async () => {
+    updateSession({ token: 'tok-1', sessionId: 'sess-1', sessionExpiry: inMinutes(30) });
+    renderHook(() => useSessionUpkeep(true));
+    await act(() => vi.advanceTimersByTimeAsync(5 * MINUTE - 1));
+    expect(count('/auth/sessions/check')).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(count('/auth/sessions/check')).toBe(1);
+    expect(navigate).not.toHaveBeenCalled();
+
+    valid = false;
+    await act(() => vi.advanceTimersByTimeAsync(5 * MINUTE));
+    expect(count('/auth/sessions/check')).toBe(2);
+    expect(getSession().token).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login?expired=true', { replace: true });
+  });
+
+  it('refreshes 5 minutes before expiry and stores the new token and expiry', async () => {
+    updateSession({ token: 'tok-1', sessionId: 'sess-1', sessionExpiry: inMinutes(20) });
+    renderHook(() => useSessionUpkeep(true));
+    await act(() => vi.advanceTimersByTimeAsync(15 * MINUTE - 1));
+    expect(count('/auth/sessions/refresh')).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(count('/auth/sessions/refresh')).toBe(1);
+    expect(getSession()).toMatchObject({ token: 'tok-new', sessionExpiry: refreshedUntil });
+  });
+
+  it('refreshes at once when already within 5 minutes of expiry, and only once when the server cannot extend', async () => {
+    refreshedUntil = inMinutes(3);
+    updateSession({ token: 'tok-1', sessionId: 'sess-1', sessionExpiry: inMinutes(3) });
+    renderHook(() => useSessionUpkeep(true));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(count('/auth/sessions/refresh')).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(2 * MINUTE));
+    expect(count('/auth/sessions/refresh')).toBe(1);
+  });
+
+  it('reschedules when a response moves the expiry', async () => {
+    updateSession({ token: 'tok-1', sessionId: 'sess-1', sessionExpiry: inMinutes(10) });
+    renderHook(() => useSessionUpkeep(true));
+    act(() => updateSession({ sessionExpiry: inMinutes(30) }));
+    await act(() => vi.advanceTimersByTimeAsync(6 * MINUTE));
+    expect(count('/auth/sessions/refresh')).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(19 * MINUTE));
+    expect(count('/auth/sessions/refresh')).toBe(1);
+  });
+
+  it('does nothing without a session', async () => {
+    renderHook(() => useSessionUpkeep(false));
+    await act(() => vi.advanceTimersByTimeAsync(30 * MINUTE));
+    expect(calls).toHaveLength(0);
+  });
+});
