@@ -10,7 +10,10 @@ const { dataDir, socketPath } = workerData;
 
 try {
   const db = await PGlite.create(dataDir ?? 'memory://');
-  const server = new PGLiteSocketServer({ db, path: socketPath });
+  // The pool opens one connection at a time, but node-postgres drops a connection after a failed
+  // query and opens a new one at once, before the server has seen the old one close: allow a few so
+  // that reconnection is never refused ("Too many connections").
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 8 });
   await server.start();
   parentPort.postMessage({ type: 'ready' });
   parentPort.on('message', async (message) => {

@@ -44,7 +44,8 @@ export const authGuardPlugin = fp(async (app: FastifyInstance, options: { db: Db
   app.decorateRequest('pendingLogin', null);
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // Unknown routes answer 404 alike for everyone; nothing behind them to protect.
+    if (!request.url.startsWith('/api/') || request.is404) return;
     const access = request.routeOptions.config?.access ?? 'session';
     const token = bearerToken(request);
 

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('works with no variables at all, with the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 4000, publicUrl: 'http://127.0.0.1:4000', allowRegistration: false, exposeDevResetLink: true });
+    expect(config.session.idleMs).toBe(30 * 60_000);
+    expect(config.session.absoluteMs).toBe(12 * 3_600_000);
+    expect(config.session.rememberAbsoluteMs).toBe(30 * 24 * 3_600_000);
+    expect(config.login).toMatchObject({ maxFailures: 5, lockMs: 15 * 60_000 });
+  });
+
+  it('stops with one line naming the bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid environment variable PORT: /);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ ALLOW_REGISTRATION: 'yes please' })).toThrow(/ALLOW_REGISTRATION/);
+  });
+
+  it('hides the dev reset link in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).exposeDevResetLink).toBe(false);
+  });
+});
