@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// `npm test`: every check of the repository, in order, then one closing line "N passed, N failed"
+// summing them all. Type checking and lint count as one check each; test runners count their tests.
+// The server suite runs on in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-test-'));
+const results = [];
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...options.env } });
+  return result.status === 0;
+}
+
+function check(name, command, args, options) {
+  console.log(`\n=== ${name} ===`);
+  const ok = run(command, args, options);
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+
+function vitest(name, workspace, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const file = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  const ok = run('npx', ['vitest', 'run', '--root', workspace, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { env: { TZ: 'UTC', ...env } });
+  results.push(countVitest(name, file, ok));
+}
+
+function countVitest(name, file, ok) {
+  if (!fs.existsSync(file)) return { name, passed: 0, failed: 1, note: 'no report (the runner failed to start)' };
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const failed = report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1);
+  return { name, passed: report.numPassedTests, failed };
+}
+
+function ensureChromium() {
+  if (fs.existsSync('/usr/bin/chromium')) return true;
+  if (process.getuid?.() === 0) {
+    console.log('Installing Debian chromium for the end-to-end tests…');
+    return run('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null']);
+  }
+  console.error('End-to-end tests need Chromium at /usr/bin/chromium: run `sudo apt-get install chromium`.');
+  return false;
+}
+
+function playwright() {
+  console.log('\n=== end-to-end (Chromium) ===');
+  if (!ensureChromium()) {
+    results.push({ name: 'end-to-end', passed: 0, failed: 1, note: 'Chromium missing' });
+    return;
+  }
+  const file = path.join(reports, 'e2e.json');
+  const ok = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: file, TZ: 'UTC' },
+  });
+  if (!fs.existsSync(file)) {
+    results.push({ name: 'end-to-end', passed: 0, failed: 1, note: 'no report' });
+    return;
+  }
+  const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const failed = stats.unexpected + (ok || stats.unexpected > 0 ? 0 : 1);
+  results.push({ name: 'end-to-end', passed: stats.expected + stats.flaky, failed });
+}
+
+const only = process.argv.slice(2);
+const wants = (step) => only.length === 0 || only.includes(step);
+
+if (wants('typecheck')) {
+  for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench']) {
+    if (fs.existsSync(path.join(root, project, 'tsconfig.json'))) check(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
+  }
+}
+if (wants('lint')) check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+if (wants('server')) {
+  vitest('server on PGlite', 'apps/server', { TEST_DATABASE_URL: '' });
+  if (process.env.TEST_DATABASE_URL) vitest('server on PostgreSQL', 'apps/server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+  else console.log('\n(server on PostgreSQL skipped: set TEST_DATABASE_URL=postgres://user@host:5432/db to run it)');
+}
+if (wants('web')) vitest('web', 'apps/web');
+if (wants('e2e')) {
+  check('build web', 'npm', ['run', 'build', '-w', '@jalon/web']);
+  playwright();
+}
+
+console.log('\n=== summary ===');
+for (const result of results) {
+  console.log(`${result.failed ? 'FAIL' : 'ok  '}  ${result.name}: ${result.passed} passed, ${result.failed} failed${result.note ? ` (${result.note})` : ''}`);
+}
+const passed = results.reduce((sum, result) => sum + result.passed, 0);
+const failed = results.reduce((sum, result) => sum + result.failed, 0);
+fs.rmSync(reports, { recursive: true, force: true });
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
