@@ -184,7 +184,7 @@ describe('admin without two-factor (S15)', () => {
 describe('preferences', () => {
   it('stores a partial update, clamps percentages and refuses unknown keys', async () => {
     const { token } = await signIn(ctx);
-    const put = (payload: unknown) => inject(ctx.app, { method: 'PUT', url: '/api/auth/sessions/preferences', token, payload });
+    const put = (payload: Record<string, unknown>) => inject(ctx.app, { method: 'PUT', url: '/api/auth/sessions/preferences', token, payload });
     const saved = await put({ theme: 'emerald', animationIntensity: 140 });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toMatchObject({ theme: 'emerald', animationIntensity: 100, ambientVolume: 70, focusMode: 'off' });
