@@ -16,7 +16,10 @@ if (!fs.existsSync(webIndex)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+// A .env file at the root, when present, is read by Node itself (variables already set win).
+const envFile = path.join(root, '.env');
+const nodeArgs = [...(fs.existsSync(envFile) ? [`--env-file=${envFile}`] : []), '--import', 'tsx'];
+const server = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/src/server.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
