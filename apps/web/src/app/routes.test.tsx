@@ -25,7 +25,9 @@ function serve(me = makeMe()): RecordedCall[] {
 
 const meCalls = (calls: RecordedCall[]) => calls.filter((call) => pathOf(call) === '/auth/me');
 const storedSessionKeys = () =>
-  ['token', 'tempToken', 'user', 'sessionId', 'sessionExpiry'].filter((key) => localStorage.getItem(`jalon:${key}`));
+  ['token', 'tempToken', 'user', 'sessionId', 'sessionExpiry'].filter((key) =>
+    localStorage.getItem(`jalon:${key}`),
+  );
 
 describe('route guard', () => {
   it('sends a signed-out visitor of a protected page to /login', async () => {
@@ -45,7 +47,8 @@ describe('route guard', () => {
     const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-    for (const name of ['Projets', 'Tâches', 'Sécurité']) expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    for (const name of ['Projets', 'Tâches', 'Sécurité'])
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
 
     await userEvent.click(within(nav).getByRole('link', { name: 'Projets' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Projets' })).toBeInTheDocument();
@@ -57,7 +60,9 @@ describe('route guard', () => {
     signIn();
     serve(makeMe({ username: ' ' }));
     renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bonjour, Utilisateur' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Bonjour, Utilisateur' }),
+    ).toBeInTheDocument();
   });
 
   it('forces an admin without 2FA to /security, whatever page was asked for', async () => {
@@ -67,7 +72,11 @@ describe('route guard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sécurité' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/security');
     const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Sécurité']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Sécurité']);
     expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeInTheDocument();
   });
 
@@ -99,7 +108,9 @@ describe('route guard', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Se déconnecter' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(calls.find((call) => pathOf(call) === '/auth/logout')?.headers.get('Authorization')).toBe('Bearer temp-1');
+    expect(calls.find((call) => pathOf(call) === '/auth/logout')?.headers.get('Authorization')).toBe(
+      'Bearer temp-1',
+    );
     expect(storedSessionKeys()).toEqual([]);
   });
 
@@ -149,9 +160,17 @@ describe('forceLogin and logout query parameters', () => {
       expect(router.state.location.pathname).toBe('/login');
       expect(router.state.location.search).toBe('');
       expect(storedSessionKeys()).toEqual([]);
-      expect(getSession()).toEqual({ token: null, tempToken: null, user: null, sessionId: null, sessionExpiry: null });
+      expect(getSession()).toEqual({
+        token: null,
+        tempToken: null,
+        user: null,
+        sessionId: null,
+        sessionExpiry: null,
+      });
       expect(meCalls(calls)).toHaveLength(0);
-      expect(calls.find((call) => pathOf(call) === '/auth/logout')?.headers.get('Authorization')).toBe('Bearer tok-1');
+      expect(calls.find((call) => pathOf(call) === '/auth/logout')?.headers.get('Authorization')).toBe(
+        'Bearer tok-1',
+      );
     },
   );
 });

@@ -18,10 +18,15 @@ export const routes: RouteObject[] = [
       {
         element: <PublicOnly />,
         children: [
-          { path: 'login', lazy: async () => ({ Component: (await import('./routes/login-route.tsx')).LoginRoute }) },
+          {
+            path: 'login',
+            lazy: async () => ({ Component: (await import('./routes/login-route.tsx')).LoginRoute }),
+          },
           {
             path: 'reset-password',
-            lazy: async () => ({ Component: (await import('./routes/reset-password-route.tsx')).ResetPasswordRoute }),
+            lazy: async () => ({
+              Component: (await import('./routes/reset-password-route.tsx')).ResetPasswordRoute,
+            }),
           },
         ],
       },
@@ -34,7 +39,8 @@ export const routes: RouteObject[] = [
               {
                 path: 'dashboard',
                 lazy: async () => ({
-                  Component: (await import('../features/dashboard/components/dashboard-page.tsx')).DashboardPage,
+                  Component: (await import('../features/dashboard/components/dashboard-page.tsx'))
+                    .DashboardPage,
                 }),
               },
               {
@@ -52,7 +58,9 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'tasks',
-                lazy: async () => ({ Component: (await import('../features/tasks/components/tasks-page.tsx')).TasksPage }),
+                lazy: async () => ({
+                  Component: (await import('../features/tasks/components/tasks-page.tsx')).TasksPage,
+                }),
               },
               {
                 path: 'tasks/new',
@@ -62,12 +70,15 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'security',
-                lazy: async () => ({ Component: (await import('./routes/security-route.tsx')).SecurityRoute }),
+                lazy: async () => ({
+                  Component: (await import('./routes/security-route.tsx')).SecurityRoute,
+                }),
               },
               {
                 path: 'shortcuts',
                 lazy: async () => ({
-                  Component: (await import('../features/shortcuts/components/shortcuts-page.tsx')).ShortcutsPage,
+                  Component: (await import('../features/shortcuts/components/shortcuts-page.tsx'))
+                    .ShortcutsPage,
                 }),
               },
             ],

@@ -3,9 +3,9 @@ import { resolveApiBaseUrl } from './api-base-url.ts';
 
 describe('API base URL', () => {
   it('uses the configured URL, without a trailing slash', () => {
-    expect(resolveApiBaseUrl('https://api.example.org/api/', { protocol: 'https:', hostname: '10.0.0.5' })).toBe(
-      'https://api.example.org/api',
-    );
+    expect(
+      resolveApiBaseUrl('https://api.example.org/api/', { protocol: 'https:', hostname: '10.0.0.5' }),
+    ).toBe('https://api.example.org/api');
   });
 
   it('defaults to /api on a host name or a loopback address', () => {

@@ -20,17 +20,20 @@ describe('API client', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it.each(['/auth/login', '/auth/verify-2fa', '/auth/register'])('sends no session headers to %s', async (path) => {
-    signedIn();
-    updateSession({ tempToken: 'temp-1' });
-    const calls = mockFetch(() => json(makeLoginResult()));
-    await apiRequest(path, { method: 'POST', body: { email: 'a@b.test' }, schema: loginResultSchema });
-    const [call] = calls;
-    expect(call?.headers.get('Authorization')).toBeNull();
-    expect(call?.headers.get('X-Session-Id')).toBeNull();
-    expect(call?.headers.get('Content-Type')).toBe('application/json');
-    expect(call?.body).toEqual({ email: 'a@b.test' });
-  });
+  it.each(['/auth/login', '/auth/verify-2fa', '/auth/register'])(
+    'sends no session headers to %s',
+    async (path) => {
+      signedIn();
+      updateSession({ tempToken: 'temp-1' });
+      const calls = mockFetch(() => json(makeLoginResult()));
+      await apiRequest(path, { method: 'POST', body: { email: 'a@b.test' }, schema: loginResultSchema });
+      const [call] = calls;
+      expect(call?.headers.get('Authorization')).toBeNull();
+      expect(call?.headers.get('X-Session-Id')).toBeNull();
+      expect(call?.headers.get('Content-Type')).toBe('application/json');
+      expect(call?.body).toEqual({ email: 'a@b.test' });
+    },
+  );
 
   it('sends the bearer token and X-Session-Id on other calls, and reads the data envelope', async () => {
     signedIn();
@@ -61,7 +64,10 @@ describe('API client', () => {
   it('keeps the stored expiry current from the response headers and fills a missing session id', async () => {
     updateSession({ token: 'tok-123', sessionExpiry: '2030-01-15T10:30:00.000Z' });
     mockFetch(() =>
-      json({ ok: true }, { headers: { 'x-session-expires-at': '2030-01-15T10:45:00.000Z', 'x-session-id': 'sess-9' } }),
+      json(
+        { ok: true },
+        { headers: { 'x-session-expires-at': '2030-01-15T10:45:00.000Z', 'x-session-id': 'sess-9' } },
+      ),
     );
     await apiRequest('/projects');
     expect(getSession().sessionExpiry).toBe('2030-01-15T10:45:00.000Z');
@@ -96,7 +102,11 @@ describe('API client', () => {
   it('redirects once when several calls fail with 401 at the same time', async () => {
     signedIn();
     mockFetch(() => problem(401, 'session_expired'));
-    const results = await Promise.allSettled([apiRequest('/projects'), apiRequest('/tasks'), apiRequest('/auth/me')]);
+    const results = await Promise.allSettled([
+      apiRequest('/projects'),
+      apiRequest('/tasks'),
+      apiRequest('/auth/me'),
+    ]);
     expect(results.every((result) => result.status === 'rejected')).toBe(true);
     expect(navigate).toHaveBeenCalledTimes(1);
   });
@@ -141,7 +151,9 @@ describe('API client', () => {
 
   it('treats a 401 on login as wrong credentials: no redirect, metadata kept', async () => {
     mockFetch(() => problem(401, 'invalid_credentials', { attemptsRemaining: 3 }));
-    const error = await apiRequest('/auth/login', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
+    const error = await apiRequest('/auth/login', { method: 'POST', body: {} }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toMatchObject({ kind: 'http', status: 401, code: 'invalid_credentials' });
     expect((error as ApiError).problem?.attemptsRemaining).toBe(3);
     expect(navigate).not.toHaveBeenCalled();
@@ -158,7 +170,9 @@ describe('API client', () => {
 
   it('reports a network failure as such, with the URL it tried', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    await expect(apiRequest('/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({ kind: 'network' });
+    await expect(apiRequest('/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({
+      kind: 'network',
+    });
   });
 
   it('refuses a success whose payload breaks the contract', async () => {

@@ -67,14 +67,16 @@ function syncSessionFromPayload(payload: unknown): void {
   if (getSession().token === null || typeof payload !== 'object' || payload === null) return;
   const record = payload as { session?: { expiresAt?: unknown }; expiresAt?: unknown };
   const expiresAt = record.session?.expiresAt ?? record.expiresAt;
-  if (typeof expiresAt === 'string' && !Number.isNaN(Date.parse(expiresAt))) updateSession({ sessionExpiry: expiresAt });
+  if (typeof expiresAt === 'string' && !Number.isNaN(Date.parse(expiresAt)))
+    updateSession({ sessionExpiry: expiresAt });
 }
 
 function handleAuthFailure(error: ApiError): void {
   const problem = error.problem;
   if (error.status === 401) {
     if (problem?.requires2FA) authRedirect('/security');
-    else if (problem?.code === 'session_expired' || problem?.detail === PROBLEM_DETAILS.sessionExpired) expireSession();
+    else if (problem?.code === 'session_expired' || problem?.detail === PROBLEM_DETAILS.sessionExpired)
+      expireSession();
     // With a pending tempToken the user is in the middle of the second factor: stay put.
     else if (getSession().tempToken === null) {
       clearSession();
@@ -106,7 +108,12 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const method = options.method ?? 'GET';
   const handleAuthErrors = options.handleAuthErrors ?? !matches(path, NO_AUTH_REDIRECT_PATHS);
   const session = getSession();
-  if (handleAuthErrors && options.token === undefined && session.token !== null && isSessionExpired(session)) {
+  if (
+    handleAuthErrors &&
+    options.token === undefined &&
+    session.token !== null &&
+    isSessionExpired(session)
+  ) {
     expireSession();
     throw new ApiError('session_expired', 'Session expired');
   }
@@ -141,6 +148,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (!matches(path, NO_AUTH_HEADER_PATHS)) syncSessionFromPayload(payload);
   if (!options.schema) return payload as T;
   const parsed = options.schema.safeParse(payload);
-  if (!parsed.success) throw new ApiError('invalid_response', `Unexpected response from ${path}`, { cause: parsed.error });
+  if (!parsed.success)
+    throw new ApiError('invalid_response', `Unexpected response from ${path}`, { cause: parsed.error });
   return parsed.data;
 }

@@ -13,7 +13,11 @@ export class ApiError extends Error {
   readonly status: number | null;
   readonly problem: Problem | null;
 
-  constructor(kind: ApiErrorKind, message: string, options: { status?: number; problem?: Problem; cause?: unknown } = {}) {
+  constructor(
+    kind: ApiErrorKind,
+    message: string,
+    options: { status?: number; problem?: Problem; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'ApiError';
     this.kind = kind;

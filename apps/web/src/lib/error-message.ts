@@ -23,7 +23,10 @@ function loginMessage(error: ApiError): string {
   if (error.status === 429) return fr.errors.tooManyLogins;
   if (error.code === 'invalid_credentials') {
     const remaining = error.problem?.attemptsRemaining;
-    return fr.problemMessages.invalid_credentials + (remaining === undefined ? '' : fr.errors.attemptsRemaining(remaining));
+    return (
+      fr.problemMessages.invalid_credentials +
+      (remaining === undefined ? '' : fr.errors.attemptsRemaining(remaining))
+    );
   }
   return codeMessage(error) ?? fr.errors.loginFailed;
 }

@@ -23,15 +23,21 @@ describe('raw IP detection and router choice', () => {
     },
   );
 
-  it.each(['localhost', 'jalon.example.org', 'intranet', 'xn--jaln-8qa.fr'])('host name %s: browser router', (hostname) => {
-    expect(isRawIpHost(hostname)).toBe(false);
-    expect(shouldUseHashRouter(hostname)).toBe(false);
-  });
+  it.each(['localhost', 'jalon.example.org', 'intranet', 'xn--jaln-8qa.fr'])(
+    'host name %s: browser router',
+    (hostname) => {
+      expect(isRawIpHost(hostname)).toBe(false);
+      expect(shouldUseHashRouter(hostname)).toBe(false);
+    },
+  );
 
-  it.each(['256.1.1.1', '1.2.3', '1.2.3.4.5', '01.2.3.4', '[gggg::1]'])('%s is not an IP address', (hostname) => {
-    expect(isRawIpHost(hostname)).toBe(false);
-    expect(shouldUseHashRouter(hostname)).toBe(false);
-  });
+  it.each(['256.1.1.1', '1.2.3', '1.2.3.4.5', '01.2.3.4', '[gggg::1]'])(
+    '%s is not an IP address',
+    (hostname) => {
+      expect(isRawIpHost(hostname)).toBe(false);
+      expect(shouldUseHashRouter(hostname)).toBe(false);
+    },
+  );
 
   it('does not take a private IPv4 starting with 127 in another octet for loopback', () => {
     expect(isLoopbackIp('10.127.0.1')).toBe(false);

@@ -12,7 +12,10 @@ describe('tolerant list reading', () => {
     expect(readList(body)).toEqual([1, 2]);
   });
 
-  it.each([null, 'text', { data: null }, { data: { nothing: true } }])('gives an empty list for %j', (body) => {
-    expect(readList(body)).toEqual([]);
-  });
+  it.each([null, 'text', { data: null }, { data: { nothing: true } }])(
+    'gives an empty list for %j',
+    (body) => {
+      expect(readList(body)).toEqual([]);
+    },
+  );
 });

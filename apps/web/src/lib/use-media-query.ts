@@ -14,7 +14,11 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => matchesMedia(query), () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => matchesMedia(query),
+    () => false,
+  );
 }
 
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';

@@ -9,7 +9,10 @@ export interface RecordedCall {
 
 type Handler = (call: RecordedCall) => Response | Promise<Response>;
 
-export function json(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+export function json(
+  data: unknown,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): Response {
   return new Response(JSON.stringify({ data }), {
     status: init.status ?? 200,
     headers: { 'Content-Type': 'application/json', ...init.headers },
@@ -23,7 +26,14 @@ export function problem(
   headers: Record<string, string> = {},
 ): Response {
   return new Response(
-    JSON.stringify({ type: 'about:blank', title: 'Error', status, detail: `English detail for ${code}`, code, ...extra }),
+    JSON.stringify({
+      type: 'about:blank',
+      title: 'Error',
+      status,
+      detail: `English detail for ${code}`,
+      code,
+      ...extra,
+    }),
     { status, headers: { 'Content-Type': 'application/problem+json', ...headers } },
   );
 }

@@ -16,7 +16,9 @@ export function sessionResetLoader({ request }: LoaderFunctionArgs): Response | 
   const { token, tempToken } = getSession();
   const credential = token ?? tempToken;
   if (credential !== null) {
-    apiRequest('/auth/logout', { method: 'POST', token: credential, handleAuthErrors: false }).catch(() => undefined);
+    apiRequest('/auth/logout', { method: 'POST', token: credential, handleAuthErrors: false }).catch(
+      () => undefined,
+    );
   }
   clearSession();
   return redirect(PATHS.login);

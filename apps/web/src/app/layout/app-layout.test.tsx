@@ -8,7 +8,12 @@ import { json, mockFetch, pathOf, problem } from '../../test/http.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 function signedInApp(path = '/dashboard') {
-  updateSession({ token: 'tok-1', sessionId: 'sess-1', sessionExpiry: '2999-01-01T00:00:00.000Z', user: makeUser() });
+  updateSession({
+    token: 'tok-1',
+    sessionId: 'sess-1',
+    sessionExpiry: '2999-01-01T00:00:00.000Z',
+    user: makeUser(),
+  });
   const calls = mockFetch((call) => {
     if (pathOf(call) === '/auth/me') return json(makeMe());
     if (pathOf(call) === '/auth/logout') return json({ loggedOut: true });
@@ -62,7 +67,13 @@ describe('app shell', () => {
     const logout = calls.find((call) => pathOf(call) === '/auth/logout');
     expect(logout?.method).toBe('POST');
     expect(logout?.headers.get('Authorization')).toBe('Bearer tok-1');
-    expect(getSession()).toEqual({ token: null, tempToken: null, user: null, sessionId: null, sessionExpiry: null });
+    expect(getSession()).toEqual({
+      token: null,
+      tempToken: null,
+      user: null,
+      sessionId: null,
+      sessionExpiry: null,
+    });
   });
 
   it('signs out locally even when the server cannot be reached', async () => {
@@ -92,7 +103,10 @@ describe('app shell', () => {
   it.each([
     ['/tasks/new', 'La création de tâches n’est pas encore disponible.'],
     ['/projects/42', 'Le détail des projets n’est pas encore disponible.'],
-    ['/security', 'La configuration de la double authentification, la liste des sessions et le journal d’audit ne sont pas encore disponibles.'],
+    [
+      '/security',
+      'La configuration de la double authentification, la liste des sessions et le journal d’audit ne sont pas encore disponibles.',
+    ],
   ])('%s says plainly that it is not available yet', async (path, text) => {
     signedInApp(path);
     expect(await screen.findByText(text)).toBeInTheDocument();

@@ -23,7 +23,9 @@ export function AppLayout() {
           <ul className="nav">
             {/* While only /security is open, links that would bounce straight back are not offered. */}
             {!context.restricted && <NavItem to="/" label={t.nav.dashboard} activeFor={['/dashboard']} />}
-            {!context.restricted && <NavItem to="/projects" label={t.nav.projects} activeFor={['/projects']} />}
+            {!context.restricted && (
+              <NavItem to="/projects" label={t.nav.projects} activeFor={['/projects']} />
+            )}
             {!context.restricted && <NavItem to="/tasks" label={t.nav.tasks} activeFor={['/tasks']} />}
             <NavItem to="/security" label={t.nav.security} activeFor={['/security']} />
           </ul>

@@ -31,10 +31,9 @@ export function levelFor(percent: number): StrengthLevel {
 }
 
 export function passwordStrength(password: string): PasswordStrength {
-  const checks = Object.fromEntries(STRENGTH_CHECKS.map((check) => [check, TESTS[check](password)])) as Record<
-    StrengthCheck,
-    boolean
-  >;
+  const checks = Object.fromEntries(
+    STRENGTH_CHECKS.map((check) => [check, TESTS[check](password)]),
+  ) as Record<StrengthCheck, boolean>;
   const satisfied = STRENGTH_CHECKS.filter((check) => checks[check]).length;
   const percent = Math.round((satisfied / STRENGTH_CHECKS.length) * 100);
   return { checks, satisfied, percent, level: levelFor(percent) };

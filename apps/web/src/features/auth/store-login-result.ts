@@ -7,7 +7,13 @@ import { updateSession } from '../../lib/session-store.ts';
  */
 export function storeLoginResult(result: LoginResult): void {
   if (result.requires2FA) {
-    updateSession({ token: null, sessionId: null, sessionExpiry: null, tempToken: result.tempToken, user: result.user });
+    updateSession({
+      token: null,
+      sessionId: null,
+      sessionExpiry: null,
+      tempToken: result.tempToken,
+      user: result.user,
+    });
     return;
   }
   updateSession({

@@ -14,7 +14,9 @@ const FULL = { density: 1 / 14_000, maxNodes: 90, linkDistance: 140 };
 const LIGHT = { density: 1 / 40_000, maxNodes: 30, linkDistance: 100 };
 
 /** A slowly drifting network of nodes; colours come from CSS custom properties of the theme. */
-export function createNeuralScene(colors: { readonly current: Palette }): CanvasScene & { isLight(): boolean } {
+export function createNeuralScene(colors: {
+  readonly current: Palette;
+}): CanvasScene & { isLight(): boolean } {
   const monitor = createFrameMonitor();
   let settings = FULL;
   let width = 0;

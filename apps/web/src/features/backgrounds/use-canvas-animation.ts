@@ -11,7 +11,10 @@ export interface CanvasScene {
  * Runs a scene on a full-size canvas: device-pixel-ratio aware, paused while the tab is hidden (no
  * point burning battery on an invisible page), stopped on unmount.
  */
-export function useCanvasAnimation(createScene: () => CanvasScene, maxPixelRatio = 2): RefObject<HTMLCanvasElement | null> {
+export function useCanvasAnimation(
+  createScene: () => CanvasScene,
+  maxPixelRatio = 2,
+): RefObject<HTMLCanvasElement | null> {
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   useEffect(() => {
     const canvas = canvasRef.current;

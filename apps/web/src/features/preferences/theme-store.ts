@@ -44,4 +44,5 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export const useColorScheme = (): ColorScheme => useSyncExternalStore(subscribe, getColorScheme, getColorScheme);
+export const useColorScheme = (): ColorScheme =>
+  useSyncExternalStore(subscribe, getColorScheme, getColorScheme);

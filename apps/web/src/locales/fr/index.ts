@@ -8,4 +8,14 @@ import { layout } from './layout.ts';
 import { pages } from './pages.ts';
 import { shortcuts } from './shortcuts.ts';
 
-export const fr = { app, auth, backgrounds, common, errors, problemMessages, layout, pages, shortcuts } as const;
+export const fr = {
+  app,
+  auth,
+  backgrounds,
+  common,
+  errors,
+  problemMessages,
+  layout,
+  pages,
+  shortcuts,
+} as const;

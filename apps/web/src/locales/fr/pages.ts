@@ -4,7 +4,6 @@ export const pages = {
   dashboard: {
     greeting: (username: string) => `Bonjour, ${username}`,
     fallbackUsername: 'Utilisateur',
-    notYet: 'Le tableau de bord détaillé (compteurs, graphiques, échéances) n’est pas encore disponible.',
   },
   projects: {
     title: 'Projets',

@@ -24,5 +24,5 @@ export const shortcuts = {
     list: 'Vue liste',
     calendar: 'Vue calendrier',
   },
-  empty: 'Aucune tâche pour l\'instant.',
+  empty: "Aucune tâche pour l'instant.",
 } as const;

@@ -1,4 +1,5 @@
 import { sessionCheckSchema, type SessionCheck } from '@jalon/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const checkSession = (): Promise<SessionCheck> => apiRequest('/auth/sessions/check', { schema: sessionCheckSchema });
+export const checkSession = (): Promise<SessionCheck> =>
+  apiRequest('/auth/sessions/check', { schema: sessionCheckSchema });

@@ -14,6 +14,8 @@ export function assertUsableLoginResult(result: LoginResult): LoginResult {
 }
 
 export const login = async (input: LoginRequest): Promise<LoginResult> =>
-  assertUsableLoginResult(await apiRequest('/auth/login', { method: 'POST', body: input, schema: loginResultSchema }));
+  assertUsableLoginResult(
+    await apiRequest('/auth/login', { method: 'POST', body: input, schema: loginResultSchema }),
+  );
 
 export const useLogin = () => useMutation({ mutationFn: login });

@@ -9,7 +9,8 @@ export async function logout(): Promise<void> {
   const { token, tempToken } = getSession();
   const credential = token ?? tempToken;
   try {
-    if (credential) await apiRequest('/auth/logout', { method: 'POST', token: credential, handleAuthErrors: false });
+    if (credential)
+      await apiRequest('/auth/logout', { method: 'POST', token: credential, handleAuthErrors: false });
   } catch {
     // The stored copy goes anyway; an unreachable server will expire the session on its own.
   } finally {

@@ -57,7 +57,11 @@ export function CredentialsForm({ onLoggedIn, onForgotPassword }: CredentialsFor
       </div>
       <div className="form__row">
         <label className="checkbox">
-          <input type="checkbox" checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={rememberMe}
+            onChange={(event) => setRememberMe(event.target.checked)}
+          />
           {t.rememberMe}
         </label>
         <button type="button" className="link-button" onClick={onForgotPassword}>

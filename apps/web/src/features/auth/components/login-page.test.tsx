@@ -26,7 +26,11 @@ describe('login screen: credentials', () => {
 
     expect(await screen.findByText('Page /dashboard')).toBeInTheDocument();
     expect(pathOf(calls[0]!)).toBe('/auth/login');
-    expect(calls[0]?.body).toEqual({ email: 'alice@example.test', password: 'Secret-pass1', rememberMe: true });
+    expect(calls[0]?.body).toEqual({
+      email: 'alice@example.test',
+      password: 'Secret-pass1',
+      rememberMe: true,
+    });
     expect(getSession()).toMatchObject({ token: 'session-token', sessionId: 'session-1', tempToken: null });
     expect(window.localStorage.getItem('jalon:token')).toBe('session-token');
   });
@@ -62,7 +66,9 @@ describe('login screen: credentials', () => {
     renderLogin();
     await fillCredentials(user);
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Identifiants invalides (tentatives restantes: 2)');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Identifiants invalides (tentatives restantes: 2)',
+    );
     expect(screen.queryByText(/English detail/)).not.toBeInTheDocument();
   });
 
@@ -107,7 +113,13 @@ describe('login screen: credentials', () => {
 });
 
 describe('login screen: second factor', () => {
-  const pending = makeLoginResult({ token: null, sessionId: null, expiresAt: null, requires2FA: true, tempToken: 'temp-1' });
+  const pending = makeLoginResult({
+    token: null,
+    sessionId: null,
+    expiresAt: null,
+    requires2FA: true,
+    tempToken: 'temp-1',
+  });
 
   it('asks for the code, refuses a wrong one, then signs in and drops the temporary token', async () => {
     const user = userEvent.setup();
@@ -115,7 +127,9 @@ describe('login screen: second factor', () => {
     const calls = mockFetch((call) => {
       if (pathOf(call) === '/auth/login') return json(pending);
       codeAttempts += 1;
-      return codeAttempts === 1 ? problem(401, 'invalid_credentials') : json(makeLoginResult({ token: 'full-token' }));
+      return codeAttempts === 1
+        ? problem(401, 'invalid_credentials')
+        : json(makeLoginResult({ token: 'full-token' }));
     });
     renderLogin();
     await fillCredentials(user);
@@ -143,7 +157,9 @@ describe('login screen: second factor', () => {
 
   it("'Retour' goes back to the credentials and revokes the temporary token", async () => {
     const user = userEvent.setup();
-    const calls = mockFetch((call) => (pathOf(call) === '/auth/login' ? json(pending) : json({ loggedOut: true })));
+    const calls = mockFetch((call) =>
+      pathOf(call) === '/auth/login' ? json(pending) : json({ loggedOut: true }),
+    );
     renderLogin();
     await fillCredentials(user);
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
@@ -184,7 +200,10 @@ describe('login screen: reset request', () => {
   it('sends the link request and says so without revealing whether the account exists', async () => {
     const user = userEvent.setup();
     const calls = mockFetch(() =>
-      json({ message: 'If the account exists…', devResetLink: 'http://127.0.0.1:4000/reset-password?token=abc' }),
+      json({
+        message: 'If the account exists…',
+        devResetLink: 'http://127.0.0.1:4000/reset-password?token=abc',
+      }),
     );
     renderLogin();
     await user.click(screen.getByRole('button', { name: 'Mot de passe oublié ?' }));

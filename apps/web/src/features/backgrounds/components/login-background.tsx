@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
-import { nextBackground, readBackground, writeBackground, type BackgroundVariant } from '../background-variant.ts';
+import {
+  nextBackground,
+  readBackground,
+  writeBackground,
+  type BackgroundVariant,
+} from '../background-variant.ts';
 import { AnimatedCanvas } from './animated-canvas.tsx';
 
 const t = fr.backgrounds;
