@@ -22,6 +22,9 @@ export const problemMessages: Record<ErrorCode, string> = {
   invalid_reset_token: 'Le lien est invalide, expiré ou déjà utilisé.',
   registration_disabled: 'Les inscriptions sont fermées.',
   internal_error: 'Le serveur a rencontré une erreur. Réessayez plus tard.',
+  invalid_code: 'Code invalide',
+  two_factor_already_enabled: 'La double authentification est déjà activée.',
+  two_factor_not_started: 'Commencez par lancer la configuration de la double authentification.',
 };
 
 export const errors = {
