@@ -7,6 +7,8 @@ import type { ResetService } from './modules/password-reset/reset-service.ts';
 import type { SessionService } from './modules/sessions/session-service.ts';
 import type { SessionStore } from './modules/sessions/session-store.ts';
 import type { DatabaseProbe } from './modules/health/database-probe.ts';
+import type { TwoFactorService } from './modules/two-factor/two-factor-service.ts';
+import type { SecretBox } from './lib/secret-box.ts';
 
 /** The services a feature module may use, built once in `buildApp` and handed to each module. */
 export interface AppContext {
@@ -20,6 +22,8 @@ export interface AppContext {
   login: LoginService;
   resets: ResetService;
   probe: DatabaseProbe;
+  secretBox: SecretBox;
+  twoFactor: TwoFactorService;
 }
 
 declare module 'fastify' {

@@ -26,6 +26,9 @@ import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { loadMasterKey, SecretBox } from './lib/secret-box.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
+import { TwoFactorService } from './modules/two-factor/two-factor-service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -59,6 +62,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sessions = new SessionService(database.db, store, notifier);
   const probe = new DatabaseProbe(database);
   await probe.start();
+  const lockout = new Lockout(config.login);
+  const secretBox = new SecretBox(loadMasterKey(config));
   const ctx: AppContext = {
     config,
     database,
@@ -68,7 +73,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     store,
     sessions,
     probe,
-    login: new LoginService(database.db, new Lockout(config.login), store),
+    secretBox,
+    login: new LoginService(database.db, lockout, store),
+    twoFactor: new TwoFactorService(database.db, secretBox, store, lockout, notifier),
     resets: new ResetService(database.db, config, mailer, sessions),
   };
   app.decorate('ctx', ctx);
@@ -102,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes, { ctx });
       await api.register(sessionRoutes, { ctx });
       await api.register(passwordResetRoutes, { ctx });
+      await api.register(twoFactorRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -36,6 +36,10 @@ const envSchema = z.object({
   RESET_WINDOW_MINUTES: int(1, 24 * 60).default(15),
   BODY_LIMIT_BYTES: int(1024, 10 * 1024 * 1024).default(256 * 1024),
   WEB_DIST: z.string().optional(),
+  SECRET_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -60,6 +64,8 @@ export interface Config {
   reset: { emailMax: number; ipMax: number; windowMs: number; validityMs: number };
   bodyLimitBytes: number;
   webDist: string | undefined;
+  /** Master key for secrets at rest (TOTP secrets, backup-code hashes); from the data folder when unset. */
+  secretKey: Buffer | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -110,5 +116,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     webDist: env.WEB_DIST,
+    secretKey: env.SECRET_KEY ? Buffer.from(env.SECRET_KEY, 'base64') : undefined,
   };
 }

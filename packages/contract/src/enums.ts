@@ -29,5 +29,14 @@ export const AUDIT_TYPES = {
   registered: 'auth.registered',
   userCreated: 'security.user.created',
   preferencesUpdated: 'auth.preferences.updated',
+  secondFactorRequired: 'auth.login.second_factor_required',
+  secondFactorFailed: 'auth.login.second_factor_failed',
+  twoFactorSetupStarted: 'security.2fa.setup_started',
+  twoFactorEnabled: 'security.2fa.enabled',
+  twoFactorDisabled: 'security.2fa.disabled',
+  twoFactorVerifyFailed: 'security.2fa.verify_failed',
+  backupCodesRegenerated: 'security.2fa.backup_codes_regenerated',
+  backupCodeUsed: 'security.2fa.backup_code_used',
+  auditExported: 'security.audit.exported',
 } as const;
 export type AuditType = (typeof AUDIT_TYPES)[keyof typeof AUDIT_TYPES];

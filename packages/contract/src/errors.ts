@@ -24,6 +24,9 @@ export const ERROR_CODES = [
   'common_password',
   'invalid_reset_token',
   'registration_disabled',
+  'invalid_code',
+  'two_factor_already_enabled',
+  'two_factor_not_started',
   'internal_error',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);

@@ -7,3 +7,5 @@ export * from './preferences.ts';
 export * from './auth.ts';
 export * from './sessions.ts';
 export * from './health.ts';
+export * from './two-factor.ts';
+export * from './audit.ts';

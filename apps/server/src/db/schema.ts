@@ -26,6 +26,12 @@ export const users = pgTable(
     role: text('role').$type<Role>().notNull().default('member'),
     passwordHash: text('password_hash').notNull(),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** TOTP secret, AES-256-GCM ciphertext (lib/secret-box.ts); never the base32 secret (S10). */
+    twoFactorSecret: text('two_factor_secret'),
+    /** A secret being enrolled: it becomes `twoFactorSecret` once a code from it is verified. */
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    /** The last accepted TOTP time step: only later steps are accepted (replay, S13). */
+    twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
     preferences: jsonb('preferences').$type<Partial<Preferences>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -105,6 +111,21 @@ export const passwordResets = pgTable(
   ],
 );
 
+/** One row per backup code, stored as a keyed hash (HMAC) and consumed atomically (S17, S18). */
+export const backupCodes = pgTable(
+  'backup_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: ts('used_at'),
+  },
+  (table) => [index('backup_codes_user_idx').on(table.userId, table.codeHash)],
+);
+
 /**
  * Append-only, hash-chained audit log: each row stores the hash of the previous one, and a trigger
  * (migration 0001) refuses UPDATE, DELETE and TRUNCATE.
@@ -134,5 +155,5 @@ export const auditLog = pgTable(
   ],
 );
 
-export const schema = { users, sessions, pendingLogins, loginThrottle, passwordResets, auditLog };
+export const schema = { users, sessions, pendingLogins, loginThrottle, passwordResets, backupCodes, auditLog };
 export const nowSql = sql`now()`;

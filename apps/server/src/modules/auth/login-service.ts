@@ -7,7 +7,7 @@ import type { SessionStore } from '../sessions/session-store.ts';
 import { findUserByEmail, normaliseEmail, toPublicUser, type UserRow } from '../users/user-service.ts';
 import type { Lockout } from './lockout.ts';
 import { createPendingLogin } from './pending-logins.ts';
-import { sessionExpiresAt } from '../sessions/session-store.ts';
+import { openSession } from './open-session.ts';
 
 export function lockedError(lockedUntil: Date, now = Date.now()): AppError {
   return new AppError(429, 'account_locked', PROBLEM_DETAILS.tooManyLogins, {
@@ -58,7 +58,7 @@ export class LoginService {
         const purpose = user.twoFactorEnabled ? 'verify' : 'setup';
         const tempToken = await createPendingLogin(tx, { user, purpose, rememberMe: input.rememberMe });
         await appendAudit(tx, {
-          type: 'auth.login.second_factor_required',
+          type: AUDIT_TYPES.secondFactorRequired,
           actor: who,
           outcome: 'success',
           details: purpose === 'setup' ? 'Password accepted; two-factor enrolment required' : 'Password accepted; code required',
@@ -74,28 +74,7 @@ export class LoginService {
         };
       }
       await this.lockout.reset(tx, email);
-      const { token, session } = await this.store.create(tx, {
-        user: toPublicUser(user),
-        rememberMe: input.rememberMe,
-        userAgent: actor.userAgent,
-        ip: actor.ip,
-      });
-      await appendAudit(tx, {
-        type: AUDIT_TYPES.loginSucceeded,
-        actor: who,
-        outcome: 'success',
-        resource: `session:${session.id}`,
-        metadata: { rememberMe: input.rememberMe },
-      });
-      return {
-        user: session.user,
-        token,
-        sessionId: session.id,
-        expiresAt: new Date(sessionExpiresAt(session)).toISOString(),
-        requires2FA: false,
-        tempToken: null,
-        setupRequired: false,
-      };
+      return openSession(tx, this.store, { user: toPublicUser(user), rememberMe: input.rememberMe, actor: who, method: 'password' });
     });
   }
 

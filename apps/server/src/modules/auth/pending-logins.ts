@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { AUTH } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { pendingLogins, users } from '../../db/schema.ts';
@@ -37,7 +37,7 @@ export async function findPendingLogin(db: Db | Tx, token: string): Promise<Pend
     .select({ pending: pendingLogins, user: users })
     .from(pendingLogins)
     .innerJoin(users, eq(users.id, pendingLogins.userId))
-    .where(and(eq(pendingLogins.tokenHash, sha256(token)), gt(pendingLogins.expiresAt, sql`now()`)))
+    .where(and(eq(pendingLogins.tokenHash, sha256(token)), gt(pendingLogins.expiresAt, new Date())))
     .limit(1);
   if (!row) return null;
   return {

@@ -1,0 +1,37 @@
+import { AUDIT_TYPES, type LoginResult, type User } from '@jalon/contract';
+import type { Tx } from '../../db/client.ts';
+import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
+import { sessionExpiresAt, type SessionStore } from '../sessions/session-store.ts';
+
+/**
+ * The end of every successful sign-in (password alone, or password then second factor): a brand-new
+ * session (S23), its audit row, and the login result the client stores.
+ */
+export async function openSession(
+  tx: Tx,
+  store: SessionStore,
+  input: { user: User; rememberMe: boolean; actor: AuditActor; method: 'password' | 'totp' | 'backup_code' },
+): Promise<LoginResult> {
+  const { token, session } = await store.create(tx, {
+    user: input.user,
+    rememberMe: input.rememberMe,
+    userAgent: input.actor.userAgent,
+    ip: input.actor.ip,
+  });
+  await appendAudit(tx, {
+    type: AUDIT_TYPES.loginSucceeded,
+    actor: input.actor,
+    outcome: 'success',
+    resource: `session:${session.id}`,
+    metadata: { rememberMe: input.rememberMe, method: input.method },
+  });
+  return {
+    user: session.user,
+    token,
+    sessionId: session.id,
+    expiresAt: new Date(sessionExpiresAt(session)).toISOString(),
+    requires2FA: false,
+    tempToken: null,
+    setupRequired: false,
+  };
+}

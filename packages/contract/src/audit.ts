@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { auditFamilySchema } from './enums.ts';
+
+export const AUDIT_PAGE_MAX = 200;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  type: z.string(),
+  user: z.object({ id: z.string().nullable(), name: z.string().nullable(), email: z.string().nullable() }),
+  ip: z.string(),
+  userAgent: z.string(),
+  resource: z.string().nullable(),
+  outcome: z.enum(['success', 'failure']),
+  details: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+const isoDate = z.iso.datetime({ offset: true }).or(z.iso.date());
+
+export const auditFilterSchema = z
+  .object({
+    startDate: isoDate.optional(),
+    endDate: isoDate.optional(),
+    /** A family (`auth`) or a full dotted type (`auth.login.failed`). */
+    type: z.string().regex(/^[a-z_]+(\.[a-z_]+)*$/).max(64).optional(),
+    /** Matches the actor's name or e-mail. */
+    user: z.string().max(254).optional(),
+    resource: z.string().max(200).optional(),
+    /** Free text over details, actor name and e-mail. */
+    q: z.string().max(200).optional(),
+  })
+  .strict();
+export type AuditFilter = z.infer<typeof auditFilterSchema>;
+
+export const auditListQuerySchema = auditFilterSchema
+  .extend({
+    limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+    /** Entries with an id below this one (the `nextCursor` of the previous page). */
+    before: z.coerce.number().int().positive().optional(),
+  })
+  .strict();
+export type AuditListQuery = z.input<typeof auditListQuerySchema>;
+
+export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), nextCursor: z.string().nullable() });
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+export const auditExportParamsSchema = z.object({ format: z.enum(['csv', 'pdf']) });
+
+/** Client-side events a signed-in user may record about themselves (never about someone else). */
+export const clientAuditEventSchema = z
+  .object({
+    type: z.string().regex(/^(project|task|security|auth)\.client\.[a-z_]{1,40}$/, 'type must be <family>.client.<event>'),
+    details: z.string().max(500).default(''),
+    resource: z.string().max(200).optional(),
+    metadata: z.record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean(), z.null()])).optional(),
+  })
+  .strict()
+  .refine((value) => !value.metadata || Object.keys(value.metadata).length <= 20, { message: 'at most 20 metadata keys' });
+
+export const auditTrendsQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(90).default(7) }).strict();
+export const auditTrendsSchema = z.object({
+  days: z.array(z.string()),
+  byFamily: z.record(auditFamilySchema, z.array(z.number().int())),
+  failures: z.array(z.number().int()),
+});
+export const auditSearchQuerySchema = z.object({ q: z.string().min(1).max(200), limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50) }).strict();
+export const auditIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });

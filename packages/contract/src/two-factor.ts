@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { loginResultSchema } from './auth.ts';
+
+/** A TOTP code: exactly six ASCII digits (S14); anything else is refused before any verification. */
+export const totpCodeSchema = z.string().regex(/^[0-9]{6}$/, 'A code is exactly 6 digits');
+
+/** Backup codes: 10 characters from an unambiguous alphabet, shown as XXXXX-XXXXX (S17). */
+export const BACKUP_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const BACKUP_CODE_COUNT = 10;
+export const backupCodeSchema = z
+  .string()
+  .regex(/^[A-Za-z2-9]{5}-?[A-Za-z2-9]{5}$/, 'A backup code is 10 letters and digits');
+
+/** The sign-in step accepts either a TOTP code or a backup code. */
+export const secondFactorCodeSchema = z.union([totpCodeSchema, backupCodeSchema]);
+
+export const verifyTwoFactorLoginSchema = z.object({ code: secondFactorCodeSchema, tempToken: z.string().min(16).max(128) }).strict();
+export const verifyBackupSchema = z.object({ code: backupCodeSchema, tempToken: z.string().min(16).max(128).optional() }).strict();
+export const totpCodeBodySchema = z.object({ code: totpCodeSchema }).strict();
+
+export const twoFactorStatusSchema = z.object({ enabled: z.boolean(), backupCodesRemaining: z.number().int() });
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+export const twoFactorSetupSchema = z.object({
+  /** PNG data URL of the otpauth:// URI. */
+  qrCode: z.string(),
+  otpauthUrl: z.string(),
+  /** Base32 secret, for typing into an app by hand. */
+  secret: z.string(),
+  backupCodes: z.array(z.string()),
+  alreadyEnabled: z.boolean(),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+export const backupCodesSchema = z.object({ backupCodes: z.array(z.string()) });
+export const twoFactorDisabledSchema = z.object({ enabled: z.literal(false), message: z.string() });
+/** Enrolment confirmed: with a pending sign-in this also opens the session, as login does. */
+export const twoFactorVerifyResultSchema = loginResultSchema.extend({ enabled: z.literal(true) });
+export type TwoFactorVerifyResult = z.infer<typeof twoFactorVerifyResultSchema>;
