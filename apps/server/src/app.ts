@@ -28,6 +28,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { loadMasterKey, SecretBox } from './lib/secret-box.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { TwoFactorService } from './modules/two-factor/two-factor-service.ts';
 
 export interface BuildAppOptions {
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(sessionRoutes, { ctx });
       await api.register(passwordResetRoutes, { ctx });
       await api.register(twoFactorRoutes, { ctx });
+      await api.register(auditRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -123,3 +123,15 @@ export async function signIn(ctx: TestContext, options: Parameters<typeof makeUs
   if (result.status !== 200 || !result.body.data.token) throw new Error(`sign-in failed: ${JSON.stringify(result.body)}`);
   return { user, token: result.body.data.token, sessionId: result.body.data.sessionId! };
 }
+
+/** An administrator with 2FA enrolled through the API, as the security screen does, and a session. */
+export async function signInAdmin(ctx: TestContext) {
+  const { codeAt } = await import('../lib/totp.ts');
+  const user = await makeUser(ctx.db, { role: 'admin' });
+  const tempToken = (await login(ctx.app, user.email, user.password)).body.data.tempToken!;
+  const setup = (await inject(ctx.app, { method: 'POST', url: '/api/2fa/setup', token: tempToken, payload: {} })).json().data;
+  const verified = await inject(ctx.app, { method: 'POST', url: '/api/2fa/verify', token: tempToken, payload: { code: codeAt(setup.secret, Date.now()) } });
+  const data = verified.json().data;
+  if (!data?.token) throw new Error(`admin enrolment failed: ${verified.body}`);
+  return { user, token: data.token as string, sessionId: data.sessionId as string, secret: setup.secret as string };
+}

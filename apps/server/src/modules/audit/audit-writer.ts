@@ -39,7 +39,7 @@ export function sanitiseText(value: string, max: number): string {
  * Appends one row to the hash-chained audit log. Call it with the transaction that makes the change
  * it records, so that the change and its audit row commit or fail together.
  */
-export async function appendAudit(tx: Tx, entry: AuditEntry): Promise<void> {
+export async function appendAudit(tx: Tx, entry: AuditEntry): Promise<typeof auditLog.$inferSelect> {
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
   const [last] = await tx.select({ hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
   const row = {
@@ -57,5 +57,6 @@ export async function appendAudit(tx: Tx, entry: AuditEntry): Promise<void> {
     metadata: JSON.parse(JSON.stringify(entry.metadata ?? {})) as Record<string, unknown>,
     prevHash: last?.hash ?? GENESIS_HASH,
   };
-  await tx.insert(auditLog).values({ ...row, hash: auditRowHash(row) });
+  const [inserted] = await tx.insert(auditLog).values({ ...row, hash: auditRowHash(row) }).returning();
+  return inserted!;
 }

@@ -1,0 +1,93 @@
+import { Readable } from 'node:stream';
+import PDFDocument from 'pdfkit';
+import type { AuditRow } from './audit-query.ts';
+import { CSV_BOM, csvRow } from './csv.ts';
+
+const CSV_HEADER = ['Date', 'Type', 'Utilisateur', 'E-mail', 'IP', 'Ressource', 'Résultat', 'Détails'];
+const actorLabel = (row: AuditRow) => row.actorName ?? row.actorEmail ?? 'Système';
+
+/** The CSV export as a stream: rows are written as the database pages come in. */
+export function auditCsvStream(rows: AsyncIterable<AuditRow>): Readable {
+  return Readable.from(
+    (async function* () {
+      yield CSV_BOM + csvRow(CSV_HEADER);
+      for await (const row of rows) {
+        yield csvRow([
+          row.createdAt.toISOString(),
+          row.type,
+          actorLabel(row),
+          row.actorEmail,
+          row.ip,
+          row.resource,
+          row.outcome === 'success' ? 'succès' : 'échec',
+          row.details,
+        ]);
+      }
+    })(),
+  );
+}
+
+const COLUMNS = [
+  { title: 'Date', width: 120 },
+  { title: 'Type', width: 170 },
+  { title: 'Utilisateur', width: 160 },
+  { title: 'Détails', width: 312 },
+] as const;
+const ROW_HEIGHT = 16;
+const MARGIN = 40;
+
+/** A paginated PDF table (Date, Type, Utilisateur, Détails), header repeated on every page. */
+export function auditPdfStream(rows: AsyncIterable<AuditRow>, title: string): Readable {
+  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: false, info: { Title: title } });
+  const bottom = () => doc.page.height - MARGIN - ROW_HEIGHT;
+  let y = 0;
+  let page = 0;
+
+  const header = () => {
+    page++;
+    doc.font('Helvetica-Bold').fontSize(14).text(title, MARGIN, MARGIN, { lineBreak: false });
+    doc.font('Helvetica').fontSize(8).text(`Page ${page}`, MARGIN, MARGIN + 4, { width: doc.page.width - 2 * MARGIN, align: 'right', lineBreak: false });
+    y = MARGIN + 26;
+    let x = MARGIN;
+    doc.font('Helvetica-Bold').fontSize(9);
+    for (const column of COLUMNS) {
+      doc.text(column.title, x, y, { width: column.width - 6, lineBreak: false });
+      x += column.width;
+    }
+    y += ROW_HEIGHT;
+    doc.moveTo(MARGIN, y - 4).lineTo(doc.page.width - MARGIN, y - 4).strokeColor('#999999').stroke();
+    doc.font('Helvetica').fontSize(8);
+  };
+
+  const write = (row: AuditRow) => {
+    if (y > bottom()) {
+      doc.addPage();
+      header();
+    }
+    const cells = [row.createdAt.toISOString().replace('T', ' ').slice(0, 19), row.type, actorLabel(row), row.details || row.type];
+    let x = MARGIN;
+    cells.forEach((cell, index) => {
+      const width = COLUMNS[index]!.width - 6;
+      doc.text(cell, x, y, { width, height: ROW_HEIGHT, lineBreak: false, ellipsis: true });
+      x += COLUMNS[index]!.width;
+    });
+    y += ROW_HEIGHT;
+  };
+
+  header();
+  void (async () => {
+    try {
+      let count = 0;
+      for await (const row of rows) {
+        write(row);
+        count++;
+      }
+      if (count === 0) doc.text('Aucune entrée.', MARGIN, y);
+    } catch (error) {
+      doc.destroy(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    doc.end();
+  })();
+  return doc as unknown as Readable;
+}
