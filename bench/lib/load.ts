@@ -1,0 +1,116 @@
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { cpuTimeMs, machineCpuTicks, startChild, stopChild } from './children.ts';
+
+export interface LoadSpec {
+  title: string;
+  url: string;
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  headers?: Record<string, string>;
+}
+
+export interface LoadSummary {
+  title: string;
+  url: string;
+  connections: number;
+  durationSeconds: number;
+  requests: number;
+  /** Successful (2xx) responses per second over the measured run. */
+  requestsPerSecond: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+  /** CPU of the load generator process over the measured run, in % of one core. */
+  loadGeneratorCpuPercent: number;
+}
+
+/** CPU used by the server over the measured run, in % of one core. */
+export interface ServerCpu {
+  processPercent: number;
+  mainThreadPercent: number;
+  otherThreadsPercent: number;
+  /** All cores of the machine over the same window, in % of one core (200% = two cores fully busy). */
+  machineBusyPercent: number | null;
+}
+
+export interface LoadRun {
+  summary: LoadSummary;
+  serverCpu: ServerCpu | null;
+}
+
+const LOAD_CHILD = fileURLToPath(new URL('./load-child.ts', import.meta.url));
+const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Runs one autocannon load in a child process and, when `serverPid` is given, samples the server's CPU
+ * time over exactly the measured run (from the child's `phase:measure` line to its result).
+ */
+export async function runLoad(spec: LoadSpec, serverPid?: number): Promise<LoadRun> {
+  const child = startChild(process.execPath, ['--import', 'tsx', LOAD_CHILD, JSON.stringify(spec)], {
+    cwd: BENCH_DIR,
+  });
+  const limitMs = (spec.warmupSeconds + spec.durationSeconds + 30) * 1000;
+  let cpuStart: CpuStart | null = null;
+  let pending = '';
+  try {
+    return await new Promise<LoadRun>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`load "${spec.title}" did not finish within ${limitMs} ms`)),
+        limitMs,
+      );
+      child.process.stdout?.on('data', (chunk: Buffer) => {
+        pending += chunk.toString('utf8');
+        let newline = pending.indexOf('\n');
+        while (newline !== -1) {
+          const line = pending.slice(0, newline);
+          pending = pending.slice(newline + 1);
+          newline = pending.indexOf('\n');
+          if (line === 'phase:measure' && serverPid !== undefined)
+            cpuStart = { at: Date.now(), cpu: cpuTimeMs(serverPid), machine: machineCpuTicks() };
+          if (line.startsWith('result:')) {
+            clearTimeout(timer);
+            const summary = JSON.parse(line.slice('result:'.length)) as LoadSummary;
+            resolve({ summary, serverCpu: serverPid === undefined ? null : cpuSince(cpuStart, serverPid) });
+          }
+        }
+      });
+      void child.exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`load "${spec.title}" exited (${code}) without a result:\n${child.output()}`));
+      });
+    });
+  } finally {
+    await stopChild(child, 5_000);
+  }
+}
+
+interface CpuStart {
+  at: number;
+  cpu: ReturnType<typeof cpuTimeMs>;
+  machine: ReturnType<typeof machineCpuTicks>;
+}
+
+function cpuSince(start: CpuStart | null, pid: number): ServerCpu | null {
+  const end = cpuTimeMs(pid);
+  const machineEnd = machineCpuTicks();
+  if (!start?.cpu || !end) return null;
+  const wallMs = Date.now() - start.at;
+  if (wallMs <= 0) return null;
+  const processPercent = ((end.process - start.cpu.process) / wallMs) * 100;
+  const mainThreadPercent = ((end.mainThread - start.cpu.mainThread) / wallMs) * 100;
+  const cores = os.availableParallelism();
+  const machineBusyPercent =
+    start.machine && machineEnd && machineEnd.total > start.machine.total
+      ? ((machineEnd.busy - start.machine.busy) / (machineEnd.total - start.machine.total)) * 100 * cores
+      : null;
+  return {
+    processPercent,
+    mainThreadPercent,
+    otherThreadsPercent: processPercent - mainThreadPercent,
+    machineBusyPercent,
+  };
+}

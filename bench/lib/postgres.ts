@@ -1,0 +1,45 @@
+import { spawnSync } from 'node:child_process';
+
+/** The bench database on the machine's PostgreSQL, created and dropped with `psql` (trust auth). */
+export const PG = {
+  host: '127.0.0.1',
+  port: 5432,
+  user: process.env.BENCH_PGUSER ?? 'root',
+  adminDatabase: 'test',
+  benchDatabase: 'jalon_bench',
+};
+
+export const benchDatabaseUrl = () => `postgres://${PG.user}@${PG.host}:${PG.port}/${PG.benchDatabase}`;
+
+function psql(sql: string): void {
+  const result = spawnSync(
+    'psql',
+    [
+      '-h',
+      PG.host,
+      '-p',
+      String(PG.port),
+      '-U',
+      PG.user,
+      '-d',
+      PG.adminDatabase,
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-q',
+      '-c',
+      sql,
+    ],
+    { encoding: 'utf8', timeout: 30_000 },
+  );
+  if (result.error) throw new Error(`psql failed: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`psql failed (${result.status}): ${result.stderr.trim()}`);
+}
+
+export function createBenchDatabase(): void {
+  psql(`DROP DATABASE IF EXISTS ${PG.benchDatabase} WITH (FORCE)`);
+  psql(`CREATE DATABASE ${PG.benchDatabase}`);
+}
+
+export function dropBenchDatabase(): void {
+  psql(`DROP DATABASE IF EXISTS ${PG.benchDatabase} WITH (FORCE)`);
+}

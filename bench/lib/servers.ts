@@ -1,0 +1,86 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  freePort,
+  startChild,
+  stopChild,
+  trackTempDir,
+  untrackTempDir,
+  waitForHttp200,
+  waitForOutput,
+  type Child,
+} from './children.ts';
+
+const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
+const SERVER_DIR = fileURLToPath(new URL('../../apps/server', import.meta.url));
+
+export const ADMIN = { email: 'admin@bench.local', password: 'Bench-Admin-Pw-7319!' };
+
+export interface RunningServer {
+  baseUrl: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+/** The ceiling: bare node:http in its own process. */
+export async function startBareServer(): Promise<RunningServer> {
+  const port = await freePort();
+  const child = startChild(
+    process.execPath,
+    ['--import', 'tsx', path.join(BENCH_DIR, 'lib/bare-server.ts'), String(port)],
+    { cwd: BENCH_DIR },
+  );
+  try {
+    await waitForOutput(child, 'listening', 20_000);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => stopChild(child) };
+}
+
+export type DatabaseKind = 'pglite' | 'postgresql';
+
+/**
+ * The Jalon server as a child process, on a fresh PGlite folder (removed on stop) or on `databaseUrl`.
+ * Resolves once GET /api/health answers 200.
+ */
+export async function startJalonServer(kind: DatabaseKind, databaseUrl?: string): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'jalon-bench-'));
+  trackTempDir(dataDir);
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    ALLOW_REGISTRATION: 'true',
+    LOGIN_IP_MAX: '100000',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  };
+  if (kind === 'postgresql') {
+    if (!databaseUrl) throw new Error('postgresql needs a database URL');
+    env.DATABASE_URL = databaseUrl;
+  }
+  let child: Child | undefined;
+  const stop = async () => {
+    if (child) await stopChild(child);
+    await rm(dataDir, { recursive: true, force: true });
+    untrackTempDir(dataDir);
+  };
+  try {
+    child = startChild(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: SERVER_DIR, env });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForHttp200(`${baseUrl}/api/health`, child, 60_000);
+    return { baseUrl, pid: child.pid, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
