@@ -74,7 +74,7 @@ export class LoginService {
         };
       }
       await this.lockout.reset(tx, email);
-      return openSession(tx, this.store, { user: toPublicUser(user), rememberMe: input.rememberMe, actor: who, method: 'password' });
+      return openSession(tx, this.store, { user: toPublicUser(user), preferences: user.preferences, rememberMe: input.rememberMe, actor: who, method: 'password' });
     });
   }
 

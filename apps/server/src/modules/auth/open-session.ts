@@ -1,4 +1,4 @@
-import { AUDIT_TYPES, type LoginResult, type User } from '@jalon/contract';
+import { AUDIT_TYPES, type LoginResult, type Preferences, type User } from '@jalon/contract';
 import type { Tx } from '../../db/client.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
 import { sessionExpiresAt, type SessionStore } from '../sessions/session-store.ts';
@@ -10,10 +10,17 @@ import { sessionExpiresAt, type SessionStore } from '../sessions/session-store.t
 export async function openSession(
   tx: Tx,
   store: SessionStore,
-  input: { user: User; rememberMe: boolean; actor: AuditActor; method: 'password' | 'totp' | 'backup_code' },
+  input: {
+    user: User;
+    preferences: Partial<Preferences>;
+    rememberMe: boolean;
+    actor: AuditActor;
+    method: 'password' | 'totp' | 'backup_code';
+  },
 ): Promise<LoginResult> {
   const { token, session } = await store.create(tx, {
     user: input.user,
+    preferences: input.preferences,
     rememberMe: input.rememberMe,
     userAgent: input.actor.userAgent,
     ip: input.actor.ip,

@@ -14,7 +14,7 @@ import type { AppContext } from '../../app-context.ts';
 import { actorOf } from '../../lib/request-context.ts';
 import { appendAudit } from '../audit/audit-writer.ts';
 import { sessionExpiresAt } from '../sessions/session-store.ts';
-import { createUser, findUserById, toPublicUser } from '../users/user-service.ts';
+import { createUser, toPublicUser } from '../users/user-service.ts';
 import { deletePendingLogin } from './pending-logins.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 
@@ -70,13 +70,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { allowWithoutTwoFactor: true },
       schema: { tags: ['auth'], summary: 'The signed-in user, preferences and session', response: { 200: envelope(meSchema) } },
     },
+    // Answered from the session cache: no database read (see docs/performance.md).
     async (request) => {
       const session = request.session!;
-      const user = await findUserById(ctx.db, session.user.id);
       return {
         data: {
-          user: user ? toPublicUser(user) : session.user,
-          preferences: { ...DEFAULT_PREFERENCES, ...user?.preferences },
+          user: session.user,
+          preferences: { ...DEFAULT_PREFERENCES, ...session.preferences },
           session: { id: session.id, expiresAt: new Date(sessionExpiresAt(session)).toISOString() },
         },
       };

@@ -94,6 +94,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         await tx.update(users).set({ preferences: merged, updatedAt: new Date() }).where(eq(users.id, userId));
         return merged;
       });
+      // Sessions cache the preferences (GET /api/auth/me reads them from there): refresh them everywhere.
+      ctx.store.forgetUser(userId);
+      await ctx.notifier.publish({ kind: 'user.changed', userId });
       return { data: preferences };
     },
   );

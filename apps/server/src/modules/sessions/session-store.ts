@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { User } from '@jalon/contract';
+import type { Preferences, User } from '@jalon/contract';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
@@ -10,6 +10,8 @@ import { toPublicUser } from '../users/user-service.ts';
 export interface ActiveSession {
   id: string;
   user: User;
+  /** The user's stored display preferences, cached with the session (evicted when they change). */
+  preferences: Partial<Preferences>;
   rememberMe: boolean;
   createdAt: Date;
   /** Last activity as this instance knows it (ms); written to the database at most once a minute. */
@@ -63,7 +65,7 @@ export class SessionStore {
   /** Inserts a new session with a fresh token (S23: nothing the client sent is reused). */
   async create(
     tx: Tx,
-    input: { user: User; rememberMe: boolean; userAgent: string; ip: string },
+    input: { user: User; preferences?: Partial<Preferences>; rememberMe: boolean; userAgent: string; ip: string },
   ): Promise<{ token: string; session: ActiveSession }> {
     const token = newToken();
     const now = Date.now();
@@ -84,6 +86,7 @@ export class SessionStore {
     const session: ActiveSession = {
       id: row!.id,
       user: input.user,
+      preferences: input.preferences ?? {},
       rememberMe: input.rememberMe,
       createdAt: new Date(now),
       lastActiveAt: now,
@@ -130,6 +133,7 @@ export class SessionStore {
     return {
       id: row.session.id,
       user: toPublicUser(row.user),
+      preferences: row.user.preferences,
       rememberMe: row.session.rememberMe,
       createdAt: row.session.createdAt,
       lastActiveAt,

@@ -80,7 +80,7 @@ export class TwoFactorService {
       if (!('pending' in who)) return { ...who.session, user: enabledUser };
       await tx.delete(pendingLogins).where(eq(pendingLogins.id, who.pending.id));
       await this.lockout.reset(tx, row.email);
-      const result = await openSession(tx, this.store, { user: enabledUser, rememberMe: who.pending.rememberMe, actor, method: 'totp' });
+      const result = await openSession(tx, this.store, { user: enabledUser, preferences: row.preferences, rememberMe: who.pending.rememberMe, actor, method: 'totp' });
       return { token: result.token!, sessionId: result.sessionId!, expiresAt: result.expiresAt!, user: enabledUser };
     });
     if (!outcome) {
@@ -121,7 +121,7 @@ export class TwoFactorService {
           metadata: { remaining: await remainingBackupCodes(tx, row.id) },
         });
       }
-      return openSession(tx, this.store, { user: toPublicUser(row), rememberMe: pending.rememberMe, actor, method });
+      return openSession(tx, this.store, { user: toPublicUser(row), preferences: row.preferences, rememberMe: pending.rememberMe, actor, method });
     });
     if (result) return result;
     const after = await this.countFailure(pending, actor);
