@@ -9,6 +9,8 @@ import type { SessionStore } from './modules/sessions/session-store.ts';
 import type { DatabaseProbe } from './modules/health/database-probe.ts';
 import type { TwoFactorService } from './modules/two-factor/two-factor-service.ts';
 import type { SecretBox } from './lib/secret-box.ts';
+import type { ProjectService } from './modules/projects/project-service.ts';
+import type { TaskService } from './modules/tasks/task-service.ts';
 
 /** The services a feature module may use, built once in `buildApp` and handed to each module. */
 export interface AppContext {
@@ -24,6 +26,8 @@ export interface AppContext {
   probe: DatabaseProbe;
   secretBox: SecretBox;
   twoFactor: TwoFactorService;
+  projects: ProjectService;
+  tasks: TaskService;
 }
 
 declare module 'fastify' {

@@ -29,6 +29,11 @@ import { webAppPlugin } from './plugins/web-app.ts';
 import { loadMasterKey, SecretBox } from './lib/secret-box.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { CursorCodec } from './modules/changes/change-log.ts';
+import { ProjectService } from './modules/projects/project-service.ts';
+import { projectRoutes } from './modules/projects/routes.ts';
+import { TaskService } from './modules/tasks/task-service.ts';
+import { taskRoutes } from './modules/tasks/routes.ts';
 import { TwoFactorService } from './modules/two-factor/two-factor-service.ts';
 
 export interface BuildAppOptions {
@@ -65,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await probe.start();
   const lockout = new Lockout(config.login);
   const secretBox = new SecretBox(loadMasterKey(config));
+  const cursors = new CursorCodec(secretBox);
   const ctx: AppContext = {
     config,
     database,
@@ -77,6 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secretBox,
     login: new LoginService(database.db, lockout, store),
     twoFactor: new TwoFactorService(database.db, secretBox, store, lockout, notifier),
+    projects: new ProjectService(database.db, cursors),
+    tasks: new TaskService(database.db, cursors),
     resets: new ResetService(database.db, config, mailer, sessions),
   };
   app.decorate('ctx', ctx);
@@ -112,6 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(passwordResetRoutes, { ctx });
       await api.register(twoFactorRoutes, { ctx });
       await api.register(auditRoutes, { ctx });
+      await api.register(projectRoutes, { ctx });
+      await api.register(taskRoutes, { ctx });
     },
     { prefix: '/api' },
   );

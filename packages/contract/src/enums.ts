@@ -38,5 +38,11 @@ export const AUDIT_TYPES = {
   backupCodesRegenerated: 'security.2fa.backup_codes_regenerated',
   backupCodeUsed: 'security.2fa.backup_code_used',
   auditExported: 'security.audit.exported',
+  projectCreated: 'project.created',
+  projectUpdated: 'project.updated',
+  projectDeleted: 'project.deleted',
+  taskCreated: 'task.created',
+  taskUpdated: 'task.updated',
+  taskDeleted: 'task.deleted',
 } as const;
 export type AuditType = (typeof AUDIT_TYPES)[keyof typeof AUDIT_TYPES];

@@ -47,6 +47,12 @@ export const problemSchema = z.object({
   attemptsRemaining: z.number().int().optional(),
   lockedUntil: z.string().optional(),
   requires2FA: z.boolean().optional(),
+  /** 409: the current server row, what the client sent, and why (SPEC §7 records these as a conflict). */
+  reason: z.string().optional(),
+  server: z.unknown().optional(),
+  serverVersion: z.number().int().optional(),
+  client: z.unknown().optional(),
+  clientVersion: z.number().int().optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;
 

@@ -9,3 +9,5 @@ export * from './sessions.ts';
 export * from './health.ts';
 export * from './two-factor.ts';
 export * from './audit.ts';
+export * from './projects.ts';
+export * from './tasks.ts';

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Preferences, Role } from '@jalon/contract';
+import type { Preferences, ProjectStatus, Role, TaskPriority, TaskStatus } from '@jalon/contract';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -155,5 +155,70 @@ export const auditLog = pgTable(
   ],
 );
 
-export const schema = { users, sessions, pendingLogins, loginThrottle, passwordResets, backupCodes, auditLog };
+/**
+ * The change sequence (SYNC.md §2): every writing transaction takes the next value first, which holds
+ * this row's lock until commit, so commit order equals sequence order and delta reads never miss a row.
+ * `horizon` is the oldest sequence still served by delta reads (tombstones older than it are purged).
+ */
+export const changeCounter = pgTable('change_counter', {
+  id: integer('id').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull().default(0),
+  horizon: bigint('horizon', { mode: 'number' }).notNull().default(0),
+});
+
+/** Columns every synchronised entity carries (DESIGN §3). */
+const syncColumns = () => ({
+  version: integer('version').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  changeSeq: bigint('change_seq', { mode: 'number' }).notNull(),
+  deletedAt: ts('deleted_at'),
+});
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    deadline: ts('deadline'),
+    status: text('status').$type<ProjectStatus>().notNull().default('active'),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept by the task writes in the same transaction, so lists never aggregate over all tasks. */
+    taskCount: integer('task_count').notNull().default(0),
+    progressSum: integer('progress_sum').notNull().default(0),
+    ...syncColumns(),
+  },
+  (table) => [
+    index('projects_change_seq_idx').on(table.changeSeq, table.id),
+    index('projects_live_created_idx').on(table.createdAt).where(sql`deleted_at is null`),
+  ],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status').$type<TaskStatus>().notNull().default('todo'),
+    priority: text('priority').$type<TaskPriority>().notNull().default('medium'),
+    progress: integer('progress').notNull().default(0),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    deadline: ts('deadline'),
+    estimatedMinutes: integer('estimated_minutes'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...syncColumns(),
+  },
+  (table) => [
+    index('tasks_change_seq_idx').on(table.changeSeq, table.id),
+    index('tasks_live_created_idx').on(table.createdAt, table.id).where(sql`deleted_at is null`),
+    index('tasks_live_project_idx').on(table.projectId, table.createdAt, table.id).where(sql`deleted_at is null`),
+  ],
+);
+
+export const schema = { users, sessions, pendingLogins, loginThrottle, passwordResets, backupCodes, auditLog, changeCounter, projects, tasks };
 export const nowSql = sql`now()`;

@@ -5,6 +5,11 @@ export interface ProblemExtensions {
   attemptsRemaining?: number;
   lockedUntil?: string;
   requires2FA?: boolean;
+  reason?: string;
+  server?: unknown;
+  serverVersion?: number;
+  client?: unknown;
+  clientVersion?: number;
   /** Response headers that go with the problem (Retry-After). */
   headers?: Record<string, string>;
 }

@@ -1,0 +1,124 @@
+import { and, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ListMeta } from '@jalon/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { changeCounter } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+
+/**
+ * Takes the next change sequence for this transaction. Call it first in every transaction that writes a
+ * project or a task: the counter row stays locked until commit, so sequences commit in order (SYNC.md §2).
+ */
+export async function nextChangeSeq(tx: Tx): Promise<number> {
+  const [row] = await tx
+    .update(changeCounter)
+    .set({ value: sql`${changeCounter.value} + 1` })
+    .where(eq(changeCounter.id, 1))
+    .returning({ value: changeCounter.value });
+  return row!.value;
+}
+
+export async function changePosition(db: Db | Tx): Promise<{ value: number; horizon: number }> {
+  const [row] = await db.select({ value: changeCounter.value, horizon: changeCounter.horizon }).from(changeCounter).where(eq(changeCounter.id, 1));
+  return row ?? { value: 0, horizon: 0 };
+}
+
+/** A position in the change log: everything up to `seq` was read, and within `seq` up to row `id`. */
+export interface ChangeCursor {
+  seq: number;
+  id: string | null;
+}
+
+/**
+ * Cursors are opaque and signed: a client cannot forge one, and one the server did not issue is treated
+ * like one that is too old (reset required).
+ */
+export class CursorCodec {
+  constructor(private readonly box: SecretBox) {}
+
+  encode(cursor: ChangeCursor): string {
+    const body = `${cursor.seq}.${cursor.id ?? ''}`;
+    return `${body}.${this.box.keyedHash(`cursor:${body}`).slice(0, 22)}`;
+  }
+
+  decode(value: string): ChangeCursor | null {
+    const match = /^(\d{1,15})\.([0-9a-f-]{36})?\.([0-9a-f]{22})$/.exec(value);
+    if (!match) return null;
+    const body = `${match[1]}.${match[2] ?? ''}`;
+    if (this.box.keyedHash(`cursor:${body}`).slice(0, 22) !== match[3]) return null;
+    return { seq: Number(match[1]), id: match[2] ?? null };
+  }
+
+  /** Keyset position of a plain list (created_at desc, id desc), signed the same way. */
+  encodeAfter(createdAt: Date, id: string): string {
+    const body = `${createdAt.getTime()}.${id}`;
+    return `${body}.${this.box.keyedHash(`after:${body}`).slice(0, 22)}`;
+  }
+
+  decodeAfter(value: string): { createdAt: Date; id: string } {
+    const match = /^(\d{1,15})\.([0-9a-f-]{36})\.([0-9a-f]{22})$/.exec(value);
+    const body = match ? `${match[1]}.${match[2]}` : '';
+    if (!match || this.box.keyedHash(`after:${body}`).slice(0, 22) !== match[3]) {
+      throw new AppError(400, 'validation_failed', 'Invalid page position', { errors: [{ path: 'after', message: 'invalid' }] });
+    }
+    return { createdAt: new Date(Number(match[1])), id: match[2]! };
+  }
+}
+
+/** Parses the X-Entity-Version request header: absent, or a non-negative integer. */
+export function entityVersionHeader(value: string | string[] | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) {
+    throw new AppError(400, 'validation_failed', 'X-Entity-Version must be a whole number', { errors: [{ path: 'headers.x-entity-version', message: 'invalid' }] });
+  }
+  return Number(value);
+}
+
+/** The 409 of a write based on a stale version (SPEC §7, SYNC.md §3). */
+export function versionConflict(server: unknown, serverVersion: number, client: unknown, clientVersion: number): AppError {
+  return new AppError(409, 'version_conflict', 'The entity was changed since this version', {
+    reason: 'version_mismatch',
+    server,
+    serverVersion,
+    client,
+    clientVersion,
+  });
+}
+
+/** The list answer's meta for a position in the change log (no delta paging). */
+export const plainMeta = (codec: CursorCodec, seq: number, nextAfter: string | null = null): ListMeta => ({
+  cursor: codec.encode({ seq, id: null }),
+  hasMore: false,
+  nextAfter,
+  resetRequired: false,
+});
+
+/**
+ * Delta reads (SYNC.md §4): rows whose change sequence is past the cursor, in (changeSeq, id) order, a page
+ * at a time. A cursor the server did not issue, or one older than the tombstone horizon, asks for a reset.
+ */
+export function deltaStart(codec: CursorCodec, since: string, position: { value: number; horizon: number }): ChangeCursor | null {
+  const cursor = codec.decode(since);
+  if (!cursor || cursor.seq < position.horizon || cursor.seq > position.value) return null;
+  return cursor;
+}
+
+export const deltaWhere = (cursor: ChangeCursor, changeSeq: AnyPgColumn, id: AnyPgColumn): SQL | undefined =>
+  cursor.id ? or(gt(changeSeq, cursor.seq), and(eq(changeSeq, cursor.seq), gt(id, cursor.id))) : gt(changeSeq, cursor.seq);
+
+/** Cuts the rows read with `limit + 1` into a page and the cursor to continue from. */
+export function deltaPage<Row extends { changeSeq: number; id: string }>(
+  codec: CursorCodec,
+  rows: Row[],
+  limit: number,
+  position: { value: number },
+): { page: Row[]; meta: ListMeta } {
+  const page = rows.slice(0, limit);
+  const hasMore = rows.length > limit;
+  const last = page[page.length - 1];
+  const cursor = hasMore && last ? codec.encode({ seq: last.changeSeq, id: last.id }) : codec.encode({ seq: position.value, id: null });
+  return { page, meta: { cursor, hasMore, nextAfter: null, resetRequired: false } };
+}
+
+export const resetMeta = (codec: CursorCodec, seq: number): ListMeta => ({ ...plainMeta(codec, seq), resetRequired: true });

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  createProjectSchema,
+  envelope,
+  listMetaSchema,
+  projectIdParamsSchema,
+  projectListQuerySchema,
+  projectSchema,
+  updateProjectSchema,
+} from '@jalon/contract';
+import type { AppContext } from '../../app-context.ts';
+import { jsonWithoutValidation } from '../../lib/fast-serializer.ts';
+import { actorOf } from '../../lib/request-context.ts';
+import { entityVersionHeader } from '../changes/change-log.ts';
+import type { Viewer } from './policy.ts';
+
+export const viewerOf = (request: FastifyRequest): Viewer => ({
+  userId: request.session!.user.id,
+  isAdmin: request.session!.user.role === 'admin',
+});
+
+const deletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+
+export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/projects',
+    {
+      serializerCompiler: jsonWithoutValidation,
+      schema: {
+        tags: ['projects'],
+        summary: 'Live projects (with task count and progress), or the changes since a cursor',
+        querystring: projectListQuerySchema,
+        response: { 200: z.object({ data: z.array(projectSchema) }).extend(listMetaSchema.shape) },
+      },
+    },
+    async (request) => {
+      const { items, meta } = await ctx.projects.list(viewerOf(request), request.query.since);
+      return { data: items, ...meta };
+    },
+  );
+
+  app.post(
+    '/projects',
+    { schema: { tags: ['projects'], summary: 'Create a project (the caller owns it)', body: createProjectSchema, response: { 201: envelope(projectSchema) } } },
+    async (request, reply) => reply.code(201).send({ data: await ctx.projects.create(viewerOf(request), request.body, actorOf(request)) }),
+  );
+
+  app.get(
+    '/projects/:id',
+    { schema: { tags: ['projects'], summary: 'One project', params: projectIdParamsSchema, response: { 200: envelope(projectSchema) } } },
+    async (request) => ({ data: await ctx.projects.get(viewerOf(request), request.params.id) }),
+  );
+
+  app.put(
+    '/projects/:id',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'Change a project (status or other fields); X-Entity-Version makes a stale write a 409',
+        params: projectIdParamsSchema,
+        body: updateProjectSchema,
+        response: { 200: envelope(projectSchema) },
+      },
+    },
+    async (request) => ({
+      data: await ctx.projects.update(viewerOf(request), request.params.id, request.body, entityVersionHeader(request.headers['x-entity-version']), actorOf(request)),
+    }),
+  );
+
+  app.delete(
+    '/projects/:id',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'Delete a project and its tasks (owner or administrator)',
+        params: projectIdParamsSchema,
+        response: { 200: envelope(deletedSchema) },
+      },
+    },
+    async (request) => {
+      await ctx.projects.delete(viewerOf(request), request.params.id, entityVersionHeader(request.headers['x-entity-version']), actorOf(request));
+      return { data: { id: request.params.id, deleted: true as const } };
+    },
+  );
+};

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createTaskSchema, envelope, listMetaSchema, taskIdParamsSchema, taskListQuerySchema, taskSchema, updateTaskSchema } from '@jalon/contract';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { jsonWithoutValidation } from '../../lib/fast-serializer.ts';
+import { actorOf } from '../../lib/request-context.ts';
+import { entityVersionHeader } from '../changes/change-log.ts';
+import { viewerOf } from '../projects/routes.ts';
+
+const deletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+
+export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/tasks',
+    {
+      serializerCompiler: jsonWithoutValidation,
+      schema: {
+        tags: ['tasks'],
+        summary: 'Live tasks, newest first (paged with `after`), or the changes since a cursor (tombstones included)',
+        querystring: taskListQuerySchema,
+        response: { 200: z.object({ data: z.array(taskSchema) }).extend(listMetaSchema.shape) },
+      },
+    },
+    async (request) => {
+      if (request.query.since !== undefined && request.query.after !== undefined) {
+        throw new AppError(400, 'validation_failed', 'Use either since or after', { errors: [{ path: 'after', message: 'not with since' }] });
+      }
+      const { items, meta } = await ctx.tasks.list(viewerOf(request), request.query);
+      return { data: items, ...meta };
+    },
+  );
+
+  app.post(
+    '/tasks',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Create a task in a project',
+        body: createTaskSchema.refine((body) => body.title !== undefined && body.project !== undefined, { message: 'title and project are required' }),
+        response: { 201: envelope(taskSchema) },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ data: await ctx.tasks.create(viewerOf(request), request.body, actorOf(request)) }),
+  );
+
+  app.get(
+    '/tasks/:id',
+    { schema: { tags: ['tasks'], summary: 'One task', params: taskIdParamsSchema, response: { 200: envelope(taskSchema) } } },
+    async (request) => ({ data: await ctx.tasks.get(viewerOf(request), request.params.id) }),
+  );
+
+  app.patch(
+    '/tasks/:id',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Change some fields of a task; X-Entity-Version makes a stale write a 409',
+        params: taskIdParamsSchema,
+        body: updateTaskSchema,
+        response: { 200: envelope(taskSchema) },
+      },
+    },
+    async (request) => ({
+      data: await ctx.tasks.update(viewerOf(request), request.params.id, request.body, entityVersionHeader(request.headers['x-entity-version']), actorOf(request)),
+    }),
+  );
+
+  app.delete(
+    '/tasks/:id',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Delete a task (its creator, the project owner or an administrator)',
+        params: taskIdParamsSchema,
+        response: { 200: envelope(deletedSchema) },
+      },
+    },
+    async (request) => {
+      await ctx.tasks.delete(viewerOf(request), request.params.id, entityVersionHeader(request.headers['x-entity-version']), actorOf(request));
+      return { data: { id: request.params.id, deleted: true as const } };
+    },
+  );
+};

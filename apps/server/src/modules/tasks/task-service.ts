@@ -1,0 +1,223 @@
+import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { AUDIT_TYPES, type CreateTask, type ListMeta, type Task, type TaskListParams, type UpdateTask } from '@jalon/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { projects, tasks, users } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
+import {
+  changePosition,
+  deltaPage,
+  deltaStart,
+  deltaWhere,
+  nextChangeSeq,
+  plainMeta,
+  resetMeta,
+  versionConflict,
+  type CursorCodec,
+} from '../changes/change-log.ts';
+import type { Viewer } from '../projects/policy.ts';
+import { describeChanges } from '../projects/project-service.ts';
+import { canDeleteTask } from './policy.ts';
+
+export type TaskRow = typeof tasks.$inferSelect;
+
+export const presentTask = (row: TaskRow, viewer: Viewer, projectOwnerId: string | null): Task => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  project: row.projectId,
+  assignee: row.assigneeId,
+  status: row.status,
+  priority: row.priority,
+  progress: row.progress,
+  version: row.version,
+  deadline: row.deadline?.toISOString() ?? null,
+  estimatedMinutes: row.estimatedMinutes,
+  createdBy: row.createdBy,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+  deletedAt: row.deletedAt?.toISOString() ?? null,
+  permissions: { canDelete: canDeleteTask(viewer, row, projectOwnerId) },
+});
+
+/** What a task adds to its project's progress: a done task counts 100, others their own progress. */
+const effectiveProgress = (task: Pick<TaskRow, 'status' | 'progress'>) => (task.status === 'done' ? 100 : task.progress);
+
+const invalidReference = (path: string, message: string) =>
+  new AppError(400, 'validation_failed', 'The request is not valid', { errors: [{ path, message }] });
+
+/** Tasks: lists (plain and delta), create, update with version checks, delete as a tombstone. */
+export class TaskService {
+  constructor(
+    private readonly db: Db,
+    private readonly cursors: CursorCodec,
+  ) {}
+
+  async list(viewer: Viewer, query: TaskListParams): Promise<{ items: Task[]; meta: ListMeta }> {
+    const limit = query.limit;
+    return this.db.transaction(
+      async (tx) => {
+        const position = await changePosition(tx);
+        const inProject = query.projectId ? eq(tasks.projectId, query.projectId) : undefined;
+        const base = tx.select({ task: tasks, ownerId: projects.ownerId }).from(tasks).innerJoin(projects, eq(projects.id, tasks.projectId));
+        if (query.since === undefined) {
+          const after = query.after ? this.cursors.decodeAfter(query.after) : undefined;
+          const rows = await base
+            .where(and(isNull(tasks.deletedAt), inProject, after ? keysetBefore(after) : undefined))
+            .orderBy(desc(tasks.createdAt), desc(tasks.id))
+            .limit(limit + 1);
+          const page = rows.slice(0, limit);
+          const last = page[page.length - 1]?.task;
+          const nextAfter = rows.length > limit && last ? this.cursors.encodeAfter(last.createdAt, last.id) : null;
+          return { items: page.map((row) => presentTask(row.task, viewer, row.ownerId)), meta: plainMeta(this.cursors, position.value, nextAfter) };
+        }
+        const cursor = deltaStart(this.cursors, query.since, position);
+        if (!cursor) return { items: [], meta: resetMeta(this.cursors, position.value) };
+        const rows = await base
+          .where(and(deltaWhere(cursor, tasks.changeSeq, tasks.id), inProject))
+          .orderBy(tasks.changeSeq, tasks.id)
+          .limit(limit + 1);
+        const { page, meta } = deltaPage(this.cursors, rows.map((row) => ({ ...row, changeSeq: row.task.changeSeq, id: row.task.id })), limit, position);
+        return { items: page.map((row) => presentTask(row.task, viewer, row.ownerId)), meta };
+      },
+      { isolationLevel: 'repeatable read' },
+    );
+  }
+
+  async get(viewer: Viewer, id: string): Promise<Task> {
+    const [row] = await this.db
+      .select({ task: tasks, ownerId: projects.ownerId })
+      .from(tasks)
+      .innerJoin(projects, eq(projects.id, tasks.projectId))
+      .where(and(eq(tasks.id, id), isNull(tasks.deletedAt)));
+    if (!row) throw notFound('Task');
+    return presentTask(row.task, viewer, row.ownerId);
+  }
+
+  async create(viewer: Viewer, input: CreateTask, actor: AuditActor): Promise<Task> {
+    return this.db.transaction(async (tx) => {
+      const changeSeq = await nextChangeSeq(tx);
+      const project = await lockLiveProject(tx, input.project!, 'project');
+      if (input.assignee) await assertUserExists(tx, input.assignee);
+      const [row] = await tx
+        .insert(tasks)
+        .values({
+          projectId: project.id,
+          title: input.title!,
+          description: input.description ?? '',
+          status: (input.status as TaskRow['status'] | undefined) ?? 'todo',
+          priority: input.priority ?? 'medium',
+          progress: input.progress ?? 0,
+          assigneeId: input.assignee ?? null,
+          deadline: input.deadline ? new Date(input.deadline) : null,
+          estimatedMinutes: input.estimatedMinutes ?? null,
+          createdBy: viewer.userId,
+          changeSeq,
+        })
+        .returning();
+      await adjustProject(tx, project.id, changeSeq, 1, effectiveProgress(row!));
+      await appendAudit(tx, { type: AUDIT_TYPES.taskCreated, actor, outcome: 'success', resource: `task:${row!.id}`, details: row!.title, metadata: { project: project.id } });
+      return presentTask(row!, viewer, project.ownerId);
+    });
+  }
+
+  async update(viewer: Viewer, id: string, patch: UpdateTask, clientVersion: number | undefined, actor: AuditActor): Promise<Task> {
+    return this.db.transaction(async (tx) => {
+      const changeSeq = await nextChangeSeq(tx);
+      const current = await lockLiveTask(tx, id);
+      if (clientVersion !== undefined && clientVersion !== current.version) {
+        const [owner] = await tx.select({ ownerId: projects.ownerId }).from(projects).where(eq(projects.id, current.projectId));
+        throw versionConflict(presentTask(current, viewer, owner?.ownerId ?? null), current.version, patch, clientVersion);
+      }
+      const target = patch.project && patch.project !== current.projectId ? await lockLiveProject(tx, patch.project, 'project') : null;
+      if (patch.assignee) await assertUserExists(tx, patch.assignee);
+      const changes: Partial<TaskRow> = {
+        ...(patch.title !== undefined ? { title: patch.title } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(patch.status !== undefined ? { status: patch.status as TaskRow['status'] } : {}),
+        ...(patch.priority !== undefined ? { priority: patch.priority } : {}),
+        ...(patch.progress !== undefined ? { progress: patch.progress } : {}),
+        ...(patch.deadline !== undefined ? { deadline: patch.deadline === null ? null : new Date(patch.deadline) } : {}),
+        ...(patch.estimatedMinutes !== undefined ? { estimatedMinutes: patch.estimatedMinutes } : {}),
+        ...(patch.assignee !== undefined ? { assigneeId: patch.assignee } : {}),
+        ...(target ? { projectId: target.id } : {}),
+      };
+      const [row] = await tx
+        .update(tasks)
+        .set({ ...changes, version: current.version + 1, updatedAt: new Date(), changeSeq })
+        .where(eq(tasks.id, id))
+        .returning();
+      if (target) {
+        await adjustProject(tx, current.projectId, changeSeq, -1, -effectiveProgress(current));
+        await adjustProject(tx, target.id, changeSeq, 1, effectiveProgress(row!));
+      } else if (effectiveProgress(row!) !== effectiveProgress(current)) {
+        await adjustProject(tx, current.projectId, changeSeq, 0, effectiveProgress(row!) - effectiveProgress(current));
+      }
+      await appendAudit(tx, {
+        type: AUDIT_TYPES.taskUpdated,
+        actor,
+        outcome: 'success',
+        resource: `task:${id}`,
+        details: row!.title,
+        metadata: { changes: describeChanges(current, changes) },
+      });
+      const [owner] = await tx.select({ ownerId: projects.ownerId }).from(projects).where(eq(projects.id, row!.projectId));
+      return presentTask(row!, viewer, owner?.ownerId ?? null);
+    });
+  }
+
+  async delete(viewer: Viewer, id: string, clientVersion: number | undefined, actor: AuditActor): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const changeSeq = await nextChangeSeq(tx);
+      const current = await lockLiveTask(tx, id);
+      const [project] = await tx.select({ ownerId: projects.ownerId }).from(projects).where(eq(projects.id, current.projectId));
+      if (!canDeleteTask(viewer, current, project?.ownerId ?? null)) {
+        throw new AppError(403, 'forbidden', 'Only the creator of a task, the owner of its project or an administrator can delete it');
+      }
+      if (clientVersion !== undefined && clientVersion !== current.version) {
+        throw versionConflict(presentTask(current, viewer, project?.ownerId ?? null), current.version, null, clientVersion);
+      }
+      const now = new Date();
+      await tx.update(tasks).set({ deletedAt: now, updatedAt: now, version: current.version + 1, changeSeq }).where(eq(tasks.id, id));
+      await adjustProject(tx, current.projectId, changeSeq, -1, -effectiveProgress(current));
+      await appendAudit(tx, { type: AUDIT_TYPES.taskDeleted, actor, outcome: 'success', resource: `task:${id}`, details: current.title, metadata: { project: current.projectId } });
+    });
+  }
+}
+
+const keysetBefore = (after: { createdAt: Date; id: string }): SQL | undefined =>
+  or(lt(tasks.createdAt, after.createdAt), and(eq(tasks.createdAt, after.createdAt), lt(tasks.id, after.id)));
+
+async function lockLiveTask(tx: Tx, id: string): Promise<TaskRow> {
+  const [row] = await tx.select().from(tasks).where(and(eq(tasks.id, id), isNull(tasks.deletedAt))).for('update');
+  if (!row) throw notFound('Task');
+  return row;
+}
+
+/** The project a task belongs to, locked because its counters change in this transaction. */
+async function lockLiveProject(tx: Tx, id: string, path: string) {
+  const [row] = await tx
+    .select({ id: projects.id, ownerId: projects.ownerId })
+    .from(projects)
+    .where(and(eq(projects.id, id), isNull(projects.deletedAt)))
+    .for('update');
+  if (!row) throw invalidReference(path, 'Unknown project');
+  return row;
+}
+
+async function assertUserExists(tx: Tx, id: string): Promise<void> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
+  if (!row) throw invalidReference('assignee', 'Unknown user');
+}
+
+/** Keeps a project's task count and progress sum exact, and marks it changed for delta readers. */
+async function adjustProject(tx: Tx, projectId: string, changeSeq: number, countDelta: number, progressDelta: number): Promise<void> {
+  await tx
+    .update(projects)
+    .set({
+      taskCount: sql`${projects.taskCount} + ${countDelta}`,
+      progressSum: sql`${projects.progressSum} + ${progressDelta}`,
+      changeSeq,
+    })
+    .where(eq(projects.id, projectId));
+}

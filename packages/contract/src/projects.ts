@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { projectStatusSchema } from './enums.ts';
+
+export const PROJECT_LIMITS = { nameMax: 200, descriptionMax: 5_000 } as const;
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const projectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  deadline: z.string().nullable(),
+  status: projectStatusSchema,
+  /** 0-100, computed from the project's tasks (a done task counts 100, others their own progress). */
+  progress: z.number().int(),
+  taskCount: z.number().int(),
+  ownerId: z.string().nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Set on tombstones, which appear only in delta reads (`since`). */
+  deletedAt: z.string().nullable(),
+  /** What the caller may do, so the UI hides what it cannot. */
+  permissions: z.object({ canDelete: z.boolean() }),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+export const createProjectSchema = z
+  .object({
+    name: z.string().trim().min(1).max(PROJECT_LIMITS.nameMax),
+    description: z.string().trim().max(PROJECT_LIMITS.descriptionMax),
+    deadline: isoDateTime,
+    status: projectStatusSchema.optional(),
+  })
+  .strict();
+export type CreateProject = z.input<typeof createProjectSchema>;
+
+export const updateProjectSchema = z
+  .object({
+    name: z.string().trim().min(1).max(PROJECT_LIMITS.nameMax),
+    description: z.string().trim().max(PROJECT_LIMITS.descriptionMax),
+    deadline: isoDateTime.nullable(),
+    status: projectStatusSchema,
+  })
+  .partial()
+  .strict()
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
+export type UpdateProject = z.input<typeof updateProjectSchema>;
+
+export const projectIdParamsSchema = z.object({ id: z.uuid() });

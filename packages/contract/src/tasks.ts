@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { taskPrioritySchema, taskStatusSchema } from './enums.ts';
+
+export const TASK_LIMITS = { titleMax: 300, descriptionMax: 10_000, estimatedMinutesMax: 100_000, listMax: 5_000, listDefault: 1_000 } as const;
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** SPEC §4 names a few aliases: `doing` is in progress, `review` is in review. */
+export const taskStatusInputSchema = z.preprocess(
+  (value) => (value === 'doing' ? 'in_progress' : value === 'review' ? 'in_review' : value),
+  taskStatusSchema,
+);
+
+export const taskSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  project: z.string(),
+  assignee: z.string().nullable(),
+  status: taskStatusSchema,
+  priority: taskPrioritySchema,
+  progress: z.number().int(),
+  version: z.number().int(),
+  deadline: z.string().nullable(),
+  estimatedMinutes: z.number().int().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
+  permissions: z.object({ canDelete: z.boolean() }),
+});
+export type Task = z.infer<typeof taskSchema>;
+
+const editableTaskFields = {
+  title: z.string().trim().min(1).max(TASK_LIMITS.titleMax),
+  description: z.string().trim().max(TASK_LIMITS.descriptionMax),
+  status: taskStatusInputSchema,
+  priority: taskPrioritySchema,
+  progress: z.number().int().min(0).max(100),
+  deadline: isoDateTime.nullable(),
+  estimatedMinutes: z.number().int().min(0).max(TASK_LIMITS.estimatedMinutesMax).nullable(),
+  assignee: z.uuid().nullable(),
+  project: z.uuid(),
+};
+
+export const createTaskSchema = z
+  .object({
+    ...editableTaskFields,
+    description: editableTaskFields.description.default(''),
+  })
+  .partial({ status: true, priority: true, progress: true, deadline: true, estimatedMinutes: true, assignee: true, description: true })
+  .strict();
+export type CreateTask = z.input<typeof createTaskSchema>;
+
+export const updateTaskSchema = z
+  .object(editableTaskFields)
+  .partial()
+  .strict()
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
+export type UpdateTask = z.input<typeof updateTaskSchema>;
+
+export const taskIdParamsSchema = z.object({ id: z.uuid() });
+
+export const taskListQuerySchema = z
+  .object({
+    projectId: z.uuid().optional(),
+    /** The opaque change cursor of a previous answer: only rows changed since, tombstones included. */
+    since: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(TASK_LIMITS.listMax).default(TASK_LIMITS.listDefault),
+    /** Next page of a plain (non-delta) list: the `nextAfter` of the previous answer. */
+    after: z.string().max(200).optional(),
+  })
+  .strict();
+export type TaskListQuery = z.input<typeof taskListQuerySchema>;
+export type TaskListParams = z.output<typeof taskListQuerySchema>;
+
+export const projectListQuerySchema = z.object({ since: z.string().max(200).optional() }).strict();
+
+/**
+ * List answers: `data` is the array (SPEC §7 reads it tolerantly); `cursor` is where a later delta read
+ * (`since`) starts; `hasMore` says a delta read has more pages; `resetRequired` says the cursor is too
+ * old or unknown, so the client must drop its copy and read everything again (SYNC.md §4).
+ */
+export const listMetaSchema = z.object({
+  cursor: z.string(),
+  hasMore: z.boolean(),
+  nextAfter: z.string().nullable(),
+  resetRequired: z.boolean(),
+});
+export type ListMeta = z.infer<typeof listMetaSchema>;
+
+/** The request header that carries the version a write is based on (409 when it is stale). */
+export const ENTITY_VERSION_HEADER = 'x-entity-version';
+
+export const conflictSchema = z.object({
+  reason: z.literal('version_mismatch'),
+  serverVersion: z.number().int(),
+  clientVersion: z.number().int(),
+});
