@@ -3,6 +3,7 @@ import type { Tx } from '../db/client.ts';
 import { appendAudit, type AuditActor } from '../modules/audit/audit-writer.ts';
 import { createUser, findUserByEmail, type UserRow } from '../modules/users/user-service.ts';
 import { runCli, withCliDatabase } from './cli-database.ts';
+import { seedProjectsAndTasks } from './seed-projects.ts';
 
 /** Demo accounts: members sign in straight away; the password is the same for all, and printed. */
 const DEMO_PASSWORD = 'Jalon demo 2026!';
@@ -39,17 +40,20 @@ async function seedUser(tx: Tx, demo: (typeof DEMO_USERS)[number]): Promise<User
 }
 
 /**
- * `npm run seed:demo`: demo members with a little audit history, on the configured database. Safe to
- * run twice (existing demo users are kept). Projects and tasks join the seed with their feature.
+ * `npm run seed:demo`: demo members with a little audit history, and a team's worth of projects and
+ * tasks (every status and priority, deadlines past and future), on the configured database. Safe to run
+ * twice: users are kept, and projects are added only when there are none yet.
  */
 runCli(async () => {
-  await withCliDatabase(async ({ db }) => {
+  await withCliDatabase(async ({ db }, config) => {
     const created = await db.transaction(async (tx) => {
       const users = [];
       for (const demo of DEMO_USERS) users.push(await seedUser(tx, demo));
       return users;
     });
+    const counts = await seedProjectsAndTasks(db, config, created);
     console.log('Demo data ready. Members (password for all: %s):', DEMO_PASSWORD);
     for (const user of created) console.log(`  ${user.email}  (${user.username})`);
+    console.log(counts ? `  ${counts.projects} projects and ${counts.tasks} tasks added.` : '  Projects already present: none added.');
   });
 });
