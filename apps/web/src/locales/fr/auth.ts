@@ -16,6 +16,7 @@ export const auth = {
     title: 'Double authentification',
     hint: 'Saisissez le code à 6 chiffres de votre application ou un code de secours.',
     code: 'Code de vérification ou code de secours',
+    malformed: 'Code 2FA invalide : saisissez les 6 chiffres de votre application ou un code de secours (XXXXX-XXXXX).',
     verify: 'Vérifier',
     verifying: 'Vérification…',
     back: 'Retour',

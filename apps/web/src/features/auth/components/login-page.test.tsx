@@ -192,8 +192,64 @@ describe('login screen: second factor', () => {
     await user.type(await screen.findByLabelText('Code de vérification ou code de secours'), '123456');
     updateSession({ tempToken: null });
     await user.click(screen.getByRole('button', { name: 'Vérifier' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Session expirée. Veuillez vous reconnecter.');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Session expirée. Veuillez vous reconnecter.');
   });
+
+  it('goes back to the credentials with the expiry warning when the temporary token expired (5 min)', async () => {
+    const user = userEvent.setup();
+    mockFetch((call) =>
+      pathOf(call) === '/auth/login' ? json(pending) : problem(401, 'session_expired'),
+    );
+    const { router } = renderLogin();
+    await fillCredentials(user);
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await user.type(await screen.findByLabelText('Code de vérification ou code de secours'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Vérifier' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Session expirée. Veuillez vous reconnecter.');
+    expect(router.state.location.search).toBe('?expired=true');
+    expect(getSession().tempToken).toBeNull();
+  });
+
+  it.each([
+    ['ABCDE-FGHJK', 'ABCDE-FGHJK'],
+    ['abcde fghjk', 'abcdefghjk'],
+    ['ABCDEFGHJK', 'ABCDEFGHJK'],
+  ])('accepts a backup code typed as %j', async (typed, sent) => {
+    const user = userEvent.setup();
+    const calls = mockFetch((call) =>
+      pathOf(call) === '/auth/login' ? json(pending) : json(makeLoginResult({ token: 'full-token' })),
+    );
+    renderLogin();
+    await fillCredentials(user);
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await user.type(await screen.findByLabelText('Code de vérification ou code de secours'), typed);
+    await user.click(screen.getByRole('button', { name: 'Vérifier' }));
+    expect(await screen.findByText('Page /dashboard')).toBeInTheDocument();
+    expect(calls.find((call) => pathOf(call) === '/auth/verify-2fa')?.body).toEqual({
+      code: sent,
+      tempToken: 'temp-1',
+    });
+  });
+
+  it.each(['12345', '1234567', 'ABCD-EFGH', '12a456'])(
+    'refuses the malformed code %j without spending an attempt',
+    async (typed) => {
+      const user = userEvent.setup();
+      const calls = mockFetch(() => json(pending));
+      renderLogin();
+      await fillCredentials(user);
+      await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+      await user.type(await screen.findByLabelText('Code de vérification ou code de secours'), typed);
+      await user.click(screen.getByRole('button', { name: 'Vérifier' }));
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Code 2FA invalide : saisissez les 6 chiffres de votre application ou un code de secours (XXXXX-XXXXX).',
+      );
+      expect(calls.filter((call) => pathOf(call) === '/auth/verify-2fa')).toHaveLength(0);
+    },
+  );
 });
 
 describe('login screen: reset request', () => {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { REDIRECT, type LoginResult } from '@jalon/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate.ts';
 import { fr } from '../../../locales/fr/index.ts';
+import { clearSession } from '../../../lib/session-store.ts';
 import { logout } from '../api/logout.ts';
 import { storeLoginResult } from '../store-login-result.ts';
 import { CredentialsForm } from './credentials-form.tsx';
@@ -23,6 +24,7 @@ export function LoginPage() {
   const [mode, setMode] = useState<Mode>('credentials');
   const [searchParams] = useSearchParams();
   const navigateLater = useDelayedNavigate();
+  const navigate = useNavigate();
 
   const onSignedIn = (result: LoginResult) => {
     storeLoginResult(result);
@@ -37,6 +39,13 @@ export function LoginPage() {
     setMode('credentials');
   };
 
+  // SPEC §8: an expired temporary token means signing in again, with the session-expired warning.
+  const onTwoFactorExpired = () => {
+    clearSession();
+    setMode('credentials');
+    void navigate('/login?expired=true', { replace: true });
+  };
+
   return (
     <section className="login" aria-labelledby="login-title">
       <p className="login__brand">{fr.common.productName}</p>
@@ -48,7 +57,9 @@ export function LoginPage() {
       {mode === 'credentials' && (
         <CredentialsForm onLoggedIn={onSignedIn} onForgotPassword={() => setMode('resetRequest')} />
       )}
-      {mode === 'twoFactor' && <TwoFactorForm onVerified={onSignedIn} onBack={backToCredentials} />}
+      {mode === 'twoFactor' && (
+        <TwoFactorForm onVerified={onSignedIn} onBack={backToCredentials} onExpired={onTwoFactorExpired} />
+      )}
       {mode === 'resetRequest' && <ResetRequestForm onBack={() => setMode('credentials')} />}
     </section>
   );

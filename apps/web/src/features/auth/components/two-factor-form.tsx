@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { LoginResult } from '@jalon/contract';
+import { secondFactorCodeSchema, type LoginResult } from '@jalon/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { getSession } from '../../../lib/session-store.ts';
 import { fr } from '../../../locales/fr/index.ts';
@@ -11,31 +12,52 @@ const t = fr.auth.twoFactor;
 interface TwoFactorFormProps {
   onVerified: (result: LoginResult) => void;
   onBack: () => void;
+  /** The temporary token is gone (expired after 5 minutes, or dropped by another tab). */
+  onExpired: () => void;
 }
 
-export function TwoFactorForm({ onVerified, onBack }: TwoFactorFormProps) {
+/** Spaces are typing aids ('123 456', 'ABCDE FGHJK'); the server takes the code without them. */
+export const normaliseSecondFactorCode = (raw: string): string => raw.replace(/\s+/g, '');
+
+export function TwoFactorForm({ onVerified, onBack, onExpired }: TwoFactorFormProps) {
   const verify = useVerifyTwoFactor();
   const [code, setCode] = useState('');
-  const [missingToken, setMissingToken] = useState(false);
+  const [malformed, setMalformed] = useState(false);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const tempToken = getSession().tempToken;
     // The temporary token lives 5 minutes and another tab may have dropped it.
     if (tempToken === null) {
-      setMissingToken(true);
+      onExpired();
       return;
     }
-    setMissingToken(false);
-    verify.mutate({ code: code.replace(/\s+/g, ''), tempToken }, { onSuccess: onVerified });
+    // Same rule as the server (a 6-digit code or a backup code XXXXX-XXXXX, dash optional, any case):
+    // a mistyped code is caught here and does not count as a failed attempt.
+    const normalised = normaliseSecondFactorCode(code);
+    if (!secondFactorCodeSchema.safeParse(normalised).success) {
+      verify.reset();
+      setMalformed(true);
+      return;
+    }
+    setMalformed(false);
+    verify.mutate(
+      { code: normalised, tempToken },
+      {
+        onSuccess: onVerified,
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'session_expired') onExpired();
+        },
+      },
+    );
   };
   const busy = verify.isPending || verify.isSuccess;
+  const error = malformed ? t.malformed : verify.isError ? errorMessage(verify.error, 'twoFactor') : null;
 
   return (
     <form className="form" onSubmit={submit} aria-labelledby="login-title">
       <p className="form__hint">{t.hint}</p>
-      {missingToken && <Alert tone="error">{fr.errors.sessionExpired}</Alert>}
-      {verify.isError && <Alert tone="error">{errorMessage(verify.error, 'twoFactor')}</Alert>}
+      {error && <Alert tone="error">{error}</Alert>}
       <div className="field">
         <label htmlFor="login-code">{t.code}</label>
         <input
@@ -50,6 +72,7 @@ export function TwoFactorForm({ onVerified, onBack }: TwoFactorFormProps) {
           // The field receives focus when the step appears, as the user's next action is typing here.
           autoFocus
           value={code}
+          aria-invalid={error ? true : undefined}
           onChange={(event) => setCode(event.target.value)}
         />
       </div>
