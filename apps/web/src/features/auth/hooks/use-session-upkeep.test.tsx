@@ -49,6 +49,13 @@ describe('session upkeep (SPEC §4)', () => {
     expect(navigate).toHaveBeenCalledWith('/login?expired=true', { replace: true });
   });
 
+  it('does not refresh at once a session that ends more than 24.8 days from now (setTimeout limit)', async () => {
+    updateSession({ token: 'tok-1', sessionId: 'sess-1', sessionExpiry: inMinutes(60 * 24 * 60) });
+    renderHook(() => useSessionUpkeep(true));
+    await act(() => vi.advanceTimersByTimeAsync(MINUTE));
+    expect(count('/auth/sessions/refresh')).toBe(0);
+  });
+
   it('refreshes 5 minutes before expiry and stores the new token and expiry', async () => {
     updateSession({ token: 'tok-1', sessionId: 'sess-1', sessionExpiry: inMinutes(20) });
     renderHook(() => useSessionUpkeep(true));

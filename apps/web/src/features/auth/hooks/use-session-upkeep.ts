@@ -1,8 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SESSION } from '@jalon/contract';
 import { expireSession } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { checkSession } from '../api/check-session.ts';
+
+// setTimeout runs a longer delay at once (it overflows a 32-bit integer): a session ending more than
+// 24.8 days away would be refreshed immediately, and again after every refresh.
+const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
 import { refreshSession } from '../api/refresh-session.ts';
 
 /**
@@ -14,6 +18,7 @@ export function useSessionUpkeep(active: boolean): void {
   // Expiry the server would not move any further (absolute limit reached): refreshing it again
   // would only loop, so it is left to run out.
   const cappedExpiry = useRef<string | null>(null);
+  const [recheck, setRecheck] = useState(0);
 
   useEffect(() => {
     if (!active) return undefined;
@@ -34,6 +39,11 @@ export function useSessionUpkeep(active: boolean): void {
     const expiresAt = Date.parse(sessionExpiry);
     if (Number.isNaN(expiresAt)) return undefined;
     const delay = Math.max(0, expiresAt - SESSION.refreshBeforeExpiryMs - Date.now());
+    if (delay > MAX_TIMER_DELAY_MS) {
+      // Look again once the expiry is within reach; the 5-minute checks keep the session honest meanwhile.
+      const later = setTimeout(() => setRecheck((value) => value + 1), MAX_TIMER_DELAY_MS);
+      return () => clearTimeout(later);
+    }
     const timer = setTimeout(() => {
       refreshSession().then(
         (result) => {
@@ -47,5 +57,5 @@ export function useSessionUpkeep(active: boolean): void {
       );
     }, delay);
     return () => clearTimeout(timer);
-  }, [active, sessionExpiry]);
+  }, [active, sessionExpiry, recheck]);
 }
