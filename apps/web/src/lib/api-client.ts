@@ -21,6 +21,10 @@ export interface RequestOptions<T> {
   token?: string;
   /** False when the caller deals with 401 itself (sign-out must not announce an expired session). */
   handleAuthErrors?: boolean;
+  /** Extra request headers, e.g. the entity version a write is based on. */
+  headers?: Record<string, string>;
+  /** Keep the whole answer (`data` and its siblings, such as a list's paging fields) instead of `data` alone. */
+  envelope?: boolean;
 }
 
 // SPEC §7: these calls create a session, so they never carry the old one.
@@ -39,9 +43,15 @@ export function expireSession(): void {
   authRedirect(EXPIRED_LOGIN_PATH);
 }
 
-function buildHeaders(path: string, options: RequestOptions<unknown>, hasBody: boolean): Headers {
-  const headers = new Headers({ Accept: 'application/json' });
+function buildHeaders(
+  path: string,
+  options: RequestOptions<unknown>,
+  hasBody: boolean,
+  accept: string,
+): Headers {
+  const headers = new Headers({ Accept: accept });
   if (hasBody) headers.set('Content-Type', 'application/json');
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   if (matches(path, NO_AUTH_HEADER_PATHS)) return headers;
   const session = getSession();
   const token = options.token ?? session.token ?? session.tempToken;
@@ -100,11 +110,8 @@ async function readBody(response: Response): Promise<unknown> {
 const unwrap = (body: unknown): unknown =>
   typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : body;
 
-/**
- * The one way the app talks to the API (SPEC §7): JSON in and out, session headers, expiry kept
- * current, 401/403 turned into the redirects of SPEC §4, payloads checked against the contract.
- */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+/** Expiry check, session headers, the request itself, and the session kept current from the answer. */
+async function send(path: string, options: RequestOptions<unknown>, accept: string): Promise<Response> {
   const method = options.method ?? 'GET';
   const handleAuthErrors = options.handleAuthErrors ?? !matches(path, NO_AUTH_REDIRECT_PATHS);
   const session = getSession();
@@ -120,7 +127,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   // Every write carries a JSON body, even an empty one: the server only accepts application/json
   // for state-changing calls (SECURITY S27).
   const body = options.body ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
-  const headers = buildHeaders(path, options as RequestOptions<unknown>, body !== undefined);
+  const headers = buildHeaders(path, options, body !== undefined, accept);
   const url = `${getApiBaseUrl()}${path}`;
 
   let response: Response;
@@ -138,17 +145,53 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
 
   if (!matches(path, NO_AUTH_HEADER_PATHS)) syncSessionFromHeaders(response.headers);
-  const responseBody = await readBody(response);
   if (!response.ok) {
-    const error = ApiError.fromResponse(response.status, responseBody);
+    const error = ApiError.fromResponse(response.status, await readBody(response));
     if (handleAuthErrors) handleAuthFailure(error);
     throw error;
   }
-  const payload = unwrap(responseBody);
+  return response;
+}
+
+/**
+ * The one way the app talks to the API (SPEC §7): JSON in and out, session headers, expiry kept
+ * current, 401/403 turned into the redirects of SPEC §4, payloads checked against the contract.
+ */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const response = await send(path, options as RequestOptions<unknown>, 'application/json');
+  const body = await readBody(response);
+  const payload = unwrap(body);
   if (!matches(path, NO_AUTH_HEADER_PATHS)) syncSessionFromPayload(payload);
-  if (!options.schema) return payload as T;
-  const parsed = options.schema.safeParse(payload);
+  const result = options.envelope ? body : payload;
+  if (!options.schema) return result as T;
+  const parsed = options.schema.safeParse(result);
   if (!parsed.success)
     throw new ApiError('invalid_response', `Unexpected response from ${path}`, { cause: parsed.error });
   return parsed.data;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** The name the server gave in Content-Disposition, when it gave one. */
+  fileName: string | null;
+}
+
+function fileNameOf(disposition: string | null): string | null {
+  const match = disposition?.match(/filename="?([^";]+)"?/i);
+  return match?.[1] ?? null;
+}
+
+/**
+ * A file answered by the API (exports). It goes through the same headers and redirects as JSON
+ * calls: the API only accepts the Bearer token, so a plain link (cookies only) would be refused.
+ */
+export async function apiDownload(
+  path: string,
+  options: Omit<RequestOptions<never>, 'schema' | 'body'> = {},
+): Promise<DownloadedFile> {
+  const response = await send(path, options as RequestOptions<unknown>, '*/*');
+  return {
+    blob: await response.blob(),
+    fileName: fileNameOf(response.headers.get('Content-Disposition')),
+  };
 }

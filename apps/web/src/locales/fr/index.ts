@@ -6,6 +6,7 @@ import { common } from './common.ts';
 import { errors, problemMessages } from './errors.ts';
 import { layout } from './layout.ts';
 import { pages } from './pages.ts';
+import { security } from './security.ts';
 import { shortcuts } from './shortcuts.ts';
 
 export const fr = {
@@ -17,5 +18,6 @@ export const fr = {
   problemMessages,
   layout,
   pages,
+  security,
   shortcuts,
 } as const;

@@ -16,11 +16,4 @@ export const pages = {
     newTitle: 'Nouvelle tâche',
     newNotYet: 'La création de tâches n’est pas encore disponible.',
   },
-  security: {
-    title: 'Sécurité',
-    notYet:
-      'La configuration de la double authentification, la liste des sessions et le journal d’audit ne sont pas encore disponibles.',
-    enrolmentRequired:
-      'Accès limité : terminez la mise en place ou la vérification de la double authentification pour accéder au reste de l’application.',
-  },
 } as const;
