@@ -5,6 +5,8 @@ import { applyColorScheme } from './features/preferences/theme-store.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';
+import './styles/components.css';
+import './styles/security.css';
 import './styles/auth.css';
 import './styles/backgrounds.css';
 

@@ -103,10 +103,6 @@ describe('app shell', () => {
   it.each([
     ['/tasks/new', 'La création de tâches n’est pas encore disponible.'],
     ['/projects/42', 'Le détail des projets n’est pas encore disponible.'],
-    [
-      '/security',
-      'La configuration de la double authentification, la liste des sessions et le journal d’audit ne sont pas encore disponibles.',
-    ],
   ])('%s says plainly that it is not available yet', async (path, text) => {
     signedInApp(path);
     expect(await screen.findByText(text)).toBeInTheDocument();

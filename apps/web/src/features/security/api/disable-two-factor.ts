@@ -1,0 +1,9 @@
+import { twoFactorDisabledSchema } from '@jalon/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** Members only: the server answers 403 forbidden to an administrator. */
+export const disableTwoFactor = (code: string) =>
+  apiRequest('/2fa/disable', { method: 'POST', body: { code }, schema: twoFactorDisabledSchema });
+
+export const useDisableTwoFactor = () => useMutation({ mutationFn: disableTwoFactor });

@@ -1,0 +1,27 @@
+import { AUDIT } from '@jalon/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiDownload } from '../../../lib/api-client.ts';
+import { saveBlob } from '../../../lib/save-file.ts';
+import { auditSearchParams, type AuditFilters } from './audit-logs.ts';
+
+export type AuditExportFormat = 'csv' | 'pdf';
+
+/** Used when the server's Content-Disposition is not readable: 'audit-logs' plus a timestamp (SPEC §9). */
+export const fallbackExportFileName = (format: AuditExportFormat, now = new Date()): string =>
+  `${AUDIT.exportFilePrefix}-${now.toISOString().slice(0, 19).replaceAll(':', '-')}.${format}`;
+
+export interface AuditExportInput {
+  format: AuditExportFormat;
+  filters: AuditFilters;
+}
+
+/** Fetched with the Bearer token (the API refuses cookie-only calls), then saved; returns the file name. */
+export async function exportAuditLogs({ format, filters }: AuditExportInput): Promise<string> {
+  const query = auditSearchParams(filters).toString();
+  const file = await apiDownload(`/auth/audit-logs/export/${format}${query === '' ? '' : `?${query}`}`);
+  const fileName = file.fileName?.startsWith(AUDIT.exportFilePrefix) ? file.fileName : fallbackExportFileName(format);
+  saveBlob(file.blob, fileName);
+  return fileName;
+}
+
+export const useExportAuditLogs = () => useMutation({ mutationFn: exportAuditLogs });

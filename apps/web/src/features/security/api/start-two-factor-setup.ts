@@ -1,0 +1,9 @@
+import { twoFactorSetupSchema, type TwoFactorSetup } from '@jalon/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** A new secret, its QR code and 10 backup codes; 409 two_factor_already_enabled when it is on. */
+export const startTwoFactorSetup = (): Promise<TwoFactorSetup> =>
+  apiRequest('/2fa/setup', { method: 'POST', schema: twoFactorSetupSchema });
+
+export const useStartTwoFactorSetup = () => useMutation({ mutationFn: startTwoFactorSetup });

@@ -1,0 +1,49 @@
+interface CodeFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Cleans what was typed or pasted (strip spaces, keep digits, cap the length). */
+  normalise: (raw: string) => string;
+  /** Set on the element where the browser should stop typing itself. */
+  maxLength?: number;
+  error?: string | null;
+  hint?: string;
+}
+
+/** A one-time-code input: numeric keypad on phones, autofill from the OS, errors tied to the field. */
+export function CodeField({ id, label, value, onChange, normalise, maxLength, error, hint }: CodeFieldProps) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return (
+    <div className="field field--code">
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        className="input input--code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        spellCheck={false}
+        maxLength={maxLength}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        onChange={(event) => onChange(normalise(event.target.value))}
+      />
+      {error && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export const digitsOnly =
+  (max: number) =>
+  (raw: string): string =>
+    raw.replace(/\D+/g, '').slice(0, max);
