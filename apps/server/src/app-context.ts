@@ -11,6 +11,8 @@ import type { TwoFactorService } from './modules/two-factor/two-factor-service.t
 import type { SecretBox } from './lib/secret-box.ts';
 import type { ProjectService } from './modules/projects/project-service.ts';
 import type { TaskService } from './modules/tasks/task-service.ts';
+import type { DashboardService } from './modules/dashboard/dashboard-service.ts';
+import type { PreferencesService } from './modules/preferences/preferences-service.ts';
 
 /** The services a feature module may use, built once in `buildApp` and handed to each module. */
 export interface AppContext {
@@ -28,6 +30,8 @@ export interface AppContext {
   twoFactor: TwoFactorService;
   projects: ProjectService;
   tasks: TaskService;
+  dashboard: DashboardService;
+  preferences: PreferencesService;
 }
 
 declare module 'fastify' {

@@ -34,6 +34,10 @@ import { ProjectService } from './modules/projects/project-service.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { TaskService } from './modules/tasks/task-service.ts';
 import { taskRoutes } from './modules/tasks/routes.ts';
+import { DashboardService } from './modules/dashboard/dashboard-service.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { PreferencesService } from './modules/preferences/preferences-service.ts';
+import { preferencesRoutes } from './modules/preferences/routes.ts';
 import { TwoFactorService } from './modules/two-factor/two-factor-service.ts';
 
 export interface BuildAppOptions {
@@ -85,6 +89,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     twoFactor: new TwoFactorService(database.db, secretBox, store, lockout, notifier),
     projects: new ProjectService(database.db, cursors),
     tasks: new TaskService(database.db, cursors),
+    dashboard: new DashboardService(database.db),
+    preferences: new PreferencesService(database.db, store, notifier),
     resets: new ResetService(database.db, config, mailer, sessions),
   };
   app.decorate('ctx', ctx);
@@ -122,6 +128,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(auditRoutes, { ctx });
       await api.register(projectRoutes, { ctx });
       await api.register(taskRoutes, { ctx });
+      await api.register(dashboardRoutes, { ctx });
+      await api.register(preferencesRoutes, { ctx });
     },
     { prefix: '/api' },
   );

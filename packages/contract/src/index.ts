@@ -11,3 +11,4 @@ export * from './two-factor.ts';
 export * from './audit.ts';
 export * from './projects.ts';
 export * from './tasks.ts';
+export * from './dashboard.ts';

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -192,6 +193,7 @@ export const projects = pgTable(
   (table) => [
     index('projects_change_seq_idx').on(table.changeSeq, table.id),
     index('projects_live_created_idx').on(table.createdAt).where(sql`deleted_at is null`),
+    index('projects_live_deadline_idx').on(table.deadline).where(sql`deleted_at is null`),
   ],
 );
 
@@ -211,14 +213,49 @@ export const tasks = pgTable(
     deadline: ts('deadline'),
     estimatedMinutes: integer('estimated_minutes'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the task last became done (cleared when it is reopened): overdue history reads it. */
+    completedAt: ts('completed_at'),
     ...syncColumns(),
   },
   (table) => [
     index('tasks_change_seq_idx').on(table.changeSeq, table.id),
+    index('tasks_open_deadline_idx').on(table.deadline).where(sql`deleted_at is null and status <> 'done'`),
+    index('tasks_live_deadline_idx').on(table.deadline).where(sql`deleted_at is null`),
     index('tasks_live_created_idx').on(table.createdAt, table.id).where(sql`deleted_at is null`),
     index('tasks_live_project_idx').on(table.projectId, table.createdAt, table.id).where(sql`deleted_at is null`),
   ],
 );
 
-export const schema = { users, sessions, pendingLogins, loginThrottle, passwordResets, backupCodes, auditLog, changeCounter, projects, tasks };
+/**
+ * What happened to tasks and when, for the dashboard's trends (SPEC §7 analytics): one row per creation,
+ * completion, move to review and reopening, written in the transaction of the change.
+ */
+export const taskEvents = pgTable(
+  'task_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    taskId: uuid('task_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    kind: text('kind').$type<'created' | 'completed' | 'in_review' | 'reopened'>().notNull(),
+    at: ts('at').notNull(),
+  },
+  (table) => [index('task_events_at_idx').on(table.at), index('task_events_project_at_idx').on(table.projectId, table.at)],
+);
+
+/**
+ * Live task counts per project, status and priority, kept in the transaction of every task write, so
+ * the dashboard's counters and charts never count 100,000 rows.
+ */
+export const taskCounts = pgTable(
+  'task_counts',
+  {
+    projectId: uuid('project_id').notNull(),
+    status: text('status').$type<TaskStatus>().notNull(),
+    priority: text('priority').$type<TaskPriority>().notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.status, table.priority] })],
+);
+
+export const schema = { users, sessions, pendingLogins, loginThrottle, passwordResets, backupCodes, auditLog, changeCounter, projects, tasks, taskEvents, taskCounts };
 export const nowSql = sql`now()`;

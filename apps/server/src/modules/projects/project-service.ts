@@ -16,6 +16,7 @@ import {
   type CursorCodec,
 } from '../changes/change-log.ts';
 import { canDeleteProject, type Viewer } from './policy.ts';
+import { forgetProjectCounts } from '../tasks/task-bookkeeping.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -141,6 +142,7 @@ export class ProjectService {
         .update(projects)
         .set({ deletedAt: now, updatedAt: now, version: current.version + 1, changeSeq, taskCount: 0, progressSum: 0 })
         .where(eq(projects.id, id));
+      await forgetProjectCounts(tx, id);
       await appendAudit(tx, {
         type: AUDIT_TYPES.projectDeleted,
         actor,

@@ -1,10 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  DEFAULT_PREFERENCES,
   envelope,
-  preferencesSchema,
-  preferencesUpdateSchema,
   revokedCountSchema,
   sessionCheckSchema,
   sessionIdParamsSchema,
@@ -12,7 +8,6 @@ import {
   sessionRefreshSchema,
 } from '@jalon/contract';
 import type { AppContext } from '../../app-context.ts';
-import { users } from '../../db/schema.ts';
 import { actorOf } from '../../lib/request-context.ts';
 import { setSessionCookie } from '../auth/session-cookie.ts';
 import { sessionExpiresAt } from './session-store.ts';
@@ -73,31 +68,6 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       await ctx.sessions.revokeOne(request.session!, request.params.id, actorOf(request));
       if (request.params.id === request.session!.id) request.session = null;
       return { data: { revoked: 1 } };
-    },
-  );
-
-  app.put(
-    '/auth/sessions/preferences',
-    {
-      schema: {
-        tags: ['sessions'],
-        summary: 'Store the user’s display preferences (partial update)',
-        body: preferencesUpdateSchema,
-        response: { 200: envelope(preferencesSchema) },
-      },
-    },
-    async (request) => {
-      const userId = request.session!.user.id;
-      const preferences = await ctx.db.transaction(async (tx) => {
-        const [row] = await tx.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId)).for('update');
-        const merged = { ...DEFAULT_PREFERENCES, ...row?.preferences, ...request.body };
-        await tx.update(users).set({ preferences: merged, updatedAt: new Date() }).where(eq(users.id, userId));
-        return merged;
-      });
-      // Sessions cache the preferences (GET /api/auth/me reads them from there): refresh them everywhere.
-      ctx.store.forgetUser(userId);
-      await ctx.notifier.publish({ kind: 'user.changed', userId });
-      return { data: preferences };
     },
   );
 };

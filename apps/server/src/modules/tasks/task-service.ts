@@ -18,6 +18,7 @@ import {
 import type { Viewer } from '../projects/policy.ts';
 import { describeChanges } from '../projects/project-service.ts';
 import { canDeleteTask } from './policy.ts';
+import { recordTaskChanged, recordTaskCreated, recordTaskDeleted } from './task-bookkeeping.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 
@@ -112,10 +113,12 @@ export class TaskService {
           deadline: input.deadline ? new Date(input.deadline) : null,
           estimatedMinutes: input.estimatedMinutes ?? null,
           createdBy: viewer.userId,
+          completedAt: input.status === 'done' ? new Date() : null,
           changeSeq,
         })
         .returning();
       await adjustProject(tx, project.id, changeSeq, 1, effectiveProgress(row!));
+      await recordTaskCreated(tx, row!, row!.createdAt);
       await appendAudit(tx, { type: AUDIT_TYPES.taskCreated, actor, outcome: 'success', resource: `task:${row!.id}`, details: row!.title, metadata: { project: project.id } });
       return presentTask(row!, viewer, project.ownerId);
     });
@@ -142,6 +145,7 @@ export class TaskService {
         ...(patch.assignee !== undefined ? { assigneeId: patch.assignee } : {}),
         ...(target ? { projectId: target.id } : {}),
       };
+      if (changes.status && changes.status !== current.status) changes.completedAt = changes.status === 'done' ? new Date() : null;
       const [row] = await tx
         .update(tasks)
         .set({ ...changes, version: current.version + 1, updatedAt: new Date(), changeSeq })
@@ -153,6 +157,7 @@ export class TaskService {
       } else if (effectiveProgress(row!) !== effectiveProgress(current)) {
         await adjustProject(tx, current.projectId, changeSeq, 0, effectiveProgress(row!) - effectiveProgress(current));
       }
+      await recordTaskChanged(tx, current, row!, row!.updatedAt);
       await appendAudit(tx, {
         type: AUDIT_TYPES.taskUpdated,
         actor,
@@ -180,6 +185,7 @@ export class TaskService {
       const now = new Date();
       await tx.update(tasks).set({ deletedAt: now, updatedAt: now, version: current.version + 1, changeSeq }).where(eq(tasks.id, id));
       await adjustProject(tx, current.projectId, changeSeq, -1, -effectiveProgress(current));
+      await recordTaskDeleted(tx, current);
       await appendAudit(tx, { type: AUDIT_TYPES.taskDeleted, actor, outcome: 'success', resource: `task:${id}`, details: current.title, metadata: { project: current.projectId } });
     });
   }

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { DASHBOARD } from './constants.ts';
+import { projectStatusSchema, taskPrioritySchema, taskStatusSchema } from './enums.ts';
+import { projectSchema } from './projects.ts';
+import { taskSchema } from './tasks.ts';
+
+const periodSchema = z.coerce
+  .number()
+  .int()
+  .refine((days) => (DASHBOARD.periods as readonly number[]).includes(days), { message: 'days is 7, 14 or 30' });
+
+export const trendsQuerySchema = z.object({ days: periodSchema.default(DASHBOARD.defaultPeriod), projectId: z.uuid().optional() }).strict();
+
+/** One number per day, oldest first (SPEC §3 trends response); `days` holds the dates (UTC). */
+export const trendsSchema = z.object({
+  days: z.array(z.string()),
+  created: z.array(z.number().int()),
+  completed: z.array(z.number().int()),
+  inReview: z.array(z.number().int()),
+  overdue: z.array(z.number().int()),
+  reopened: z.array(z.number().int()),
+});
+export type Trends = z.infer<typeof trendsSchema>;
+
+export const dashboardQuerySchema = z
+  .object({
+    /** Focus on one project: counters, charts and recent tasks are scoped to it. */
+    projectId: z.uuid().optional(),
+    /** The status chip: filters the 'Projets en cours' cards only. */
+    status: projectStatusSchema.optional(),
+  })
+  .strict();
+export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
+
+export const upcomingDeadlineSchema = z.object({
+  kind: z.enum(['project', 'task']),
+  id: z.string(),
+  title: z.string(),
+  deadline: z.string(),
+  projectId: z.string(),
+});
+export type UpcomingDeadline = z.infer<typeof upcomingDeadlineSchema>;
+
+/**
+ * Everything the dashboard home shows, read in one snapshot (issue 5): counters, the two charts, the
+ * project cards, upcoming deadlines and recent tasks.
+ */
+export const dashboardSchema = z.object({
+  counters: z.object({
+    projects: z.number().int(),
+    projectsCompleted: z.number().int(),
+    /** Tasks not done. */
+    activeTasks: z.number().int(),
+    totalTasks: z.number().int(),
+    /** High-priority tasks not done. */
+    highPriority: z.number().int(),
+    /** Tasks not done whose deadline is past. */
+    overdue: z.number().int(),
+  }),
+  projectsByStatus: z.record(projectStatusSchema, z.number().int()),
+  tasksByStatus: z.record(taskStatusSchema, z.number().int()),
+  tasksByPriority: z.record(taskPrioritySchema, z.number().int()),
+  projects: z.array(projectSchema),
+  upcoming: z.array(upcomingDeadlineSchema),
+  recentTasks: z.array(taskSchema),
+  generatedAt: z.string(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
