@@ -52,7 +52,6 @@ describe('route guard', () => {
 
     await userEvent.click(within(nav).getByRole('link', { name: 'Projets' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Projets' })).toBeInTheDocument();
-    expect(screen.getByText('La gestion des projets n’est pas encore disponible.')).toBeInTheDocument();
     expect(meCalls(calls)).toHaveLength(1);
   });
 

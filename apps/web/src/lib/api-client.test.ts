@@ -188,4 +188,23 @@ describe('API client', () => {
     await apiRequest('/tasks?since=5');
     expect(pathOf(calls[0]!)).toBe('/tasks?since=5');
   });
+
+  it('sends extra headers, such as the entity version a write is based on', async () => {
+    signedIn();
+    const calls = mockFetch(() => json({ id: 't1' }));
+    await apiRequest('/tasks/t1', { method: 'PATCH', body: { status: 'done' }, headers: { 'x-entity-version': '3' } });
+    expect(calls[0]?.headers.get('X-Entity-Version')).toBe('3');
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer tok-123');
+  });
+
+  it('keeps the paging fields beside `data` when asked for the whole answer', async () => {
+    mockFetch(
+      () =>
+        new Response(JSON.stringify({ data: [1, 2], nextAfter: 'n1', hasMore: false }), {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
+    expect(await apiRequest('/tasks')).toEqual([1, 2]);
+    expect(await apiRequest('/tasks', { envelope: true })).toEqual({ data: [1, 2], nextAfter: 'n1', hasMore: false });
+  });
 });

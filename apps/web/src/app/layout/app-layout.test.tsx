@@ -101,10 +101,11 @@ describe('app shell', () => {
   });
 
   it.each([
-    ['/tasks/new', 'La création de tâches n’est pas encore disponible.'],
-    ['/projects/42', 'Le détail des projets n’est pas encore disponible.'],
-  ])('%s says plainly that it is not available yet', async (path, text) => {
+    ['/tasks/new', 'Nouvelle tâche'],
+    ['/projects/42', 'Projets'],
+  ])('%s opens its screen inside the shell', async (path, heading) => {
     signedInApp(path);
-    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Navigation principale' })).toBeInTheDocument();
   });
 });

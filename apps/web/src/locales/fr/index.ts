@@ -6,8 +6,10 @@ import { common } from './common.ts';
 import { errors, problemMessages } from './errors.ts';
 import { layout } from './layout.ts';
 import { pages } from './pages.ts';
+import { projects } from './projects.ts';
 import { security } from './security.ts';
 import { shortcuts } from './shortcuts.ts';
+import { tasks } from './tasks.ts';
 
 export const fr = {
   app,
@@ -18,6 +20,8 @@ export const fr = {
   problemMessages,
   layout,
   pages,
+  projects,
   security,
   shortcuts,
+  tasks,
 } as const;

@@ -5,15 +5,4 @@ export const pages = {
     greeting: (username: string) => `Bonjour, ${username}`,
     fallbackUsername: 'Utilisateur',
   },
-  projects: {
-    title: 'Projets',
-    notYet: 'La gestion des projets n’est pas encore disponible.',
-    detailNotYet: 'Le détail des projets n’est pas encore disponible.',
-  },
-  tasks: {
-    title: 'Tâches',
-    notYet: 'La gestion des tâches n’est pas encore disponible.',
-    newTitle: 'Nouvelle tâche',
-    newNotYet: 'La création de tâches n’est pas encore disponible.',
-  },
 } as const;

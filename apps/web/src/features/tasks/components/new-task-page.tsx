@@ -1,13 +1,111 @@
+import { REDIRECT } from '@jalon/contract';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { NotAvailable } from '../../../components/ui/not-available.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useDelayedNavigate } from '../../../lib/use-delayed-navigate.ts';
 import { fr } from '../../../locales/fr/index.ts';
+import '../../../styles/work.css';
+import { useCreateTask } from '../api/create-task.ts';
+import { useProjectOptions } from '../api/list-project-options.ts';
+
+const t = fr.tasks.newPage;
+
+/** SPEC §9: back home 600 to 800 ms after the task is created. */
+const redirectDelay = (): number =>
+  REDIRECT.afterTaskCreateMinMs + Math.random() * (REDIRECT.afterTaskCreateMaxMs - REDIRECT.afterTaskCreateMinMs);
 
 export function NewTaskPage() {
+  const projects = useProjectOptions();
+  const create = useCreateTask();
+  const navigate = useNavigate();
+  const navigateLater = useDelayedNavigate();
+  const [searchParams] = useSearchParams();
+  const [title, setTitle] = useState('');
+  const [project, setProject] = useState(() => searchParams.get('projectId') ?? '');
+  const [description, setDescription] = useState('');
+  const [invalid, setInvalid] = useState(false);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (create.isPending || create.isSuccess) return;
+    const known = projects.data?.some((option) => option.id === project) ?? false;
+    if (title.trim() === '' || !known) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    create.mutate(
+      { title: title.trim(), project, description: description.trim() },
+      { onSuccess: () => navigateLater('/', redirectDelay()) },
+    );
+  };
+
+  const cancel = () => {
+    const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+    void (canGoBack ? navigate(-1) : navigate('/tasks'));
+  };
+
   return (
     <>
-      <PageHeader title={fr.pages.tasks.title} />
-      <h2>{fr.pages.tasks.newTitle}</h2>
-      <NotAvailable message={fr.pages.tasks.newNotYet} />
+      <PageHeader title={t.title} />
+      <form className="form panel" aria-label={t.title} onSubmit={submit} noValidate>
+        {invalid && <Alert tone="error">{t.required}</Alert>}
+        {create.isError && <Alert tone="error">{errorMessage(create.error)}</Alert>}
+        {create.isSuccess && <Alert tone="success">{t.created}</Alert>}
+        <div className="field">
+          <label htmlFor="task-form-title">{t.name}</label>
+          <input
+            id="task-form-title"
+            className="input"
+            required
+            autoFocus
+            maxLength={300}
+            aria-invalid={(invalid && title.trim() === '') || undefined}
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="task-form-project">{t.project}</label>
+          <select
+            id="task-form-project"
+            className="input"
+            required
+            aria-invalid={(invalid && project === '') || undefined}
+            aria-busy={projects.isPending || undefined}
+            value={project}
+            onChange={(event) => setProject(event.target.value)}
+          >
+            <option value="">{projects.isPending ? t.projectsLoading : t.chooseProject}</option>
+            {projects.data?.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+          {projects.isError && <p className="field-error">{fr.tasks.error(errorMessage(projects.error))}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor="task-form-description">{t.description}</label>
+          <textarea
+            id="task-form-description"
+            className="input"
+            rows={3}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+        </div>
+        <div className="form__actions">
+          <button type="button" className="button" onClick={cancel}>
+            {t.cancel}
+          </button>
+          <button type="submit" className="button button--primary" disabled={create.isPending || create.isSuccess}>
+            {create.isPending ? t.submitting : t.submit}
+          </button>
+        </div>
+      </form>
     </>
   );
 }

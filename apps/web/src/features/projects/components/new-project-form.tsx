@@ -1,0 +1,92 @@
+import type { Project } from '@jalon/contract';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { endOfDayIso } from '../../../lib/dates.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { fr } from '../../../locales/fr/index.ts';
+import { useCreateProject } from '../api/create-project.ts';
+
+const t = fr.projects.create;
+
+interface NewProjectFormProps {
+  onCreated: (project: Project) => void;
+  onCancel: () => void;
+}
+
+/** SPEC §5: name, description and deadline are all required; the day picked is sent as its end. */
+export function NewProjectForm({ onCreated, onCancel }: NewProjectFormProps) {
+  const create = useCreateProject();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [deadline, setDeadline] = useState('');
+  const [invalid, setInvalid] = useState(false);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const deadlineIso = endOfDayIso(deadline);
+    if (name.trim() === '' || description.trim() === '' || deadlineIso === null) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    create.mutate(
+      { name: name.trim(), description: description.trim(), deadline: deadlineIso },
+      { onSuccess: onCreated },
+    );
+  };
+
+  const missing = (value: string) => invalid && value.trim() === '';
+
+  return (
+    <form className="form panel" aria-labelledby="new-project-title" onSubmit={submit} noValidate>
+      <h2 id="new-project-title">{t.title}</h2>
+      {invalid && <Alert tone="error">{t.required}</Alert>}
+      {create.isError && <Alert tone="error">{errorMessage(create.error)}</Alert>}
+      <div className="field">
+        <label htmlFor="new-project-name">{t.name}</label>
+        <input
+          id="new-project-name"
+          className="input"
+          required
+          autoFocus
+          maxLength={200}
+          aria-invalid={missing(name) || undefined}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="new-project-description">{t.description}</label>
+        <textarea
+          id="new-project-description"
+          className="input"
+          required
+          rows={3}
+          aria-invalid={missing(description) || undefined}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="new-project-deadline">{t.deadline}</label>
+        <input
+          id="new-project-deadline"
+          className="input"
+          type="date"
+          required
+          aria-invalid={missing(deadline) || undefined}
+          value={deadline}
+          onChange={(event) => setDeadline(event.target.value)}
+        />
+      </div>
+      <div className="form__actions">
+        <button type="button" className="button" onClick={onCancel}>
+          {t.cancel}
+        </button>
+        <button type="submit" className="button button--primary" disabled={create.isPending}>
+          {create.isPending ? t.submitting : t.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

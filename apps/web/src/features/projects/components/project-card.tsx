@@ -1,0 +1,62 @@
+import { projectStatusSchema, type Project, type ProjectStatus } from '@jalon/contract';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { formatDay } from '../../../lib/dates.ts';
+import { fr } from '../../../locales/fr/index.ts';
+import { ProjectStatusBadge } from './project-status-badge.tsx';
+
+const t = fr.projects.card;
+
+interface ProjectCardProps {
+  project: Project;
+  onStatusChange: (project: Project, status: ProjectStatus) => void;
+  onDelete: (project: Project) => void;
+}
+
+export function ProjectCard({ project, onStatusChange, onDelete }: ProjectCardProps) {
+  const id = useId();
+  return (
+    <article className="project-card" aria-labelledby={`${id}-name`}>
+      <header className="project-card__header">
+        <h2 id={`${id}-name`} className="project-card__name">
+          {project.name}
+        </h2>
+        <ProjectStatusBadge status={project.status} />
+      </header>
+      <p className="project-card__description">{project.description}</p>
+      <p className="project-card__meta muted-text">
+        <span>{t.createdAt(formatDay(project.createdAt))}</span>
+        <span>{t.taskCount(project.taskCount)}</span>
+      </p>
+      <div className="project-card__actions">
+        <div className="field field--inline">
+          <label htmlFor={`${id}-status`}>{t.status}</label>
+          <select
+            id={`${id}-status`}
+            className="input"
+            value={project.status}
+            onChange={(event) => {
+              const parsed = projectStatusSchema.safeParse(event.target.value);
+              if (parsed.success) onStatusChange(project, parsed.data);
+            }}
+          >
+            {projectStatusSchema.options.map((value) => (
+              <option key={value} value={value}>
+                {fr.projects.statusLabels[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Link className="button" to={`/projects/${project.id}`}>
+          {t.open}
+        </Link>
+        {/* The server says who may delete; a button that can only fail is not offered. */}
+        {project.permissions.canDelete && (
+          <button type="button" className="button button--danger-outline" onClick={() => onDelete(project)}>
+            {t.delete}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

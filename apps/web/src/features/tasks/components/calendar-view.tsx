@@ -1,0 +1,104 @@
+import type { Task } from '@jalon/contract';
+import { useMemo, useState } from 'react';
+import { formatDay, formatMonth, localDayKey } from '../../../lib/dates.ts';
+import { fr } from '../../../locales/fr/index.ts';
+import { monthGrid } from '../calendar-grid.ts';
+import { TaskStatusBadge } from './task-status-badge.tsx';
+
+const t = fr.tasks.calendar;
+const PER_DAY = 3;
+
+/** A month grid; each task sits on the day of its deadline. */
+export function CalendarView({ tasks }: { tasks: readonly Task[] }) {
+  const [month, setMonth] = useState(() => {
+    const now = new Date();
+    return new Date(now.getFullYear(), now.getMonth(), 1);
+  });
+  const byDay = useMemo(() => {
+    const map = new Map<string, Task[]>();
+    for (const task of tasks) {
+      if (!task.deadline) continue;
+      const key = localDayKey(new Date(task.deadline));
+      const list = map.get(key);
+      if (list) list.push(task);
+      else map.set(key, [task]);
+    }
+    return map;
+  }, [tasks]);
+  const withoutDeadline = tasks.filter((task) => !task.deadline).length;
+  const weeks = monthGrid(month.getFullYear(), month.getMonth());
+  const shift = (delta: number) => setMonth(new Date(month.getFullYear(), month.getMonth() + delta, 1));
+  const today = localDayKey(new Date());
+
+  return (
+    <div className="calendar">
+      <div className="inline-actions calendar__nav">
+        <button type="button" className="button" onClick={() => shift(-1)}>
+          {t.previous}
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            const now = new Date();
+            setMonth(new Date(now.getFullYear(), now.getMonth(), 1));
+          }}
+        >
+          {t.today}
+        </button>
+        <button type="button" className="button" onClick={() => shift(1)}>
+          {t.next}
+        </button>
+      </div>
+      <div className="calendar__scroll">
+        <table className="calendar__grid">
+          <caption aria-live="polite">{formatMonth(month)}</caption>
+          <thead>
+            <tr>
+              {t.weekdays.map((day) => (
+                <th key={day.long} scope="col">
+                  <abbr title={day.long}>{day.short}</abbr>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={localDayKey(week[0]!.date)}>
+                {week.map(({ date, inMonth }) => {
+                  const key = localDayKey(date);
+                  const dayTasks = byDay.get(key) ?? [];
+                  return (
+                    <td
+                      key={key}
+                      data-date={key}
+                      className={`calendar__day${inMonth ? '' : ' calendar__day--outside'}${key === today ? ' calendar__day--today' : ''}`}
+                      aria-current={key === today ? 'date' : undefined}
+                    >
+                      <span className="calendar__number" aria-hidden="true">
+                        {date.getDate()}
+                      </span>
+                      <span className="visually-hidden">{formatDay(date)}</span>
+                      {dayTasks.length > 0 && (
+                        <ul className="calendar__tasks">
+                          {dayTasks.slice(0, PER_DAY).map((task) => (
+                            <li key={task.id} className="calendar__task">
+                              <span className="calendar__task-title">{task.title || fr.tasks.untitled}</span>
+                              <TaskStatusBadge status={task.status} />
+                            </li>
+                          ))}
+                          {dayTasks.length > PER_DAY && <li className="muted-text">{t.more(dayTasks.length - PER_DAY)}</li>}
+                        </ul>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {withoutDeadline > 0 && <p className="muted-text">{t.withoutDeadline(withoutDeadline)}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { Task, TaskStatus } from '@jalon/contract';
+import { useMemo, useState } from 'react';
+import { VirtualList } from '../../../components/ui/virtual-list.tsx';
+import { fr } from '../../../locales/fr/index.ts';
+import { KANBAN_COLUMNS } from '../task-views.ts';
+import { KanbanCard } from './kanban-card.tsx';
+
+const t = fr.tasks;
+
+interface KanbanViewProps {
+  tasks: readonly Task[];
+  updating: ReadonlySet<string>;
+  onMove: (task: Task, status: TaskStatus) => void;
+}
+
+/** One column per status; each column is virtualised, so thousands of cards stay light. */
+export function KanbanView({ tasks, updating, onMove }: KanbanViewProps) {
+  const [dragged, setDragged] = useState<Task | null>(null);
+  const [over, setOver] = useState<TaskStatus | null>(null);
+  const columns = useMemo(() => {
+    const byStatus = new Map<TaskStatus, Task[]>(KANBAN_COLUMNS.map((status) => [status, []]));
+    for (const task of tasks) byStatus.get(task.status)?.push(task);
+    return byStatus;
+  }, [tasks]);
+
+  const endDrag = () => {
+    setDragged(null);
+    setOver(null);
+  };
+
+  return (
+    <>
+      <p className="muted-text" id="kanban-hint">
+        {t.kanban.dragHint}
+      </p>
+      <div className="kanban">
+        {KANBAN_COLUMNS.map((status) => {
+          const cards = columns.get(status) ?? [];
+          const label = t.statusLabel(status);
+          return (
+            <section
+              key={status}
+              className={`kanban__column${over === status ? ' kanban__column--over' : ''}`}
+              aria-labelledby={`kanban-${status}`}
+              data-status={status}
+              onDragOver={(event) => {
+                if (!dragged) return;
+                event.preventDefault();
+                if (event.dataTransfer) event.dataTransfer.dropEffect = 'move';
+                setOver(status);
+              }}
+              onDragLeave={(event) => {
+                if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(null);
+              }}
+              onDrop={(event) => {
+                event.preventDefault();
+                const id = dragged?.id ?? event.dataTransfer?.getData('text/plain');
+                const task = dragged ?? tasks.find((item) => item.id === id);
+                endDrag();
+                if (task && task.status !== status) onMove(task, status);
+              }}
+            >
+              <h2 id={`kanban-${status}`} className="kanban__title">
+                {label} <span className="muted-text">({t.kanban.columnCount(cards.length)})</span>
+              </h2>
+              <VirtualList
+                className="kanban__cards"
+                label={label}
+                items={cards}
+                getKey={(task) => task.id}
+                estimateSize={150}
+                renderItem={(task) => (
+                  <KanbanCard
+                    task={task}
+                    updating={updating.has(task.id)}
+                    onMove={onMove}
+                    onDragStart={setDragged}
+                    onDragEnd={endDrag}
+                  />
+                )}
+              />
+            </section>
+          );
+        })}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { fr } from '../../../locales/fr/index.ts';
+import { useCreateTask } from '../api/create-task.ts';
+import type { ProjectOption } from '../api/list-project-options.ts';
+
+const t = fr.tasks.create;
+
+/**
+ * SPEC §2 "Nouvelle tâche": title and description, trimmed; create is disabled while the title is
+ * blank. A task belongs to a project, so a project select is added, on the first project by default.
+ */
+/** `projects` is undefined while they load: the form shows, its project select waits. */
+export function NewTaskInlineForm({ projects = [], loaded }: { projects?: readonly ProjectOption[]; loaded: boolean }) {
+  const create = useCreateTask();
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [chosenProject, setChosenProject] = useState('');
+  const [created, setCreated] = useState('');
+  const project = projects.some((option) => option.id === chosenProject) ? chosenProject : (projects[0]?.id ?? '');
+  const blank = title.trim() === '';
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (blank || project === '') return;
+    create.mutate(
+      { title: title.trim(), description: description.trim(), project },
+      {
+        onSuccess: (task) => {
+          setTitle('');
+          setDescription('');
+          setCreated(t.created(task.title));
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="form panel" aria-labelledby="new-task-title" onSubmit={submit}>
+      <h2 id="new-task-title" className="section-title">
+        {t.title}
+      </h2>
+      {create.isError && <Alert tone="error">{errorMessage(create.error)}</Alert>}
+      {loaded && projects.length === 0 ? (
+        <p>
+          {t.noProject} <Link to="/projects">{t.projectsLink}</Link>
+        </p>
+      ) : (
+        <div className="form-grid">
+          <div className="field">
+            <label htmlFor="new-task-name">{t.name}</label>
+            <input
+              id="new-task-name"
+              className="input"
+              maxLength={300}
+              value={title}
+              onChange={(event) => setTitle(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="new-task-description">{t.description}</label>
+            <input
+              id="new-task-description"
+              className="input"
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="new-task-project">{t.project}</label>
+            <select
+              id="new-task-project"
+              className="input"
+              value={project}
+              onChange={(event) => setChosenProject(event.target.value)}
+            >
+              {projects.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="button button--primary align-end" disabled={blank || project === '' || create.isPending}>
+            {create.isPending ? t.submitting : t.submit}
+          </button>
+        </div>
+      )}
+      <p className="visually-hidden" role="status">
+        {created}
+      </p>
+    </form>
+  );
+}

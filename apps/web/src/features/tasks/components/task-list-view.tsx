@@ -1,0 +1,37 @@
+import type { Task } from '@jalon/contract';
+import { useState } from 'react';
+import { VirtualList } from '../../../components/ui/virtual-list.tsx';
+import { fr } from '../../../locales/fr/index.ts';
+import { TaskRow } from './task-row.tsx';
+
+interface TaskListViewProps {
+  tasks: readonly Task[];
+  updating: ReadonlySet<string>;
+  onSave: (task: Task, patch: { title: string; description: string }) => void;
+}
+
+export function TaskListView({ tasks, updating, onSave }: TaskListViewProps) {
+  const [editingId, setEditingId] = useState<string | null>(null);
+  return (
+    <VirtualList
+      className="task-list"
+      label={fr.tasks.views.list}
+      items={tasks}
+      getKey={(task) => task.id}
+      estimateSize={132}
+      renderItem={(task) => (
+        <TaskRow
+          task={task}
+          editing={editingId === task.id}
+          updating={updating.has(task.id)}
+          onEdit={() => setEditingId(task.id)}
+          onCancel={() => setEditingId(null)}
+          onSave={(patch) => {
+            setEditingId(null);
+            onSave(task, patch);
+          }}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,13 @@
+import { taskStatusSchema, type TaskStatus } from '@jalon/contract';
+
+export const TASK_VIEWS = ['kanban', 'list', 'calendar'] as const;
+export type TaskView = (typeof TASK_VIEWS)[number];
+
+/** SPEC §2: 1 Kanban, 2 list, 3 calendar. */
+export const VIEW_KEYS: Record<string, TaskView> = { '1': 'kanban', '2': 'list', '3': 'calendar' };
+
+export const isTaskView = (value: string | null): value is TaskView =>
+  value !== null && (TASK_VIEWS as readonly string[]).includes(value);
+
+/** Kanban columns, left to right. */
+export const KANBAN_COLUMNS: readonly TaskStatus[] = taskStatusSchema.options;
