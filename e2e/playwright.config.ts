@@ -1,0 +1,34 @@
+import { defineConfig, devices } from '@playwright/test';
+import { BASE_URL, CHROMIUM } from './support/env.ts';
+
+// The journeys of issue 2 in Debian's Chromium against the real server and the built web app
+// (apps/web/dist, served by the server). `npm test` builds the web app first.
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: '../test-results/e2e',
+  globalSetup: './support/global-setup.ts',
+  // Every test brings its own member, so tests of one file may run side by side.
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  // Generous limits: the machine is shared, and a loaded CPU should slow the suite, not fail it.
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: BASE_URL,
+    locale: 'fr-FR',
+    timezoneId: 'UTC',
+    // The login screen's animated canvas costs a core without a GPU; the journeys do not need it, so
+    // they see the still gradient the app shows on request. The accessibility test of the login
+    // screen turns the animation back on.
+    reducedMotion: 'reduce',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: CHROMIUM,
+  },
+  projects: [{ name: 'chromium' }],
+});

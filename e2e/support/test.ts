@@ -1,0 +1,54 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { createMember, type Member } from './members.ts';
+
+// Failed requests the test provoked on purpose (401 for a wrong password, a revoked session) are
+// logged by Chromium as console errors; they are checked through what the screen says instead.
+const RESOURCE_ERROR = /^Failed to load resource: the server responded with a status of (400|401|429)/;
+
+interface Fixtures {
+  /** A fresh member, registered through the API, used by this test only. */
+  member: Member;
+  /** Fails the test on an uncaught exception or an unexpected console.error (CONVENTIONS §8). */
+  consoleGuard: void;
+}
+
+export const test = base.extend<Fixtures>({
+  member: async ({ request }, use) => {
+    await use(await createMember(request));
+  },
+  consoleGuard: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !RESOURCE_ERROR.test(message.text())) {
+          problems.push(`console.error: ${message.text()}`);
+        }
+      });
+      await use();
+      expect(problems, 'no unexpected errors in the browser console').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Fills the credentials form and submits it, as a person does. */
+export async function signIn(
+  page: Page,
+  who: { email: string; password: string },
+  options: { rememberMe?: boolean } = {},
+) {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByLabel('Adresse e-mail').fill(who.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(who.password);
+  if (options.rememberMe) await page.getByRole('checkbox', { name: 'Se souvenir de moi' }).check();
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** The member's greeting on the dashboard: the proof of being signed in. */
+export async function expectDashboard(page: Page, member: Member) {
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: `Bonjour, ${member.username}` })).toBeVisible();
+}
