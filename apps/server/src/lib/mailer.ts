@@ -39,7 +39,9 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
     }
     await fs.mkdir(outbox, { recursive: true });
     const file = path.join(outbox, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`);
-    await fs.writeFile(file, JSON.stringify({ from: config.mailFrom, ...mail, sentAt: new Date().toISOString() }, null, 2));
+    // Written aside then renamed, so whoever reads the outbox never sees half a mail.
+    await fs.writeFile(`${file}.tmp`, JSON.stringify({ from: config.mailFrom, ...mail, sentAt: new Date().toISOString() }, null, 2));
+    await fs.rename(`${file}.tmp`, file);
     log.info({ to: mail.to, subject: mail.subject, file }, 'no SMTP_URL: mail written to the local outbox');
   }
 
