@@ -2,22 +2,33 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { measureAuth, type DatabaseReport, type Settings } from './auth/scenarios.ts';
+import { formatAuditTable, measureAuditExport } from './audit/export.ts';
+import { measureAuth, type Settings } from './auth/scenarios.ts';
 import { cleanUpChildren } from './lib/children.ts';
 import { benchDatabaseUrl, createBenchDatabase, dropBenchDatabase } from './lib/postgres.ts';
 import { formatTable } from './lib/report.ts';
 import type { DatabaseKind } from './lib/servers.ts';
+import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
 
 /**
- * Issue 2's benchmark, in one run: for PGlite then PostgreSQL, a bare node:http ceiling, GET /api/health,
- * authenticated GET /api/auth/me, and GET /api/health while GET /api/auth/sessions is saturated.
- * Each load is autocannon in its own process; each server is a child process. Prints a table and writes
- * JSON to bench/results/.
+ * Jalon's benchmarks, in one run, each suite for PGlite then PostgreSQL:
+ * - auth (issue 2): a bare node:http ceiling, GET /api/health, authenticated GET /api/auth/me, and
+ *   GET /api/health while GET /api/auth/sessions is saturated;
+ * - tasks (issue 4): 100,000 tasks seeded in SQL; the list of 50, the 1,000-task project, PATCH, and the
+ *   list query issued directly through node-postgres as the ceiling;
+ * - audit (issue 3): CSV and PDF export of 100,000 audit rows, with the server's memory sampled.
+ * Each load is autocannon in its own process; each server is a child process. Prints a table per suite
+ * and writes JSON to bench/results/.
  *
- *   npm run bench [-- --connections 20 --saturating 20 --duration 10 --warmup 2 --only pglite|postgresql]
+ *   npm run bench [-- --suite auth,tasks,audit --only pglite|postgresql
+ *                     --connections 20 --duration 10 --warmup 2 --saturating 20 --sessions 20]
  */
+const SUITES = ['auth', 'tasks', 'audit'] as const;
+type SuiteName = (typeof SUITES)[number];
+
 const { values } = parseArgs({
   options: {
+    suite: { type: 'string', default: SUITES.join(',') },
     connections: { type: 'string', default: '20' },
     saturating: { type: 'string', default: '20' },
     duration: { type: 'string', default: '10' },
@@ -41,8 +52,37 @@ const settings: Settings = {
   warmupSeconds: bounded(values.warmup, 'warmup', 0, 30),
   sessions: bounded(values.sessions, 'sessions', 1, 100),
 };
+if (values.only !== undefined && values.only !== 'pglite' && values.only !== 'postgresql')
+  throw new Error('--only must be pglite or postgresql');
 const kinds: DatabaseKind[] =
   values.only === 'pglite' || values.only === 'postgresql' ? [values.only] : ['pglite', 'postgresql'];
+const suites = [...new Set((values.suite ?? '').split(',').map((name) => name.trim()))] as SuiteName[];
+for (const name of suites)
+  if (!SUITES.includes(name)) throw new Error(`--suite: unknown suite "${name}" (${SUITES.join(', ')})`);
+
+/** One suite: how to measure one database kind, and how to print the reports. */
+interface Suite {
+  measure: (kind: DatabaseKind, databaseUrl?: string) => Promise<unknown>;
+  format: (reports: never[]) => string;
+  describe: string;
+}
+const SUITE: Record<SuiteName, Suite> = {
+  auth: {
+    measure: (kind, url) => measureAuth(kind, settings, url),
+    format: formatTable,
+    describe: `autocannon, ${settings.connections} connections (saturating load: ${settings.saturatingConnections}), ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s measured each`,
+  },
+  tasks: {
+    measure: (kind, url) => measureTasks(kind, settings, url),
+    format: formatTasksTable,
+    describe: `100,000 tasks; autocannon and the direct loop, ${settings.connections} connections / in flight, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s measured each`,
+  },
+  audit: {
+    measure: (kind, url) => measureAuditExport(kind, url),
+    format: formatAuditTable,
+    describe: '100,000 audit rows; one CSV and one PDF export, server RSS sampled every 50 ms',
+  },
+};
 
 let postgresCreated = false;
 /** Children first (the server must let go of the database), then the bench database and temp folders. */
@@ -73,55 +113,69 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const startedAt = new Date();
-const loadAverageAtStart = os.loadavg()[0] ?? 0;
-const reports: DatabaseReport[] = [];
-let failed = false;
-try {
-  for (const kind of kinds) {
-    if (kind === 'postgresql') {
-      createBenchDatabase();
-      postgresCreated = true;
-      try {
-        reports.push(await measureAuth(kind, settings, benchDatabaseUrl()));
-      } finally {
-        dropBenchDatabase();
-        postgresCreated = false;
-      }
-    } else {
-      reports.push(await measureAuth(kind, settings));
-    }
-  }
-} catch (error) {
-  failed = true;
-  console.error(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-} finally {
-  await cleanUp();
-}
-
-const machine = {
+const machineNow = () => ({
   nproc: os.availableParallelism(),
   cpu: os.cpus()[0]?.model ?? 'unknown',
   memoryGiB: Math.round(os.totalmem() / 2 ** 30),
   node: process.version,
   platform: `${os.platform()} ${os.release()}`,
-  // The machine may be shared: its 1-minute load average before and after, and the `machine CPU` column.
-  loadAverage1m: { start: loadAverageAtStart, end: os.loadavg()[0] ?? 0 },
-};
-if (reports.length > 0) {
+});
+
+let failed = false;
+const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
+for (const name of suites) {
+  if (interrupted) break;
+  const suite = SUITE[name];
+  const startedAt = new Date();
+  const loadAverageAtStart = os.loadavg()[0] ?? 0;
+  const reports: unknown[] = [];
+  console.error(`== suite ${name}`);
+  try {
+    for (const kind of kinds) {
+      if (kind === 'postgresql') {
+        createBenchDatabase();
+        postgresCreated = true;
+        try {
+          reports.push(await suite.measure(kind, benchDatabaseUrl()));
+        } finally {
+          dropBenchDatabase();
+          postgresCreated = false;
+        }
+      } else {
+        reports.push(await suite.measure(kind));
+      }
+    }
+  } catch (error) {
+    failed = true;
+    console.error(
+      `bench ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+  } finally {
+    await cleanUp();
+  }
+
+  const machine = {
+    ...machineNow(),
+    // The machine may be shared: its 1-minute load average before and after, and the `machine CPU` column.
+    loadAverage1m: { start: loadAverageAtStart, end: os.loadavg()[0] ?? 0 },
+  };
+  if (reports.length === 0) continue;
+  const seconds = (Date.now() - startedAt.getTime()) / 1000;
   console.log(
-    `\nJalon bench, ${startedAt.toISOString()}, ${machine.nproc} cores (${machine.cpu}), Node ${machine.node}; ` +
-      `autocannon, ${settings.connections} connections (saturating load: ${settings.saturatingConnections}), ` +
-      `${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s measured each; ` +
+    `\nJalon bench ${name}, ${startedAt.toISOString()} (${seconds.toFixed(0)} s), ${machine.nproc} cores ` +
+      `(${machine.cpu}), Node ${machine.node}; ${suite.describe}; ` +
       `load average ${machine.loadAverage1m.start.toFixed(2)} -> ${machine.loadAverage1m.end.toFixed(2)}\n`,
   );
-  console.log(formatTable(reports));
-  const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
+  console.log(suite.format(reports as never[]));
   await mkdir(resultsDir, { recursive: true });
-  const file = `${resultsDir}auth-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`;
+  const file = `${resultsDir}${name}-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`;
   await writeFile(
     file,
-    JSON.stringify({ startedAt: startedAt.toISOString(), machine, settings, reports }, null, 2) + '\n',
+    JSON.stringify(
+      { suite: name, startedAt: startedAt.toISOString(), seconds, machine, settings, reports },
+      null,
+      2,
+    ) + '\n',
   );
   console.log(`\nJSON: ${file}`);
 }

@@ -26,29 +26,50 @@ async function postJson(url: string, body: unknown): Promise<{ status: number; j
   return { status: response.status, json };
 }
 
+/** Registers the bench member (the server must run with ALLOW_REGISTRATION=true). */
+export async function registerMember(baseUrl: string): Promise<void> {
+  const registered = await postJson(`${baseUrl}/api/auth/register`, MEMBER);
+  if (registered.status !== 201)
+    throw new Error(`register answered ${registered.status}: ${JSON.stringify(registered.json)}`);
+}
+
+async function login(baseUrl: string): Promise<{ token: string; sessionId: string }> {
+  const response = await postJson(`${baseUrl}/api/auth/login`, {
+    email: MEMBER.email,
+    password: MEMBER.password,
+  });
+  const data = (response.json as { data?: { token?: unknown; sessionId?: unknown } } | null)?.data;
+  if (response.status !== 200 || typeof data?.token !== 'string' || typeof data.sessionId !== 'string') {
+    throw new Error(`login answered ${response.status}: ${JSON.stringify(response.json)}`);
+  }
+  return { token: data.token, sessionId: data.sessionId };
+}
+
+const headersOf = (session: { token: string; sessionId: string }) => ({
+  authorization: `Bearer ${session.token}`,
+  'x-session-id': session.sessionId,
+});
+
+/** Signs the already registered member in once; checks that the session answers GET /api/auth/me. */
+export async function signInMember(baseUrl: string): Promise<Member> {
+  const session = await login(baseUrl);
+  const headers = headersOf(session);
+  const response = await fetch(`${baseUrl}/api/auth/me`, { headers, signal: AbortSignal.timeout(15_000) });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`/api/auth/me answered ${response.status}: ${text}`);
+  return { email: MEMBER.email, ...session, headers };
+}
+
 /**
  * Registers the member, then signs in `sessions` times (bounded) so that GET /api/auth/sessions lists that
  * many rows. The last sign-in's token is the one used for the load.
  */
 export async function createMember(baseUrl: string, sessions: number): Promise<Member> {
-  const registered = await postJson(`${baseUrl}/api/auth/register`, MEMBER);
-  if (registered.status !== 201)
-    throw new Error(`register answered ${registered.status}: ${JSON.stringify(registered.json)}`);
-
+  await registerMember(baseUrl);
   let last: { token: string; sessionId: string } | undefined;
-  for (let i = 0; i < Math.max(1, Math.min(sessions, 100)); i++) {
-    const login = await postJson(`${baseUrl}/api/auth/login`, {
-      email: MEMBER.email,
-      password: MEMBER.password,
-    });
-    const data = (login.json as { data?: { token?: unknown; sessionId?: unknown } } | null)?.data;
-    if (login.status !== 200 || typeof data?.token !== 'string' || typeof data.sessionId !== 'string') {
-      throw new Error(`login answered ${login.status}: ${JSON.stringify(login.json)}`);
-    }
-    last = { token: data.token, sessionId: data.sessionId };
-  }
+  for (let i = 0; i < Math.max(1, Math.min(sessions, 100)); i++) last = await login(baseUrl);
   if (!last) throw new Error('no session');
-  const headers = { authorization: `Bearer ${last.token}`, 'x-session-id': last.sessionId };
+  const headers = headersOf(last);
 
   // Both routes must answer 200 with these headers before any load: a load of 401s would measure nothing.
   for (const route of ['/api/auth/me', '/api/auth/sessions']) {

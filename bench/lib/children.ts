@@ -147,3 +147,13 @@ export function machineCpuTicks(): { busy: number; total: number } | null {
     return null;
   }
 }
+
+/** Resident memory of a process in KiB (VmRSS in /proc/<pid>/status; Linux only, `null` elsewhere). */
+export function rssKiB(pid: number): number | null {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}

@@ -18,6 +18,16 @@ const run = (seconds: number, title: string) =>
     duration: seconds,
     timeout: 10,
     headers: spec.headers ?? {},
+    ...(spec.requests
+      ? {
+          requests: spec.requests.map((request) => ({
+            method: request.method,
+            path: request.path,
+            ...(request.body !== undefined ? { body: request.body } : {}),
+            headers: { ...spec.headers, ...request.headers },
+          })),
+        }
+      : {}),
   });
 
 if (spec.warmupSeconds > 0) await run(spec.warmupSeconds, `${spec.title} (warm-up)`);

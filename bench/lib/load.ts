@@ -9,6 +9,18 @@ export interface LoadSpec {
   warmupSeconds: number;
   durationSeconds: number;
   headers?: Record<string, string>;
+  /**
+   * A sequence of requests on `url`'s origin that each connection cycles through, in order (autocannon's
+   * `requests`); without it every request is a GET of `url`. Headers add to `headers`.
+   */
+  requests?: LoadRequest[];
+}
+
+export interface LoadRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
 }
 
 export interface LoadSummary {
@@ -48,12 +60,23 @@ const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
 /**
  * Runs one autocannon load in a child process and, when `serverPid` is given, samples the server's CPU
  * time over exactly the measured run (from the child's `phase:measure` line to its result).
+ *
+ * `options.script` replaces autocannon by another load child speaking the same protocol (a spec as JSON in
+ * argv[2]; `phase:measure`, then `result:{LoadSummary}` on stdout); with `options.sampleSelf`, the CPU
+ * sampled is that child's own (when the child is itself the system under test, e.g. a direct SQL loop).
  */
-export async function runLoad(spec: LoadSpec, serverPid?: number): Promise<LoadRun> {
-  const child = startChild(process.execPath, ['--import', 'tsx', LOAD_CHILD, JSON.stringify(spec)], {
-    cwd: BENCH_DIR,
-  });
-  const limitMs = (spec.warmupSeconds + spec.durationSeconds + 30) * 1000;
+export async function runLoad(
+  spec: LoadSpec,
+  serverPid?: number,
+  options: { script?: string; sampleSelf?: boolean } = {},
+): Promise<LoadRun> {
+  const child = startChild(
+    process.execPath,
+    ['--import', 'tsx', options.script ?? LOAD_CHILD, JSON.stringify(spec)],
+    { cwd: BENCH_DIR },
+  );
+  if (options.sampleSelf) serverPid = child.pid;
+  const limitMs = (spec.warmupSeconds + spec.durationSeconds + 60) * 1000;
   let cpuStart: CpuStart | null = null;
   let pending = '';
   try {

@@ -1,10 +1,24 @@
 import type { DatabaseReport } from '../auth/scenarios.ts';
 
 // autocannon's latency histogram has a 1 ms resolution; keep decimals only if some are given.
-const ms = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2));
+export const ms = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2));
 
 const pad = (text: string, width: number, right = false) =>
   right ? text.padStart(width) : text.padEnd(width);
+
+/** A plain-text table: columns as wide as their widest cell, the `numeric` ones aligned right. */
+export function renderTable(header: string[], lines: string[][], numeric: Set<number>): string[] {
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...lines.map((line) => (line[i] ?? '').length)),
+  );
+  const render = (cells: string[]) =>
+    cells.map((cell, i) => pad(cell, widths[i] ?? 0, numeric.has(i))).join('  ');
+  return [render(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(render)];
+}
+
+/** PASS/FAIL lines, one per target. */
+export const formatTargets = (kind: string, targets: { label: string; measured: string; pass: boolean }[]) =>
+  targets.map((target) => `${target.pass ? 'PASS' : 'FAIL'}  [${kind}] ${target.label}: ${target.measured}`);
 
 /** The readable table printed at the end of a run. */
 export function formatTable(reports: DatabaseReport[]): string {
@@ -47,17 +61,14 @@ export function formatTable(reports: DatabaseReport[]): string {
       ]);
     }
   }
-  const widths = header.map((title, i) =>
-    Math.max(title.length, ...lines.map((line) => (line[i] ?? '').length)),
-  );
-  const numeric = new Set([2, 3, 4, 5, 6, 8, 9, 10]);
-  const render = (cells: string[]) =>
-    cells.map((cell, i) => pad(cell, widths[i] ?? 0, numeric.has(i))).join('  ');
-  const out = [render(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(render)];
+  const out = renderTable(header, lines, new Set([2, 3, 4, 5, 6, 8, 9, 10]));
   out.push('');
-  for (const report of reports) {
-    for (const target of report.targets)
-      out.push(`${target.pass ? 'PASS' : 'FAIL'}  [${report.kind}] ${target.label}: ${target.measured}`);
-  }
+  for (const report of reports) out.push(...formatTargets(report.kind, report.targets));
   return out.join('\n');
+}
+
+const processStart = Date.now();
+/** A progress line on stderr, stamped with the seconds since the run started. */
+export function logStep(line: string): void {
+  console.error(`[${((Date.now() - processStart) / 1000).toFixed(1).padStart(6)} s] ${line}`);
 }

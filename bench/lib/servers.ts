@@ -24,6 +24,21 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+/**
+ * A temporary data folder that outlives one server, for suites that start the server, stop it, seed its
+ * database and start it again. Removed by `removeDataDir`, or by `cleanUpChildren` on any exit path.
+ */
+export async function makeDataDir(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'jalon-bench-'));
+  trackTempDir(dataDir);
+  return dataDir;
+}
+
+export async function removeDataDir(dataDir: string): Promise<void> {
+  await rm(dataDir, { recursive: true, force: true });
+  untrackTempDir(dataDir);
+}
+
 /** The ceiling: bare node:http in its own process. */
 export async function startBareServer(): Promise<RunningServer> {
   const port = await freePort();
@@ -45,12 +60,17 @@ export type DatabaseKind = 'pglite' | 'postgresql';
 
 /**
  * The Jalon server as a child process, on a fresh PGlite folder (removed on stop) or on `databaseUrl`.
+ * With `options.dataDir` (from `makeDataDir`), it runs on that folder and leaves it in place on stop.
  * Resolves once GET /api/health answers 200.
  */
-export async function startJalonServer(kind: DatabaseKind, databaseUrl?: string): Promise<RunningServer> {
+export async function startJalonServer(
+  kind: DatabaseKind,
+  databaseUrl?: string,
+  options: { dataDir?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'jalon-bench-'));
-  trackTempDir(dataDir);
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await makeDataDir());
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -71,8 +91,7 @@ export async function startJalonServer(kind: DatabaseKind, databaseUrl?: string)
   let child: Child | undefined;
   const stop = async () => {
     if (child) await stopChild(child);
-    await rm(dataDir, { recursive: true, force: true });
-    untrackTempDir(dataDir);
+    if (ownsDataDir) await removeDataDir(dataDir);
   };
   try {
     child = startChild(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: SERVER_DIR, env });

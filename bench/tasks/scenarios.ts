@@ -1,0 +1,278 @@
+import { fileURLToPath } from 'node:url';
+import { signInMember } from '../auth/member.ts';
+import type { Target } from '../auth/scenarios.ts';
+import { runLoad, type LoadRequest, type LoadRun, type LoadSpec } from '../lib/load.ts';
+import { formatTargets, logStep as log, ms, renderTable } from '../lib/report.ts';
+import { removeDataDir, startJalonServer, type DatabaseKind } from '../lib/servers.ts';
+import { seedBeforeStart } from '../lib/sql.ts';
+import type { DirectSpec } from './direct-child.ts';
+import { BIG_PROJECT_ID, SEED, seedTasks, taskId } from './seed.ts';
+
+export interface TasksSettings {
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+}
+
+export interface TasksRow {
+  id: 'direct' | 'list' | 'project-tasks' | 'project-pair' | 'patch';
+  label: string;
+  run: LoadRun;
+  /** Body size of one answer, when it is fixed. */
+  responseBytes?: number;
+}
+
+export interface TasksReport {
+  kind: DatabaseKind;
+  databaseVersion: string;
+  seedSeconds: number;
+  rows: TasksRow[];
+  targets: Target[];
+}
+
+const LIST_LIMIT = 50;
+const LIST_TARGET_RATIO = 0.7;
+const PROJECT_TARGET_RPS = 80;
+const DIRECT_CHILD = fileURLToPath(new URL('./direct-child.ts', import.meta.url));
+/** The server's pool sizes (apps/server/src/db/client.ts): PGlite has one session, PostgreSQL 10. */
+const SERVER_POOL: Record<DatabaseKind, number> = { pglite: 1, postgresql: 10 };
+
+/** 20 in-progress tasks of 20 different projects (task i is in project 2 + i % 999; i % 4 = 1). */
+const PATCHED_TASKS = Array.from({ length: 20 }, (_, k) => taskId(5_000 * k + 1));
+
+/**
+ * Issue 4's measurements against one database kind: seed, the direct-query ceiling, then over HTTP the
+ * list, the 1,000-task project (alone and with its project) and PATCH. Stops everything it started.
+ */
+export async function measureTasks(
+  kind: DatabaseKind,
+  settings: TasksSettings,
+  databaseUrl?: string,
+): Promise<TasksReport> {
+  const common = {
+    connections: settings.connections,
+    warmupSeconds: settings.warmupSeconds,
+    durationSeconds: settings.durationSeconds,
+  };
+  const rows: TasksRow[] = [];
+
+  log(`[${kind}] seeding ${SEED.tasks} tasks in ${SEED.projects} projects (server started once to migrate)`);
+  const seedStarted = Date.now();
+  const seeded = await seedBeforeStart(kind, databaseUrl, seedTasks);
+  const seedSeconds = (Date.now() - seedStarted) / 1000;
+  let databaseVersion = 'unknown';
+  try {
+    // The ceiling first, while no server runs (PGlite's folder admits one process), then the HTTP list
+    // right after it, so that the two figures of the ratio are taken close together.
+    log(`[${kind}] 1/5 direct list query through node-postgres (ceiling)`);
+    const direct: DirectSpec = {
+      ...common,
+      title: 'direct list query',
+      url: `${kind} direct`,
+      database: seeded.target,
+      poolSize: SERVER_POOL[kind],
+      limit: LIST_LIMIT,
+    };
+    rows.push({
+      id: 'direct',
+      label: `direct list query, node-postgres pool ${SERVER_POOL[kind]} (ceiling)`,
+      run: await runLoad(direct, undefined, { script: DIRECT_CHILD, sampleSelf: true }),
+    });
+
+    log(`[${kind}] starting the Jalon server on the seeded database`);
+    const server = await startJalonServer(kind, databaseUrl, { dataDir: seeded.dataDir });
+    try {
+      const health = (await (await fetch(`${server.baseUrl}/api/health`)).json()) as {
+        data?: { database?: { version?: string } };
+      };
+      databaseVersion = health.data?.database?.version ?? 'unknown';
+      const member = await signInMember(server.baseUrl);
+      const load = (title: string, path: string, extra: Partial<LoadSpec> = {}) =>
+        runLoad(
+          { ...common, title, url: `${server.baseUrl}${path}`, headers: member.headers, ...extra },
+          server.pid,
+        );
+
+      // Each route must answer what it is meant to before its load: a load of errors measures nothing.
+      const listPath = `/api/tasks?limit=${LIST_LIMIT}`;
+      const projectTasksPath = `/api/tasks?projectId=${BIG_PROJECT_ID}&limit=${SEED.bigProjectTasks}`;
+      const projectPath = `/api/projects/${BIG_PROJECT_ID}`;
+      const listBytes = await expectItems(server.baseUrl, listPath, member.headers, LIST_LIMIT);
+      const projectTasksBytes = await expectItems(
+        server.baseUrl,
+        projectTasksPath,
+        member.headers,
+        SEED.bigProjectTasks,
+      );
+      const project = await getJson(server.baseUrl, projectPath, member.headers);
+      if ((project.json as { data?: { taskCount?: number } }).data?.taskCount !== SEED.bigProjectTasks)
+        throw new Error(
+          `${projectPath} does not count ${SEED.bigProjectTasks} tasks: ${project.text.slice(0, 300)}`,
+        );
+
+      log(`[${kind}] 2/5 GET ${listPath}`);
+      rows.push({
+        id: 'list',
+        label: `GET /api/tasks?limit=${LIST_LIMIT} (of ${SEED.tasks})`,
+        run: await load('list', listPath),
+        responseBytes: listBytes,
+      });
+
+      log(`[${kind}] 3/5 GET the 1,000 tasks of one project`);
+      rows.push({
+        id: 'project-tasks',
+        label: `GET /api/tasks?projectId=…&limit=${SEED.bigProjectTasks}`,
+        run: await load('project tasks', projectTasksPath),
+        responseBytes: projectTasksBytes,
+      });
+
+      log(`[${kind}] 4/5 GET the project, then its 1,000 tasks, in turn on each connection`);
+      const pair: LoadRequest[] = [
+        { method: 'GET', path: projectPath },
+        { method: 'GET', path: projectTasksPath },
+      ];
+      const pairRun = await load('project + tasks', projectPath, { requests: pair });
+      rows.push({
+        id: 'project-pair',
+        label: 'project opened: GET project + its tasks (pairs/s)',
+        run: pairRun,
+        responseBytes: Buffer.byteLength(project.text) + projectTasksBytes,
+      });
+
+      log(`[${kind}] 5/5 PATCH /api/tasks/{id} {progress}, ${PATCHED_TASKS.length} tasks in turn`);
+      // Two rounds with different values, so that most PATCHes change the progress (and the project's sum).
+      const patches: LoadRequest[] = [0, 1].flatMap((round) =>
+        PATCHED_TASKS.map((id, k) => ({
+          method: 'PATCH' as const,
+          path: `/api/tasks/${id}`,
+          body: JSON.stringify({ progress: round === 0 ? 20 + k : 80 - k }),
+          headers: { 'content-type': 'application/json' },
+        })),
+      );
+      const first = patches[0]!;
+      const probe = await fetch(`${server.baseUrl}${first.path}`, {
+        method: 'PATCH',
+        headers: { ...member.headers, ...first.headers },
+        body: first.body ?? null,
+        signal: AbortSignal.timeout(15_000),
+      });
+      const probeText = await probe.text();
+      if (probe.status !== 200) throw new Error(`PATCH ${first.path} answered ${probe.status}: ${probeText}`);
+      rows.push({
+        id: 'patch',
+        label: `PATCH /api/tasks/{id} {progress} (${PATCHED_TASKS.length} tasks)`,
+        run: await load('patch', first.path, { requests: patches }),
+      });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await removeDataDir(seeded.dataDir);
+  }
+
+  const rps = (id: TasksRow['id']) => rows.find((row) => row.id === id)?.run.summary;
+  const direct = rps('direct');
+  const list = rps('list');
+  const projectTasks = rps('project-tasks');
+  const targets: Target[] = [];
+  if (direct && list && direct.requestsPerSecond > 0) {
+    const ratio = list.requestsPerSecond / direct.requestsPerSecond;
+    targets.push({
+      label: `GET /api/tasks?limit=${LIST_LIMIT} >= ${LIST_TARGET_RATIO * 100}% of the direct query's rate`,
+      measured: `${(ratio * 100).toFixed(1)}% (${list.requestsPerSecond.toFixed(0)} vs ${direct.requestsPerSecond.toFixed(0)} per s)`,
+      pass: ratio >= LIST_TARGET_RATIO && list.non2xx === 0 && list.errors === 0,
+    });
+  }
+  if (projectTasks) {
+    targets.push({
+      label: `the 1,000-task project's tasks >= ${PROJECT_TARGET_RPS} requests/s at ${settings.connections} connections`,
+      measured: `${projectTasks.requestsPerSecond.toFixed(1)} requests/s`,
+      pass:
+        projectTasks.requestsPerSecond >= PROJECT_TARGET_RPS &&
+        projectTasks.non2xx === 0 &&
+        projectTasks.errors === 0,
+    });
+  }
+  return { kind, databaseVersion, seedSeconds, rows, targets };
+}
+
+async function getJson(baseUrl: string, path: string, headers: Record<string, string>) {
+  const response = await fetch(`${baseUrl}${path}`, { headers, signal: AbortSignal.timeout(30_000) });
+  const text = await response.text();
+  if (response.status !== 200)
+    throw new Error(`GET ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  return { text, json: JSON.parse(text) as unknown };
+}
+
+/** GETs `path`, checks it lists `count` items, returns the body's size in bytes. */
+async function expectItems(baseUrl: string, path: string, headers: Record<string, string>, count: number) {
+  const { text, json } = await getJson(baseUrl, path, headers);
+  const listed = (json as { data?: unknown[] }).data?.length;
+  if (listed !== count) throw new Error(`GET ${path} listed ${listed} items, expected ${count}`);
+  return Buffer.byteLength(text);
+}
+
+/** The readable table printed at the end of the tasks suite. */
+export function formatTasksTable(reports: TasksReport[]): string {
+  const header = [
+    'database',
+    'measurement',
+    'conn',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'vs direct',
+    'CPU main+other',
+    'CPU ms/req main+other',
+    'loadgen CPU',
+    'machine CPU',
+    'non-2xx/err',
+    'body',
+  ];
+  const lines: string[][] = [];
+  for (const report of reports) {
+    const directRps = report.rows.find((row) => row.id === 'direct')?.run.summary.requestsPerSecond ?? 0;
+    for (const row of report.rows) {
+      const s = row.run.summary;
+      const cpu = row.run.serverCpu;
+      // A pair is two requests: its rate is pairs per second.
+      const rate = row.id === 'project-pair' ? s.requestsPerSecond / 2 : s.requestsPerSecond;
+      lines.push([
+        report.kind,
+        row.label,
+        String(s.connections),
+        rate < 100 ? rate.toFixed(1) : rate.toFixed(0),
+        ms(s.latencyMs.p50),
+        ms(s.latencyMs.p99),
+        row.id === 'list' || row.id === 'direct'
+          ? directRps > 0
+            ? `${((s.requestsPerSecond / directRps) * 100).toFixed(1)}%`
+            : '-'
+          : '',
+        cpu ? `${cpu.mainThreadPercent.toFixed(0)}% + ${cpu.otherThreadsPercent.toFixed(0)}%` : '',
+        // CPU time per request (per pair for the pair row) is steadier than req/s on a shared machine.
+        cpu && rate > 0
+          ? `${((cpu.mainThreadPercent * 10) / rate).toFixed(2)} + ${((cpu.otherThreadsPercent * 10) / rate).toFixed(2)}`
+          : '',
+        row.id === 'direct' ? '(same)' : `${s.loadGeneratorCpuPercent.toFixed(0)}%`,
+        cpu?.machineBusyPercent != null ? `${cpu.machineBusyPercent.toFixed(0)}%` : '',
+        `${s.non2xx}/${s.errors}`,
+        row.responseBytes !== undefined ? `${(row.responseBytes / 1024).toFixed(1)} KiB` : '',
+      ]);
+    }
+  }
+  const out = renderTable(header, lines, new Set([2, 3, 4, 5, 6, 8, 9, 10, 11, 12]));
+  out.push('');
+  out.push(
+    'CPU: the server process, main (HTTP) thread + other threads (PGlite worker, and V8 GC helpers); for the ' +
+      'direct row, the bench process running the query loop (main = node-postgres, other = its PGlite worker). ' +
+      'PostgreSQL backends are not counted. Pair row: req/s and CPU ms are per pair, latencies per request.',
+  );
+  for (const report of reports) {
+    out.push(
+      `[${report.kind}] ${report.databaseVersion.slice(0, 40)}; first start + seed ${report.seedSeconds.toFixed(1)} s`,
+    );
+    out.push(...formatTargets(report.kind, report.targets));
+  }
+  return out.join('\n');
+}
