@@ -27,7 +27,7 @@ export async function ensureFirstAdmin(db: Db, config: Config): Promise<Bootstra
       actor: { id: null, email: null, name: null, ip: '', userAgent: 'jalon-bootstrap' },
       outcome: 'success',
       resource: `user:${user.id}`,
-      details: 'First administrator created at start-up',
+      details: 'Premier administrateur créé au démarrage',
     });
   });
   return { email, generatedPassword };

@@ -30,12 +30,12 @@ async function seedUser(tx: Tx, demo: (typeof DEMO_USERS)[number]): Promise<User
     actor: { id: null, email: null, name: null, ip: '', userAgent: 'jalon seed:demo' },
     outcome: 'success',
     resource: `user:${user.id}`,
-    details: 'Demo user created',
+    details: 'Utilisateur de démonstration créé',
   });
   // A little history, so the audit journal is not empty on first look.
-  await appendAudit(tx, { type: AUDIT_TYPES.loginFailed, actor: cliActor(user), outcome: 'failure', details: 'Wrong e-mail or password' });
-  await appendAudit(tx, { type: AUDIT_TYPES.loginSucceeded, actor: cliActor(user), outcome: 'success' });
-  await appendAudit(tx, { type: AUDIT_TYPES.logout, actor: cliActor(user), outcome: 'success' });
+  await appendAudit(tx, { type: AUDIT_TYPES.loginFailed, actor: cliActor(user), outcome: 'failure', details: 'E-mail ou mot de passe incorrect' });
+  await appendAudit(tx, { type: AUDIT_TYPES.loginSucceeded, actor: cliActor(user), outcome: 'success', details: 'Connexion réussie' });
+  await appendAudit(tx, { type: AUDIT_TYPES.logout, actor: cliActor(user), outcome: 'success', details: 'Déconnexion' });
   return user;
 }
 

@@ -30,7 +30,7 @@ runCli(async () => {
           actor: { id: null, email: null, name: null, ip: '', userAgent: 'jalon-cli' },
           outcome: 'success',
           resource: `user:${created.id}`,
-          details: `User created from the command line (${created.role})`,
+          details: `Utilisateur créé en ligne de commande (${created.role})`,
         });
         return created;
       });

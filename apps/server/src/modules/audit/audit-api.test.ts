@@ -43,7 +43,7 @@ describe('GET /api/auth/audit-logs', () => {
     expect(authFamily.every((item: { type: string }) => item.type.startsWith('auth.'))).toBe(true);
     const none = (await get(`/api/auth/audit-logs?type=project&user=Carol`, admin.token)).json().data.items;
     expect(none).toHaveLength(0);
-    const text = (await get(`/api/auth/audit-logs?q=${encodeURIComponent('Wrong e-mail')}&user=Carol`, admin.token)).json().data.items;
+    const text = (await get(`/api/auth/audit-logs?q=${encodeURIComponent('mot de passe incorrect')}&user=Carol`, admin.token)).json().data.items;
     expect(text).toHaveLength(3);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     expect((await get(`/api/auth/audit-logs?startDate=${tomorrow}&user=Carol`, admin.token)).json().data.items).toHaveLength(0);
@@ -133,7 +133,7 @@ describe('client events, trends and search', () => {
     expect(trends.days[6]).toBe(new Date().toISOString().slice(0, 10));
     expect(trends.byFamily.auth[6]).toBeGreaterThanOrEqual(2);
     expect(trends.failures[6]).toBe(1);
-    const found = (await get('/api/audit/logs/search?q=Wrong', hugo.token)).json().data.items;
+    const found = (await get('/api/audit/logs/search?q=incorrect', hugo.token)).json().data.items;
     expect(found).toHaveLength(1);
     expect((await get('/api/audit/logs/search', hugo.token)).statusCode).toBe(400);
   });

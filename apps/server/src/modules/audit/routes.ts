@@ -67,7 +67,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
           type: AUDIT_TYPES.auditExported,
           actor: actorOf(request),
           outcome: 'success',
-          details: `Audit log exported as ${format.toUpperCase()}`,
+          details: `Journal d’audit exporté en ${format.toUpperCase()}`,
           metadata: { format, filter: request.query, scope: viewer.isAdmin ? 'all' : 'own' },
         }),
       );

@@ -38,7 +38,7 @@ export class LoginService {
           type: AUDIT_TYPES.loginLocked,
           actor: typedBy,
           outcome: 'failure',
-          details: 'Sign-in refused: account temporarily locked',
+          details: 'Connexion refusée : compte temporairement verrouillé',
           metadata: { lockedUntil: state.lockedUntil!.toISOString() },
         }),
       );
@@ -61,7 +61,7 @@ export class LoginService {
           type: AUDIT_TYPES.secondFactorRequired,
           actor: who,
           outcome: 'success',
-          details: purpose === 'setup' ? 'Password accepted; two-factor enrolment required' : 'Password accepted; code required',
+          details: purpose === 'setup' ? 'Mot de passe accepté ; activation de la 2FA requise' : 'Mot de passe accepté ; code 2FA demandé',
         });
         return {
           user: toPublicUser(user),
@@ -86,7 +86,7 @@ export class LoginService {
         type: after.lockedUntil ? AUDIT_TYPES.loginLocked : AUDIT_TYPES.loginFailed,
         actor,
         outcome: 'failure',
-        details: after.lockedUntil ? 'Too many failed sign-ins: account locked' : 'Wrong e-mail or password',
+        details: after.lockedUntil ? 'Trop d’échecs de connexion : compte verrouillé' : 'E-mail ou mot de passe incorrect',
         metadata: { failures: after.failures },
       });
       return after;

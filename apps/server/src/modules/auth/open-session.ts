@@ -30,6 +30,7 @@ export async function openSession(
     actor: input.actor,
     outcome: 'success',
     resource: `session:${session.id}`,
+    details: input.method === 'password' ? 'Connexion réussie' : input.method === 'totp' ? 'Connexion réussie (code 2FA)' : 'Connexion réussie (code de secours)',
     metadata: { rememberMe: input.rememberMe, method: input.method },
   });
   return {

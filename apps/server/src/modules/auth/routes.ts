@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         const pending = request.pendingLogin;
         await ctx.db.transaction(async (tx) => {
           await deletePendingLogin(tx, pending.id);
-          await appendAudit(tx, { type: AUDIT_TYPES.logout, actor: actorOf(request), outcome: 'success', details: 'Pending sign-in abandoned' });
+          await appendAudit(tx, { type: AUDIT_TYPES.logout, actor: actorOf(request), outcome: 'success', details: 'Connexion en attente abandonnée' });
         });
       }
       clearSessionCookie(reply, ctx.config);

@@ -51,7 +51,7 @@ export class ResetService {
         type: AUDIT_TYPES.passwordResetRequested,
         actor: { ...actor, id: user?.id ?? null, email, name: user?.username ?? null },
         outcome: allowed ? 'success' : 'failure',
-        details: allowed ? 'Reset link sent' : user ? 'Reset link not sent: too many requests' : 'Reset link not sent: unknown e-mail',
+        details: allowed ? 'Lien de réinitialisation envoyé' : user ? 'Lien non envoyé : trop de demandes' : 'Lien non envoyé : e-mail inconnu',
       });
       return allowed;
     });
@@ -97,7 +97,7 @@ export class ResetService {
         actor: { ...actor, id: reset.userId, email: user?.email ?? null, name: user?.username ?? null },
         outcome: 'success',
         resource: `user:${reset.userId}`,
-        details: `Password reset; ${ids.length} session(s) revoked`,
+        details: `Mot de passe réinitialisé ; ${ids.length} session(s) révoquée(s)`,
       });
       return ids;
     });

@@ -88,7 +88,7 @@ export class ProjectService {
           changeSeq,
         })
         .returning();
-      await appendAudit(tx, { type: AUDIT_TYPES.projectCreated, actor, outcome: 'success', resource: `project:${row!.id}`, details: row!.name });
+      await appendAudit(tx, { type: AUDIT_TYPES.projectCreated, actor, outcome: 'success', resource: `project:${row!.id}`, details: `Projet créé : ${row!.name}` });
       return presentProject(row!, viewer);
     });
   }
@@ -116,7 +116,7 @@ export class ProjectService {
         actor,
         outcome: 'success',
         resource: `project:${id}`,
-        details: row!.name,
+        details: `Projet modifié : ${row!.name}`,
         metadata: { changes: describeChanges(current, changes) },
       });
       return presentProject(row!, viewer);
@@ -148,7 +148,7 @@ export class ProjectService {
         actor,
         outcome: 'success',
         resource: `project:${id}`,
-        details: current.name,
+        details: `Projet supprimé : ${current.name}`,
         metadata: { tasksDeleted: removedTasks.length },
       });
     });

@@ -91,7 +91,7 @@ export class SessionService {
         actor,
         outcome: 'success',
         resource: `session:${sessionId}`,
-        details: sessionId === current.id ? 'Current session revoked' : 'Session revoked',
+        details: sessionId === current.id ? 'Session actuelle révoquée' : 'Session révoquée',
       });
       return revoked;
     });
@@ -106,7 +106,7 @@ export class SessionService {
         actor,
         outcome: 'success',
         resource: `user:${current.user.id}`,
-        details: `${revoked.length} other session(s) revoked`,
+        details: `${revoked.length} autre(s) session(s) révoquée(s)`,
         metadata: { count: revoked.length },
       });
       return revoked;
@@ -118,7 +118,7 @@ export class SessionService {
   async logout(current: ActiveSession, actor: AuditActor): Promise<void> {
     const ids = await this.db.transaction(async (tx) => {
       const revoked = await revokeSessionsWhere(tx, { userId: current.user.id, sessionId: current.id }, 'logout');
-      await appendAudit(tx, { type: AUDIT_TYPES.logout, actor, outcome: 'success', resource: `session:${current.id}` });
+      await appendAudit(tx, { type: AUDIT_TYPES.logout, actor, outcome: 'success', resource: `session:${current.id}`, details: 'Déconnexion' });
       return revoked;
     });
     await this.announceRevoked(ids.length ? ids : [current.id]);
@@ -132,6 +132,7 @@ export class SessionService {
         actor,
         outcome: 'success',
         resource: `session:${current.id}`,
+        details: 'Session prolongée',
       }),
     );
     return expiresAt;

@@ -119,7 +119,7 @@ export class TaskService {
         .returning();
       await adjustProject(tx, project.id, changeSeq, 1, effectiveProgress(row!));
       await recordTaskCreated(tx, row!, row!.createdAt);
-      await appendAudit(tx, { type: AUDIT_TYPES.taskCreated, actor, outcome: 'success', resource: `task:${row!.id}`, details: row!.title, metadata: { project: project.id } });
+      await appendAudit(tx, { type: AUDIT_TYPES.taskCreated, actor, outcome: 'success', resource: `task:${row!.id}`, details: `Tâche créée : ${row!.title}`, metadata: { project: project.id } });
       return presentTask(row!, viewer, project.ownerId);
     });
   }
@@ -163,7 +163,7 @@ export class TaskService {
         actor,
         outcome: 'success',
         resource: `task:${id}`,
-        details: row!.title,
+        details: `Tâche modifiée : ${row!.title}`,
         metadata: { changes: describeChanges(current, changes) },
       });
       const [owner] = await tx.select({ ownerId: projects.ownerId }).from(projects).where(eq(projects.id, row!.projectId));
@@ -186,7 +186,7 @@ export class TaskService {
       await tx.update(tasks).set({ deletedAt: now, updatedAt: now, version: current.version + 1, changeSeq }).where(eq(tasks.id, id));
       await adjustProject(tx, current.projectId, changeSeq, -1, -effectiveProgress(current));
       await recordTaskDeleted(tx, current);
-      await appendAudit(tx, { type: AUDIT_TYPES.taskDeleted, actor, outcome: 'success', resource: `task:${id}`, details: current.title, metadata: { project: current.projectId } });
+      await appendAudit(tx, { type: AUDIT_TYPES.taskDeleted, actor, outcome: 'success', resource: `task:${id}`, details: `Tâche supprimée : ${current.title}`, metadata: { project: current.projectId } });
     });
   }
 }

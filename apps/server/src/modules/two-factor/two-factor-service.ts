@@ -47,7 +47,7 @@ export class TwoFactorService {
       if (!row || row.twoFactorEnabled) throw new AppError(409, 'two_factor_already_enabled', 'Two-factor authentication is already enabled');
       await tx.update(users).set({ twoFactorPendingSecret: this.box.seal(secret) }).where(eq(users.id, user.id));
       const codes = await replaceBackupCodes(tx, this.box, user.id);
-      await appendAudit(tx, { type: AUDIT_TYPES.twoFactorSetupStarted, actor, outcome: 'success', resource: `user:${user.id}` });
+      await appendAudit(tx, { type: AUDIT_TYPES.twoFactorSetupStarted, actor, outcome: 'success', resource: `user:${user.id}`, details: 'Activation de la 2FA commencée' });
       return codes;
     });
     const url = otpauthUrl(secret, user.email);
@@ -75,7 +75,7 @@ export class TwoFactorService {
         .update(users)
         .set({ twoFactorEnabled: true, twoFactorSecret: row.twoFactorPendingSecret, twoFactorPendingSecret: null, updatedAt: new Date() })
         .where(eq(users.id, user.id));
-      await appendAudit(tx, { type: AUDIT_TYPES.twoFactorEnabled, actor, outcome: 'success', resource: `user:${user.id}` });
+      await appendAudit(tx, { type: AUDIT_TYPES.twoFactorEnabled, actor, outcome: 'success', resource: `user:${user.id}`, details: '2FA activée' });
       const enabledUser = { ...toPublicUser(row), twoFactorEnabled: true };
       if (!('pending' in who)) return { ...who.session, user: enabledUser };
       await tx.delete(pendingLogins).where(eq(pendingLogins.id, who.pending.id));
@@ -145,7 +145,7 @@ export class TwoFactorService {
         type: AUDIT_TYPES.secondFactorFailed,
         actor,
         outcome: 'failure',
-        details: 'Wrong two-factor code',
+        details: 'Code 2FA incorrect',
         metadata: { failures: after.failures, pendingAttempts: row?.failedAttempts ?? MAX_CODE_ATTEMPTS_PER_PENDING },
       });
       const pendingLeft = MAX_CODE_ATTEMPTS_PER_PENDING - (row?.failedAttempts ?? MAX_CODE_ATTEMPTS_PER_PENDING);
@@ -162,7 +162,7 @@ export class TwoFactorService {
         .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null, updatedAt: new Date() })
         .where(eq(users.id, user.id));
       await tx.delete(backupCodes).where(eq(backupCodes.userId, user.id));
-      await appendAudit(tx, { type: AUDIT_TYPES.twoFactorDisabled, actor, outcome: 'success', resource: `user:${user.id}` });
+      await appendAudit(tx, { type: AUDIT_TYPES.twoFactorDisabled, actor, outcome: 'success', resource: `user:${user.id}`, details: '2FA désactivée' });
     });
     await this.notifier.publish({ kind: 'user.changed', userId: user.id });
   }
@@ -171,7 +171,7 @@ export class TwoFactorService {
   async regenerateBackupCodes(user: User, code: string, actor: AuditActor): Promise<string[]> {
     return this.withCurrentCode(user, code, actor, async (tx) => {
       const codes = await replaceBackupCodes(tx, this.box, user.id);
-      await appendAudit(tx, { type: AUDIT_TYPES.backupCodesRegenerated, actor, outcome: 'success', resource: `user:${user.id}` });
+      await appendAudit(tx, { type: AUDIT_TYPES.backupCodesRegenerated, actor, outcome: 'success', resource: `user:${user.id}`, details: 'Codes de secours régénérés' });
       return codes;
     });
   }
