@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { applyPreferencesToDocument } from './features/preferences/preferences-store.ts';
 import { applyColorScheme } from './features/preferences/theme-store.ts';
 import './styles/tokens.css';
+import './styles/themes.css';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
@@ -12,6 +14,7 @@ import './styles/backgrounds.css';
 
 // Before the first paint, so a dark-theme user never sees a light flash.
 applyColorScheme();
+applyPreferencesToDocument();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

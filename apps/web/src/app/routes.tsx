@@ -38,10 +38,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'dashboard',
-                lazy: async () => ({
-                  Component: (await import('../features/dashboard/components/dashboard-page.tsx'))
-                    .DashboardPage,
-                }),
+                lazy: async () => ({ Component: (await import('./routes/dashboard-route.tsx')).DashboardRoute }),
               },
               {
                 path: 'projects',

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { meQueryOptions } from '../../features/auth/api/me.ts';
 import { useSessionUpkeep } from '../../features/auth/hooks/use-session-upkeep.ts';
+import { applyServerPreferences } from '../../features/preferences/preferences-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { isAuthRedirectPending } from '../../lib/redirects.ts';
@@ -25,6 +27,11 @@ export function RequireAuth() {
   const onSecurity = pathname === PATHS.security;
   const me = useQuery({ ...meQueryOptions(), enabled: token !== null });
   useSessionUpkeep(token !== null);
+  // Preferences follow the person: on sign-in and page load the server's copy is applied.
+  const serverPreferences = me.data?.preferences;
+  useEffect(() => {
+    if (serverPreferences) applyServerPreferences(serverPreferences);
+  }, [serverPreferences]);
 
   const restrictTo = (context: AuthOutletContext) =>
     onSecurity ? <Outlet context={context} /> : <Navigate to={PATHS.security} replace />;

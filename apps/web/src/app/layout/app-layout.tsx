@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { ConflictsPanel } from '../../features/offline/components/conflicts-panel.tsx';
 import { ConnectionIndicator } from '../../features/offline/components/connection-indicator.tsx';
+import { SoundEffects } from '../../features/preferences/components/sound-effects.tsx';
 import { ThemeToggle } from '../../features/preferences/components/theme-toggle.tsx';
 import { fr } from '../../locales/fr/index.ts';
 import { useAuthOutletContext } from '../guards/auth-outlet-context.ts';
@@ -38,6 +39,7 @@ export function AppLayout() {
           <SignOutButton />
         </div>
       </aside>
+      <SoundEffects />
       <main className="app-main" id="main" tabIndex={-1}>
         <Outlet context={context} />
       </main>

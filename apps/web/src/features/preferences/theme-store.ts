@@ -39,10 +39,10 @@ export function reloadColorScheme(): void {
   listeners.forEach((listener) => listener());
 }
 
-function subscribe(listener: () => void): () => void {
+export function subscribeColorScheme(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export const useColorScheme = (): ColorScheme =>
-  useSyncExternalStore(subscribe, getColorScheme, getColorScheme);
+  useSyncExternalStore(subscribeColorScheme, getColorScheme, getColorScheme);

@@ -5,7 +5,6 @@ import { backgrounds } from './backgrounds.ts';
 import { common } from './common.ts';
 import { errors, problemMessages } from './errors.ts';
 import { layout } from './layout.ts';
-import { pages } from './pages.ts';
 import { projects } from './projects.ts';
 import { security } from './security.ts';
 import { shortcuts } from './shortcuts.ts';
@@ -19,7 +18,6 @@ export const fr = {
   errors,
   problemMessages,
   layout,
-  pages,
   projects,
   security,
   shortcuts,

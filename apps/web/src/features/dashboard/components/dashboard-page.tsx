@@ -1,12 +1,138 @@
+import { DASHBOARD, type ProjectStatus } from '@jalon/contract';
+import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { fr } from '../../../locales/fr/index.ts';
+import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts';
+import { dashboard as dashboardText } from '../../../locales/fr/dashboard.ts';
+import '../../../styles/dashboard.css';
+import { activityQueryOptions } from '../api/get-activity.ts';
+import { dashboardQueryOptions } from '../api/get-dashboard.ts';
+import { EMPTY_TRENDS, trendsQueryOptions } from '../api/get-trends.ts';
+import { projectFilterQueryOptions } from '../api/list-projects.ts';
+import { scrollToElement } from '../smooth-scroll.ts';
+import { ChartPanels } from './chart-panels.tsx';
+import { CounterCards } from './counter-cards.tsx';
+import { DashboardSkeleton } from './dashboard-skeleton.tsx';
+import { DashboardToolbar } from './dashboard-toolbar.tsx';
+import { InsightCards } from './insight-cards.tsx';
+import { ProjectCards } from './project-cards.tsx';
+import { QuickCreatePanel } from './quick-create-panel.tsx';
+import { RecentActivity } from './recent-activity.tsx';
+import { RecentTasks } from './recent-tasks.tsx';
+import { StatusChips } from './status-chips.tsx';
+import { UpcomingDeadlines } from './upcoming-deadlines.tsx';
 
-const t = fr.pages.dashboard;
+const t = dashboardText;
 
-export function DashboardPage() {
+// 'Actualiser' reloads everything except the quick task form's project list, which loads once (SPEC §7).
+const isRefreshable = (query: Query): boolean =>
+  query.queryKey[0] === 'dashboard' && query.queryKey[1] !== 'task-form-projects';
+
+interface DashboardPageProps {
+  /** The browser's view of connectivity: nothing is loaded while offline (SPEC §7). */
+  online: boolean;
+  /** The theme and preferences menu, composed in by the route. */
+  preferencesMenu?: ReactNode;
+}
+
+/** The dashboard home (SPEC §2 "Dashboard"). */
+export function DashboardPage({ online, preferencesMenu }: DashboardPageProps) {
   const { user } = useSession();
   const username = user?.username.trim() || t.fallbackUsername;
-  // Only the greeting for now: the counters, charts and lists arrive with the dashboard issue.
-  return <PageHeader title={t.greeting(username)} />;
+  const queryClient = useQueryClient();
+  const reducedMotion = usePrefersReducedMotion();
+  const createPanelId = useId();
+  const tasksRef = useRef<HTMLElement>(null);
+  const cancelScroll = useRef<() => void>(() => undefined);
+
+  const [period, setPeriod] = useState<number>(DASHBOARD.defaultPeriod);
+  const [projectId, setProjectId] = useState<string | null>(null);
+  const [status, setStatus] = useState<ProjectStatus | null>(null);
+  const [createOpen, setCreateOpen] = useState(false);
+
+  const dashboard = useQuery(dashboardQueryOptions({ projectId, status }, online));
+  const trends = useQuery(trendsQueryOptions(period, projectId, online));
+  const activity = useQuery(activityQueryOptions(online));
+  const projects = useQuery(projectFilterQueryOptions(online));
+
+  useEffect(() => () => cancelScroll.current(), []);
+
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ predicate: isRefreshable }),
+    [queryClient],
+  );
+  const closeCreate = useCallback(() => setCreateOpen(false), [setCreateOpen]);
+
+  const focusProject = (id: string) => {
+    setProjectId(id);
+    const section = tasksRef.current;
+    if (section) {
+      cancelScroll.current();
+      cancelScroll.current = scrollToElement(section, reducedMotion);
+    }
+  };
+
+  const data = dashboard.data;
+  const now = new Date();
+
+  return (
+    <div className="dashboard">
+      <PageHeader title={t.greeting(username)}>
+        <DashboardToolbar
+          period={period}
+          onPeriodChange={setPeriod}
+          projects={projects.data ?? []}
+          projectId={projectId}
+          onProjectChange={setProjectId}
+          onRefresh={refresh}
+          refreshing={dashboard.isFetching}
+          createOpen={createOpen}
+          createPanelId={createPanelId}
+          onToggleCreate={() => setCreateOpen((open) => !open)}
+          preferencesMenu={preferencesMenu}
+        />
+      </PageHeader>
+      {createOpen && <QuickCreatePanel id={createPanelId} onCreated={refresh} onClose={closeCreate} />}
+      {!online ? (
+        <div className="alert alert--warning dash-offline" role="status">
+          {t.offline}
+        </div>
+      ) : (
+        <>
+          {dashboard.isError && (
+            <div className="alert alert--error" role="alert">
+              <p>
+                <strong>{t.loadError}</strong>
+              </p>
+              <p>{errorMessage(dashboard.error)}</p>
+            </div>
+          )}
+          {dashboard.isPending && <DashboardSkeleton />}
+          {data && (
+            <div className="dash-grid">
+              <StatusChips status={status} onChange={setStatus} />
+              <CounterCards counters={data.counters} />
+              <div className="dash-row dash-row--wide-left">
+                <ProjectCards projects={data.projects} now={now} focusedId={projectId} onFocus={focusProject} />
+                <UpcomingDeadlines items={data.upcoming} now={now} />
+              </div>
+              <ChartPanels dashboard={data} />
+              <InsightCards trends={trends.data ?? EMPTY_TRENDS} period={period} />
+              <div className="dash-row">
+                <RecentActivity entries={activity.data ?? []} now={now} loading={activity.isPending} />
+                <RecentTasks
+                  ref={tasksRef}
+                  tasks={data.recentTasks}
+                  focused={projectId !== null}
+                  onClearFocus={() => setProjectId(null)}
+                />
+              </div>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
 }

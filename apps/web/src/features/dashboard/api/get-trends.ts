@@ -1,0 +1,27 @@
+import { DASHBOARD, trendsSchema, type Trends } from '@jalon/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const EMPTY_TRENDS: Trends = { days: [], created: [], completed: [], inReview: [], overdue: [], reopened: [] };
+
+/** SPEC §7/§8: a trends failure is tolerated: empty trends and a warning, never an error on screen. */
+export async function fetchTrends(days: number, projectId: string | null, signal?: AbortSignal): Promise<Trends> {
+  const params = new URLSearchParams({ days: String(days) });
+  if (projectId !== null) params.set('projectId', projectId);
+  try {
+    return await apiRequest(`/analytics/trends?${params.toString()}`, { schema: trendsSchema, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    console.warn('Tendances indisponibles', error);
+    return EMPTY_TRENDS;
+  }
+}
+
+export const trendsQueryOptions = (days: number, projectId: string | null, online: boolean) =>
+  queryOptions({
+    queryKey: ['dashboard', 'trends', days, projectId] as const,
+    queryFn: ({ signal }) => fetchTrends(days, projectId, signal),
+    enabled: online,
+    refetchInterval: DASHBOARD.refreshIntervalMs,
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,35 @@
+import { projectSchema, type Project } from '@jalon/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+const projectListSchema = projectSchema.array();
+
+export interface ProjectChoice {
+  id: string;
+  name: string;
+}
+
+export async function fetchProjectChoices(signal?: AbortSignal): Promise<ProjectChoice[]> {
+  const projects: Project[] = await apiRequest('/projects', { schema: projectListSchema, signal });
+  return projects.filter((project) => project.deletedAt === null).map(({ id, name }) => ({ id, name }));
+}
+
+/** The header's project filter: refreshed with the rest of the dashboard. */
+export const projectFilterQueryOptions = (online: boolean) =>
+  queryOptions({
+    queryKey: ['dashboard', 'project-filter'] as const,
+    queryFn: ({ signal }) => fetchProjectChoices(signal),
+    enabled: online,
+    refetchInterval: false,
+  });
+
+/** SPEC §7: the quick task form's project list loads once, when its tab is first opened. */
+export const taskFormProjectsQueryOptions = (enabled: boolean) =>
+  queryOptions({
+    queryKey: ['dashboard', 'task-form-projects'] as const,
+    queryFn: ({ signal }) => fetchProjectChoices(signal),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    refetchInterval: false,
+  });

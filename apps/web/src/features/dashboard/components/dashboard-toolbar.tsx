@@ -1,0 +1,81 @@
+import { DASHBOARD } from '@jalon/contract';
+import { useId, type ReactNode } from 'react';
+import { dashboard } from '../../../locales/fr/dashboard.ts';
+import type { ProjectChoice } from '../api/list-projects.ts';
+
+const t = dashboard;
+
+interface DashboardToolbarProps {
+  period: number;
+  onPeriodChange: (days: number) => void;
+  projects: readonly ProjectChoice[];
+  projectId: string | null;
+  onProjectChange: (projectId: string | null) => void;
+  onRefresh: () => void;
+  refreshing: boolean;
+  createOpen: boolean;
+  createPanelId: string;
+  onToggleCreate: () => void;
+  preferencesMenu?: ReactNode;
+}
+
+/** The header's controls (SPEC §2): period, preferences, project filter with 'Effacer', refresh, create. */
+export function DashboardToolbar(props: DashboardToolbarProps) {
+  const periodId = useId();
+  const projectSelectId = useId();
+  const focused = props.projectId !== null;
+  return (
+    <div className="dash-toolbar" role="group" aria-label={t.toolbarLabel}>
+      <div className="dash-toolbar__field">
+        <label htmlFor={periodId}>{t.period}</label>
+        <select
+          id={periodId}
+          className="input"
+          value={props.period}
+          onChange={(event) => props.onPeriodChange(Number(event.target.value))}
+        >
+          {DASHBOARD.periods.map((days) => (
+            <option key={days} value={days}>
+              {t.periodOption(days)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="dash-toolbar__field">
+        <label htmlFor={projectSelectId}>{t.projectFilter}</label>
+        <select
+          id={projectSelectId}
+          className="input"
+          value={props.projectId ?? ''}
+          onChange={(event) => props.onProjectChange(event.target.value === '' ? null : event.target.value)}
+        >
+          <option value="">{t.allProjects}</option>
+          {props.projects.map((project) => (
+            <option key={project.id} value={project.id}>
+              {project.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="button" className="button" disabled={!focused} onClick={() => props.onProjectChange(null)}>
+        {t.clearFilter}
+      </button>
+      <button type="button" className="button" onClick={props.onRefresh} aria-busy={props.refreshing}>
+        <span aria-hidden="true" className={props.refreshing ? 'dash-spin' : undefined}>
+          ↻
+        </span>{' '}
+        {t.refresh}
+      </button>
+      {props.preferencesMenu}
+      <button
+        type="button"
+        className="button button--primary"
+        aria-expanded={props.createOpen}
+        aria-controls={props.createPanelId}
+        onClick={props.onToggleCreate}
+      >
+        {props.createOpen ? t.close : t.create}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { DASHBOARD } from '@jalon/contract';
+import { useEffect, useState } from 'react';
+import { Tabs } from '../../../components/ui/tabs.tsx';
+import { dashboard } from '../../../locales/fr/dashboard.ts';
+import { QuickProjectForm } from './quick-project-form.tsx';
+import { QuickTaskForm } from './quick-task-form.tsx';
+
+const t = dashboard.quickCreate;
+type Mode = 'project' | 'task';
+
+interface QuickCreatePanelProps {
+  id: string;
+  /** Refresh the dashboard after a creation. */
+  onCreated: () => void;
+  /** Close the panel (after 'Créé !' has been shown). */
+  onClose: () => void;
+}
+
+/** Quick creation of a project or a task (SPEC §2, §5): 'Créé !' for 1.8 s, then the panel closes. */
+export function QuickCreatePanel({ id, onCreated, onClose }: QuickCreatePanelProps) {
+  const [mode, setMode] = useState<Mode>('project');
+  const [createdAt, setCreatedAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (createdAt === null) return;
+    const timer = setTimeout(onClose, DASHBOARD.createdMessageMs);
+    return () => clearTimeout(timer);
+  }, [createdAt, onClose]);
+
+  const succeeded = () => {
+    onCreated();
+    setCreatedAt(Date.now());
+  };
+
+  return (
+    <section id={id} className="dash-panel dash-create" aria-label={t.title}>
+      <Tabs<Mode>
+        label={t.modes}
+        idPrefix={`${id}-mode`}
+        selected={mode}
+        onSelect={setMode}
+        items={[
+          { key: 'project', label: t.project, render: () => <QuickProjectForm onCreated={succeeded} /> },
+          { key: 'task', label: t.task, render: () => <QuickTaskForm onCreated={succeeded} /> },
+        ]}
+      />
+      <p className="dash-create__status" role="status">
+        {createdAt !== null && t.created}
+      </p>
+    </section>
+  );
+}

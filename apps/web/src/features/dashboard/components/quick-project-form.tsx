@@ -1,0 +1,87 @@
+import type { Project } from '@jalon/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { dashboard } from '../../../locales/fr/dashboard.ts';
+import { createProject } from '../api/create-project.ts';
+import { taskFormProjectsQueryOptions, type ProjectChoice } from '../api/list-projects.ts';
+import { projectDraft, quickCreateError, todayInputValue } from '../quick-create-rules.ts';
+
+const t = dashboard.quickCreate;
+
+export function QuickProjectForm({ onCreated }: { onCreated: () => void }) {
+  const queryClient = useQueryClient();
+  const ids = useId();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [deadline, setDeadline] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: createProject,
+    onSuccess: (project: Project) => {
+      // The task form's list is loaded only once: the new project joins it directly.
+      queryClient.setQueryData<ProjectChoice[]>(taskFormProjectsQueryOptions(false).queryKey, (list) =>
+        list ? [...list, { id: project.id, name: project.name }] : list,
+      );
+      setName('');
+      setDescription('');
+      setDeadline('');
+      onCreated();
+    },
+    onError: (failure) => setError(quickCreateError(failure)),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const draft = projectDraft({ name, description, deadline }, new Date());
+    if (!draft.ok) {
+      setError(draft.error);
+      return;
+    }
+    setError(null);
+    mutation.mutate(draft.value);
+  };
+
+  return (
+    <form className="form dash-create__form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor={`${ids}-name`}>{t.name}</label>
+        <input id={`${ids}-name`} className="input" value={name} onChange={(event) => setName(event.target.value)} aria-required="true" />
+      </div>
+      <div className="field">
+        <label htmlFor={`${ids}-description`}>{t.description}</label>
+        <textarea
+          id={`${ids}-description`}
+          className="input"
+          rows={2}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${ids}-deadline`}>{t.deadline}</label>
+        <input
+          id={`${ids}-deadline`}
+          className="input"
+          type="date"
+          min={todayInputValue(new Date())}
+          value={deadline}
+          aria-describedby={`${ids}-deadline-hint`}
+          onChange={(event) => setDeadline(event.target.value)}
+        />
+        <p className="field__hint" id={`${ids}-deadline-hint`}>
+          {t.deadlineHint}
+        </p>
+      </div>
+      {error !== null && (
+        <div className="alert alert--error" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="form__actions form__actions--start">
+        <button type="submit" className="button button--primary" disabled={mutation.isPending}>
+          {mutation.isPending ? t.submitting : t.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+import type { AuditEntry, Dashboard, Project, Trends } from '@jalon/contract';
+import { dashboard } from '../../locales/fr/dashboard.ts';
+
+// The dashboard's rules as plain functions (SPEC §2 "Dashboard", §4), so each one is tested on its own.
+
+const t = dashboard;
+const DAY_MS = 86_400_000;
+const dayNumber = (date: Date): number => Math.round(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / DAY_MS);
+
+/** Calendar days from today to the day of `deadline`, where the user is (0 = today). */
+export const calendarDaysUntil = (deadline: string, now: Date): number => dayNumber(new Date(deadline)) - dayNumber(now);
+
+export type ProjectDeadline = { kind: 'overdue' } | { kind: 'days'; days: number } | null;
+
+/**
+ * SPEC §4: overdue when the deadline is past and progress is below 100 ('En retard'), otherwise J-{days}.
+ * A project finished after its deadline has nothing left due: no badge.
+ */
+export function projectDeadline(project: Pick<Project, 'deadline' | 'progress'>, now: Date): ProjectDeadline {
+  if (project.deadline === null) return null;
+  const time = Date.parse(project.deadline);
+  if (Number.isNaN(time)) return null;
+  if (time < now.getTime()) return project.progress < 100 ? { kind: 'overdue' } : null;
+  return { kind: 'days', days: calendarDaysUntil(project.deadline, now) };
+}
+
+export type DeadlineLevel = 'overdue' | 'soon' | 'near' | 'later';
+
+/** The four badge levels of 'Échéances à venir': overdue, 2 days or fewer, 5 days or fewer, later. */
+export function deadlineLevel(deadline: string, now: Date): DeadlineLevel {
+  if (Date.parse(deadline) < now.getTime()) return 'overdue';
+  const days = calendarDaysUntil(deadline, now);
+  if (days <= 2) return 'soon';
+  if (days <= 5) return 'near';
+  return 'later';
+}
+
+export type AgeUnit = 's' | 'm' | 'h' | 'j';
+
+/** 'il y a' in seconds, minutes, hours or days (SPEC §9 units s, m, h, j). */
+export function relativeAge(at: string, now: Date): { amount: number; unit: AgeUnit } {
+  const seconds = Math.max(0, Math.floor((now.getTime() - Date.parse(at)) / 1000));
+  if (seconds < 60) return { amount: seconds, unit: 's' };
+  if (seconds < 3600) return { amount: Math.floor(seconds / 60), unit: 'm' };
+  if (seconds < 86_400) return { amount: Math.floor(seconds / 3600), unit: 'h' };
+  return { amount: Math.floor(seconds / 86_400), unit: 'j' };
+}
+
+export type ActivityFamily = 'auth' | 'security' | 'project' | 'task' | 'other';
+const FAMILIES = ['auth', 'security', 'project', 'task'] as const;
+
+export const activityFamily = (type: string): ActivityFamily =>
+  FAMILIES.find((family) => type.startsWith(`${family}.`)) ?? 'other';
+
+export const ACTIVITY_ICONS: Record<ActivityFamily, string> = {
+  auth: '🔑',
+  security: '🛡️',
+  project: '📁',
+  task: '✅',
+  other: '•',
+};
+
+/** The actor's name, else e-mail, else 'Système'. */
+export const actorName = (user: AuditEntry['user']): string =>
+  user.name?.trim() || user.email?.trim() || t.activity.system;
+
+export const activityText = (entry: Pick<AuditEntry, 'details' | 'type'>): string => entry.details.trim() || entry.type;
+
+export interface ChartSeries {
+  labels: string[];
+  values: number[];
+}
+
+// SPEC §4: active = in progress, on_hold = not started, cancelled = delayed.
+const PROJECT_ORDER = ['active', 'completed', 'on_hold', 'cancelled'] as const;
+const PRIORITY_ORDER = ['high', 'medium', 'low'] as const;
+
+export const projectStatusSeries = (byStatus: Dashboard['projectsByStatus']): ChartSeries => ({
+  labels: PROJECT_ORDER.map((status) => t.charts.projectLabels[status]),
+  values: PROJECT_ORDER.map((status) => byStatus[status] ?? 0),
+});
+
+export const prioritySeries = (byPriority: Dashboard['tasksByPriority']): ChartSeries => ({
+  labels: PRIORITY_ORDER.map((priority) => t.charts.priorityLabels[priority]),
+  values: PRIORITY_ORDER.map((priority) => byPriority[priority] ?? 0),
+});
+
+export type InsightKey = 'created' | 'completed' | 'inReview' | 'overdue' | 'reopened';
+
+export interface Insight {
+  key: InsightKey;
+  label: string;
+  values: number[];
+  total: number;
+  /** Per day over the chosen period. */
+  average: number;
+}
+
+const CORE_INSIGHTS = ['created', 'completed', 'inReview'] as const;
+const OPTIONAL_INSIGHTS = ['overdue', 'reopened'] as const;
+
+/** Créations, Terminées, En revue always; Retards and Réouvertes when the answer has those series. */
+export function insights(trends: Partial<Trends>, periodDays: number): Insight[] {
+  const keys: InsightKey[] = [
+    ...CORE_INSIGHTS,
+    ...OPTIONAL_INSIGHTS.filter((key) => (trends[key]?.length ?? 0) > 0),
+  ];
+  return keys.map((key) => {
+    const values = trends[key] ?? [];
+    const total = values.reduce((sum, value) => sum + value, 0);
+    return { key, label: t.insights[key], values, total, average: periodDays > 0 ? total / periodDays : 0 };
+  });
+}
+
+const averageFormat = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+export const formatAverage = (value: number): string => averageFormat.format(value);

@@ -1,0 +1,175 @@
+import { AUDIO } from '@jalon/contract';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts';
+import { preferences } from '../../../locales/fr/preferences.ts';
+import '../../../styles/preferences.css';
+import { updatePreferences, usePreferences } from '../preferences-store.ts';
+import { THEMES } from '../themes.ts';
+
+const t = preferences;
+
+/** The theme and preferences menu of the dashboard header: a disclosure holding ordinary form controls. */
+export function PreferencesMenu() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+  };
+
+  return (
+    <div className="prefs-menu" ref={rootRef} onKeyDown={onKeyDown}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span aria-hidden="true">◐</span> {t.menu}
+      </button>
+      <div id={panelId} className="prefs-menu__panel" hidden={!open}>
+        {open && <PreferencesForm />}
+      </div>
+    </div>
+  );
+}
+
+function PreferencesForm() {
+  const preferences = usePreferences();
+  const reducedMotion = usePrefersReducedMotion();
+  const hintId = useId();
+  return (
+    <div className="prefs-form">
+      <fieldset className="prefs-form__group">
+        <legend>{t.theme}</legend>
+        {THEMES.map((theme) => (
+          <label key={theme.key} className="prefs-theme">
+            <input
+              type="radio"
+              name="jalon-theme"
+              value={theme.key}
+              checked={preferences.theme === theme.key}
+              onChange={() => updatePreferences({ theme: theme.key })}
+            />
+            <span className="prefs-theme__swatch" style={{ background: theme.swatch }} aria-hidden="true" />
+            <span className="prefs-theme__name">{t.themeNames[theme.key]}</span>
+            <span className="prefs-theme__grade">
+              <span aria-hidden="true">{theme.grade}</span>
+              <span className="visually-hidden">{t.contrast(theme.grade)}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="prefs-form__group prefs-form__group--row">
+        <legend>{t.scheme}</legend>
+        {(['light', 'dark'] as const).map((scheme) => (
+          <label key={scheme} className="checkbox">
+            <input
+              type="radio"
+              name="jalon-scheme"
+              checked={preferences.colorScheme === scheme}
+              onChange={() => updatePreferences({ colorScheme: scheme })}
+            />
+            {scheme === 'light' ? t.light : t.dark}
+          </label>
+        ))}
+      </fieldset>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={preferences.focusMode === 'mono'}
+          aria-describedby={`${hintId}-focus`}
+          onChange={(event) => updatePreferences({ focusMode: event.target.checked ? 'mono' : 'off' })}
+        />
+        {t.focusMode}
+      </label>
+      <p className="field__hint" id={`${hintId}-focus`}>
+        {t.focusModeHint}
+      </p>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={preferences.uiSounds && !reducedMotion}
+          disabled={reducedMotion}
+          aria-describedby={reducedMotion ? `${hintId}-sounds` : undefined}
+          onChange={(event) => updatePreferences({ uiSounds: event.target.checked })}
+        />
+        {t.uiSounds}
+      </label>
+      {reducedMotion && (
+        <p className="field__hint" id={`${hintId}-sounds`}>
+          {t.uiSoundsReducedMotion}
+        </p>
+      )}
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={preferences.advancedAudio}
+          onChange={(event) => updatePreferences({ advancedAudio: event.target.checked })}
+        />
+        {t.advancedAudio}
+      </label>
+      <Slider
+        label={t.animationIntensity}
+        min={AUDIO.animationIntensityMin}
+        max={AUDIO.animationIntensityMax}
+        value={Math.max(AUDIO.animationIntensityMin, preferences.animationIntensity)}
+        onChange={(value) => updatePreferences({ animationIntensity: value })}
+      />
+      <Slider
+        label={t.ambientVolume}
+        min={0}
+        max={100}
+        value={preferences.ambientVolume}
+        onChange={(value) => updatePreferences({ ambientVolume: value })}
+      />
+    </div>
+  );
+}
+
+interface SliderProps {
+  label: string;
+  min: number;
+  max: number;
+  value: number;
+  onChange: (value: number) => void;
+}
+
+function Slider({ label, min, max, value, onChange }: SliderProps) {
+  const id = useId();
+  return (
+    <div className="field prefs-slider">
+      <label htmlFor={id}>{label}</label>
+      <div className="prefs-slider__row">
+        <input
+          id={id}
+          type="range"
+          min={min}
+          max={max}
+          step={1}
+          value={value}
+          aria-valuetext={t.percent(value)}
+          onChange={(event) => onChange(Number(event.target.value))}
+        />
+        <output htmlFor={id}>{t.percent(value)}</output>
+      </div>
+    </div>
+  );
+}
