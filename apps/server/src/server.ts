@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    onIdleError: (error) => process.stderr.write(`Database connection lost (it will reconnect): ${error.message}\n`),
   });
   await runMigrations(database.pool);
   const app = await buildApp({

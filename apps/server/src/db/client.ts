@@ -21,12 +21,23 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * An idle pooled connection can fail (the server restarts, an administrator ends it): node-postgres
+ * then emits 'error' on the pool, which would crash the process if nobody listened. The pool drops that
+ * connection and opens a new one on the next query; the failure is only worth a log line.
+ */
+function keepPoolAlive(pool: pg.Pool, onError: (error: Error) => void): pg.Pool {
+  pool.on('error', onError);
+  return pool;
+}
+
 export interface DatabaseOptions {
   /** A PostgreSQL connection string; when absent, embedded PGlite is used. */
   databaseUrl?: string | undefined;
   /** PGlite data folder; `null` means in memory (tests). */
   dataDir: string | null;
   poolSize?: number;
+  onIdleError?: (error: Error) => void;
 }
 
 // node-postgres parses `timestamp with time zone` into Date already; bigint (int8) stays a string
@@ -41,7 +52,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const connection = { connectionString: options.databaseUrl };
-    const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
+    const pool = keepPoolAlive(new pg.Pool({ ...connection, max: options.poolSize ?? 10 }), options.onIdleError ?? (() => {}));
     return {
       db: drizzle(pool, { schema }),
       pool,
@@ -50,10 +61,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.onIdleError ?? (() => {}));
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, onIdleError: (error: Error) => void): Promise<Database> {
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-pglite-'));
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
@@ -75,7 +86,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     throw error;
   }
   // PGlite has one session: a single connection, and the pool queues the rest in order.
-  const pool = new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
+  const pool = keepPoolAlive(new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 }), onIdleError);
   let closed = false;
   return {
     db: drizzle(pool, { schema }),

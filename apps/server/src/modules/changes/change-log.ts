@@ -50,19 +50,23 @@ export class CursorCodec {
     return { seq: Number(match[1]), id: match[2] ?? null };
   }
 
-  /** Keyset position of a plain list (created_at desc, id desc), signed the same way. */
-  encodeAfter(createdAt: Date, id: string): string {
-    const body = `${createdAt.getTime()}.${id}`;
-    return `${body}.${this.box.keyedHash(`after:${body}`).slice(0, 22)}`;
+  /**
+   * Keyset position of a plain list (created_at desc, id desc), signed the same way. The time is the
+   * database's own text with microseconds: a JavaScript Date would round it to milliseconds and repeat rows.
+   */
+  encodeAfter(createdAt: string, id: string): string {
+    const body = `${createdAt}.${id}`;
+    return `${Buffer.from(body).toString('base64url')}.${this.box.keyedHash(`after:${body}`).slice(0, 22)}`;
   }
 
-  decodeAfter(value: string): { createdAt: Date; id: string } {
-    const match = /^(\d{1,15})\.([0-9a-f-]{36})\.([0-9a-f]{22})$/.exec(value);
-    const body = match ? `${match[1]}.${match[2]}` : '';
-    if (!match || this.box.keyedHash(`after:${body}`).slice(0, 22) !== match[3]) {
+  decodeAfter(value: string): { createdAt: string; id: string } {
+    const [encoded, mac] = value.split('.');
+    const body = encoded ? Buffer.from(encoded, 'base64url').toString('utf8') : '';
+    const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)\.([0-9a-f-]{36})$/.exec(body);
+    if (!match || !mac || this.box.keyedHash(`after:${body}`).slice(0, 22) !== mac) {
       throw new AppError(400, 'validation_failed', 'Invalid page position', { errors: [{ path: 'after', message: 'invalid' }] });
     }
-    return { createdAt: new Date(Number(match[1])), id: match[2]! };
+    return { createdAt: match[1]!, id: match[2]! };
   }
 }
 

@@ -1,20 +1,11 @@
-import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { AUDIT_TYPES, type CreateTask, type ListMeta, type Task, type TaskListParams, type UpdateTask } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { projects, tasks, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
-import {
-  changePosition,
-  deltaPage,
-  deltaStart,
-  deltaWhere,
-  nextChangeSeq,
-  plainMeta,
-  resetMeta,
-  versionConflict,
-  type CursorCodec,
-} from '../changes/change-log.ts';
+import { changePosition, deltaStart, nextChangeSeq, plainMeta, resetMeta, versionConflict, type CursorCodec } from '../changes/change-log.ts';
+import { taskPageSql, type TaskListRow } from './task-list-sql.ts';
 import type { Viewer } from '../projects/policy.ts';
 import { describeChanges } from '../projects/project-service.ts';
 import { canDeleteTask } from './policy.ts';
@@ -54,35 +45,36 @@ export class TaskService {
     private readonly cursors: CursorCodec,
   ) {}
 
-  async list(viewer: Viewer, query: TaskListParams): Promise<{ items: Task[]; meta: ListMeta }> {
+  /**
+   * A page of live tasks (newest first), or of changes since a cursor. Answers the page as JSON text built
+   * by the database (see task-list-sql.ts), with the list's meta.
+   */
+  async list(viewer: Viewer, query: TaskListParams): Promise<{ itemsJson: string; meta: ListMeta }> {
     const limit = query.limit;
-    return this.db.transaction(
-      async (tx) => {
-        const position = await changePosition(tx);
-        const inProject = query.projectId ? eq(tasks.projectId, query.projectId) : undefined;
-        const base = tx.select({ task: tasks, ownerId: projects.ownerId }).from(tasks).innerJoin(projects, eq(projects.id, tasks.projectId));
-        if (query.since === undefined) {
-          const after = query.after ? this.cursors.decodeAfter(query.after) : undefined;
-          const rows = await base
-            .where(and(isNull(tasks.deletedAt), inProject, after ? keysetBefore(after) : undefined))
-            .orderBy(desc(tasks.createdAt), desc(tasks.id))
-            .limit(limit + 1);
-          const page = rows.slice(0, limit);
-          const last = page[page.length - 1]?.task;
-          const nextAfter = rows.length > limit && last ? this.cursors.encodeAfter(last.createdAt, last.id) : null;
-          return { items: page.map((row) => presentTask(row.task, viewer, row.ownerId)), meta: plainMeta(this.cursors, position.value, nextAfter) };
-        }
-        const cursor = deltaStart(this.cursors, query.since, position);
-        if (!cursor) return { items: [], meta: resetMeta(this.cursors, position.value) };
-        const rows = await base
-          .where(and(deltaWhere(cursor, tasks.changeSeq, tasks.id), inProject))
-          .orderBy(tasks.changeSeq, tasks.id)
-          .limit(limit + 1);
-        const { page, meta } = deltaPage(this.cursors, rows.map((row) => ({ ...row, changeSeq: row.task.changeSeq, id: row.task.id })), limit, position);
-        return { items: page.map((row) => presentTask(row.task, viewer, row.ownerId)), meta };
-      },
-      { isolationLevel: 'repeatable read' },
-    );
+    const inProject = query.projectId ? sql`t.project_id = ${query.projectId}::uuid` : sql`true`;
+    if (query.since === undefined) {
+      const after = query.after ? this.cursors.decodeAfter(query.after) : undefined;
+      const keyset = after ? sql`(t.created_at, t.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql`true`;
+      const row = await this.page(viewer, sql`t.deleted_at is null and ${inProject} and ${keyset}`, sql`t.created_at desc, t.id desc`, limit);
+      const nextAfter = row.lastCreatedAt && row.lastId ? this.cursors.encodeAfter(row.lastCreatedAt, row.lastId) : null;
+      return { itemsJson: row.items, meta: plainMeta(this.cursors, row.seq, nextAfter) };
+    }
+    // The cursor is checked against the counter of the same snapshot: read it, then page from it.
+    const position = await changePosition(this.db);
+    const cursor = deltaStart(this.cursors, query.since, position);
+    if (!cursor) return { itemsJson: '[]', meta: resetMeta(this.cursors, position.value) };
+    const after = cursor.id
+      ? sql`(t.change_seq > ${cursor.seq} or (t.change_seq = ${cursor.seq} and t.id > ${cursor.id}::uuid))`
+      : sql`t.change_seq > ${cursor.seq}`;
+    const row = await this.page(viewer, sql`${after} and ${inProject}`, sql`t.change_seq, t.id`, limit);
+    const hasMore = row.lastChangeSeq !== null && row.lastId !== null;
+    const next = hasMore ? { seq: row.lastChangeSeq!, id: row.lastId } : { seq: row.seq, id: null };
+    return { itemsJson: row.items, meta: { cursor: this.cursors.encode(next), hasMore, nextAfter: null, resetRequired: false } };
+  }
+
+  private async page(viewer: Viewer, where: SQL, orderBy: SQL, limit: number): Promise<TaskListRow> {
+    const result = await this.db.execute<TaskListRow>(taskPageSql({ viewer, where, orderBy, limit }));
+    return result.rows[0]!;
   }
 
   async get(viewer: Viewer, id: string): Promise<Task> {
@@ -190,9 +182,6 @@ export class TaskService {
     });
   }
 }
-
-const keysetBefore = (after: { createdAt: Date; id: string }): SQL | undefined =>
-  or(lt(tasks.createdAt, after.createdAt), and(eq(tasks.createdAt, after.createdAt), lt(tasks.id, after.id)));
 
 async function lockLiveTask(tx: Tx, id: string): Promise<TaskRow> {
   const [row] = await tx.select().from(tasks).where(and(eq(tasks.id, id), isNull(tasks.deletedAt))).for('update');

@@ -188,3 +188,20 @@ describe('delta reads with `since` (SYNC.md §4)', () => {
     expect(titles.get(b.id)).toBe('B après');
   });
 });
+
+describe('the list presenter in SQL', () => {
+  it('says exactly what the single-task presenter says, for every kind of row and viewer', async () => {
+    const project = (await call('POST', '/api/projects', bob.token, { name: 'Parité', description: 'x', deadline: '2027-01-01T00:00:00Z' })).json().data.id;
+    await create({ title: 'Sans rien', project });
+    await create({ title: 'Complète', project, description: 'Détails « accentués » et "guillemets"', status: 'done', priority: 'high', progress: 30, deadline: '2026-12-24T18:30:00.123Z', estimatedMinutes: 90, assignee: bob.user.id });
+    await create({ title: 'Par Bob', project }, bob.token);
+    for (const viewer of [alice, bob]) {
+      const list = (await call('GET', `/api/tasks?projectId=${project}`, viewer.token)).json().data;
+      expect(list).toHaveLength(3);
+      for (const item of list) {
+        const single = (await call('GET', `/api/tasks/${item.id}`, viewer.token)).json().data;
+        expect(item).toEqual(single);
+      }
+    }
+  });
+});
