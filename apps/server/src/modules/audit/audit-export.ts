@@ -6,13 +6,16 @@ import { CSV_BOM, csvRow } from './csv.ts';
 const CSV_HEADER = ['Date', 'Type', 'Utilisateur', 'E-mail', 'IP', 'Ressource', 'Résultat', 'Détails'];
 const actorLabel = (row: AuditRow) => row.actorName ?? row.actorEmail ?? 'Système';
 
-/** The CSV export as a stream: rows are written as the database pages come in. */
+const CSV_ROWS_PER_CHUNK = 500;
+
+/** The CSV export as a stream: rows are written as the database pages come in, a few hundred per chunk. */
 export function auditCsvStream(rows: AsyncIterable<AuditRow>): Readable {
   return Readable.from(
     (async function* () {
-      yield CSV_BOM + csvRow(CSV_HEADER);
+      let chunk = CSV_BOM + csvRow(CSV_HEADER);
+      let count = 0;
       for await (const row of rows) {
-        yield csvRow([
+        chunk += csvRow([
           row.createdAt.toISOString(),
           row.type,
           actorLabel(row),
@@ -22,7 +25,12 @@ export function auditCsvStream(rows: AsyncIterable<AuditRow>): Readable {
           row.outcome === 'success' ? 'succès' : 'échec',
           row.details,
         ]);
+        if (++count % CSV_ROWS_PER_CHUNK === 0) {
+          yield chunk;
+          chunk = '';
+        }
       }
+      yield chunk;
     })(),
   );
 }
@@ -35,6 +43,7 @@ const COLUMNS = [
 ] as const;
 const ROW_HEIGHT = 16;
 const MARGIN = 40;
+const PDF_BUFFER_MAX = 1024 * 1024;
 
 /** A paginated PDF table (Date, Type, Utilisateur, Détails), header repeated on every page. */
 export function auditPdfStream(rows: AsyncIterable<AuditRow>, title: string): Readable {
@@ -74,13 +83,19 @@ export function auditPdfStream(rows: AsyncIterable<AuditRow>, title: string): Re
     y += ROW_HEIGHT;
   };
 
+  // pdfkit does not wait for its reader: pause the rows while the reader is behind, so a slow
+  // download does not pile the whole document up in memory.
+  const readerCaughtUp = async () => {
+    while (doc.readableLength > PDF_BUFFER_MAX && !doc.destroyed) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+
   header();
   void (async () => {
     try {
       let count = 0;
       for await (const row of rows) {
         write(row);
-        count++;
+        if (++count % 200 === 0) await readerCaughtUp();
       }
       if (count === 0) doc.text('Aucune entrée.', MARGIN, y);
     } catch (error) {
