@@ -1,21 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoViolations } from './support/axe.ts';
 import { enrolTwoFactor } from './support/members.ts';
 import { expect, expectDashboard, signIn, test } from './support/test.ts';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** Zero violations, reported with the rule, the elements and axe's own explanation when not. */
-async function expectNoViolations(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const readable = violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-  }));
-  expect(readable, `axe violations on ${screen}`).toEqual([]);
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`accessibility (axe, WCAG 2.1 AA), ${scheme} theme`, () => {

@@ -20,7 +20,7 @@ interface Envelope<T> {
   data: T;
 }
 
-async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+export async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
   if (!response.ok()) {
     throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
   }

@@ -5,27 +5,53 @@ import { createMember, type Member } from './members.ts';
 // logged by Chromium as console errors; they are checked through what the screen says instead.
 const RESOURCE_ERROR = /^Failed to load resource: the server responded with a status of (400|401|429)/;
 
+interface ExpectedFailure {
+  status: number;
+  url: RegExp;
+}
+
 interface Fixtures {
   /** A fresh member, registered through the API, used by this test only. */
   member: Member;
+  /**
+   * Declares one failed request the test causes on purpose and checks on screen (the 404 of a
+   * deleted project's page): Chromium's console error for that status and address is then expected.
+   */
+  allowFailedRequest: (status: number, url: RegExp) => void;
   /** Fails the test on an uncaught exception or an unexpected console.error (CONVENTIONS §8). */
-  consoleGuard: void;
+  consoleGuard: { allow: (failure: ExpectedFailure) => void };
 }
 
 export const test = base.extend<Fixtures>({
   member: async ({ request }, use) => {
     await use(await createMember(request));
   },
+  allowFailedRequest: async ({ consoleGuard }, use) => {
+    await use((status, url) => consoleGuard.allow({ status, url }));
+  },
   consoleGuard: [
     async ({ page }, use) => {
       const problems: string[] = [];
+      const expectedFailures: ExpectedFailure[] = [];
+      const expected = (text: string, url: string) =>
+        expectedFailures.some(
+          (failure) =>
+            text.startsWith(
+              `Failed to load resource: the server responded with a status of ${failure.status} `,
+            ) && failure.url.test(url),
+        );
       page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
       page.on('console', (message) => {
-        if (message.type() === 'error' && !RESOURCE_ERROR.test(message.text())) {
-          problems.push(`console.error: ${message.text()}`);
+        const text = message.text();
+        if (
+          message.type() === 'error' &&
+          !RESOURCE_ERROR.test(text) &&
+          !expected(text, message.location().url)
+        ) {
+          problems.push(`console.error: ${text} (${message.location().url})`);
         }
       });
-      await use();
+      await use({ allow: (failure) => expectedFailures.push(failure) });
       expect(problems, 'no unexpected errors in the browser console').toEqual([]);
     },
     { auto: true },

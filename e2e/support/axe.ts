@@ -1,0 +1,30 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Zero violations, reported with the rule, the elements and axe's own explanation when not. */
+export async function expectNoViolations(page: Page, screen: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const readable = violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+  }));
+  expect(readable, `axe violations on ${screen}`).toEqual([]);
+}
+
+export type Scheme = 'light' | 'dark';
+
+/**
+ * Signed in, the colour scheme is the person's choice: 'Mode sombre' for dark, and light as the
+ * system (emulated light) gives it otherwise. Checks the page really wears it.
+ */
+export async function chooseScheme(page: Page, scheme: Scheme) {
+  const html = page.locator('html');
+  if (scheme === 'dark') {
+    await page.getByRole('button', { name: 'Mode sombre' }).click();
+  }
+  await expect(html).toHaveAttribute('data-theme', scheme);
+}

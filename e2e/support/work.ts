@@ -1,0 +1,45 @@
+// Projects and tasks made or changed through the API: the same member on another device, for what
+// a test needs as a starting point or what no screen offers (a task's deadline and estimate).
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { bearer, dataOf, signInByApi, type Member } from './members.ts';
+
+export interface ProjectRef {
+  id: string;
+  name: string;
+  description: string;
+}
+
+export interface TaskRef {
+  id: string;
+  title: string;
+  version: number;
+}
+
+/** A name nobody else uses in this run (the workspace is shared by every test's member). */
+export const uniqueName = (prefix: string): string => `${prefix} ${randomUUID().slice(0, 8)}`;
+
+/** Signs the member in through the API once and returns what it can do there. */
+export async function apiAs(request: APIRequestContext, member: Member) {
+  const { token } = await signInByApi(request, member);
+  const headers = bearer(token);
+  return {
+    createProject: async (fields: {
+      name: string;
+      description: string;
+      deadline?: string;
+    }): Promise<ProjectRef> =>
+      dataOf<ProjectRef>(
+        await request.post('/api/projects', {
+          headers,
+          data: { deadline: new Date(Date.now() + 30 * 86_400_000).toISOString(), ...fields },
+        }),
+      ),
+    createTask: async (fields: { title: string; description?: string; project: string }): Promise<TaskRef> =>
+      dataOf<TaskRef>(await request.post('/api/tasks', { headers, data: { description: '', ...fields } })),
+    updateTask: async (
+      id: string,
+      patch: { deadline?: string | null; estimatedMinutes?: number | null; status?: string },
+    ): Promise<TaskRef> => dataOf<TaskRef>(await request.patch(`/api/tasks/${id}`, { headers, data: patch })),
+  };
+}
