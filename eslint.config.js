@@ -27,6 +27,27 @@ export default tseslint.config(
     },
   },
   {
+    // The first screen (sign-in) loads these: they take the contract's plain values from
+    // '@jalon/contract/plain' and its schemas lazily (lib/contract-schemas.ts), so zod stays off the
+    // login route (issue 5: under 150 kB of gzipped JavaScript).
+    files: [
+      'apps/web/src/{app,lib,components}/**/*.{ts,tsx}',
+      'apps/web/src/features/{auth,preferences,backgrounds,offline}/**/*.{ts,tsx}',
+      'apps/web/src/main.tsx',
+    ],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/lib/contract-schemas.ts'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@jalon/contract', allowTypeImports: true, message: "Use '@jalon/contract/plain' for values, lazySchema() for schemas." }],
+          patterns: [{ group: ['**/apps/server/**', '@jalon/server*'], message: 'The web app never imports server code.' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@jalon/server*', '@jalon/web*'], message: 'Packages never import apps.' }] }],

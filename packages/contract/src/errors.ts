@@ -1,36 +1,7 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './http.ts';
 
-/**
- * Stable error codes. The server puts one in every problem document; the web app chooses the French
- * text by code, never by parsing the English `detail`.
- */
-export const ERROR_CODES = [
-  'validation_failed',
-  'invalid_json',
-  'unsupported_media_type',
-  'payload_too_large',
-  'invalid_credentials',
-  'account_locked',
-  'rate_limited',
-  'unauthorized',
-  'session_expired',
-  'two_factor_required',
-  'two_factor_enrolment_required',
-  'forbidden',
-  'not_found',
-  'version_conflict',
-  'email_taken',
-  'weak_password',
-  'common_password',
-  'invalid_reset_token',
-  'registration_disabled',
-  'invalid_code',
-  'two_factor_already_enabled',
-  'two_factor_not_started',
-  'internal_error',
-] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
-export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
@@ -55,10 +26,3 @@ export const problemSchema = z.object({
   clientVersion: z.number().int().optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;
-
-/** The exact details the spec has the client react to. */
-export const PROBLEM_DETAILS = {
-  sessionExpired: 'Session expired or invalid',
-  tooManyLogins: 'Too many login attempts. Please try again later.',
-  loginFailed: 'Login failed',
-} as const;

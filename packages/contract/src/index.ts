@@ -1,5 +1,7 @@
 // The package's public entry: every schema, type and constant that the server and the web app share.
 export * from './constants.ts';
+export * from './http.ts';
+export * from './defaults.ts';
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './envelope.ts';

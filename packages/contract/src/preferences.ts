@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { AUDIO } from './constants.ts';
+import { THEME_KEYS } from './defaults.ts';
 
-export const THEME_KEYS = ['default', 'emerald', 'indigo', 'amber', 'rose', 'slate'] as const;
 export const themeKeySchema = z.enum(THEME_KEYS);
-export type ThemeKey = z.infer<typeof themeKeySchema>;
 
 const percent = z.number().int().min(0).max(100);
 /** SPEC §5: animation intensity (and volume) out of range is clamped to 0..100 rather than refused. */
@@ -14,7 +12,8 @@ const clampedPercent = z
 
 const preferenceFields = {
   theme: themeKeySchema,
-  colorScheme: z.enum(['light', 'dark']),
+  /** Absent until the person picks one: the interface then follows the system's scheme. */
+  colorScheme: z.enum(['light', 'dark']).optional(),
   focusMode: z.enum(['off', 'mono']),
   uiSounds: z.boolean(),
   advancedAudio: z.boolean(),
@@ -32,13 +31,3 @@ export const preferencesUpdateSchema = z
   .partial()
   .strict();
 export type PreferencesUpdate = z.input<typeof preferencesUpdateSchema>;
-
-export const DEFAULT_PREFERENCES: Preferences = {
-  theme: 'default',
-  colorScheme: 'light',
-  focusMode: 'off',
-  uiSounds: false,
-  advancedAudio: false,
-  animationIntensity: AUDIO.animationIntensityDefault,
-  ambientVolume: AUDIO.ambientSliderDefault,
-};

@@ -31,9 +31,3 @@ export type SessionRefresh = z.infer<typeof sessionRefreshSchema>;
 export const sessionIdParamsSchema = z.object({ id: z.uuid() });
 
 export const revokedCountSchema = z.object({ revoked: z.number().int() });
-
-/** Response headers that keep the client's copy of the session current (SPEC §7). */
-export const SESSION_HEADERS = {
-  sessionId: 'x-session-id',
-  expiresAt: 'x-session-expires-at',
-} as const;

@@ -89,9 +89,6 @@ export const listMetaSchema = z.object({
 });
 export type ListMeta = z.infer<typeof listMetaSchema>;
 
-/** The request header that carries the version a write is based on (409 when it is stale). */
-export const ENTITY_VERSION_HEADER = 'x-entity-version';
-
 export const conflictSchema = z.object({
   reason: z.literal('version_mismatch'),
   serverVersion: z.number().int(),

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { loginResultSchema } from './auth.ts';
+import { BACKUP_CODE_PATTERN, TOTP_CODE_PATTERN } from './defaults.ts';
 
 /** A TOTP code: exactly six ASCII digits (S14); anything else is refused before any verification. */
-export const totpCodeSchema = z.string().regex(/^[0-9]{6}$/, 'A code is exactly 6 digits');
-
-/** Backup codes: 10 characters from an unambiguous alphabet, shown as XXXXX-XXXXX (S17). */
-export const BACKUP_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const BACKUP_CODE_COUNT = 10;
-export const backupCodeSchema = z
-  .string()
-  .regex(/^[A-Za-z2-9]{5}-?[A-Za-z2-9]{5}$/, 'A backup code is 10 letters and digits');
+export const totpCodeSchema = z.string().regex(TOTP_CODE_PATTERN, 'A code is exactly 6 digits');
+export const backupCodeSchema = z.string().regex(BACKUP_CODE_PATTERN, 'A backup code is 10 letters and digits');
 
 /** The sign-in step accepts either a TOTP code or a backup code. */
 export const secondFactorCodeSchema = z.union([totpCodeSchema, backupCodeSchema]);

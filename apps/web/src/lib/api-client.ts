@@ -1,7 +1,8 @@
-import { PROBLEM_DETAILS, SESSION_HEADERS } from '@jalon/contract';
+import { PROBLEM_DETAILS, SESSION_HEADERS } from '@jalon/contract/plain';
 import { ApiError } from './api-error.ts';
 import { getApiBaseUrl } from './api-base-url.ts';
 import { authRedirect } from './redirects.ts';
+import { loadContract, type LazySchema } from './contract-schemas.ts';
 import { clearSession, getSession, isSessionExpired, updateSession } from './session-store.ts';
 
 /** What the client needs of a contract (zod) schema; keeps zod itself out of the web app's dependencies. */
@@ -14,8 +15,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions<T> {
   method?: HttpMethod;
   body?: unknown;
-  /** Contract schema the payload must match; the parsed value is returned. */
-  schema?: PayloadSchema<T>;
+  /** Contract schema the payload must match (or a lazy one, see contract-schemas.ts); the parsed value is returned. */
+  schema?: PayloadSchema<T> | LazySchema<T>;
   signal?: AbortSignal;
   /** Use this token instead of the stored one (revoking a session that is being discarded). */
   token?: string;
@@ -146,7 +147,8 @@ async function send(path: string, options: RequestOptions<unknown>, accept: stri
 
   if (!matches(path, NO_AUTH_HEADER_PATHS)) syncSessionFromHeaders(response.headers);
   if (!response.ok) {
-    const error = ApiError.fromResponse(response.status, await readBody(response));
+    const { problemSchema } = await loadContract();
+    const error = ApiError.fromResponse(response.status, await readBody(response), problemSchema);
     if (handleAuthErrors) handleAuthFailure(error);
     throw error;
   }
@@ -164,7 +166,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (!matches(path, NO_AUTH_HEADER_PATHS)) syncSessionFromPayload(payload);
   const result = options.envelope ? body : payload;
   if (!options.schema) return result as T;
-  const parsed = options.schema.safeParse(result);
+  const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
+  const parsed = schema.safeParse(result);
   if (!parsed.success)
     throw new ApiError('invalid_response', `Unexpected response from ${path}`, { cause: parsed.error });
   return parsed.data;

@@ -1,4 +1,5 @@
-import { problemSchema, type ErrorCode, type Problem } from '@jalon/contract';
+import type { ErrorCode, Problem } from '@jalon/contract';
+import type { PayloadSchema } from './api-client.ts';
 
 /**
  * - network: no answer at all (server down, DNS, CORS, offline);
@@ -29,7 +30,7 @@ export class ApiError extends Error {
     return this.problem?.code ?? null;
   }
 
-  static fromResponse(status: number, body: unknown): ApiError {
+  static fromResponse(status: number, body: unknown, problemSchema: PayloadSchema<Problem>): ApiError {
     const parsed = problemSchema.safeParse(body);
     if (parsed.success) return new ApiError('http', parsed.data.detail, { status, problem: parsed.data });
     return new ApiError('http', `HTTP ${status}`, { status });

@@ -1,4 +1,4 @@
-import { REDIRECT } from '@jalon/contract';
+import { REDIRECT } from '@jalon/contract/plain';
 
 export type Navigator = (to: string, options: { replace: boolean }) => void;
 

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { STORAGE_PREFIX, userSchema, type User } from '@jalon/contract';
+import { STORAGE_PREFIX } from '@jalon/contract/plain';
+import type { User } from '@jalon/contract';
 import { readStored, writeStored } from './storage.ts';
 
 /** What the browser keeps of a session (SPEC §3 "Session (stored locally)"). */
@@ -15,11 +16,21 @@ export interface SessionSnapshot {
 
 const KEYS = ['token', 'tempToken', 'user', 'sessionId', 'sessionExpiry'] as const;
 
+/**
+ * The stored user was checked against the contract when it arrived; at start-up a shape check is enough
+ * (the schemas load lazily), and GET /api/auth/me replaces it with the server's copy right after.
+ */
 function parseUser(raw: string | null): User | null {
   if (raw === null) return null;
   try {
-    const parsed = userSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const value = JSON.parse(raw) as Partial<User> | null;
+    const looksRight =
+      typeof value?.id === 'string' &&
+      typeof value.email === 'string' &&
+      typeof value.username === 'string' &&
+      (value.role === 'admin' || value.role === 'member') &&
+      typeof value.twoFactorEnabled === 'boolean';
+    return looksRight ? (value as User) : null;
   } catch {
     return null;
   }

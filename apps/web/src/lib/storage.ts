@@ -1,4 +1,4 @@
-import { STORAGE_PREFIX } from '@jalon/contract';
+import { STORAGE_PREFIX } from '@jalon/contract/plain';
 
 // localStorage can be missing or throw (private modes, disabled storage, quota). The app must keep
 // working for the current tab in that case, so every access is guarded.

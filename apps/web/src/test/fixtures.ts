@@ -1,4 +1,5 @@
-import { DEFAULT_PREFERENCES, type LoginResult, type Me, type User } from '@jalon/contract';
+import { DEFAULT_PREFERENCES } from '@jalon/contract/plain';
+import type { LoginResult, Me, User } from '@jalon/contract';
 
 // Fixed dates so tests never depend on the day they run (CONVENTIONS §8).
 export const NOW = new Date('2030-01-15T10:00:00.000Z');

@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { loadContract } from '../lib/contract-schemas.ts';
 import { resetRedirectState } from '../lib/redirects.ts';
 import { reloadSessionFromStorage } from '../lib/session-store.ts';
+
+// The app loads the contract's schemas on first use (a dynamic import). Load them once before the tests,
+// so that tests running on fake timers do not wait on a module load.
+beforeAll(() => loadContract());
 
 // jsdom has no matchMedia; every query answers "no" unless a test installs its own.
 if (typeof window.matchMedia !== 'function') {

@@ -1,4 +1,4 @@
-import { PERFORMANCE } from '@jalon/contract';
+import { PERFORMANCE } from '@jalon/contract/plain';
 
 export interface FrameMonitor {
   /** Record one frame's duration; true once, when the sample shows the device is struggling. */

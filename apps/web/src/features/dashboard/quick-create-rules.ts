@@ -1,4 +1,5 @@
-import { DASHBOARD, type CreateProject, type CreateTask } from '@jalon/contract';
+import { DASHBOARD } from '@jalon/contract/plain';
+import type { CreateProject, CreateTask } from '@jalon/contract';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { dashboard } from '../../locales/fr/dashboard.ts';

@@ -1,4 +1,4 @@
-import { DASHBOARD } from '@jalon/contract';
+import { DASHBOARD } from '@jalon/contract/plain';
 
 const easeInOut = (progress: number): number =>
   progress < 0.5 ? 2 * progress * progress : 1 - (-2 * progress + 2) ** 2 / 2;

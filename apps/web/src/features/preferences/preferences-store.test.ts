@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES } from '@jalon/contract';
+import { DEFAULT_PREFERENCES } from '@jalon/contract/plain';
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { updateSession } from '../../lib/session-store.ts';
@@ -56,6 +56,17 @@ describe('preferences store', () => {
     expect(document.documentElement.dataset.palette).toBe('slate');
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]?.body).toEqual({ focusMode: 'mono' });
+  });
+
+  it("keeps following the system's colour scheme when the server's copy has none (never chosen)", () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('dark'), media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+    reloadColorScheme();
+    reloadPreferences();
+    expect(getPreferences().colorScheme).toBe('dark');
+    applyServerPreferences({ ...DEFAULT_PREFERENCES, theme: 'rose' });
+    expect(getPreferences().colorScheme).toBe('dark');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(stored('theme')).toBeNull();
   });
 
   it('waits for a session before sending a change made signed out', async () => {

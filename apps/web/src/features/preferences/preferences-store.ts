@@ -1,4 +1,5 @@
-import { DEFAULT_PREFERENCES, THEME_KEYS, type Preferences, type ThemeKey } from '@jalon/contract';
+import { DEFAULT_PREFERENCES, THEME_KEYS } from '@jalon/contract/plain';
+import type { Preferences, ThemeKey } from '@jalon/contract';
 import { useSyncExternalStore } from 'react';
 import { getSession } from '../../lib/session-store.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
@@ -72,11 +73,12 @@ export function applyPreferencesToDocument(preferences: Preferences = state): vo
 }
 
 function commit(next: Preferences): void {
-  if (next.colorScheme !== getColorScheme()) setColorScheme(next.colorScheme);
+  // No scheme means the person never chose one: keep following the system (or this browser's choice).
+  if (next.colorScheme && next.colorScheme !== getColorScheme()) setColorScheme(next.colorScheme);
   const { colorScheme: _scheme, ...stored } = next;
   writeStored(STORAGE_NAME, JSON.stringify(stored satisfies Stored));
-  state = next;
-  applyPreferencesToDocument(next);
+  state = { ...next, colorScheme: getColorScheme() };
+  applyPreferencesToDocument(state);
   listeners.forEach((listener) => listener());
 }
 

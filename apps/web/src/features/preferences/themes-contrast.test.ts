@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { THEME_KEYS } from '@jalon/contract';
+import { THEME_KEYS } from '@jalon/contract/plain';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, GRADE_RATIO } from './contrast.ts';
 import { THEMES } from './themes.ts';

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@jalon/contract';
+import { PRODUCT_NAME } from '@jalon/contract/plain';
 import { fr } from '../../locales/fr/index.ts';
 import { formatDateTime } from './format-date.ts';
 

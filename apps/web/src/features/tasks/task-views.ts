@@ -1,4 +1,5 @@
-import { taskStatusSchema, type TaskStatus } from '@jalon/contract';
+import { taskStatusSchema } from '@jalon/contract';
+import type { TaskStatus } from '@jalon/contract';
 
 export const TASK_VIEWS = ['kanban', 'list', 'calendar'] as const;
 export type TaskView = (typeof TASK_VIEWS)[number];

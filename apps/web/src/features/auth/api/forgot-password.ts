@@ -1,4 +1,5 @@
-import { forgotPasswordResultSchema, type ForgotPasswordResult } from '@jalon/contract';
+import type { ForgotPasswordResult } from '@jalon/contract';
+import { lazySchema } from '../../../lib/contract-schemas.ts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -6,7 +7,7 @@ export const requestPasswordReset = (email: string): Promise<ForgotPasswordResul
   apiRequest('/auth/password/forgot', {
     method: 'POST',
     body: { email },
-    schema: forgotPasswordResultSchema,
+    schema: lazySchema((contract) => contract.forgotPasswordResultSchema),
   });
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });

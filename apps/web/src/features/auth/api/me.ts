@@ -1,10 +1,11 @@
-import { meSchema, type Me } from '@jalon/contract';
+import type { Me } from '@jalon/contract';
+import { lazySchema } from '../../../lib/contract-schemas.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { updateSession } from '../../../lib/session-store.ts';
 
 export async function fetchMe(): Promise<Me> {
-  const me = await apiRequest('/auth/me', { schema: meSchema });
+  const me = await apiRequest('/auth/me', { schema: lazySchema((contract) => contract.meSchema) });
   // The stored user feeds screens that do not wait for this call (greeting, role checks).
   updateSession({ user: me.user });
   return me;

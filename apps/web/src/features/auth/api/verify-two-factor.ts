@@ -1,4 +1,5 @@
-import { loginResultSchema, type LoginResult } from '@jalon/contract';
+import type { LoginResult } from '@jalon/contract';
+import { lazySchema } from '../../../lib/contract-schemas.ts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { assertUsableLoginResult } from './login.ts';
@@ -11,7 +12,7 @@ export interface VerifyTwoFactorInput {
 
 export const verifyTwoFactor = async (input: VerifyTwoFactorInput): Promise<LoginResult> =>
   assertUsableLoginResult(
-    await apiRequest('/auth/verify-2fa', { method: 'POST', body: input, schema: loginResultSchema }),
+    await apiRequest('/auth/verify-2fa', { method: 'POST', body: input, schema: lazySchema((contract) => contract.loginResultSchema) }),
   );
 
 export const useVerifyTwoFactor = () => useMutation({ mutationFn: verifyTwoFactor });

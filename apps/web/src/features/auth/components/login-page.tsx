@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { REDIRECT, type LoginResult } from '@jalon/contract';
+import { REDIRECT } from '@jalon/contract/plain';
+import type { LoginResult } from '@jalon/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate.ts';
 import { fr } from '../../../locales/fr/index.ts';

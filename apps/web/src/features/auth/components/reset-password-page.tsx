@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { REDIRECT } from '@jalon/contract';
+import { REDIRECT } from '@jalon/contract/plain';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { secondFactorCodeSchema, type LoginResult } from '@jalon/contract';
+import { BACKUP_CODE_PATTERN, TOTP_CODE_PATTERN } from '@jalon/contract/plain';
+import type { LoginResult } from '@jalon/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -35,7 +36,7 @@ export function TwoFactorForm({ onVerified, onBack, onExpired }: TwoFactorFormPr
     // Same rule as the server (a 6-digit code or a backup code XXXXX-XXXXX, dash optional, any case):
     // a mistyped code is caught here and does not count as a failed attempt.
     const normalised = normaliseSecondFactorCode(code);
-    if (!secondFactorCodeSchema.safeParse(normalised).success) {
+    if (!TOTP_CODE_PATTERN.test(normalised) && !BACKUP_CODE_PATTERN.test(normalised)) {
       verify.reset();
       setMalformed(true);
       return;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { SESSION } from '@jalon/contract';
+import { SESSION } from '@jalon/contract/plain';
 import { expireSession } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { checkSession } from '../api/check-session.ts';

@@ -1,4 +1,5 @@
-import { projectSchema, type CreateProject, type Project } from '@jalon/contract';
+import { projectSchema } from '@jalon/contract';
+import type { CreateProject, Project } from '@jalon/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const createProject = (input: CreateProject): Promise<Project> =>

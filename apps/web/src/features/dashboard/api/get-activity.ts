@@ -1,4 +1,6 @@
-import { auditPageSchema, DASHBOARD, type AuditEntry } from '@jalon/contract';
+import { auditPageSchema } from '@jalon/contract';
+import type { AuditEntry } from '@jalon/contract';
+import { DASHBOARD } from '@jalon/contract/plain';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

@@ -1,4 +1,6 @@
-import { DASHBOARD, dashboardSchema, type Dashboard, type ProjectStatus } from '@jalon/contract';
+import { dashboardSchema } from '@jalon/contract';
+import type { Dashboard, ProjectStatus } from '@jalon/contract';
+import { DASHBOARD } from '@jalon/contract/plain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

@@ -1,4 +1,6 @@
-import { DASHBOARD, trendsSchema, type Trends } from '@jalon/contract';
+import { trendsSchema } from '@jalon/contract';
+import type { Trends } from '@jalon/contract';
+import { DASHBOARD } from '@jalon/contract/plain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

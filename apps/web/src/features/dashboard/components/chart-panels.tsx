@@ -1,4 +1,5 @@
-import { DASHBOARD, type Dashboard } from '@jalon/contract';
+import { DASHBOARD } from '@jalon/contract/plain';
+import type { Dashboard } from '@jalon/contract';
 import { lazy, Suspense, useId, type ComponentType } from 'react';
 import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts';
 import { dashboard as dashboardText } from '../../../locales/fr/dashboard.ts';

@@ -1,4 +1,5 @@
-import { DASHBOARD, type ProjectStatus } from '@jalon/contract';
+import { DASHBOARD } from '@jalon/contract/plain';
+import type { ProjectStatus } from '@jalon/contract';
 import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/ui/page-header.tsx';

@@ -1,4 +1,4 @@
-import { DASHBOARD } from '@jalon/contract';
+import { DASHBOARD } from '@jalon/contract/plain';
 import { useId, type ReactNode } from 'react';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import type { ProjectChoice } from '../api/list-projects.ts';

@@ -1,4 +1,4 @@
-import { DASHBOARD } from '@jalon/contract';
+import { DASHBOARD } from '@jalon/contract/plain';
 import { useEffect, useState } from 'react';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { dashboard } from '../../../locales/fr/dashboard.ts';

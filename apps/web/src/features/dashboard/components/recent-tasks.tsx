@@ -1,4 +1,5 @@
-import { DASHBOARD, type Task } from '@jalon/contract';
+import { DASHBOARD } from '@jalon/contract/plain';
+import type { Task } from '@jalon/contract';
 import { useId, type Ref } from 'react';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 

@@ -1,4 +1,5 @@
-import { DASHBOARD, type UpcomingDeadline } from '@jalon/contract';
+import { DASHBOARD } from '@jalon/contract/plain';
+import type { UpcomingDeadline } from '@jalon/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { dashboard } from '../../../locales/fr/dashboard.ts';

@@ -1,4 +1,4 @@
-import { DASHBOARD } from '@jalon/contract';
+import { DASHBOARD } from '@jalon/contract/plain';
 import { useEffect, useState } from 'react';
 import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts';
 

@@ -1,4 +1,4 @@
-import { AUDIO, ambientLevel } from '@jalon/contract';
+import { AUDIO, ambientLevel } from '@jalon/contract/plain';
 import { describe, expect, it } from 'vitest';
 import { asAudioContext, FakeAudioContext } from './fake-audio-context.ts';
 import { SoundEngine } from './sound-engine.ts';

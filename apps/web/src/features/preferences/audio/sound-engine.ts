@@ -1,4 +1,4 @@
-import { AUDIO } from '@jalon/contract';
+import { AUDIO } from '@jalon/contract/plain';
 
 // Every sound is generated with Web Audio: no audio file is ever downloaded. Browsers only let an
 // AudioContext start after a user gesture, so nothing is created before `unlock()` is called from one.

@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES } from '@jalon/contract';
+import { DEFAULT_PREFERENCES } from '@jalon/contract/plain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { AUDIO } from '@jalon/contract';
+import { AUDIO } from '@jalon/contract/plain';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts';
 import { preferences } from '../../../locales/fr/preferences.ts';

@@ -1,4 +1,4 @@
-import { ambientLevel } from '@jalon/contract';
+import { ambientLevel } from '@jalon/contract/plain';
 import { useEffect } from 'react';
 import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts';
 import { soundEngine, type SoundEngine } from '../audio/sound-engine.ts';

@@ -1,4 +1,5 @@
-import { projectSchema, type CreateProject, type Project } from '@jalon/contract';
+import { projectSchema } from '@jalon/contract';
+import type { CreateProject, Project } from '@jalon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { projectsQueryKey } from './list-projects.ts';

@@ -1,4 +1,5 @@
-import { projectSchema, type Project } from '@jalon/contract';
+import { projectSchema } from '@jalon/contract';
+import type { Project } from '@jalon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

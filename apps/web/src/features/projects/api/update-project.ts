@@ -1,4 +1,6 @@
-import { ENTITY_VERSION_HEADER, projectSchema, type Project, type ProjectStatus, type UpdateProject } from '@jalon/contract';
+import { projectSchema } from '@jalon/contract';
+import type { Project, ProjectStatus, UpdateProject } from '@jalon/contract';
+import { ENTITY_VERSION_HEADER } from '@jalon/contract/plain';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { projectQueryKey } from './get-project.ts';

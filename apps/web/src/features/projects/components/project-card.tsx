@@ -1,4 +1,5 @@
-import { projectStatusSchema, type Project, type ProjectStatus } from '@jalon/contract';
+import { projectStatusSchema } from '@jalon/contract';
+import type { Project, ProjectStatus } from '@jalon/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDay } from '../../../lib/dates.ts';

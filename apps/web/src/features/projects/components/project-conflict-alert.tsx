@@ -1,4 +1,5 @@
-import { projectSchema, type Project } from '@jalon/contract';
+import { projectSchema } from '@jalon/contract';
+import type { Project } from '@jalon/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import type { ApiError } from '../../../lib/api-error.ts';
 import { fr } from '../../../locales/fr/index.ts';

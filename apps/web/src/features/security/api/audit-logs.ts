@@ -1,4 +1,5 @@
-import { auditPageSchema, type AuditFamily, type AuditPage } from '@jalon/contract';
+import { auditPageSchema } from '@jalon/contract';
+import type { AuditFamily, AuditPage } from '@jalon/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

@@ -1,4 +1,4 @@
-import { AUDIT } from '@jalon/contract';
+import { AUDIT } from '@jalon/contract/plain';
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '../../../lib/api-client.ts';
 import { saveBlob } from '../../../lib/save-file.ts';

@@ -1,4 +1,5 @@
-import { sessionListSchema, type SessionList } from '@jalon/contract';
+import { sessionListSchema } from '@jalon/contract';
+import type { SessionList } from '@jalon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

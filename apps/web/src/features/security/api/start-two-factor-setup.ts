@@ -1,4 +1,5 @@
-import { twoFactorSetupSchema, type TwoFactorSetup } from '@jalon/contract';
+import { twoFactorSetupSchema } from '@jalon/contract';
+import type { TwoFactorSetup } from '@jalon/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

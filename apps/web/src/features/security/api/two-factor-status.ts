@@ -1,4 +1,5 @@
-import { twoFactorStatusSchema, type TwoFactorStatus } from '@jalon/contract';
+import { twoFactorStatusSchema } from '@jalon/contract';
+import type { TwoFactorStatus } from '@jalon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

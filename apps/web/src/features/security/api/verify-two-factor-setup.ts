@@ -1,4 +1,5 @@
-import { twoFactorVerifyResultSchema, type TwoFactorVerifyResult } from '@jalon/contract';
+import { twoFactorVerifyResultSchema } from '@jalon/contract';
+import type { TwoFactorVerifyResult } from '@jalon/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

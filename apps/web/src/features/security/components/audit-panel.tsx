@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { auditFamilySchema, type AuditFamily } from '@jalon/contract';
+import { auditFamilySchema } from '@jalon/contract';
+import type { AuditFamily } from '@jalon/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { fr } from '../../../locales/fr/index.ts';

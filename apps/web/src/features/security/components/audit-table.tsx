@@ -1,4 +1,5 @@
-import { AUDIT, type AuditEntry } from '@jalon/contract';
+import { AUDIT } from '@jalon/contract/plain';
+import type { AuditEntry } from '@jalon/contract';
 import { fr } from '../../../locales/fr/index.ts';
 import { formatDateTimeSeconds } from '../format-date.ts';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { AUTH } from '@jalon/contract';
+import { AUTH } from '@jalon/contract/plain';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { fr } from '../../../locales/fr/index.ts';
 import { useRegenerateBackupCodes } from '../api/regenerate-backup-codes.ts';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { AUTH, type TwoFactorSetup as Setup, type TwoFactorVerifyResult } from '@jalon/contract';
+import { AUTH } from '@jalon/contract/plain';
+import type { TwoFactorSetup as Setup, TwoFactorVerifyResult } from '@jalon/contract';
 import { getSession } from '../../../lib/session-store.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { useVerifyTwoFactorSetup } from '../api/verify-two-factor-setup.ts';

@@ -1,4 +1,5 @@
-import { taskSchema, type CreateTask, type Task } from '@jalon/contract';
+import { taskSchema } from '@jalon/contract';
+import type { CreateTask, Task } from '@jalon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { tasksQueryKey } from './list-tasks.ts';

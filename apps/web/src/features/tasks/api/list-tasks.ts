@@ -1,4 +1,5 @@
-import { listMetaSchema, TASK_LIMITS, taskSchema, type Task } from '@jalon/contract';
+import { listMetaSchema, TASK_LIMITS, taskSchema } from '@jalon/contract';
+import type { Task } from '@jalon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

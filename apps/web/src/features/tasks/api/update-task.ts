@@ -1,4 +1,6 @@
-import { ENTITY_VERSION_HEADER, taskSchema, type Task, type UpdateTask } from '@jalon/contract';
+import { taskSchema } from '@jalon/contract';
+import type { Task, UpdateTask } from '@jalon/contract';
+import { ENTITY_VERSION_HEADER } from '@jalon/contract/plain';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { tasksQueryKey } from './list-tasks.ts';

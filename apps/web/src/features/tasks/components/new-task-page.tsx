@@ -1,4 +1,4 @@
-import { REDIRECT } from '@jalon/contract';
+import { REDIRECT } from '@jalon/contract/plain';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,4 +1,5 @@
-import { taskSchema, type Task } from '@jalon/contract';
+import { taskSchema } from '@jalon/contract';
+import type { Task } from '@jalon/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import type { ApiError } from '../../../lib/api-error.ts';
 import { fr } from '../../../locales/fr/index.ts';

@@ -1,0 +1,49 @@
+// Constants of the HTTP contract that the web app needs on its first screen. No zod here: this module
+// stays out of the schemas' weight (see package.json "sideEffects": false and the web's lazy schemas).
+
+/**
+ * Stable error codes. The server puts one in every problem document; the web app chooses the French
+ * text by code, never by parsing the English `detail`.
+ */
+export const ERROR_CODES = [
+  'validation_failed',
+  'invalid_json',
+  'unsupported_media_type',
+  'payload_too_large',
+  'invalid_credentials',
+  'account_locked',
+  'rate_limited',
+  'unauthorized',
+  'session_expired',
+  'two_factor_required',
+  'two_factor_enrolment_required',
+  'forbidden',
+  'not_found',
+  'version_conflict',
+  'email_taken',
+  'weak_password',
+  'common_password',
+  'invalid_reset_token',
+  'registration_disabled',
+  'invalid_code',
+  'two_factor_already_enabled',
+  'two_factor_not_started',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The exact details the spec has the client react to. */
+export const PROBLEM_DETAILS = {
+  sessionExpired: 'Session expired or invalid',
+  tooManyLogins: 'Too many login attempts. Please try again later.',
+  loginFailed: 'Login failed',
+} as const;
+
+/** Response headers that keep the client's copy of the session current (SPEC §7). */
+export const SESSION_HEADERS = {
+  sessionId: 'x-session-id',
+  expiresAt: 'x-session-expires-at',
+} as const;
+
+/** The request header that carries the version a write is based on (409 when it is stale). */
+export const ENTITY_VERSION_HEADER = 'x-entity-version';
