@@ -48,6 +48,8 @@ export const tasks = {
     cancel: 'Annuler',
     title: 'Titre',
     description: 'Description',
+    deadline: 'Échéance',
+    estimate: 'Estimation (minutes)',
     saved: 'Tâche enregistrée.',
   },
   views: {

@@ -21,7 +21,7 @@ export function writeTask(queryClient: QueryClient, id: string, change: (task: T
 
 export interface TaskChange {
   task: Task;
-  patch: Pick<UpdateTask, 'title' | 'description' | 'status'>;
+  patch: Pick<UpdateTask, 'title' | 'description' | 'status' | 'deadline' | 'estimatedMinutes'>;
 }
 
 /**

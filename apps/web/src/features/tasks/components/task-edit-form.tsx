@@ -1,12 +1,24 @@
 import type { Task } from '@jalon/contract';
 import { useId, useState, type FormEvent } from 'react';
+import { endOfDayIso, localDayKey } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
 
 const t = fr.tasks.edit;
 
+/**
+ * What the inline edit changes: texts trimmed; the deadline (end of the chosen day, or none) and the
+ * estimate only when they were changed, so saving a title never moves a deadline set elsewhere.
+ */
+export interface TaskEditPatch {
+  title: string;
+  description: string;
+  deadline?: string | null;
+  estimatedMinutes?: number | null;
+}
+
 interface TaskEditFormProps {
   task: Task;
-  onSave: (patch: { title: string; description: string }) => void;
+  onSave: (patch: TaskEditPatch) => void;
   onCancel: () => void;
 }
 
@@ -15,11 +27,22 @@ export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
   const id = useId();
   const [title, setTitle] = useState(task.title);
   const [description, setDescription] = useState(task.description);
+  const initialDeadline = task.deadline ? localDayKey(new Date(task.deadline)) : '';
+  const initialEstimate = task.estimatedMinutes === null ? '' : String(task.estimatedMinutes);
+  const [deadline, setDeadline] = useState(initialDeadline);
+  const [estimate, setEstimate] = useState(initialEstimate);
   const blank = title.trim() === '';
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!blank) onSave({ title: title.trim(), description: description.trim() });
+    if (blank) return;
+    const minutes = Number.parseInt(estimate, 10);
+    onSave({
+      title: title.trim(),
+      description: description.trim(),
+      ...(deadline !== initialDeadline ? { deadline: deadline ? endOfDayIso(deadline) : null } : {}),
+      ...(estimate !== initialEstimate ? { estimatedMinutes: Number.isNaN(minutes) ? null : Math.max(0, minutes) } : {}),
+    });
   };
 
   return (
@@ -53,6 +76,23 @@ export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
           rows={2}
           value={description}
           onChange={(event) => setDescription(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-deadline`}>{t.deadline}</label>
+        <input id={`${id}-deadline`} className="input" type="date" value={deadline} onChange={(event) => setDeadline(event.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-estimate`}>{t.estimate}</label>
+        <input
+          id={`${id}-estimate`}
+          className="input"
+          type="number"
+          min={0}
+          max={100000}
+          inputMode="numeric"
+          value={estimate}
+          onChange={(event) => setEstimate(event.target.value)}
         />
       </div>
       <div className="inline-actions">

@@ -1,4 +1,5 @@
 import type { Task } from '@jalon/contract';
+import type { TaskEditPatch } from './task-edit-form.tsx';
 import { useState } from 'react';
 import { VirtualList } from '../../../components/ui/virtual-list.tsx';
 import { fr } from '../../../locales/fr/index.ts';
@@ -7,7 +8,7 @@ import { TaskRow } from './task-row.tsx';
 interface TaskListViewProps {
   tasks: readonly Task[];
   updating: ReadonlySet<string>;
-  onSave: (task: Task, patch: { title: string; description: string }) => void;
+  onSave: (task: Task, patch: TaskEditPatch) => void;
 }
 
 export function TaskListView({ tasks, updating, onSave }: TaskListViewProps) {

@@ -1,4 +1,5 @@
 import type { Task } from '@jalon/contract';
+import type { TaskEditPatch } from './task-edit-form.tsx';
 import { useEffect, useRef } from 'react';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { formatDay } from '../../../lib/dates.ts';
@@ -14,7 +15,7 @@ interface TaskRowProps {
   updating: boolean;
   onEdit: () => void;
   onCancel: () => void;
-  onSave: (patch: { title: string; description: string }) => void;
+  onSave: (patch: TaskEditPatch) => void;
 }
 
 export function TaskRow({ task, editing, updating, onEdit, onCancel, onSave }: TaskRowProps) {

@@ -123,6 +123,24 @@ describe('task list', () => {
     expect(patches(calls)[0]?.headers.get('X-Entity-Version')).toBe('1');
   });
 
+  it('sets a deadline and an estimate in the inline edit, sending only what changed', async () => {
+    const user = userEvent.setup();
+    const calls = serve([makeTask()], (call) =>
+      call.method === 'PATCH' ? json(makeTask({ ...(call.body as object), version: 2 })) : undefined,
+    );
+    renderTasks();
+    const row = await screen.findByRole('article', { name: 'Maquette accueil' });
+    await user.click(within(row).getByRole('button', { name: 'Modifier' }));
+    await user.type(within(row).getByLabelText('Échéance'), '2026-12-24');
+    await user.type(within(row).getByLabelText('Estimation (minutes)'), '45');
+    await user.click(within(row).getByRole('button', { name: 'Sauver' }));
+    await screen.findByText('Estimation: ~45 min');
+    const body = patches(calls)[0]?.body as { deadline: string; estimatedMinutes: number; title: string };
+    expect(body.estimatedMinutes).toBe(45);
+    expect(new Date(body.deadline).getDate()).toBe(24);
+    expect(new Date(body.deadline).getHours()).toBe(23);
+  });
+
   it('shows an edit at once and rolls it back when the server refuses it', async () => {
     const user = userEvent.setup();
     let refuse: (response: Response) => void = () => undefined;
