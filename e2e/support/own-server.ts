@@ -1,0 +1,91 @@
+// A second, private server for a journey that needs an account of its own kind: the administrator
+// created on first start. The shared server's bootstrap admin belongs to login.spec.ts (which needs
+// it without 2FA), and no route turns a member into an admin, so a journey that enrols an admin
+// starts its own server on an empty data folder, with its own ADMIN_EMAIL, and stops it afterwards.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dataDir } from './env.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+
+export interface OwnServer {
+  baseURL: string;
+  admin: { email: string; password: string };
+  stop: () => Promise<void>;
+}
+
+function freePort(): number {
+  const probe =
+    "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }));
+}
+
+async function healthy(baseURL: string): Promise<boolean> {
+  try {
+    return (await fetch(`${baseURL}/api/health`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the real server as the global set-up does (same built web app, copied there by the
+ * global set-up next to the shared data folder), on a free port and an empty data folder of its own,
+ * so that `admin` is created on first start. Resolves once /api/health answers.
+ */
+export async function startOwnServer(admin: { email: string; password: string }): Promise<OwnServer> {
+  const webDist = path.join(path.dirname(dataDir()), 'web');
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-e2e-own-'));
+  const port = freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const output: string[] = [];
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: runDir,
+      WEB_DIST: webDist,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      ALLOW_REGISTRATION: 'true',
+      LOGIN_IP_MAX: '10000',
+      RESET_IP_MAX: '10000',
+      TZ: 'UTC',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.kill('SIGKILL'), 10_000);
+        server.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.kill('SIGTERM');
+      });
+    }
+    fs.rmSync(runDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (!(await healthy(baseURL))) {
+    if (server.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`The journey's own server did not start on ${baseURL}:\n${output.join('')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { baseURL, admin, stop };
+}
