@@ -142,6 +142,8 @@ describe('login screen: second factor', () => {
     await user.type(code, '000000');
     await user.click(screen.getByRole('button', { name: 'Vérifier' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Code 2FA invalide');
+    // The refused code is selected in its field: typing the next one replaces it.
+    expect(code).toHaveFocus();
 
     await user.clear(code);
     await user.type(code, '123 456');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { BACKUP_CODE_PATTERN, TOTP_CODE_PATTERN } from '@jalon/contract/plain';
 import type { LoginResult } from '@jalon/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -24,6 +24,8 @@ export function TwoFactorForm({ onVerified, onBack, onExpired }: TwoFactorFormPr
   const verify = useVerifyTwoFactor();
   const [code, setCode] = useState('');
   const [malformed, setMalformed] = useState(false);
+  // After a refused code, the next thing to do is to type another one: focus goes back to the field.
+  const codeInput = useRef<HTMLInputElement>(null);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,6 +41,7 @@ export function TwoFactorForm({ onVerified, onBack, onExpired }: TwoFactorFormPr
     if (!TOTP_CODE_PATTERN.test(normalised) && !BACKUP_CODE_PATTERN.test(normalised)) {
       verify.reset();
       setMalformed(true);
+      codeInput.current?.select();
       return;
     }
     setMalformed(false);
@@ -48,6 +51,7 @@ export function TwoFactorForm({ onVerified, onBack, onExpired }: TwoFactorFormPr
         onSuccess: onVerified,
         onError: (error) => {
           if (isApiError(error) && error.code === 'session_expired') onExpired();
+          else codeInput.current?.select();
         },
       },
     );
@@ -63,6 +67,7 @@ export function TwoFactorForm({ onVerified, onBack, onExpired }: TwoFactorFormPr
         <label htmlFor="login-code">{t.code}</label>
         <input
           id="login-code"
+          ref={codeInput}
           className="input input--code"
           name="code"
           autoComplete="one-time-code"
