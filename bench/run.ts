@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatAuditTable, measureAuditExport } from './audit/export.ts';
 import { measureAuth, type Settings } from './auth/scenarios.ts';
+import { formatBundleTable, measureBundle } from './bundle/scenarios.ts';
+import { formatDashboardTable, measureDashboard } from './dashboard/scenarios.ts';
 import { cleanUpChildren } from './lib/children.ts';
 import { benchDatabaseUrl, createBenchDatabase, dropBenchDatabase } from './lib/postgres.ts';
 import { formatTable } from './lib/report.ts';
@@ -16,14 +18,21 @@ import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
  *   GET /api/health while GET /api/auth/sessions is saturated;
  * - tasks (issue 4): 100,000 tasks seeded in SQL; the list of 50, the 1,000-task project, PATCH, and the
  *   list query issued directly through node-postgres as the ceiling;
- * - audit (issue 3): CSV and PDF export of 100,000 audit rows, with the server's memory sampled.
+ * - audit (issue 3): CSV and PDF export of 100,000 audit rows, with the server's memory sampled;
+ * - dashboard (issue 5): the tasks suite's 100,000 tasks; GET /api/dashboard (whole, and focused on one
+ *   project) and the 30-day trends, sequential on one connection (p50/p99 without load, the target) and
+ *   under autocannon, with a plain aggregate run directly as the reference;
+ * - bundle (issue 5): the web app built, the production JS of /login and /dashboard (raw and gzip) from
+ *   apps/web/dist, checked in Chromium; runs once (on the first database kind: the server it starts for
+ *   the browser needs one).
  * Each load is autocannon in its own process; each server is a child process. Prints a table per suite
  * and writes JSON to bench/results/.
  *
- *   npm run bench [-- --suite auth,tasks,audit --only pglite|postgresql
- *                     --connections 20 --duration 10 --warmup 2 --saturating 20 --sessions 20]
+ *   npm run bench [-- --suite auth,tasks,audit,dashboard,bundle --only pglite|postgresql
+ *                     --connections 20 --duration 10 --warmup 2 --saturating 20 --sessions 20
+ *                     --build true|false --browser true|false]
  */
-const SUITES = ['auth', 'tasks', 'audit'] as const;
+const SUITES = ['auth', 'tasks', 'audit', 'dashboard', 'bundle'] as const;
 type SuiteName = (typeof SUITES)[number];
 
 const { values } = parseArgs({
@@ -35,6 +44,8 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '2' },
     sessions: { type: 'string', default: '20' },
     only: { type: 'string' },
+    build: { type: 'string', default: 'true' },
+    browser: { type: 'string', default: 'true' },
   },
 });
 
@@ -56,6 +67,11 @@ if (values.only !== undefined && values.only !== 'pglite' && values.only !== 'po
   throw new Error('--only must be pglite or postgresql');
 const kinds: DatabaseKind[] =
   values.only === 'pglite' || values.only === 'postgresql' ? [values.only] : ['pglite', 'postgresql'];
+const flag = (value: string | undefined, name: string) => {
+  if (value !== 'true' && value !== 'false') throw new Error(`--${name} must be true or false`);
+  return value === 'true';
+};
+const bundleOptions = { build: flag(values.build, 'build'), browser: flag(values.browser, 'browser') };
 const suites = [...new Set((values.suite ?? '').split(',').map((name) => name.trim()))] as SuiteName[];
 for (const name of suites)
   if (!SUITES.includes(name)) throw new Error(`--suite: unknown suite "${name}" (${SUITES.join(', ')})`);
@@ -65,6 +81,8 @@ interface Suite {
   measure: (kind: DatabaseKind, databaseUrl?: string) => Promise<unknown>;
   format: (reports: never[]) => string;
   describe: string;
+  /** Runs once, on the first selected database kind, instead of once per kind. */
+  once?: boolean;
 }
 const SUITE: Record<SuiteName, Suite> = {
   auth: {
@@ -81,6 +99,17 @@ const SUITE: Record<SuiteName, Suite> = {
     measure: (kind, url) => measureAuditExport(kind, url),
     format: formatAuditTable,
     describe: '100,000 audit rows; one CSV and one PDF export, server RSS sampled every 50 ms',
+  },
+  dashboard: {
+    measure: (kind, url) => measureDashboard(kind, settings, url),
+    format: formatDashboardTable,
+    describe: `100,000 tasks / 1,000 projects; sequential on one connection (20 + 200 for the home, 10 + 100 for the others); autocannon ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s measured each`,
+  },
+  bundle: {
+    measure: (kind, url) => measureBundle(kind, bundleOptions, url),
+    format: formatBundleTable,
+    describe: `production JS of /login and /dashboard (${bundleOptions.build ? 'web app built by this run' : 'existing build'}${bundleOptions.browser ? ', checked in Chromium' : ''})`,
+    once: true,
   },
 };
 
@@ -131,7 +160,7 @@ for (const name of suites) {
   const reports: unknown[] = [];
   console.error(`== suite ${name}`);
   try {
-    for (const kind of kinds) {
+    for (const kind of suite.once ? kinds.slice(0, 1) : kinds) {
       if (kind === 'postgresql') {
         createBenchDatabase();
         postgresCreated = true;

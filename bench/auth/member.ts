@@ -7,7 +7,12 @@ export interface Member {
   headers: Record<string, string>;
 }
 
-const MEMBER = { email: 'member@bench.local', password: 'Bench-Member-Pw-4821!', username: 'bench-member' };
+/** The bench member's credentials (the browser check signs in through the form with them). */
+export const MEMBER = {
+  email: 'member@bench.local',
+  password: 'Bench-Member-Pw-4821!',
+  username: 'bench-member',
+};
 
 async function postJson(url: string, body: unknown): Promise<{ status: number; json: unknown }> {
   const response = await fetch(url, {
