@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getSession, updateSession } from '../../../lib/session-store.ts';
@@ -143,7 +143,7 @@ describe('login screen: second factor', () => {
     await user.click(screen.getByRole('button', { name: 'Vérifier' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Code 2FA invalide');
     // The refused code is selected in its field: typing the next one replaces it.
-    expect(code).toHaveFocus();
+    await waitFor(() => expect(code).toHaveFocus());
 
     await user.clear(code);
     await user.type(code, '123 456');

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { BACKUP_CODE_PATTERN, TOTP_CODE_PATTERN } from '@jalon/contract/plain';
 import type { LoginResult } from '@jalon/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -41,7 +41,6 @@ export function TwoFactorForm({ onVerified, onBack, onExpired }: TwoFactorFormPr
     if (!TOTP_CODE_PATTERN.test(normalised) && !BACKUP_CODE_PATTERN.test(normalised)) {
       verify.reset();
       setMalformed(true);
-      codeInput.current?.select();
       return;
     }
     setMalformed(false);
@@ -51,12 +50,18 @@ export function TwoFactorForm({ onVerified, onBack, onExpired }: TwoFactorFormPr
         onSuccess: onVerified,
         onError: (error) => {
           if (isApiError(error) && error.code === 'session_expired') onExpired();
-          else codeInput.current?.select();
         },
       },
     );
   };
   const busy = verify.isPending || verify.isSuccess;
+  // Once the field is usable again after a refusal (it is disabled while the code is checked).
+  useEffect(() => {
+    if ((verify.isError || malformed) && !busy) {
+      codeInput.current?.focus();
+      codeInput.current?.select();
+    }
+  }, [verify.isError, malformed, busy]);
   const error = malformed ? t.malformed : verify.isError ? errorMessage(verify.error, 'twoFactor') : null;
 
   return (
