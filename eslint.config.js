@@ -54,7 +54,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/cli/**', 'scripts/**', 'bench/**', 'e2e/**'],
+    files: ['apps/server/src/cli/**', 'scripts/**', 'apps/web/scripts/**', 'bench/**', 'e2e/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 const { dataDir, socketPath } = workerData;
+const VACUUM_EVERY_MS = 5 * 60_000;
 
 try {
   const db = await PGlite.create(dataDir ?? 'memory://');
@@ -16,8 +17,19 @@ try {
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 8 });
   await server.start();
   parentPort.postMessage({ type: 'ready' });
+
+  // PGlite has no autovacuum: without it, dead rows pile up and the planner's statistics go stale
+  // (index-only counts, such as the dashboard's overdue count, then read the whole heap). Vacuum on this
+  // thread every few minutes, only between transactions, never inside a client's.
+  const vacuum = setInterval(() => {
+    db.runExclusive(async () => {
+      if (!db.isInTransaction()) await db.exec('VACUUM (ANALYZE)');
+    }).catch(() => {});
+  }, VACUUM_EVERY_MS);
+  vacuum.unref();
   parentPort.on('message', async (message) => {
     if (message?.type !== 'close') return;
+    clearInterval(vacuum);
     await server.stop();
     await db.close();
     parentPort.postMessage({ type: 'closed' });

@@ -221,6 +221,7 @@ export const tasks = pgTable(
     index('tasks_change_seq_idx').on(table.changeSeq, table.id),
     index('tasks_open_deadline_idx').on(table.deadline).where(sql`deleted_at is null and status <> 'done'`),
     index('tasks_live_deadline_idx').on(table.deadline).where(sql`deleted_at is null`),
+    index('tasks_open_project_deadline_idx').on(table.projectId, table.deadline).where(sql`deleted_at is null and status <> 'done'`),
     index('tasks_live_created_idx').on(table.createdAt, table.id).where(sql`deleted_at is null`),
     index('tasks_live_project_idx').on(table.projectId, table.createdAt, table.id).where(sql`deleted_at is null`),
   ],

@@ -15,17 +15,19 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root: str
     app.log.warn({ root: options.root }, 'web app not built: only the API is served (run `npm run build`)');
     return;
   }
-  await app.register(fastifyStatic, { root: options.root, wildcard: false, index: false, cacheControl: false });
-  app.get('/assets/*', { config: { access: 'public' } }, (request, reply) =>
-    reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(request.url.split('?')[0]!.slice(1)),
-  );
+  // Each file of the build gets its own route (wildcard: false), with its precompressed .br/.gz sent to
+  // browsers that accept them. Hashed assets never change; the rest is checked on every visit.
+  await app.register(fastifyStatic, {
+    root: options.root,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    preCompressed: true,
+    setHeaders: (response, filePath) =>
+      response.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+  });
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
-    if (request.url.startsWith('/api/')) throw notFound('Route');
-    const file = decodeURIComponent(request.url.split('?')[0]!.slice(1));
-    const candidate = path.resolve(options.root, file);
-    if (file && candidate.startsWith(options.root + path.sep) && fs.statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
-      return reply.header('cache-control', 'no-cache').sendFile(file);
-    }
+    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) throw notFound('Route');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 });

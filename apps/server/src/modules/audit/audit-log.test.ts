@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,7 +87,7 @@ describe('npm run audit:verify', () => {
     } finally {
       await database.close();
     }
-    const cli = path.resolve('src/cli/audit-verify.ts');
+    const cli = fileURLToPath(new URL('../../cli/audit-verify.ts', import.meta.url));
     const failure = await run('node', ['--import', 'tsx', cli], { env }).then(
       () => null,
       (error: { code: number; stderr: string }) => error,

@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_open_project_deadline_idx" ON "tasks" USING btree ("project_id","deadline") WHERE deleted_at is null and status <> 'done';

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, inject, type TestContext } from '../test/test-app.ts';
+
+let ctx: TestContext;
+let webDist: string;
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-web-'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Jalon</title>');
+  fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), script);
+  fs.writeFileSync(path.join(webDist, 'assets', 'app.js.br'), zlib.brotliCompressSync(script));
+  ctx = await createTestContext({ WEB_DIST: webDist });
+});
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('the built web app', () => {
+  it('answers deep links with index.html, and unknown API paths with a 404 problem', async () => {
+    const page = await inject(ctx.app, { method: 'GET', url: '/reset-password?token=abc' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Jalon</title>');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect((await inject(ctx.app, { method: 'GET', url: '/api/nope' })).json().code).toBe('not_found');
+  });
+
+  it('sends the precompressed asset to a browser that accepts it, cached for good', async () => {
+    const compressed = await inject(ctx.app, { method: 'GET', url: '/assets/app.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['cache-control']).toContain('immutable');
+    expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe(script);
+    const plain = await inject(ctx.app, { method: 'GET', url: '/assets/app.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+});
