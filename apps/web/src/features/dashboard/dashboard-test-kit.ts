@@ -1,46 +1,14 @@
-import type { AuditEntry, Dashboard, Project, Task, Trends } from '@jalon/contract';
+import type { AuditEntry, Dashboard, Project, Trends } from '@jalon/contract';
+import { makeTask, makeProject as makeWorkProject, projectId, taskId } from '../../test/work-fixtures.ts';
 
 // Fixed data for the dashboard's tests (CONVENTIONS §8): "now" is 15 January 2030, 10:00 UTC.
 export const NOW = new Date('2030-01-15T10:00:00.000Z');
-export const projectId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-export const taskId = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`;
+// Tasks and ids are the shared fixtures as they are; only the project needs dashboard dates.
+export { makeTask, projectId, taskId };
 
-export const makeProject = (overrides: Partial<Project> = {}): Project => ({
-  id: projectId(1),
-  name: 'Site vitrine',
-  description: 'Refonte du site public',
-  deadline: '2030-01-18T23:59:59.999Z',
-  status: 'active',
-  progress: 40,
-  taskCount: 3,
-  ownerId: 'user-1',
-  version: 1,
-  createdAt: '2030-01-02T09:00:00.000Z',
-  updatedAt: '2030-01-10T09:00:00.000Z',
-  deletedAt: null,
-  permissions: { canDelete: true },
-  ...overrides,
-});
-
-export const makeTask = (overrides: Partial<Task> = {}): Task => ({
-  id: taskId(1),
-  title: 'Maquette accueil',
-  description: 'Première version de la page',
-  project: projectId(1),
-  assignee: null,
-  status: 'todo',
-  priority: 'medium',
-  progress: 0,
-  version: 1,
-  deadline: null,
-  estimatedMinutes: null,
-  createdBy: 'user-1',
-  createdAt: '2030-01-05T09:00:00.000Z',
-  updatedAt: '2030-01-05T09:00:00.000Z',
-  deletedAt: null,
-  permissions: { canDelete: true },
-  ...overrides,
-});
+/** The shared project, due three days after NOW (so it counts as upcoming) and still at its first version. */
+export const makeProject = (overrides: Partial<Project> = {}): Project =>
+  makeWorkProject({ deadline: '2030-01-18T23:59:59.999Z', version: 1, ...overrides });
 
 export const makeDashboard = (overrides: Partial<Dashboard> = {}): Dashboard => ({
   counters: { projects: 7, projectsCompleted: 2, activeTasks: 23, totalTasks: 41, highPriority: 5, overdue: 4 },

@@ -5,6 +5,7 @@ import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { createProject } from '../api/create-project.ts';
 import { taskFormProjectsQueryOptions, type ProjectChoice } from '../api/list-projects.ts';
 import { projectDraft, quickCreateError, todayInputValue } from '../quick-create-rules.ts';
+import { QuickCreateSubmit } from './quick-create-submit.tsx';
 
 const t = dashboard.quickCreate;
 
@@ -72,16 +73,7 @@ export function QuickProjectForm({ onCreated }: { onCreated: () => void }) {
           {t.deadlineHint}
         </p>
       </div>
-      {error !== null && (
-        <div className="alert alert--error" role="alert">
-          {error}
-        </div>
-      )}
-      <div className="form__actions form__actions--start">
-        <button type="submit" className="button button--primary" disabled={mutation.isPending}>
-          {mutation.isPending ? t.submitting : t.submit}
-        </button>
-      </div>
+      <QuickCreateSubmit error={error} pending={mutation.isPending} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { createTask } from '../api/create-task.ts';
 import { taskFormProjectsQueryOptions } from '../api/list-projects.ts';
 import { quickCreateError, taskDraft } from '../quick-create-rules.ts';
+import { QuickCreateSubmit } from './quick-create-submit.tsx';
 
 const t = dashboard.quickCreate;
 
@@ -60,16 +61,7 @@ export function QuickTaskForm({ onCreated }: { onCreated: () => void }) {
           ))}
         </select>
       </div>
-      {shownError !== null && (
-        <div className="alert alert--error" role="alert">
-          {shownError}
-        </div>
-      )}
-      <div className="form__actions form__actions--start">
-        <button type="submit" className="button button--primary" disabled={mutation.isPending}>
-          {mutation.isPending ? t.submitting : t.submit}
-        </button>
-      </div>
+      <QuickCreateSubmit error={shownError} pending={mutation.isPending} />
     </form>
   );
 }

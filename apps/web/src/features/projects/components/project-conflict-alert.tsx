@@ -1,6 +1,6 @@
 import { projectSchema } from '@jalon/contract';
 import type { Project } from '@jalon/contract';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { ConflictAlert } from '../../../components/ui/conflict-alert.tsx';
 import type { ApiError } from '../../../lib/api-error.ts';
 import { fr } from '../../../locales/fr/index.ts';
 
@@ -12,22 +12,16 @@ interface ProjectConflictAlertProps {
   onDismiss: () => void;
 }
 
-/** A 409: the user's change was not applied; show what the server holds and offer to take it. */
+/** Reads the project the 409 carries (if any) and words its version for the shared alert. */
 export function ProjectConflictAlert({ error, onReload, onDismiss }: ProjectConflictAlertProps) {
   const parsed = projectSchema.safeParse(error.problem?.server);
   const server = parsed.success ? parsed.data : null;
   return (
-    <Alert tone="error">
-      <p>{t.message}</p>
-      {server && <p>{t.serverVersion(server.version, fr.projects.statusLabels[server.status])}</p>}
-      <div className="inline-actions">
-        <button type="button" className="button button--primary" onClick={() => onReload(server)}>
-          {t.reload}
-        </button>
-        <button type="button" className="button" onClick={onDismiss}>
-          {t.dismiss}
-        </button>
-      </div>
-    </Alert>
+    <ConflictAlert
+      texts={t}
+      serverVersion={server && t.serverVersion(server.version, fr.projects.statusLabels[server.status])}
+      onReload={() => onReload(server)}
+      onDismiss={onDismiss}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { taskSchema } from '@jalon/contract';
 import type { Task } from '@jalon/contract';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { ConflictAlert } from '../../../components/ui/conflict-alert.tsx';
 import type { ApiError } from '../../../lib/api-error.ts';
 import { fr } from '../../../locales/fr/index.ts';
 
@@ -12,24 +12,16 @@ interface TaskConflictAlertProps {
   onDismiss: () => void;
 }
 
-/** A 409: the change was not applied; show what the server holds now and offer to take it. */
+/** Reads the task the 409 carries (if any) and words its version for the shared alert. */
 export function TaskConflictAlert({ error, onReload, onDismiss }: TaskConflictAlertProps) {
   const parsed = taskSchema.safeParse(error.problem?.server);
   const server = parsed.success ? parsed.data : null;
   return (
-    <Alert tone="error">
-      <p>{t.message}</p>
-      {server && (
-        <p>{t.serverVersion(server.version, server.title || fr.tasks.untitled, fr.tasks.statusLabel(server.status))}</p>
-      )}
-      <div className="inline-actions">
-        <button type="button" className="button button--primary" onClick={() => onReload(server)}>
-          {t.reload}
-        </button>
-        <button type="button" className="button" onClick={onDismiss}>
-          {t.dismiss}
-        </button>
-      </div>
-    </Alert>
+    <ConflictAlert
+      texts={t}
+      serverVersion={server && t.serverVersion(server.version, server.title || fr.tasks.untitled, fr.tasks.statusLabel(server.status))}
+      onReload={() => onReload(server)}
+      onDismiss={onDismiss}
+    />
   );
 }
