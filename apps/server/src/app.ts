@@ -29,6 +29,7 @@ import { webAppPlugin } from './plugins/web-app.ts';
 import { loadMasterKey, SecretBox } from './lib/secret-box.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { ChangeKeyedCache } from './modules/changes/change-keyed-cache.ts';
 import { CursorCodec } from './modules/changes/change-log.ts';
 import { ProjectService } from './modules/projects/project-service.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
@@ -88,7 +89,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     login: new LoginService(database.db, lockout, store),
     twoFactor: new TwoFactorService(database.db, secretBox, store, lockout, notifier),
     projects: new ProjectService(database.db, cursors),
-    tasks: new TaskService(database.db, cursors),
+    // The cache counts UTF-16 code units of JSON text: two bytes each at most.
+    tasks: new TaskService(database.db, database.pool, cursors, config.listCacheBytes > 0 ? new ChangeKeyedCache(config.listCacheBytes / 2) : null),
     dashboard: new DashboardService(database.db),
     preferences: new PreferencesService(database.db, store, notifier),
     resets: new ResetService(database.db, config, mailer, sessions),

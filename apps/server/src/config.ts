@@ -35,6 +35,7 @@ const envSchema = z.object({
   RESET_IP_MAX: int(1, 100_000).default(20),
   RESET_WINDOW_MINUTES: int(1, 24 * 60).default(15),
   BODY_LIMIT_BYTES: int(1024, 10 * 1024 * 1024).default(256 * 1024),
+  LIST_CACHE_MB: int(0, 4096).default(32),
   WEB_DIST: z.string().optional(),
   SECRET_KEY: z
     .string()
@@ -63,6 +64,8 @@ export interface Config {
   login: { maxFailures: number; lockMs: number; ipMax: number; ipWindowMs: number };
   reset: { emailMax: number; ipMax: number; windowMs: number; validityMs: number };
   bodyLimitBytes: number;
+  /** Memory for task-list answers kept while nothing changes (see change-keyed-cache.ts); 0 turns it off. */
+  listCacheBytes: number;
   webDist: string | undefined;
   /** Master key for secrets at rest (TOTP secrets, backup-code hashes); from the data folder when unset. */
   secretKey: Buffer | undefined;
@@ -115,6 +118,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       validityMs: 15 * MINUTE,
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    listCacheBytes: env.LIST_CACHE_MB * 1024 * 1024,
     webDist: env.WEB_DIST,
     secretKey: env.SECRET_KEY ? Buffer.from(env.SECRET_KEY, 'base64') : undefined,
   };

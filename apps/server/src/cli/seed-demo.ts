@@ -45,13 +45,14 @@ async function seedUser(tx: Tx, demo: (typeof DEMO_USERS)[number]): Promise<User
  * twice: users are kept, and projects are added only when there are none yet.
  */
 runCli(async () => {
-  await withCliDatabase(async ({ db }, config) => {
+  await withCliDatabase(async (database, config) => {
+    const { db } = database;
     const created = await db.transaction(async (tx) => {
       const users = [];
       for (const demo of DEMO_USERS) users.push(await seedUser(tx, demo));
       return users;
     });
-    const counts = await seedProjectsAndTasks(db, config, created);
+    const counts = await seedProjectsAndTasks(database, config, created);
     console.log('Demo data ready. Members (password for all: %s):', DEMO_PASSWORD);
     for (const user of created) console.log(`  ${user.email}  (${user.username})`);
     console.log(counts ? `  ${counts.projects} projects and ${counts.tasks} tasks added.` : '  Projects already present: none added.');

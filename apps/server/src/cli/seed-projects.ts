@@ -1,6 +1,6 @@
 import { isNull, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { projects } from '../db/schema.ts';
 import { loadMasterKey, SecretBox } from '../lib/secret-box.ts';
 import { CursorCodec } from '../modules/changes/change-log.ts';
@@ -18,12 +18,12 @@ const PRIORITIES = ['high', 'medium', 'low'] as const;
  * audit rows are all real). Deterministic: the n-th task always gets the same status, priority and
  * deadline offset, so a newcomer and a test see the same dashboard.
  */
-export async function seedProjectsAndTasks(db: Db, config: Config, members: UserRow[]): Promise<{ projects: number; tasks: number } | null> {
+export async function seedProjectsAndTasks({ db, pool }: Database, config: Config, members: UserRow[]): Promise<{ projects: number; tasks: number } | null> {
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(projects).where(isNull(projects.deletedAt));
   if ((existing?.count ?? 0) > 0) return null;
   const cursors = new CursorCodec(new SecretBox(loadMasterKey(config)));
   const projectService = new ProjectService(db, cursors);
-  const taskService = new TaskService(db, cursors);
+  const taskService = new TaskService(db, pool, cursors);
   const now = Date.now();
   let taskCount = 0;
   for (const [index, seed] of SEED_PROJECTS.entries()) {

@@ -1,17 +1,25 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { AUDIT_TYPES, type CreateTask, type ListMeta, type Task, type TaskListParams, type UpdateTask } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { projects, tasks, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
+import type { ChangeKeyedCache } from '../changes/change-keyed-cache.ts';
 import { changePosition, deltaStart, nextChangeSeq, plainMeta, resetMeta, versionConflict, type CursorCodec } from '../changes/change-log.ts';
-import { taskPageSql, type TaskListRow } from './task-list-sql.ts';
+import { taskPageStatement, type TaskListRow, type TaskPagePosition, type TaskPageValues } from './task-list-sql.ts';
 import type { Viewer } from '../projects/policy.ts';
 import { describeChanges } from '../projects/project-service.ts';
 import { canDeleteTask } from './policy.ts';
 import { recordTaskChanged, recordTaskCreated, recordTaskDeleted } from './task-bookkeeping.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
+
+/** A list page: the items as JSON text (an array), and the list's meta. */
+export interface TaskListAnswer {
+  itemsJson: string;
+  meta: ListMeta;
+}
 
 export const presentTask = (row: TaskRow, viewer: Viewer, projectOwnerId: string | null): Task => ({
   id: row.id,
@@ -40,41 +48,56 @@ const invalidReference = (path: string, message: string) =>
 
 /** Tasks: lists (plain and delta), create, update with version checks, delete as a tombstone. */
 export class TaskService {
+  /**
+   * @param liveAnswers pages of live tasks kept while the change counter does not move (null: none kept).
+   * Sized in UTF-16 code units of the JSON text.
+   */
   constructor(
     private readonly db: Db,
+    private readonly pool: Pick<pg.Pool, 'query'>,
     private readonly cursors: CursorCodec,
+    private readonly liveAnswers: ChangeKeyedCache<TaskListAnswer> | null = null,
   ) {}
 
   /**
    * A page of live tasks (newest first), or of changes since a cursor. Answers the page as JSON text built
    * by the database (see task-list-sql.ts), with the list's meta.
    */
-  async list(viewer: Viewer, query: TaskListParams): Promise<{ itemsJson: string; meta: ListMeta }> {
-    const limit = query.limit;
-    const inProject = query.projectId ? sql`t.project_id = ${query.projectId}::uuid` : sql`true`;
+  async list(viewer: Viewer, query: TaskListParams): Promise<TaskListAnswer> {
+    const common = { userId: viewer.userId, isAdmin: viewer.isAdmin, limit: query.limit, projectId: query.projectId };
     if (query.since === undefined) {
+      // Permissions in the answer depend on who asks: the viewer is part of the key.
+      const key = JSON.stringify([viewer.userId, viewer.isAdmin, query.projectId ?? null, query.after ?? null, query.limit]);
+      const cached = this.liveAnswers?.get(key, (await changePosition(this.db)).value);
+      if (cached) return cached;
       const after = query.after ? this.cursors.decodeAfter(query.after) : undefined;
-      const keyset = after ? sql`(t.created_at, t.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql`true`;
-      const row = await this.page(viewer, sql`t.deleted_at is null and ${inProject} and ${keyset}`, sql`t.created_at desc, t.id desc`, limit);
+      const row = await this.page(after ? 'after' : 'first', query.projectId !== undefined, {
+        ...common,
+        afterCreatedAt: after?.createdAt,
+        afterId: after?.id,
+      });
       const nextAfter = row.lastCreatedAt && row.lastId ? this.cursors.encodeAfter(row.lastCreatedAt, row.lastId) : null;
-      return { itemsJson: row.items, meta: plainMeta(this.cursors, row.seq, nextAfter) };
+      const answer = { itemsJson: row.items, meta: plainMeta(this.cursors, row.seq, nextAfter) };
+      this.liveAnswers?.set(key, row.seq, answer, row.items.length);
+      return answer;
     }
     // The cursor is checked against the counter of the same snapshot: read it, then page from it.
     const position = await changePosition(this.db);
     const cursor = deltaStart(this.cursors, query.since, position);
     if (!cursor) return { itemsJson: '[]', meta: resetMeta(this.cursors, position.value) };
-    const after = cursor.id
-      ? sql`(t.change_seq > ${cursor.seq} or (t.change_seq = ${cursor.seq} and t.id > ${cursor.id}::uuid))`
-      : sql`t.change_seq > ${cursor.seq}`;
-    const row = await this.page(viewer, sql`${after} and ${inProject}`, sql`t.change_seq, t.id`, limit);
+    const row = await this.page(cursor.id ? 'sinceWithin' : 'since', query.projectId !== undefined, {
+      ...common,
+      seq: cursor.seq,
+      seqId: cursor.id ?? undefined,
+    });
     const hasMore = row.lastChangeSeq !== null && row.lastId !== null;
     const next = hasMore ? { seq: row.lastChangeSeq!, id: row.lastId } : { seq: row.seq, id: null };
     return { itemsJson: row.items, meta: { cursor: this.cursors.encode(next), hasMore, nextAfter: null, resetRequired: false } };
   }
 
-  private async page(viewer: Viewer, where: SQL, orderBy: SQL, limit: number): Promise<TaskListRow> {
-    const result = await this.db.execute<TaskListRow>(taskPageSql({ viewer, where, orderBy, limit }));
-    return result.rows[0]!;
+  private async page(position: TaskPagePosition, inProject: boolean, values: TaskPageValues): Promise<TaskListRow> {
+    const [row] = await taskPageStatement(position, inProject).rows<TaskListRow>(this.pool, values);
+    return row!;
   }
 
   async get(viewer: Viewer, id: string): Promise<Task> {

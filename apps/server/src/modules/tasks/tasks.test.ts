@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { tasks } from '../../db/schema.ts';
 import { nextChangeSeq } from '../changes/change-log.ts';
-import { createTestContext, inject, signIn, type TestContext } from '../../test/test-app.ts';
+import { createTestContext, inject, signIn, signInAdmin, type TestContext } from '../../test/test-app.ts';
 
 let ctx: TestContext;
 let alice: { token: string; user: { id: string } };
@@ -195,13 +195,57 @@ describe('the list presenter in SQL', () => {
     await create({ title: 'Sans rien', project });
     await create({ title: 'Complète', project, description: 'Détails « accentués » et "guillemets"', status: 'done', priority: 'high', progress: 30, deadline: '2026-12-24T18:30:00.123Z', estimatedMinutes: 90, assignee: bob.user.id });
     await create({ title: 'Par Bob', project }, bob.token);
-    for (const viewer of [alice, bob]) {
+    // Every character JSON must escape, and some it must not.
+    await create({ title: 'Barre \\ oblique, "cité", tab\tulation 🚀', project, description: 'Ligne 1\nLigne 2\r\u0007 fin </script>' });
+    const admin = await signInAdmin(ctx);
+    for (const viewer of [alice, bob, admin]) {
       const list = (await call('GET', `/api/tasks?projectId=${project}`, viewer.token)).json().data;
-      expect(list).toHaveLength(3);
+      expect(list).toHaveLength(4);
       for (const item of list) {
         const single = (await call('GET', `/api/tasks/${item.id}`, viewer.token)).json().data;
         expect(item).toEqual(single);
       }
     }
+  });
+
+  it('writes a tombstone\'s deletedAt as the single-task presenter writes times', async () => {
+    const task = await create({ title: 'À supprimer' });
+    const cursor = await cursorNow();
+    expect((await call('DELETE', `/api/tasks/${task.id}`, alice.token)).statusCode).toBe(200);
+    const [tombstone] = (await since(cursor)).data;
+    expect(tombstone.id).toBe(task.id);
+    expect(tombstone.deletedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(tombstone.deletedAt).toBe(tombstone.updatedAt);
+  });
+});
+
+describe('list answers kept while nothing changes', () => {
+  const titlesOf = async (token: string, project: string) =>
+    (await call('GET', `/api/tasks?projectId=${project}`, token)).json().data.map((task: { title: string }) => task.title);
+
+  it('shows a write on the very next read, made through the API or by another server instance', async () => {
+    const project = (await call('POST', '/api/projects', alice.token, { name: 'Cache', description: 'x', deadline: '2027-01-01T00:00:00Z' })).json().data.id;
+    const task = await create({ title: 'Avant', project });
+    expect(await titlesOf(alice.token, project)).toEqual(['Avant']);
+    expect(await titlesOf(alice.token, project)).toEqual(['Avant']);
+
+    expect((await call('PATCH', `/api/tasks/${task.id}`, alice.token, { title: 'Après' })).statusCode).toBe(200);
+    expect(await titlesOf(alice.token, project)).toEqual(['Après']);
+
+    // Another instance shares the database, not this process's memory: only the counter tells.
+    await ctx.db.transaction(async (tx) => {
+      const changeSeq = await nextChangeSeq(tx);
+      await tx.update(tasks).set({ title: 'Écrit ailleurs', version: sql`${tasks.version} + 1`, changeSeq }).where(eq(tasks.id, task.id));
+    });
+    expect(await titlesOf(alice.token, project)).toEqual(['Écrit ailleurs']);
+  });
+
+  it("never gives one member the answer read for another (permissions differ)", async () => {
+    const project = (await call('POST', '/api/projects', alice.token, { name: 'Droits', description: 'x', deadline: '2027-01-01T00:00:00Z' })).json().data.id;
+    await create({ title: 'D’Alice', project });
+    const url = `/api/tasks?projectId=${project}`;
+    expect((await call('GET', url, alice.token)).json().data[0].permissions.canDelete).toBe(true);
+    expect((await call('GET', url, bob.token)).json().data[0].permissions.canDelete).toBe(false);
+    expect((await call('GET', url, alice.token)).json().data[0].permissions.canDelete).toBe(true);
   });
 });
