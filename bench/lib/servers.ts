@@ -60,13 +60,13 @@ export type DatabaseKind = 'pglite' | 'postgresql';
 
 /**
  * The Jalon server as a child process, on a fresh PGlite folder (removed on stop) or on `databaseUrl`.
- * With `options.dataDir` (from `makeDataDir`), it runs on that folder and leaves it in place on stop.
- * Resolves once GET /api/health answers 200.
+ * With `options.dataDir` (from `makeDataDir`), it runs on that folder and leaves it in place on stop;
+ * `options.env` adds settings (see .env.example). Resolves once GET /api/health answers 200.
  */
 export async function startJalonServer(
   kind: DatabaseKind,
   databaseUrl?: string,
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const ownsDataDir = options.dataDir === undefined;
@@ -83,6 +83,7 @@ export async function startJalonServer(
     LOGIN_IP_MAX: '100000',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    ...options.env,
   };
   if (kind === 'postgresql') {
     if (!databaseUrl) throw new Error('postgresql needs a database URL');

@@ -4,14 +4,16 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { taskPageStatement } from '../../apps/server/src/modules/tasks/task-list-sql.ts';
 import type { LoadSpec, LoadSummary } from '../lib/load.ts';
 import type { DatabaseTarget } from '../lib/sql.ts';
 
 /**
- * The ceiling of GET /api/tasks?limit=50: the statements the server runs for it (TaskService.list in
- * apps/server/src/modules/tasks/task-service.ts, through drizzle), issued directly through the same
- * driver (node-postgres) set up as the server sets it up, `connections` at a time, in a loop. No HTTP, no
- * auth, no row mapping, no JSON: what is left is the driver and the database.
+ * The ceiling of GET /api/tasks?limit=50: the statement the server runs for it (TaskService.list in
+ * apps/server/src/modules/tasks/task-service.ts: one statement, the same `taskPageStatement` bound to
+ * the same values, its JSON made by the database), issued directly through the same driver (node-postgres) set up as the
+ * server sets it up, `connections` at a time, in a loop. No HTTP, no auth, no cursor signing, no answer:
+ * what is left is the driver and the database.
  *
  * PGlite: this process opens the data folder the way the server does, PGlite on a worker thread serving
  * a Unix socket (the server's own apps/server/src/db/pglite-worker.mjs), and a pool of one connection.
@@ -25,35 +27,20 @@ export interface DirectSpec extends LoadSpec {
   poolSize: number;
   /** Page size asked of the HTTP route; the server reads limit + 1 rows. */
   limit: number;
+  /** The member the HTTP route is measured as (the answer's permissions are computed for them). */
+  viewerId: string;
 }
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as DirectSpec;
 
 // As the server: bigint counters as numbers (apps/server/src/db/client.ts).
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-// As drizzle's node-postgres session: rows as arrays, timestamps left as strings (drizzle maps them).
-const raw = (value: string) => value;
-const drizzleTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    [
-      pg.types.builtins.TIMESTAMPTZ,
-      pg.types.builtins.TIMESTAMP,
-      pg.types.builtins.DATE,
-      pg.types.builtins.INTERVAL,
-    ].includes(oid)
-      ? raw
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
-const query = (client: pg.PoolClient, text: string, values?: unknown[]) =>
-  client.query({ text, values, rowMode: 'array', types: drizzleTypes });
-
-// The statements of TaskService.list without `since`/`after`/`projectId`, as drizzle writes them.
-const BEGIN = 'begin isolation level repeatable read';
-const POSITION = 'select "value", "horizon" from "change_counter" where "change_counter"."id" = $1';
-const LIST =
-  'select "tasks".*, "projects"."owner_id" from "tasks" ' +
-  'inner join "projects" on "projects"."id" = "tasks"."project_id" ' +
-  'where "tasks"."deleted_at" is null order by "tasks"."created_at" desc, "tasks"."id" desc limit $1';
+// TaskService.list without `since`/`after`/`projectId`, as the member of the HTTP runs reads it.
+const LIST = taskPageStatement('first', false).bind({
+  userId: spec.viewerId,
+  isAdmin: false,
+  limit: spec.limit,
+});
 
 let stopDatabase = async () => {};
 let pool: pg.Pool;
@@ -96,22 +83,12 @@ if (spec.database.kind === 'pglite') {
   stopDatabase = () => pool.end();
 }
 
-/** One list "request": a repeatable-read transaction with the position read and the page read. */
+/** One list "request": the page statement, its one row read back. */
 async function listOnce(): Promise<number> {
-  const client = await pool.connect();
-  try {
-    await query(client, BEGIN);
-    const position = await query(client, POSITION, [1]);
-    const page = await query(client, LIST, [spec.limit + 1]);
-    await query(client, 'commit');
-    if (position.rows.length !== 1) throw new Error('change_counter has no row 1');
-    return page.rows.length;
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  const result = await pool.query<{ items: string }>(LIST);
+  const items = result.rows[0]?.items;
+  if (typeof items !== 'string') throw new Error('the list statement answered no page');
+  return items.length;
 }
 
 async function run(seconds: number): Promise<{ latencies: number[]; errors: number; elapsedMs: number }> {
@@ -136,9 +113,10 @@ async function run(seconds: number): Promise<{ latencies: number[]; errors: numb
 }
 
 try {
-  const rows = await listOnce();
-  if (rows !== spec.limit + 1)
-    throw new Error(`the list query read ${rows} rows, expected ${spec.limit + 1}`);
+  const page = (await pool.query<{ items: string }>(LIST)).rows[0]?.items ?? '[]';
+  const listed = (JSON.parse(page) as unknown[]).length;
+  if (listed !== spec.limit)
+    throw new Error(`the list statement listed ${listed} tasks, expected ${spec.limit}`);
   if (spec.warmupSeconds > 0) await run(spec.warmupSeconds);
   process.stdout.write('phase:measure\n');
   const cpuBefore = process.cpuUsage();
