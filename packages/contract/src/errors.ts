@@ -24,5 +24,7 @@ export const problemSchema = z.object({
   serverVersion: z.number().int().optional(),
   client: z.unknown().optional(),
   clientVersion: z.number().int().optional(),
+  /** Sync `out_of_order`: the last operation number the server processed for this client. */
+  lastSeq: z.number().int().optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;

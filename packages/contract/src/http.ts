@@ -29,6 +29,12 @@ export const ERROR_CODES = [
   'two_factor_already_enabled',
   'two_factor_not_started',
   'internal_error',
+  // The sync batch envelope (SYNC.md §3): refused whole, nothing consumed.
+  'out_of_order',
+  'wrong_user',
+  'upgrade_required',
+  'client_unknown',
+  'database_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

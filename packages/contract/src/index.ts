@@ -14,3 +14,4 @@ export * from './audit.ts';
 export * from './projects.ts';
 export * from './tasks.ts';
 export * from './dashboard.ts';
+export * from './sync.ts';

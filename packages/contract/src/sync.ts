@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { SYNC } from './constants.ts';
+
+/**
+ * The offline sync batch of SYNC.md §3: each device numbers its operations (`seq`), the server applies
+ * them in order, answers every one (applied or conflict) and remembers the last number per device.
+ */
+
+/** The batch format this server speaks; the previous one (none yet) would be upgraded on arrival. */
+export const SYNC_SCHEMA_VERSION = 1;
+export const SYNC_ENTITIES = ['task', 'project'] as const;
+export type SyncEntity = (typeof SYNC_ENTITIES)[number];
+export const SYNC_OPS = ['upsert', 'patch', 'delete'] as const;
+export type SyncOp = (typeof SYNC_OPS)[number];
+
+/** A client-made id is shown as `tmp-<uuid>` until the server has created the row under that uuid. */
+export const TMP_ID_PREFIX = 'tmp-';
+export const stripTmpPrefix = (id: string): string => (id.startsWith(TMP_ID_PREFIX) ? id.slice(TMP_ID_PREFIX.length) : id);
+export const isTmpId = (id: string): boolean => id.startsWith(TMP_ID_PREFIX);
+
+export const CONFLICT_REASONS = ['version_mismatch', 'depends_on_conflict', 'not_found', 'forbidden', 'deleted', 'invalid', 'already_applied'] as const;
+export type ConflictReason = (typeof CONFLICT_REASONS)[number];
+
+const entityIdSchema = z.string().regex(/^(tmp-)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'A UUID, or tmp-<uuid>');
+
+/** `data` and `base` are checked per entity and op by the server after ids are resolved, so here they stay open. */
+const fieldsSchema = z.record(z.string().max(64), z.unknown());
+
+export const syncOperationSchema = z
+  .object({
+    seq: z.number().int().min(1),
+    entity: z.enum(SYNC_ENTITIES),
+    op: z.enum(SYNC_OPS),
+    id: entityIdSchema,
+    /** The version the edit started from (0 for a create). */
+    version: z.number().int().min(0),
+    data: fieldsSchema.default({}),
+    /** For `patch`: the values the person saw for exactly the fields in `data` (the merge rule's base). */
+    base: fieldsSchema.optional(),
+  })
+  .strict();
+export type SyncOperation = z.input<typeof syncOperationSchema>;
+
+export const syncBatchRequestSchema = z
+  .object({
+    schemaVersion: z.number().int(),
+    clientId: z.uuid(),
+    userId: z.uuid(),
+    /** Stored results up to this `seq` may be released: the client has them. */
+    ackedThrough: z.number().int().min(0).optional(),
+    operations: z.array(syncOperationSchema).max(SYNC.batchSize),
+  })
+  .strict()
+  .refine((batch) => batch.operations.every((operation, index) => index === 0 || operation.seq === batch.operations[index - 1]!.seq + 1), {
+    message: 'Operations must be in consecutive seq order',
+    path: ['operations'],
+  });
+export type SyncBatchRequest = z.input<typeof syncBatchRequestSchema>;
+
+export const syncAppliedSchema = z.object({
+  seq: z.number().int(),
+  entity: z.enum(SYNC_ENTITIES),
+  id: z.string(),
+  /** The `tmp-` id the client used, when the operation created the row. */
+  tmpId: z.string().optional(),
+  version: z.number().int(),
+});
+export type SyncApplied = z.infer<typeof syncAppliedSchema>;
+
+export const syncConflictSchema = z.object({
+  seq: z.number().int(),
+  entity: z.enum(SYNC_ENTITIES),
+  id: z.string(),
+  reason: z.enum(CONFLICT_REASONS),
+  /** Fields both sides changed to different values (`version_mismatch` with `base`). */
+  fields: z.array(z.string()).optional(),
+  /** `depends_on_conflict`: the `seq` of the earlier operation that conflicted. */
+  cause: z.number().int().optional(),
+  /** `invalid`: what was wrong (e.g. `id_taken`, or the first validation message). */
+  detail: z.string().optional(),
+  /** The server's row as the client would read it (null when there is none). */
+  server: z.unknown().nullable(),
+  /** What the client sent (`data`). */
+  client: z.unknown(),
+  serverVersion: z.number().int().nullable(),
+  clientVersion: z.number().int(),
+});
+export type SyncConflict = z.infer<typeof syncConflictSchema>;
+
+export const syncBatchResponseSchema = z.object({
+  applied: z.array(syncAppliedSchema),
+  conflicts: z.array(syncConflictSchema),
+  /** The last `seq` the server has processed for this client. */
+  lastSeq: z.number().int(),
+  /** The change sequence of this batch's transaction (what a pull will reach). */
+  changeSeq: z.number().int(),
+});
+export type SyncBatchResponse = z.infer<typeof syncBatchResponseSchema>;
+
+/** 409 codes of the batch envelope: nothing was consumed. */
+export const SYNC_REFUSALS = ['out_of_order', 'wrong_user', 'upgrade_required', 'client_unknown'] as const;
+export type SyncRefusal = (typeof SYNC_REFUSALS)[number];
