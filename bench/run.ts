@@ -10,6 +10,7 @@ import { cleanUpChildren } from './lib/children.ts';
 import { benchDatabaseUrl, createBenchDatabase, dropBenchDatabase } from './lib/postgres.ts';
 import { formatTable } from './lib/report.ts';
 import type { DatabaseKind } from './lib/servers.ts';
+import { formatSoakTable, measureSoak } from './soak/scenarios.ts';
 import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
 
 /**
@@ -25,19 +26,23 @@ import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
  * - bundle (issue 5): the web app built, the production JS of /login and /dashboard (raw and gzip) from
  *   apps/web/dist, checked in Chromium; runs once (on the first database kind: the server it starts for
  *   the browser needs one).
+ * - soak (issue 9): three clients alternating the 50-task list and a PATCH without pause for --soak-minutes
+ *   (10) at the default vacuum period: no error, no request over 2 s. Not in the default set (it is long).
  * Each load is autocannon in its own process; each server is a child process. Prints a table per suite
  * and writes JSON to bench/results/.
  *
- *   npm run bench [-- --suite auth,tasks,audit,dashboard,bundle --only pglite|postgresql
+ *   npm run bench [-- --suite auth,tasks,audit,dashboard,bundle,soak --only pglite|postgresql --soak-minutes 10
  *                     --connections 20 --duration 10 --warmup 2 --saturating 20 --sessions 20
  *                     --build true|false --browser true|false]
  */
-const SUITES = ['auth', 'tasks', 'audit', 'dashboard', 'bundle'] as const;
+const SUITES = ['auth', 'tasks', 'audit', 'dashboard', 'bundle', 'soak'] as const;
+const DEFAULT_SUITES = SUITES.filter((name) => name !== 'soak');
 type SuiteName = (typeof SUITES)[number];
 
 const { values } = parseArgs({
   options: {
-    suite: { type: 'string', default: SUITES.join(',') },
+    suite: { type: 'string', default: DEFAULT_SUITES.join(',') },
+    'soak-minutes': { type: 'string', default: '10' },
     connections: { type: 'string', default: '20' },
     saturating: { type: 'string', default: '20' },
     duration: { type: 'string', default: '10' },
@@ -71,6 +76,7 @@ const flag = (value: string | undefined, name: string) => {
   if (value !== 'true' && value !== 'false') throw new Error(`--${name} must be true or false`);
   return value === 'true';
 };
+const soakMinutes = bounded(values['soak-minutes'], 'soak-minutes', 1, 120);
 const bundleOptions = { build: flag(values.build, 'build'), browser: flag(values.browser, 'browser') };
 const suites = [...new Set((values.suite ?? '').split(',').map((name) => name.trim()))] as SuiteName[];
 for (const name of suites)
@@ -110,6 +116,11 @@ const SUITE: Record<SuiteName, Suite> = {
     format: formatBundleTable,
     describe: `production JS of /login and /dashboard (${bundleOptions.build ? 'web app built by this run' : 'existing build'}${bundleOptions.browser ? ', checked in Chromium' : ''})`,
     once: true,
+  },
+  soak: {
+    measure: (kind, url) => measureSoak(kind, soakMinutes, url),
+    format: formatSoakTable,
+    describe: `3 clients alternating GET /api/tasks?limit=50 and PATCH /api/tasks/{id} without pause for ${soakMinutes} min, default vacuum period (5 min)`,
   },
 };
 

@@ -22,10 +22,11 @@ function check(name, command, args, options) {
   results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 }
 
-function vitest(name, workspace, env = {}) {
+function vitest(name, workspace, env = {}, config = undefined) {
   console.log(`\n=== ${name} ===`);
   const file = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  const ok = run('npx', ['vitest', 'run', '--root', workspace, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { env: { TZ: 'UTC', ...env } });
+  const configArgs = config ? ['--config', config] : [];
+  const ok = run('npx', ['vitest', 'run', '--root', workspace, ...configArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { env: { TZ: 'UTC', ...env } });
   results.push(countVitest(name, file, ok));
 }
 
@@ -79,6 +80,8 @@ if (wants('server')) {
   if (process.env.TEST_DATABASE_URL) vitest('server on PostgreSQL', 'apps/server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
   else console.log('\n(server on PostgreSQL skipped: set TEST_DATABASE_URL=postgres://user@host:5432/db to run it)');
 }
+// Soak and fault tests: minutes long and timing-sensitive, so they run alone, after the fast suites.
+if (wants('slow')) vitest('server soak and faults', 'apps/server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' }, 'vitest.slow.config.ts');
 if (wants('web')) vitest('web', 'apps/web');
 if (wants('e2e')) {
   check('build web', 'npm', ['run', 'build', '-w', '@jalon/web']);

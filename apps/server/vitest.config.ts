@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    // Soak and fault tests take minutes and start servers of their own: vitest.slow.config.ts runs them alone.
+    exclude: ['src/**/*.slow.test.ts', '**/node_modules/**'],
     setupFiles: ['src/test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -36,6 +36,7 @@ const envSchema = z.object({
   RESET_WINDOW_MINUTES: int(1, 24 * 60).default(15),
   BODY_LIMIT_BYTES: int(1024, 10 * 1024 * 1024).default(256 * 1024),
   LIST_CACHE_MB: int(0, 4096).default(32),
+  PGLITE_VACUUM_SECONDS: int(1, 24 * 3600).default(300),
   WEB_DIST: z.string().optional(),
   SECRET_KEY: z
     .string()
@@ -66,6 +67,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** Memory for task-list answers kept while nothing changes (see change-keyed-cache.ts); 0 turns it off. */
   listCacheBytes: number;
+  /** How often the embedded database's vacuum looks for tables to clean (PGlite has no autovacuum). */
+  vacuumPeriodMs: number;
   webDist: string | undefined;
   /** Master key for secrets at rest (TOTP secrets, backup-code hashes); from the data folder when unset. */
   secretKey: Buffer | undefined;
@@ -119,6 +122,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     listCacheBytes: env.LIST_CACHE_MB * 1024 * 1024,
+    vacuumPeriodMs: env.PGLITE_VACUUM_SECONDS * 1000,
     webDist: env.WEB_DIST,
     secretKey: env.SECRET_KEY ? Buffer.from(env.SECRET_KEY, 'base64') : undefined,
   };

@@ -12,6 +12,8 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onIdleError: (error) => process.stderr.write(`Database connection lost (it will reconnect): ${error.message}\n`),
+    vacuumPeriodMs: config.vacuumPeriodMs,
+    onVacuumError: (error) => process.stderr.write(`Embedded database vacuum failed (it runs again later): ${error.message}\n`),
   });
   await runMigrations(database.pool);
   const app = await buildApp({

@@ -6,6 +6,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { schema } from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { PgliteVacuum } from './pglite-vacuum.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle; services take `Db | Tx` where they can run inside a caller's transaction. */
@@ -18,6 +19,8 @@ export interface Database {
   kind: DatabaseKind;
   /** A connection string for a dedicated listener (LISTEN/NOTIFY); null for PGlite. */
   listenerConfig: pg.ClientConfig | null;
+  /** PGlite's embedded vacuum (PostgreSQL has its own autovacuum). */
+  vacuum?: PgliteVacuum;
   close(): Promise<void>;
 }
 
@@ -38,7 +41,13 @@ export interface DatabaseOptions {
   dataDir: string | null;
   poolSize?: number;
   onIdleError?: (error: Error) => void;
+  /** PGlite only: how often the embedded vacuum looks for tables to clean (default 5 minutes). */
+  vacuumPeriodMs?: number;
+  /** PGlite only: a vacuum pass failed (it runs again at the next period). */
+  onVacuumError?: (error: Error) => void;
 }
+
+const DEFAULT_VACUUM_PERIOD_MS = 5 * 60_000;
 
 // node-postgres parses `timestamp with time zone` into Date already; bigint (int8) stays a string
 // unless told otherwise. Counts and ids that fit in a double are read as numbers.
@@ -61,10 +70,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  return openPglite(options.dataDir, options.onIdleError ?? (() => {}));
+  return openPglite(options.dataDir, options.onIdleError ?? (() => {}), {
+    periodMs: options.vacuumPeriodMs ?? DEFAULT_VACUUM_PERIOD_MS,
+    onError: options.onVacuumError ?? (() => {}),
+  });
 }
 
-async function openPglite(dataDir: string | null, onIdleError: (error: Error) => void): Promise<Database> {
+async function openPglite(
+  dataDir: string | null,
+  onIdleError: (error: Error) => void,
+  vacuumOptions: { periodMs: number; onError: (error: Error) => void },
+): Promise<Database> {
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-pglite-'));
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
@@ -87,15 +103,19 @@ async function openPglite(dataDir: string | null, onIdleError: (error: Error) =>
   }
   // PGlite has one session: a single connection, and the pool queues the rest in order.
   const pool = keepPoolAlive(new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 }), onIdleError);
+  const vacuum = new PgliteVacuum(pool, vacuumOptions.periodMs, vacuumOptions.onError);
+  vacuum.start();
   let closed = false;
   return {
     db: drizzle(pool, { schema }),
     pool,
     kind: 'pglite',
     listenerConfig: null,
+    vacuum,
     async close() {
       if (closed) return;
       closed = true;
+      await vacuum.stop();
       await pool.end();
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, 5_000);

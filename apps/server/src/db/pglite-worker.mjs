@@ -2,12 +2,13 @@
 // protocol on a Unix socket, so the HTTP thread never executes SQL itself and the server talks to
 // PGlite and to a real PostgreSQL through the same driver (node-postgres).
 // Plain JavaScript on purpose: worker entry points must load without a TypeScript loader.
+// No SQL of its own runs here: PGlite's query mutex is not reentrant, so anything this thread ran
+// beside the socket's clients could deadlock them (issue 9); the vacuum is a client (pglite-vacuum.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 const { dataDir, socketPath } = workerData;
-const VACUUM_EVERY_MS = 5 * 60_000;
 
 try {
   const db = await PGlite.create(dataDir ?? 'memory://');
@@ -18,18 +19,8 @@ try {
   await server.start();
   parentPort.postMessage({ type: 'ready' });
 
-  // PGlite has no autovacuum: without it, dead rows pile up and the planner's statistics go stale
-  // (index-only counts, such as the dashboard's overdue count, then read the whole heap). Vacuum on this
-  // thread every few minutes, only between transactions, never inside a client's.
-  const vacuum = setInterval(() => {
-    db.runExclusive(async () => {
-      if (!db.isInTransaction()) await db.exec('VACUUM (ANALYZE)');
-    }).catch(() => {});
-  }, VACUUM_EVERY_MS);
-  vacuum.unref();
   parentPort.on('message', async (message) => {
     if (message?.type !== 'close') return;
-    clearInterval(vacuum);
     await server.stop();
     await db.close();
     parentPort.postMessage({ type: 'closed' });
