@@ -1,22 +1,17 @@
-import { SYNC_SCHEMA_VERSION, TMP_ID_PREFIX, type SyncBatchRequest, type SyncEntity } from '@jalon/contract';
+import { SYNC_SCHEMA_VERSION, type SyncBatchRequest, type SyncEntity } from '@jalon/contract';
 import { applyAnswer, applyOutOfOrder } from './answer.ts';
 import { backoffDelay } from './backoff.ts';
 import { takeBatch } from './batch.ts';
 import type { ConflictRecord } from './conflict-record.ts';
+import { entryForEdit, type Edit } from './edit.ts';
 import { heldBy, type ProjectOf } from './holds.ts';
 import type { Fields } from './merge.ts';
-import { addEdit, type NewEntry, type OutboxEntry } from './outbox.ts';
+import { addEdit, type OutboxEntry } from './outbox.ts';
 import { planPullPage } from './pull.ts';
 import { resolveConflict, type Resolution } from './resolution.ts';
 import type { PauseReason, Row, SyncMeta, SyncStore, SyncTransaction } from './store.ts';
 import { classifyBatchResponse, type BatchTransport, type PullTransport } from './transport.ts';
 import { computeView } from './view.ts';
-
-/** An edit as the UI makes it; the client works out the version and `base` from what the view shows. */
-export type Edit =
-  | { op: 'create'; entity: SyncEntity; data: Fields }
-  | { op: 'patch'; entity: SyncEntity; id: string; data: Fields }
-  | { op: 'delete'; entity: SyncEntity; id: string };
 
 export interface SyncClientOptions {
   store: SyncStore;
@@ -76,20 +71,11 @@ export class SyncClient {
   edit(edit: Edit): Promise<string> {
     return this.atomically(async (tx, meta) => {
       const outbox = await tx.getOutbox();
-      const entry = this.entryFor(edit, computeView(await tx.getRows(edit.entity), outbox, edit.entity));
+      const entry = entryForEdit(edit, computeView(await tx.getRows(edit.entity), outbox, edit.entity), this.options.newId);
       await tx.setOutbox(addEdit(outbox, { ...entry, localId: meta.nextLocalId, createdAt: iso(this.options.now()) }));
       await tx.setMeta({ ...meta, nextLocalId: meta.nextLocalId + 1 });
       return entry.id;
     });
-  }
-
-  private entryFor(edit: Edit, view: Row[]): Omit<NewEntry, 'localId' | 'createdAt'> {
-    if (edit.op === 'create') return { entity: edit.entity, op: 'upsert', id: `${TMP_ID_PREFIX}${this.options.newId()}`, baseVersion: 0, data: edit.data };
-    const row = view.find((candidate) => candidate.id === edit.id);
-    if (!row) throw new Error(`No ${edit.entity} ${edit.id} to ${edit.op}`);
-    if (edit.op === 'delete') return { entity: edit.entity, op: 'delete', id: edit.id, baseVersion: row.version, data: {} };
-    const base = Object.fromEntries(Object.keys(edit.data).map((field) => [field, row[field] ?? null]));
-    return { entity: edit.entity, op: 'patch', id: edit.id, baseVersion: row.version, data: edit.data, base };
   }
 
   /** The rows as the person should see them: server rows with this device's edits on top. */

@@ -13,4 +13,5 @@ export { resolveConflict, ResolutionError, type Resolution, type ResolutionOutco
 export type { PauseReason, Row, SyncMeta, SyncStore, SyncTransaction } from './store.ts';
 export { MemoryStore } from './memory-store.ts';
 export { classifyBatchResponse, type BatchOutcome, type BatchTransport, type PullRequest, type PullTransport, type TransportResponse } from './transport.ts';
-export { SyncClient, type Edit, type FlushResult, type PullResult, type SyncClientOptions } from './client.ts';
+export { entryForEdit, type Edit } from './edit.ts';
+export { SyncClient, type FlushResult, type PullResult, type SyncClientOptions } from './client.ts';
