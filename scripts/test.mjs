@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check of the repository, in order, then one closing line "N passed, N failed"
 // summing them all. Type checking and lint count as one check each; test runners count their tests.
-// The server suite runs on in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+// The server suite runs on in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set; the
+// sync core (`sync`) is pure and needs neither.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -70,7 +71,7 @@ const only = process.argv.slice(2);
 const wants = (step) => only.length === 0 || only.includes(step);
 
 if (wants('typecheck')) {
-  for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench']) {
+  for (const project of ['packages/contract', 'packages/sync', 'apps/server', 'apps/web', 'e2e', 'bench']) {
     if (fs.existsSync(path.join(root, project, 'tsconfig.json'))) check(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
   }
 }
@@ -80,6 +81,7 @@ if (wants('server')) {
   if (process.env.TEST_DATABASE_URL) vitest('server on PostgreSQL', 'apps/server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
   else console.log('\n(server on PostgreSQL skipped: set TEST_DATABASE_URL=postgres://user@host:5432/db to run it)');
 }
+if (wants('sync')) vitest('sync core', 'packages/sync');
 // Soak and fault tests: minutes long and timing-sensitive, so they run alone, after the fast suites.
 if (wants('slow')) vitest('server soak and faults', 'apps/server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' }, 'vitest.slow.config.ts');
 if (wants('web')) vitest('web', 'apps/web');

@@ -1,0 +1,218 @@
+import { SYNC, type SyncBatchRequest } from '@jalon/contract';
+import { describe, expect, it } from 'vitest';
+import { SyncClient } from './client.ts';
+import { MemoryStore } from './memory-store.ts';
+import { TestServer } from './test-server.ts';
+import { USER, uuids } from './test-factories.ts';
+import type { BatchTransport, PullTransport } from './transport.ts';
+
+const START = Date.parse('2026-11-23T12:00:00.000Z');
+
+async function setUp() {
+  const server = new TestServer();
+  const store = new MemoryStore();
+  const clock = { now: START };
+  const newId = uuids();
+  const open = () => SyncClient.open({ store, userId: USER, now: () => clock.now, newId, random: () => 0.5 });
+  const client = await open();
+  const sent: SyncBatchRequest[] = [];
+  const send: BatchTransport = async (request) => {
+    sent.push(request);
+    return server.batch(request);
+  };
+  const pull: PullTransport = async (request) => server.pull(request);
+  return { server, store, clock, open, client, sent, send, pull };
+}
+
+const hasTmpId = (value: unknown) => JSON.stringify(value).includes('tmp-');
+
+describe('SyncClient', () => {
+  it('creates a project and a task in it offline, sends both in one batch, and ends with real ids and no overlay after a pull', async () => {
+    const { client, send, pull, sent, server } = await setUp();
+    const project = await client.edit({ op: 'create', entity: 'project', data: { name: 'Site' } });
+    const task = await client.edit({ op: 'create', entity: 'task', data: { title: 'Maquette', project } });
+    expect(project).toMatch(/^tmp-/);
+    expect(await client.view('task')).toEqual([{ id: task, version: 0, title: 'Maquette', project }]);
+
+    expect(await client.flush(send)).toEqual({ status: 'sent', batches: 1, renamed: [
+      { tmpId: project, id: project.slice(4) },
+      { tmpId: task, id: task.slice(4) },
+    ] });
+    expect(sent[0]!.operations.map((operation) => [operation.seq, operation.op, operation.id])).toEqual([
+      [1, 'upsert', project],
+      [2, 'upsert', task],
+    ]);
+    // Acked, not yet pulled: shown from the overlay under the real id, at the server's version.
+    expect(await client.view('task')).toEqual([{ id: task.slice(4), version: 1, title: 'Maquette', project: project.slice(4) }]);
+
+    expect(await client.pull(pull)).toEqual({ status: 'pulled', pages: 2 });
+    expect(await client.entries()).toEqual([]);
+    expect(await client.view('task')).toEqual([server.rows.task.get(task.slice(4))!].map(({ changeSeq: _seq, ...row }) => row));
+    expect(hasTmpId(await client.view('project'))).toBe(false);
+  });
+
+  it('merges a patch with a concurrent change to another field', async () => {
+    const { client, send, pull, server } = await setUp();
+    const id = (await client.edit({ op: 'create', entity: 'task', data: { title: 'A', progress: 0 } })).slice(4);
+    await client.flush(send);
+    await client.pull(pull);
+    server.write('task', id, { progress: 50 });
+    await client.edit({ op: 'patch', entity: 'task', id, data: { title: 'B' } });
+    await client.flush(send);
+    await client.pull(pull);
+    expect(await client.view('task')).toMatchObject([{ id, title: 'B', progress: 50, version: 3 }]);
+    expect(await client.conflicts()).toEqual([]);
+  });
+
+  it('records a true clash, holds later edits on that task, and releases them after a replay that goes first', async () => {
+    const { client, send, pull, server, sent } = await setUp();
+    const id = (await client.edit({ op: 'create', entity: 'task', data: { title: 'A', progress: 0 } })).slice(4);
+    await client.flush(send);
+    await client.pull(pull);
+    server.write('task', id, { title: 'Serveur' });
+    await client.edit({ op: 'patch', entity: 'task', id, data: { title: 'Client' } });
+    await client.flush(send);
+
+    const [conflict] = await client.conflicts();
+    expect(conflict).toMatchObject({ entity: 'task', entityId: id, reason: 'version_mismatch', fields: ['title'], serverVersion: 2, clientVersion: 1, originalData: { title: 'Client' }, resolved: false });
+
+    await client.edit({ op: 'patch', entity: 'task', id, data: { title: 'Client 2' } });
+    expect(await client.flush(send)).toEqual({ status: 'idle' });
+    expect((await client.entries()).map((entry) => entry.held)).toEqual([true]);
+
+    await client.resolve(conflict!.id, { action: 'replayClient' });
+    expect(await client.flush(send)).toMatchObject({ status: 'sent' });
+    expect(sent.at(-1)!.operations.map((operation) => [operation.version, operation.data, operation.base])).toEqual([
+      [2, { title: 'Client' }, { title: 'Serveur' }],
+      [1, { title: 'Client 2' }, { title: 'A' }],
+    ]);
+    // The held edit was made on top of the clash ('A' as its base), so it clashes in turn: the person decides again.
+    expect((await client.conflicts()).filter((record) => !record.resolved)).toHaveLength(1);
+    await client.pull(pull);
+    expect((await client.view('task'))[0]).toMatchObject({ title: 'Client' });
+  });
+
+  it('retries a network error with the SPEC §9 backoff, resending the same seqs', async () => {
+    const { client, send, clock, server, sent } = await setUp();
+    await client.edit({ op: 'create', entity: 'project', data: { name: 'P' } });
+    const seqs: number[][] = [];
+    const flaky: BatchTransport = async (request) => {
+      seqs.push(request.operations.map((operation) => operation.seq));
+      throw new TypeError('Failed to fetch');
+    };
+    expect(await client.flush(flaky)).toEqual({ status: 'failed', failures: 1, nextAttemptAt: START + SYNC.backoffBaseMs * 1.075 });
+    expect(await client.flush(send)).toEqual({ status: 'waiting', until: START + 4_300 });
+    clock.now += 4_300;
+    expect(await client.flush(async () => ({ status: 503, body: null }))).toMatchObject({ status: 'failed', failures: 2, nextAttemptAt: clock.now + 8_600 });
+    clock.now += 8_600;
+    expect(await client.flush(send)).toMatchObject({ status: 'sent' });
+    expect([...seqs, ...sent.map((request) => request.operations.map((operation) => operation.seq))]).toEqual([[1], [1]]);
+    expect(server.lastSeq(client.clientId)).toBe(1);
+    expect(await client.meta()).toMatchObject({ failures: 0, nextAttemptAt: null });
+  });
+
+  it('applies once when the answer is lost after the server committed', async () => {
+    const { client, send, server } = await setUp();
+    const id = (await client.edit({ op: 'create', entity: 'project', data: { name: 'P' } })).slice(4);
+    const lostAnswer: BatchTransport = async (request) => {
+      server.batch(request);
+      throw new TypeError('Network lost');
+    };
+    await client.flush(lostAnswer);
+    await client.resume();
+    expect(await client.flush(send)).toMatchObject({ status: 'sent' });
+    expect(server.rows.project.get(id)!.version).toBe(1);
+    expect((await client.entries()).map((entry) => entry.state)).toEqual(['acked']);
+  });
+
+  it('carries on after a crash between the answer and its storage, from the store alone', async () => {
+    const { client, open, send, pull, server } = await setUp();
+    await client.edit({ op: 'create', entity: 'project', data: { name: 'P' } });
+    // The process dies while the request is out: the server commits, the device never stores the answer.
+    let committed: () => void = () => {};
+    const delivered = new Promise<void>((resolve) => (committed = resolve));
+    void client.flush(async (request) => {
+      server.batch(request);
+      committed();
+      return new Promise(() => {});
+    });
+    await delivered;
+    const restarted = await open();
+    expect(restarted.clientId).toBe(client.clientId);
+    expect(await restarted.flush(send)).toMatchObject({ status: 'sent' });
+    await restarted.pull(pull);
+    expect(await restarted.entries()).toEqual([]);
+    expect(server.rows.project.size).toBe(1);
+  });
+
+  it('keeps one batch in flight', async () => {
+    const { client, send } = await setUp();
+    await client.edit({ op: 'create', entity: 'project', data: { name: 'P' } });
+    const [first, second] = await Promise.all([client.flush(send), client.flush(send)]);
+    expect(first.status).toBe('sent');
+    expect(second).toEqual({ status: 'busy' });
+  });
+
+  it('pauses on 401 and keeps everything until resumed', async () => {
+    const { client, send } = await setUp();
+    await client.edit({ op: 'create', entity: 'project', data: { name: 'P' } });
+    expect(await client.flush(async () => ({ status: 401, body: { code: 'unauthorized' } }))).toEqual({ status: 'paused', reason: 'unauthorized' });
+    expect(await client.flush(send)).toEqual({ status: 'paused', reason: 'unauthorized' });
+    expect((await client.entries()).map((entry) => [entry.seq, entry.state])).toEqual([[1, 'sent']]);
+    await client.resume();
+    expect(await client.flush(send)).toMatchObject({ status: 'sent' });
+  });
+
+  it('answers out_of_order by resending, under their seqs, the operations the server lost', async () => {
+    const { client, send, server } = await setUp();
+    await client.edit({ op: 'create', entity: 'project', data: { name: 'P' } });
+    await client.flush(send);
+    await client.edit({ op: 'create', entity: 'project', data: { name: 'Q' } });
+    // The server was restored from a backup taken before seq 1.
+    const restored = new TestServer();
+    const seqs: number[][] = [];
+    const after: BatchTransport = async (request) => {
+      seqs.push(request.operations.map((operation) => operation.seq));
+      return restored.batch(request);
+    };
+    expect(await client.flush(after)).toMatchObject({ status: 'sent', batches: 1 });
+    expect(seqs).toEqual([[2], [1, 2]]);
+    expect(restored.rows.project.size).toBe(2);
+    expect(server.rows.project.size).toBe(1);
+  });
+
+  it('pauses on out_of_order when the lost operations are no longer on the device', async () => {
+    const { client, send, pull } = await setUp();
+    await client.edit({ op: 'create', entity: 'project', data: { name: 'P' } });
+    await client.flush(send);
+    await client.pull(pull);
+    await client.edit({ op: 'create', entity: 'project', data: { name: 'Q' } });
+    const restored = new TestServer();
+    expect(await client.flush(async (request) => restored.batch(request))).toEqual({ status: 'paused', reason: 'out_of_order' });
+  });
+
+  it('reads everything again on resetRequired, replacing the rows and keeping pending edits', async () => {
+    const { client, send, pull, server } = await setUp();
+    const id = (await client.edit({ op: 'create', entity: 'project', data: { name: 'P' } })).slice(4);
+    await client.flush(send);
+    await client.pull(pull);
+    await client.edit({ op: 'patch', entity: 'project', id, data: { name: 'Locale' } });
+    server.rows.project.delete(id);
+    const other = '00000000-0000-4000-8000-0000000000ff';
+    server.rows.project.set(other, { id: other, version: 1, name: 'Restaurée', deletedAt: null, changeSeq: 99 });
+    const requests: Array<string | null> = [];
+    const resetting: PullTransport = async (request) => {
+      requests.push(request.since);
+      return request.since === null ? server.pull(request) : { ...server.pull(request), rows: [], resetRequired: true };
+    };
+    await client.pull(resetting);
+    expect(requests.slice(0, 2)).toEqual([expect.any(String), null]);
+    expect(await client.view('project')).toEqual([{ id: other, version: 1, name: 'Restaurée', deletedAt: null }]);
+    expect((await client.entries()).map((entry) => entry.op)).toEqual(['patch']);
+  });
+
+  it('refuses a store that belongs to another user', async () => {
+    const { store } = await setUp();
+    await expect(SyncClient.open({ store, userId: '00000000-0000-4000-8000-0000000000d2', now: () => START, newId: uuids() })).rejects.toThrow('another user');
+  });
+});

@@ -1,0 +1,265 @@
+import { SYNC_SCHEMA_VERSION, type SyncBatchRequest, type SyncEntity } from '@jalon/contract';
+import { applyAnswer, applyOutOfOrder } from './answer.ts';
+import { backoffDelay } from './backoff.ts';
+import { takeBatch } from './batch.ts';
+import type { ConflictRecord } from './conflict-record.ts';
+import { entryForEdit, type Edit } from './edit.ts';
+import { heldBy, type ProjectOf } from './holds.ts';
+import type { Fields } from './merge.ts';
+import { addEdit, type OutboxEntry } from './outbox.ts';
+import { planPullPage } from './pull.ts';
+import { resolveConflict, type Resolution } from './resolution.ts';
+import type { PauseReason, Row, SyncMeta, SyncStore, SyncTransaction } from './store.ts';
+import { classifyBatchResponse, type BatchTransport, type PullTransport } from './transport.ts';
+import { computeView } from './view.ts';
+
+export interface SyncClientOptions {
+  store: SyncStore;
+  userId: string;
+  /** Milliseconds since the epoch. */
+  now: () => number;
+  /** A new UUID (a created entity's id, and the device's `clientId` on first use). */
+  newId: () => string;
+  /** For the backoff's jitter; Math.random by default. */
+  random?: () => number;
+}
+
+export type FlushResult =
+  | { status: 'idle' }
+  | { status: 'sent'; batches: number; renamed: Array<{ tmpId: string; id: string }> }
+  | { status: 'busy' }
+  | { status: 'paused'; reason: PauseReason }
+  | { status: 'waiting'; until: number }
+  | { status: 'failed'; failures: number; nextAttemptAt: number };
+
+export type PullResult = { status: 'pulled'; pages: number } | { status: 'busy' } | { status: 'failed'; error: unknown };
+
+/** Entities in the order a pull reads them: projects first, so that a task's project is known. */
+const ENTITIES: readonly SyncEntity[] = ['project', 'task'];
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The sync core for one user on one device: records edits, sends them in numbered batches, applies the
+ * answers and the pulls, and shows the rows with pending edits on top. Every piece of state is in the
+ * store, so a client dropped at any point (a crash, a reload) and opened again carries on; only the
+ * "one batch in flight" and "one pull in flight" guards live in the object, as they do in one tab.
+ */
+export class SyncClient {
+  private flushing = false;
+  private pulling = false;
+
+  private constructor(
+    private readonly options: SyncClientOptions,
+    readonly clientId: string,
+  ) {}
+
+  /** Opens the store, registering this device (a new `clientId`) on first use. Refuses another user's store. */
+  static async open(options: SyncClientOptions): Promise<SyncClient> {
+    const meta = await options.store.atomically(async (tx) => {
+      const stored = await tx.getMeta();
+      if (stored && stored.userId !== options.userId) throw new Error('This sync store belongs to another user');
+      if (stored) return stored;
+      const fresh: SyncMeta = { clientId: options.newId(), userId: options.userId, lastSeq: 0, ackedThrough: 0, nextLocalId: 1, failures: 0, nextAttemptAt: null, paused: null };
+      await tx.setMeta(fresh);
+      return fresh;
+    });
+    return new SyncClient(options, meta.clientId);
+  }
+
+  /** Records an edit in the outbox (before the UI shows it) and answers the entity's id (`tmp-` for a create). */
+  edit(edit: Edit): Promise<string> {
+    return this.atomically(async (tx, meta) => {
+      const outbox = await tx.getOutbox();
+      const entry = entryForEdit(edit, computeView(await tx.getRows(edit.entity), outbox, edit.entity), this.options.newId);
+      await tx.setOutbox(addEdit(outbox, { ...entry, localId: meta.nextLocalId, createdAt: iso(this.options.now()) }));
+      await tx.setMeta({ ...meta, nextLocalId: meta.nextLocalId + 1 });
+      return entry.id;
+    });
+  }
+
+  /** The rows as the person should see them: server rows with this device's edits on top. */
+  view(entity: SyncEntity): Promise<Row[]> {
+    return this.options.store.atomically(async (tx) => computeView(await tx.getRows(entity), await tx.getOutbox(), entity));
+  }
+
+  /** The outbox, each entry flagged when it waits on an open conflict (the UI's waiting badge). */
+  entries(): Promise<Array<OutboxEntry & { held: boolean }>> {
+    return this.options.store.atomically(async (tx) => {
+      const isHeld = heldBy(await tx.getConflicts(), await projectsOfTasks(tx));
+      return (await tx.getOutbox()).map((entry) => ({ ...entry, held: entry.state === 'pending' && isHeld(entry) }));
+    });
+  }
+
+  conflicts(): Promise<ConflictRecord[]> {
+    return this.options.store.atomically((tx) => tx.getConflicts());
+  }
+
+  meta(): Promise<SyncMeta> {
+    return this.atomically(async (_tx, meta) => meta);
+  }
+
+  /**
+   * Sends batches until nothing is left to send, one in flight at a time, each answer stored in one
+   * transaction. Respects the backoff after failures and stops when paused.
+   */
+  async flush(send: BatchTransport): Promise<FlushResult> {
+    if (this.flushing) return { status: 'busy' };
+    this.flushing = true;
+    try {
+      const renamed: Array<{ tmpId: string; id: string }> = [];
+      let batches = 0;
+      for (;;) {
+        const step = await this.sendOne(send);
+        if (step.status !== 'sent') return step.status === 'idle' && batches > 0 ? { status: 'sent', batches, renamed } : step;
+        batches += step.batches;
+        renamed.push(...step.renamed);
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async sendOne(send: BatchTransport): Promise<FlushResult> {
+    const prepared = await this.atomically(async (tx, meta) => {
+      if (meta.paused) return { status: 'paused', reason: meta.paused } as const;
+      if (meta.nextAttemptAt !== null && this.options.now() < meta.nextAttemptAt) return { status: 'waiting', until: meta.nextAttemptAt } as const;
+      const batch = takeBatch(await tx.getOutbox(), { lastSeq: meta.lastSeq, isHeld: heldBy(await tx.getConflicts(), await projectsOfTasks(tx)) });
+      if (batch.operations.length === 0) return { status: 'idle' } as const;
+      await tx.setOutbox(batch.outbox);
+      await tx.setMeta({ ...meta, lastSeq: batch.lastSeq });
+      const request: SyncBatchRequest = { schemaVersion: SYNC_SCHEMA_VERSION, clientId: meta.clientId, userId: meta.userId, ackedThrough: meta.ackedThrough, operations: batch.operations };
+      return request;
+    });
+    if ('status' in prepared) return prepared;
+    const response = await send(prepared).catch(() => null);
+    const outcome = response ? classifyBatchResponse(response) : ({ kind: 'retry' } as const);
+    return this.atomically(async (tx, meta): Promise<FlushResult> => {
+      if (outcome.kind === 'pause') {
+        await tx.setMeta({ ...meta, paused: outcome.reason });
+        return { status: 'paused', reason: outcome.reason };
+      }
+      if (outcome.kind === 'outOfOrder') {
+        const outbox = applyOutOfOrder(await tx.getOutbox(), outcome.lastSeq);
+        if (outbox) await tx.setOutbox(outbox);
+        else await tx.setMeta({ ...meta, paused: 'out_of_order' });
+        return outbox ? { status: 'sent', batches: 0, renamed: [] } : { status: 'paused', reason: 'out_of_order' };
+      }
+      if (outcome.kind === 'answer') {
+        const now = iso(this.options.now());
+        const answered = applyAnswer({ outbox: await tx.getOutbox(), conflicts: await tx.getConflicts(), clientId: meta.clientId, ackedThrough: meta.ackedThrough }, outcome.answer, now);
+        // An answer that answers none of what was sent would have the same batch resent at once, forever.
+        if (answered.ackedThrough > meta.ackedThrough) {
+          await tx.setOutbox(answered.outbox);
+          await tx.setConflicts(answered.conflicts);
+          await tx.setMeta({ ...meta, ackedThrough: answered.ackedThrough, failures: 0, nextAttemptAt: null });
+          return { status: 'sent', batches: 1, renamed: answered.renamed };
+        }
+      }
+      const failures = meta.failures + 1;
+      const nextAttemptAt = this.options.now() + backoffDelay(failures, this.options.random);
+      await tx.setMeta({ ...meta, failures, nextAttemptAt });
+      return { status: 'failed', failures, nextAttemptAt };
+    });
+  }
+
+  /** After a 401 pause (the same user signed in again) or another refusal was dealt with: send again. */
+  resume(): Promise<void> {
+    return this.atomically((tx, meta) => tx.setMeta({ ...meta, paused: null, failures: 0, nextAttemptAt: null }));
+  }
+
+  /**
+   * Catches up every entity from its stored cursor, page by page, one pull in flight. A reset (cursor too
+   * old, another epoch) reads everything again: the rows are replaced, the outbox is kept. A stale page
+   * (cursor behind the stored one) is ignored and ends that entity's pull.
+   */
+  async pull(fetchPage: PullTransport): Promise<PullResult> {
+    if (this.pulling) return { status: 'busy' };
+    this.pulling = true;
+    try {
+      let pages = 0;
+      for (const entity of ENTITIES) pages += await this.pullEntity(entity, fetchPage);
+      return { status: 'pulled', pages };
+    } catch (error) {
+      return { status: 'failed', error };
+    } finally {
+      this.pulling = false;
+    }
+  }
+
+  private async pullEntity(entity: SyncEntity, fetchPage: PullTransport): Promise<number> {
+    let since = await this.options.store.atomically((tx) => tx.getCursor(entity));
+    for (let pages = 1; ; pages += 1) {
+      const { clientId, ackedThrough } = await this.meta();
+      const page = await fetchPage({ entity, since, clientId, ackedThrough });
+      if (page.resetRequired) {
+        if (since === null) throw new Error(`A full read of ${entity} answered resetRequired`);
+        since = null;
+        continue;
+      }
+      const stored = await this.options.store.atomically(async (tx) => {
+        const plan = planPullPage(page, await tx.getCursor(entity), await tx.getOutbox(), since === null);
+        if (!plan) return false;
+        if (plan.clear) await tx.clearRows(entity);
+        await tx.putRows(entity, plan.put);
+        await tx.deleteRows(entity, plan.remove);
+        await tx.setCursor(entity, plan.cursor);
+        await tx.setOutbox(plan.outbox);
+        return true;
+      });
+      if (!stored || !page.hasMore) return pages;
+      since = page.cursor;
+    }
+  }
+
+  /**
+   * Settles a conflict. A write it makes goes before the entries this conflict held, so they are sent
+   * after it, on top of what the person chose; the held entries are released by the same transaction.
+   */
+  resolve(conflictId: string, resolution: Resolution): Promise<void> {
+    return this.atomically(async (tx, meta) => {
+      const conflicts = await tx.getConflicts();
+      const record = conflicts.find((candidate) => candidate.id === conflictId);
+      if (!record) throw new Error(`No conflict ${conflictId}`);
+      const outcome = resolveConflict(record, resolution, iso(this.options.now()));
+      await tx.setConflicts(conflicts.map((candidate) => (candidate.id === conflictId ? outcome.record : candidate)));
+      if (outcome.serverRow) await keepServerRow(tx, record.entity, outcome.serverRow);
+      if (!outcome.edit) return;
+      const outbox = await tx.getOutbox();
+      const isHeld = heldBy([record], await projectsOfTasks(tx));
+      const firstHeld = outbox.findIndex((entry) => entry.state === 'pending' && isHeld(entry));
+      const entry: OutboxEntry = { ...outcome.edit, localId: meta.nextLocalId, createdAt: iso(this.options.now()), state: 'pending' };
+      await tx.setOutbox(firstHeld < 0 ? [...outbox, entry] : [...outbox.slice(0, firstHeld), entry, ...outbox.slice(firstHeld)]);
+      await tx.setMeta({ ...meta, nextLocalId: meta.nextLocalId + 1 });
+    });
+  }
+
+  /** Clears the resolved conflicts, or all of them (`purge`), which releases whatever they held. */
+  clearConflicts({ purge = false }: { purge?: boolean } = {}): Promise<void> {
+    return this.options.store.atomically(async (tx) => tx.setConflicts(purge ? [] : (await tx.getConflicts()).filter((record) => !record.resolved)));
+  }
+
+  private atomically<T>(work: (tx: SyncTransaction, meta: SyncMeta) => Promise<T>): Promise<T> {
+    return this.options.store.atomically(async (tx) => {
+      const meta = await tx.getMeta();
+      if (!meta) throw new Error('The sync store was never opened');
+      return work(tx, meta);
+    });
+  }
+}
+
+async function projectsOfTasks(tx: SyncTransaction): Promise<ProjectOf> {
+  const projects = new Map((await tx.getRows('task')).map((row) => [row.id, row.project]));
+  return (taskId) => {
+    const project = projects.get(taskId);
+    return typeof project === 'string' ? project : undefined;
+  };
+}
+
+/** "Apply the server version": show the conflict's server row unless the store already has a newer one. */
+async function keepServerRow(tx: SyncTransaction, entity: SyncEntity, serverRow: Fields): Promise<void> {
+  const { id, version } = serverRow;
+  if (typeof id !== 'string' || typeof version !== 'number' || serverRow.deletedAt) return;
+  const stored = (await tx.getRows(entity)).find((row) => row.id === id);
+  if (!stored || stored.version < version) await tx.putRows(entity, [{ ...serverRow, id, version }]);
+}

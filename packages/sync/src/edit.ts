@@ -1,0 +1,24 @@
+import { TMP_ID_PREFIX, type SyncEntity } from '@jalon/contract';
+import type { Fields } from './merge.ts';
+import type { NewEntry } from './outbox.ts';
+import type { Row } from './store.ts';
+
+/** An edit as the UI makes it; the version and `base` come from what the view shows. */
+export type Edit =
+  | { op: 'create'; entity: SyncEntity; data: Fields }
+  | { op: 'patch'; entity: SyncEntity; id: string; data: Fields }
+  | { op: 'delete'; entity: SyncEntity; id: string };
+
+/**
+ * The outbox entry for an edit, from the view the person edited (SYNC.md §6): a create gets a new
+ * `tmp-` id; a patch or delete starts from the version shown, and a patch's `base` is the shown value
+ * of each field it writes (a field the row lacks was seen as null).
+ */
+export function entryForEdit(edit: Edit, view: readonly Row[], newId: () => string): Omit<NewEntry, 'localId' | 'createdAt'> {
+  if (edit.op === 'create') return { entity: edit.entity, op: 'upsert', id: `${TMP_ID_PREFIX}${newId()}`, baseVersion: 0, data: edit.data };
+  const row = view.find((candidate) => candidate.id === edit.id);
+  if (!row) throw new Error(`No ${edit.entity} ${edit.id} to ${edit.op}`);
+  if (edit.op === 'delete') return { entity: edit.entity, op: 'delete', id: edit.id, baseVersion: row.version, data: {} };
+  const base = Object.fromEntries(Object.keys(edit.data).map((field) => [field, row[field] ?? null]));
+  return { entity: edit.entity, op: 'patch', id: edit.id, baseVersion: row.version, data: edit.data, base };
+}

@@ -1,0 +1,51 @@
+import type { OutboxEntry } from './outbox.ts';
+import type { Row } from './store.ts';
+
+/** One answer of a catch-up read (SYNC.md §4), however the transport fetched it. */
+export interface PullPage {
+  /** Changed rows in `(changeSeq, id)` order; tombstones have `deletedAt` set. */
+  rows: Row[];
+  cursor: string;
+  hasMore: boolean;
+  /** The server's last processed `seq` for this device, read in the same snapshot as the rows. */
+  lastSeq: number;
+  resetRequired: boolean;
+}
+
+/**
+ * The change sequence a cursor has reached. Cursors are opaque, but the server writes them as
+ * `<seq>.<id>.<signature>` so that a client can tell a stale answer (SYNC.md §4); null when unreadable.
+ */
+export function cursorSeq(cursor: string | null): number | null {
+  const match = cursor === null ? null : /^(\d{1,15})\./.exec(cursor);
+  return match ? Number(match[1]) : null;
+}
+
+export interface PullPlan {
+  /** A full read: forget every stored row of the entity before putting these. */
+  clear: boolean;
+  put: Row[];
+  remove: string[];
+  cursor: string;
+  /** Acked entries the pull covers are gone: the rows now show their effect. */
+  outbox: OutboxEntry[];
+}
+
+/**
+ * How to store a page (in one transaction, then the view replays what is left on top). A page whose
+ * cursor is behind the stored one is a stale answer and is ignored (null). Only acked entries are dropped
+ * at `lastSeq`: a `sent` one whose answer was lost is still owed its result (applied or conflict), which
+ * the server keeps until `ackedThrough` covers it, so it is resent rather than forgotten.
+ */
+export function planPullPage(page: PullPage, storedCursor: string | null, outbox: readonly OutboxEntry[], full: boolean): PullPlan | null {
+  const stored = full ? null : cursorSeq(storedCursor);
+  const received = cursorSeq(page.cursor);
+  if (stored !== null && received !== null && received < stored) return null;
+  return {
+    clear: full,
+    put: page.rows.filter((row) => !row.deletedAt),
+    remove: page.rows.filter((row) => row.deletedAt).map((row) => row.id),
+    cursor: page.cursor,
+    outbox: outbox.filter((entry) => !(entry.state === 'acked' && entry.seq! <= page.lastSeq)),
+  };
+}

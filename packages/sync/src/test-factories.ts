@@ -1,0 +1,27 @@
+import type { NewEntry, OutboxEntry } from './outbox.ts';
+import type { Row } from './store.ts';
+
+// Fixed ids and dates, so that failures read the same every run.
+export const PROJECT_A = '00000000-0000-4000-8000-00000000000a';
+export const PROJECT_B = '00000000-0000-4000-8000-00000000000b';
+export const TASK_1 = '00000000-0000-4000-8000-000000000001';
+export const TASK_2 = '00000000-0000-4000-8000-000000000002';
+export const CLIENT = '00000000-0000-4000-8000-0000000000c1';
+export const USER = '00000000-0000-4000-8000-0000000000d1';
+export const NOW = '2026-11-23T12:00:00.000Z';
+
+/** A deterministic UUID source: 00000000-0000-4000-8000-1000000000NN. */
+export function uuids(): () => string {
+  let next = 0;
+  return () => `00000000-0000-4000-8000-1${String((next += 1)).padStart(11, '0')}`;
+}
+
+export const taskRow = (overrides: Partial<Row> = {}): Row => ({ id: TASK_1, version: 3, title: 'Rédiger', status: 'todo', progress: 0, project: PROJECT_A, deletedAt: null, ...overrides });
+export const projectRow = (overrides: Partial<Row> = {}): Row => ({ id: PROJECT_A, version: 1, name: 'Site', status: 'active', deletedAt: null, ...overrides });
+
+let localIds = 0;
+export function newEntry(overrides: Partial<NewEntry> = {}): NewEntry {
+  return { localId: (localIds += 1), entity: 'task', op: 'patch', id: TASK_1, baseVersion: 3, data: {}, createdAt: NOW, ...overrides };
+}
+
+export const entry = (overrides: Partial<OutboxEntry> = {}): OutboxEntry => ({ ...newEntry(), state: 'pending', ...overrides });

@@ -1,0 +1,30 @@
+import type { SyncEntity } from '@jalon/contract';
+import type { OutboxEntry } from './outbox.ts';
+import type { Row } from './store.ts';
+
+/**
+ * What the person sees (SYNC.md §1.3): the server rows with this device's entries replayed on top in
+ * outbox order, acked ones included until a pull covers them, so an edit never flickers back to the old
+ * value nor stays stale. An acked entry whose row the server already shows at its version (or later) is
+ * in that row and is not replayed again, so a newer write from elsewhere wins. Shown versions only rise.
+ */
+export function computeView(rows: readonly Row[], outbox: readonly OutboxEntry[], entity: SyncEntity): Row[] {
+  const view = new Map(rows.filter((row) => !row.deletedAt).map((row) => [row.id, row]));
+  for (const entry of outbox) {
+    if (entry.entity !== entity) continue;
+    const row = view.get(entry.id);
+    if (entry.state === 'acked' && row && entry.ackedVersion !== undefined && row.version >= entry.ackedVersion) continue;
+    const replayed = replay(row, entry);
+    if (replayed) view.set(entry.id, replayed);
+    else view.delete(entry.id);
+  }
+  return [...view.values()];
+}
+
+function replay(row: Row | undefined, entry: OutboxEntry): Row | undefined {
+  if (entry.op === 'delete') return undefined;
+  // A patch on a row the server deleted has nothing to show; an upsert (re)creates it.
+  if (entry.op === 'patch' && !row) return undefined;
+  const version = Math.max(row?.version ?? entry.baseVersion, entry.ackedVersion ?? 0);
+  return { ...row, ...entry.data, id: entry.id, version };
+}
