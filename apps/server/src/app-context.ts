@@ -13,6 +13,7 @@ import type { ProjectService } from './modules/projects/project-service.ts';
 import type { TaskService } from './modules/tasks/task-service.ts';
 import type { DashboardService } from './modules/dashboard/dashboard-service.ts';
 import type { PreferencesService } from './modules/preferences/preferences-service.ts';
+import type { SyncService } from './modules/sync/sync-service.ts';
 
 /** The services a feature module may use, built once in `buildApp` and handed to each module. */
 export interface AppContext {
@@ -32,6 +33,7 @@ export interface AppContext {
   tasks: TaskService;
   dashboard: DashboardService;
   preferences: PreferencesService;
+  sync: SyncService;
 }
 
 declare module 'fastify' {

@@ -40,6 +40,8 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { PreferencesService } from './modules/preferences/preferences-service.ts';
 import { preferencesRoutes } from './modules/preferences/routes.ts';
 import { TwoFactorService } from './modules/two-factor/two-factor-service.ts';
+import { syncRoutes } from './modules/sync/routes.ts';
+import { SyncService } from './modules/sync/sync-service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -94,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dashboard: new DashboardService(database.db),
     preferences: new PreferencesService(database.db, store, notifier),
     resets: new ResetService(database.db, config, mailer, sessions),
+    sync: new SyncService(database.db, notifier),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -132,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(taskRoutes, { ctx });
       await api.register(dashboardRoutes, { ctx });
       await api.register(preferencesRoutes, { ctx });
+      await api.register(syncRoutes, { ctx });
     },
     { prefix: '/api' },
   );

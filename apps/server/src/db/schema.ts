@@ -165,6 +165,8 @@ export const changeCounter = pgTable('change_counter', {
   id: integer('id').primaryKey(),
   value: bigint('value', { mode: 'number' }).notNull().default(0),
   horizon: bigint('horizon', { mode: 'number' }).notNull().default(0),
+  /** Made by the first migration and anew by a restore: a cursor from another epoch asks for a reset. */
+  epoch: uuid('epoch').notNull().defaultRandom(),
 });
 
 /** Columns every synchronised entity carries (DESIGN §3). */
@@ -258,5 +260,36 @@ export const taskCounts = pgTable(
   (table) => [primaryKey({ columns: [table.projectId, table.status, table.priority] })],
 );
 
-export const schema = { users, sessions, pendingLogins, loginThrottle, passwordResets, backupCodes, auditLog, changeCounter, projects, tasks, taskEvents, taskCounts };
+/**
+ * Offline devices (SYNC.md §2): each browser installation of a user numbers its operations; `lastSeq` is
+ * the last one processed, advanced in the transaction that applied it. Unused for 90 days: removed.
+ */
+export const syncClients = pgTable(
+  'sync_clients',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSeq: integer('last_seq').notNull().default(0),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sync_clients_last_seen_idx').on(table.lastSeenAt)],
+);
+
+/** The answer to each processed operation, kept until the client acknowledges it (`ackedThrough`), for replays. */
+export const syncResults = pgTable(
+  'sync_results',
+  {
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => syncClients.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    result: jsonb('result').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.clientId, table.seq] })],
+);
+
+export const schema = { users, sessions, pendingLogins, loginThrottle, passwordResets, backupCodes, auditLog, changeCounter, projects, tasks, taskEvents, taskCounts, syncClients, syncResults };
 export const nowSql = sql`now()`;

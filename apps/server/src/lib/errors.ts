@@ -10,6 +10,8 @@ export interface ProblemExtensions {
   serverVersion?: number;
   client?: unknown;
   clientVersion?: number;
+  /** Sync `out_of_order`: the last operation number processed for the device. */
+  lastSeq?: number;
   /** Response headers that go with the problem (Retry-After). */
   headers?: Record<string, string>;
 }

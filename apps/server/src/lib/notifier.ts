@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import type { Database } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../db/client.ts';
 
 /**
  * Messages between server instances: session revocations now, data-change events later. With PGlite
@@ -9,13 +10,20 @@ import type { Database } from '../db/client.ts';
  */
 export interface Notifier {
   publish(message: NotifierMessage): Promise<void>;
+  /**
+   * Publishes from inside a writing transaction, so the message leaves at commit and never for a rollback
+   * (PostgreSQL's NOTIFY); the returned function finishes the job after commit (the in-process emitter).
+   */
+  publishInTransaction(tx: Tx, message: NotifierMessage): Promise<() => Promise<void>>;
   subscribe(listener: (message: NotifierMessage) => void): () => void;
   close(): Promise<void>;
 }
 
 export type NotifierMessage =
   | { kind: 'sessions.revoked'; sessionIds: string[] }
-  | { kind: 'user.changed'; userId: string };
+  | { kind: 'user.changed'; userId: string }
+  /** Projects or tasks changed in the transaction of this change sequence (SYNC.md §5). */
+  | { kind: 'changes'; changeSeq: number };
 
 const CHANNEL = 'jalon_events';
 
@@ -27,8 +35,10 @@ export async function createNotifier(database: Database, onError: (error: unknow
     return () => void emitter.off('message', listener);
   };
   if (!database.listenerConfig) {
+    const publish = async (message: NotifierMessage) => void emitter.emit('message', message);
     return {
-      publish: async (message) => void emitter.emit('message', message),
+      publish,
+      publishInTransaction: async (_tx, message) => () => publish(message),
       subscribe,
       close: async () => void emitter.removeAllListeners(),
     };
@@ -48,6 +58,10 @@ export async function createNotifier(database: Database, onError: (error: unknow
   return {
     publish: async (message) => {
       await database.pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)]);
+    },
+    publishInTransaction: async (tx, message) => {
+      await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(message)})`);
+      return async () => {};
     },
     subscribe,
     close: async () => {

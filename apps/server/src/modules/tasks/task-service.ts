@@ -41,7 +41,7 @@ export const presentTask = (row: TaskRow, viewer: Viewer, projectOwnerId: string
 });
 
 /** What a task adds to its project's progress: a done task counts 100, others their own progress. */
-const effectiveProgress = (task: Pick<TaskRow, 'status' | 'progress'>) => (task.status === 'done' ? 100 : task.progress);
+export const effectiveProgress = (task: Pick<TaskRow, 'status' | 'progress'>) => (task.status === 'done' ? 100 : task.progress);
 
 const invalidReference = (path: string, message: string) =>
   new AppError(400, 'validation_failed', 'The request is not valid', { errors: [{ path, message }] });

@@ -1,0 +1,128 @@
+import type { z } from 'zod';
+import { stripTmpPrefix, type ConflictReason, type SyncEntity } from '@jalon/contract';
+import { mergePatch } from '@jalon/sync';
+import { firstIssue, type BatchPlan, type OperationResult, type PlannedOperation } from './batch-plan.ts';
+
+/**
+ * What one entity kind (task, project) brings to the rules of SYNC.md §3; `applyOperation` holds the
+ * rules themselves, once for both.
+ */
+export interface EntityRules<Row extends { id: string; version: number; deletedAt: Date | null }> {
+  entity: SyncEntity;
+  rows(plan: BatchPlan): Map<string, Row>;
+  /** Fields that hold another entity's id, which the client may give as `tmp-<uuid>` (SYNC.md §2). */
+  referenceFields: string[];
+  /** Ids of other entities this data points at (a task's project), already without `tmp-`. */
+  references(plan: BatchPlan, row: Row | undefined, data: Record<string, unknown>): string[];
+  /** The whole row, as a create or an `upsert` writes it. */
+  rowSchema: z.ZodType<Record<string, unknown>>;
+  /** Some fields, as a `patch` changes them (and as its `base` holds them). */
+  patchSchema: z.ZodType<Record<string, unknown>>;
+  /** Parsed values as the merge compares them (dates as instants). */
+  normalise(values: Record<string, unknown>): Record<string, unknown>;
+  /** The row's values of these fields, in the same form. */
+  fieldsOf(row: Row, fields: string[]): Record<string, unknown>;
+  /** The row as the REST route presents it (a conflict's `server`). */
+  present(plan: BatchPlan, row: Row): unknown;
+  /** Creates the row; a string is why it is invalid (an unknown project, say). */
+  create(plan: BatchPlan, id: string, values: Record<string, unknown>): Row | string;
+  /** Applies changed fields to a live row (new version); a string is why it is invalid. */
+  change(plan: BatchPlan, row: Row, changes: Record<string, unknown>): Row | string;
+  canDelete(plan: BatchPlan, row: Row): boolean;
+  remove(plan: BatchPlan, row: Row): Row;
+}
+
+/** `tmp-` taken off the reference fields, before validation (SYNC.md §3). */
+export function resolveReferences(fields: Record<string, unknown>, referenceFields: string[]): Record<string, unknown> {
+  const resolved = { ...fields };
+  for (const field of referenceFields) if (typeof resolved[field] === 'string') resolved[field] = stripTmpPrefix(resolved[field] as string);
+  return resolved;
+}
+
+/** Applies one operation to the plan, or explains why not. Never throws for what the client sent. */
+export function applyOperation<Row extends { id: string; version: number; deletedAt: Date | null }>(
+  plan: BatchPlan,
+  rules: EntityRules<Row>,
+  operation: PlannedOperation,
+): OperationResult {
+  const rows = rules.rows(plan);
+  const existing = rows.get(operation.id);
+  const conflict = (reason: ConflictReason, extra: { fields?: string[]; cause?: number; detail?: string } = {}): OperationResult => {
+    plan.conflicted.set(operation.id, extra.cause ?? plan.conflicted.get(operation.id) ?? operation.seq);
+    const current = rows.get(operation.id);
+    return {
+      conflict: {
+        seq: operation.seq,
+        entity: rules.entity,
+        id: operation.id,
+        reason,
+        ...extra,
+        server: current ? rules.present(plan, current) : null,
+        client: operation.data,
+        serverVersion: current?.version ?? null,
+        clientVersion: operation.version,
+      },
+    };
+  };
+  const applied = (row: Row): OperationResult => {
+    rows.set(row.id, row);
+    return {
+      applied: {
+        seq: operation.seq,
+        entity: rules.entity,
+        id: row.id,
+        ...(operation.clientId !== operation.id ? { tmpId: operation.clientId } : {}),
+        version: row.version,
+      },
+    };
+  };
+
+  // An earlier operation of this client on this entity, or on one it points at, conflicted: this one
+  // was made on top of an edit the server refused, so it waits for the person too.
+  for (const id of [operation.id, ...rules.references(plan, existing, operation.data)]) {
+    const cause = plan.conflicted.get(id);
+    if (cause !== undefined) return conflict('depends_on_conflict', { cause });
+  }
+
+  const isCreate = operation.op === 'upsert' && operation.clientId !== operation.id;
+  if (isCreate) {
+    if (existing) return conflict('invalid', { detail: 'id_taken' });
+    const parsed = rules.rowSchema.safeParse(operation.data);
+    if (!parsed.success) return conflict('invalid', { detail: firstIssue(parsed.error) });
+    const created = rules.create(plan, operation.id, parsed.data);
+    return typeof created === 'string' ? conflict('invalid', { detail: created }) : applied(created);
+  }
+
+  if (!existing) return conflict('not_found');
+  if (operation.op === 'delete') {
+    if (existing.deletedAt) return applied(existing);
+    if (!rules.canDelete(plan, existing)) return conflict('forbidden');
+    if (operation.version !== existing.version) return conflict('version_mismatch');
+    return applied(rules.remove(plan, existing));
+  }
+  if (existing.deletedAt) return conflict('deleted');
+
+  const schema = operation.op === 'upsert' ? rules.rowSchema : rules.patchSchema;
+  const parsed = schema.safeParse(operation.data);
+  if (!parsed.success) return conflict('invalid', { detail: firstIssue(parsed.error) });
+  const data = rules.normalise(parsed.data);
+  const fields = Object.keys(data);
+  const server = rules.fieldsOf(existing, fields);
+
+  let changes: Record<string, unknown>;
+  if (operation.op === 'patch' && operation.base !== undefined) {
+    const base = rules.patchSchema.safeParse(operation.base);
+    if (!base.success) return conflict('invalid', { detail: `base.${firstIssue(base.error)}` });
+    const merged = mergePatch({ server, data, base: rules.normalise(base.data) });
+    if (merged.conflicts.length > 0) return conflict('version_mismatch', { fields: merged.conflicts });
+    changes = merged.changes;
+  } else {
+    // A whole-row upsert, or a patch without `base`, is only safe on the version it started from.
+    if (operation.version !== existing.version) return conflict('version_mismatch');
+    changes = Object.fromEntries(Object.entries(data).filter(([field, value]) => JSON.stringify(value) !== JSON.stringify(server[field])));
+  }
+  // Nothing differs from the server: applied as it is, with no new version, sequence or audit row.
+  if (Object.keys(changes).length === 0) return applied(existing);
+  const changed = rules.change(plan, existing, changes);
+  return typeof changed === 'string' ? conflict('invalid', { detail: changed }) : applied(changed);
+}

@@ -1,0 +1,92 @@
+import type { z } from 'zod';
+import type { SyncApplied, SyncConflict, SyncEntity } from '@jalon/contract';
+import type { projects, taskEvents, tasks } from '../../db/schema.ts';
+import type { AuditActor, AuditEntry } from '../audit/audit-writer.ts';
+import type { Viewer } from '../projects/policy.ts';
+
+export type TaskRow = typeof tasks.$inferSelect;
+export type ProjectRow = typeof projects.$inferSelect;
+export type TaskEventRow = Omit<typeof taskEvents.$inferInsert, 'id'>;
+
+/** What the batch answers for one operation, and stores for its replays. */
+export type OperationResult = { applied: SyncApplied } | { conflict: SyncConflict };
+
+/** One operation as the plan sees it: ids without their `tmp-` prefix, the client's own id kept. */
+export interface PlannedOperation {
+  seq: number;
+  entity: SyncEntity;
+  op: 'upsert' | 'patch' | 'delete';
+  /** The real id (the client's uuid without `tmp-`). */
+  id: string;
+  /** The id as the client sent it (`tmp-…` for a create). */
+  clientId: string;
+  version: number;
+  data: Record<string, unknown>;
+  base: Record<string, unknown> | undefined;
+}
+
+/**
+ * The batch, worked out in memory before anything is written (decision 0012). Every row an operation can
+ * touch is loaded and locked first; each operation then reads and changes the rows here, exactly as it
+ * would have in its own savepoint, and a conflicting operation changes nothing. The writer then stores the
+ * final rows, counts, events, audit rows and results in a few set-based statements.
+ */
+export class BatchPlan {
+  readonly tasks = new Map<string, TaskRow>();
+  readonly projects = new Map<string, ProjectRow>();
+  /** Rows to write (created or changed), by id. */
+  readonly changedTasks = new Set<string>();
+  readonly changedProjects = new Set<string>();
+  /** Projects deleted by this batch: their tasks not loaded here are tombstoned by the writer. */
+  readonly deletedProjects = new Set<string>();
+  /** Live task counts per `project|status|priority` to add (the dashboard's task_counts). */
+  readonly countDeltas = new Map<string, number>();
+  readonly events: TaskEventRow[] = [];
+  readonly audits: AuditEntry[] = [];
+  /** Entity id -> the seq of the first conflict on it in this batch (SYNC.md §3 `depends_on_conflict`). */
+  readonly conflicted = new Map<string, number>();
+
+  constructor(
+    readonly viewer: Viewer,
+    readonly actor: AuditActor,
+    readonly userIds: ReadonlySet<string>,
+    readonly changeSeq: number,
+    readonly now: Date,
+  ) {}
+
+  countTask(task: Pick<TaskRow, 'projectId' | 'status' | 'priority'>, delta: number): void {
+    const key = `${task.projectId}|${task.status}|${task.priority}`;
+    this.countDeltas.set(key, (this.countDeltas.get(key) ?? 0) + delta);
+  }
+
+  /** A project's kept counters move with its tasks; the row is marked changed for delta readers. */
+  adjustProject(projectId: string, countDelta: number, progressDelta: number): void {
+    const project = this.projects.get(projectId)!;
+    this.projects.set(projectId, {
+      ...project,
+      taskCount: project.taskCount + countDelta,
+      progressSum: project.progressSum + progressDelta,
+      changeSeq: this.changeSeq,
+    });
+    this.changedProjects.add(projectId);
+  }
+
+  audit(entry: Omit<AuditEntry, 'actor' | 'outcome'>): void {
+    this.audits.push({ ...entry, actor: this.actor, outcome: 'success', metadata: { ...entry.metadata, via: 'sync' } });
+  }
+
+  liveProject(id: string): ProjectRow | null {
+    const project = this.projects.get(id);
+    return project && !project.deletedAt ? project : null;
+  }
+}
+
+/** The first validation message with its path, as a conflict's `detail`. */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join('.') || 'data'}: ${issue.message}` : 'invalid';
+}
+
+/** A field's value compared as the schema normalised it: dates as instants. */
+export const instant = (value: string | null | undefined): string | null | undefined =>
+  value === null || value === undefined ? value : new Date(value).toISOString();

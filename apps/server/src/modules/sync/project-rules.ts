@@ -1,0 +1,75 @@
+import { AUDIT_TYPES, createProjectSchema, updateProjectSchema } from '@jalon/contract';
+import { canDeleteProject } from '../projects/policy.ts';
+import { describeChanges, presentProject } from '../projects/project-service.ts';
+import type { EntityRules } from './apply-operation.ts';
+import { instant, type ProjectRow } from './batch-plan.ts';
+
+/** The project fields a client may write; each has a column of the same name. */
+type Field = 'name' | 'description' | 'deadline' | 'status';
+
+const rowValues = (values: Record<string, unknown>): Partial<ProjectRow> =>
+  Object.fromEntries(Object.entries(values).map(([field, value]) => [field, field === 'deadline' && value !== null ? new Date(value as string) : value]));
+
+export const projectRules: EntityRules<ProjectRow> = {
+  entity: 'project',
+  rows: (plan) => plan.projects,
+  referenceFields: [],
+  references: () => [],
+  rowSchema: createProjectSchema as never,
+  patchSchema: updateProjectSchema as never,
+  normalise: (values) => ('deadline' in values ? { ...values, deadline: instant(values.deadline as string | null) } : values),
+  fieldsOf: (row, fields) =>
+    Object.fromEntries(
+      fields.map((field) => {
+        const value = row[field as Field];
+        return [field, value instanceof Date ? value.toISOString() : value];
+      }),
+    ),
+  present: (plan, row) => presentProject(row, plan.viewer),
+
+  create(plan, id, values) {
+    const row: ProjectRow = {
+      id,
+      name: values.name as string,
+      description: values.description as string,
+      deadline: new Date(values.deadline as string),
+      status: (values.status as ProjectRow['status'] | undefined) ?? 'active',
+      ownerId: plan.viewer.userId,
+      taskCount: 0,
+      progressSum: 0,
+      version: 0,
+      createdAt: plan.now,
+      updatedAt: plan.now,
+      changeSeq: plan.changeSeq,
+      deletedAt: null,
+    };
+    plan.changedProjects.add(id);
+    plan.audit({ type: AUDIT_TYPES.projectCreated, resource: `project:${id}`, details: `Projet créé : ${row.name}` });
+    return row;
+  },
+
+  change(plan, current, changes) {
+    const values = rowValues(changes);
+    const row: ProjectRow = { ...current, ...values, version: current.version + 1, updatedAt: plan.now, changeSeq: plan.changeSeq };
+    plan.changedProjects.add(row.id);
+    plan.audit({ type: AUDIT_TYPES.projectUpdated, resource: `project:${row.id}`, details: `Projet modifié : ${row.name}`, metadata: { changes: describeChanges(current, values) } });
+    return row;
+  },
+
+  canDelete: (plan, row) => canDeleteProject(plan.viewer, row),
+
+  /** A tombstone for the project and each of its live tasks, in one change, as REST deletes it. */
+  remove(plan, current) {
+    const row: ProjectRow = { ...current, deletedAt: plan.now, updatedAt: plan.now, version: current.version + 1, changeSeq: plan.changeSeq, taskCount: 0, progressSum: 0 };
+    plan.changedProjects.add(row.id);
+    plan.deletedProjects.add(row.id);
+    // Its tasks already in this plan are tombstoned here; the writer tombstones the others.
+    for (const task of plan.tasks.values()) {
+      if (task.projectId !== row.id || task.deletedAt) continue;
+      plan.tasks.set(task.id, { ...task, deletedAt: plan.now, updatedAt: plan.now, version: task.version + 1, changeSeq: plan.changeSeq });
+      plan.changedTasks.add(task.id);
+    }
+    plan.audit({ type: AUDIT_TYPES.projectDeleted, resource: `project:${row.id}`, details: `Projet supprimé : ${current.name}`, metadata: { tasksDeleted: current.taskCount } });
+    return row;
+  },
+};

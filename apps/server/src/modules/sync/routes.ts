@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope, SYNC, syncBatchRequestSchema, syncBatchResponseSchema, TASK_LIMITS } from '@jalon/contract';
+import type { AppContext } from '../../app-context.ts';
+import { actorOf } from '../../lib/request-context.ts';
+import { viewerOf } from '../projects/routes.ts';
+
+/**
+ * A full batch of the largest tasks (every description at its limit, each character up to 3 bytes of
+ * UTF-8, with its `base`) must fit; the global body limit is sized for single writes.
+ */
+const BATCH_BODY_LIMIT = SYNC.batchSize * TASK_LIMITS.descriptionMax * 3 * 2 + 64 * 1024;
+
+export const syncRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    '/sync/batch',
+    {
+      bodyLimit: BATCH_BODY_LIMIT,
+      schema: {
+        tags: ['sync'],
+        summary: 'Apply a device’s numbered offline operations in order (SYNC.md §3); each is applied or answered as a conflict',
+        body: syncBatchRequestSchema,
+        response: { 200: envelope(syncBatchResponseSchema) },
+      },
+    },
+    async (request) => ({ data: await ctx.sync.batch(viewerOf(request), actorOf(request), request.body) }),
+  );
+};

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { SyncBatchResponse } from '@jalon/contract';
+import { inject, type TestContext } from '../../test/test-app.ts';
+
+/** What the sync tests send: an operation without the envelope's repetition. */
+export interface Op {
+  entity?: 'task' | 'project';
+  op?: 'upsert' | 'patch' | 'delete';
+  id: string;
+  version?: number;
+  data?: Record<string, unknown>;
+  base?: Record<string, unknown>;
+}
+
+/** A simulated device of one signed-in user: numbers its operations and sends them as SYNC.md §3 says. */
+export class Device {
+  readonly clientId = randomUUID();
+  private nextSeq = 1;
+
+  constructor(
+    private readonly ctx: TestContext,
+    readonly user: { token: string; user: { id: string } },
+  ) {}
+
+  /** Numbers the operations from this device's next seq and sends them; `seqFrom` overrides the numbering. */
+  async send(operations: Op[], extra: { seqFrom?: number; ackedThrough?: number; userId?: string; schemaVersion?: number; clientId?: string } = {}) {
+    const first = extra.seqFrom ?? this.nextSeq;
+    const body = {
+      schemaVersion: extra.schemaVersion ?? 1,
+      clientId: extra.clientId ?? this.clientId,
+      userId: extra.userId ?? this.user.user.id,
+      ...(extra.ackedThrough !== undefined ? { ackedThrough: extra.ackedThrough } : {}),
+      operations: operations.map((operation, index) => ({
+        seq: first + index,
+        entity: operation.entity ?? 'task',
+        op: operation.op ?? 'patch',
+        id: operation.id,
+        version: operation.version ?? 0,
+        data: operation.data ?? {},
+        ...(operation.base ? { base: operation.base } : {}),
+      })),
+    };
+    const response = await inject(this.ctx.app, { method: 'POST', url: '/api/sync/batch', token: this.user.token, payload: body });
+    if (response.statusCode === 200 && extra.seqFrom === undefined) this.nextSeq = first + operations.length;
+    return response;
+  }
+
+  /** Sends and expects 200; returns the answer. */
+  async ok(operations: Op[], extra: Parameters<Device['send']>[1] = {}): Promise<SyncBatchResponse> {
+    const response = await this.send(operations, extra);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as SyncBatchResponse;
+  }
+}
+
+export const tmp = () => `tmp-${randomUUID()}`;
+export const real = (tmpId: string) => tmpId.replace(/^tmp-/, '');

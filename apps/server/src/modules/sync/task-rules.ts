@@ -1,0 +1,119 @@
+import { AUDIT_TYPES, createTaskSchema, updateTaskSchema, type TaskStatus } from '@jalon/contract';
+import { describeChanges } from '../projects/project-service.ts';
+import { canDeleteTask } from '../tasks/policy.ts';
+import { statusEvents } from '../tasks/task-bookkeeping.ts';
+import { effectiveProgress, presentTask } from '../tasks/task-service.ts';
+import type { EntityRules } from './apply-operation.ts';
+import { instant, type BatchPlan, type TaskRow } from './batch-plan.ts';
+
+/** Task fields as the contract names them, and the row column each one is kept in. */
+const COLUMN = {
+  title: 'title',
+  description: 'description',
+  status: 'status',
+  priority: 'priority',
+  progress: 'progress',
+  deadline: 'deadline',
+  estimatedMinutes: 'estimatedMinutes',
+  assignee: 'assigneeId',
+  project: 'projectId',
+} as const satisfies Record<string, keyof TaskRow>;
+type Field = keyof typeof COLUMN;
+
+/** What stops a task from pointing at this project or person; null when nothing does. */
+function invalidReferences(plan: BatchPlan, values: Record<string, unknown>): string | null {
+  if (values.project !== undefined && !plan.liveProject(values.project as string)) return 'project: Unknown project';
+  if (typeof values.assignee === 'string' && !plan.userIds.has(values.assignee)) return 'assignee: Unknown user';
+  return null;
+}
+
+/** The task's values moved onto its row, as the REST update writes them. */
+function rowValues(values: Record<string, unknown>): Partial<TaskRow> {
+  return Object.fromEntries(
+    Object.entries(values).map(([field, value]) => [COLUMN[field as Field], field === 'deadline' && value !== null ? new Date(value as string) : value]),
+  );
+}
+
+const projectOwner = (plan: BatchPlan, row: TaskRow) => plan.projects.get(row.projectId)?.ownerId ?? null;
+
+export const taskRules: EntityRules<TaskRow> = {
+  entity: 'task',
+  rows: (plan) => plan.tasks,
+  referenceFields: ['project'],
+  references: (_plan, row, data) => [typeof data.project === 'string' ? data.project : row?.projectId].filter((id): id is string => Boolean(id)),
+  rowSchema: createTaskSchema as never,
+  patchSchema: updateTaskSchema as never,
+  normalise: (values) => ('deadline' in values ? { ...values, deadline: instant(values.deadline as string | null) } : values),
+  fieldsOf: (row, fields) =>
+    Object.fromEntries(
+      fields.map((field) => {
+        const value = row[COLUMN[field as Field]];
+        return [field, value instanceof Date ? value.toISOString() : value];
+      }),
+    ),
+  present: (plan, row) => presentTask(row, plan.viewer, projectOwner(plan, row)),
+
+  create(plan, id, values) {
+    const invalid = invalidReferences(plan, values);
+    if (invalid) return invalid;
+    const status = (values.status as TaskStatus | undefined) ?? 'todo';
+    const row: TaskRow = {
+      id,
+      projectId: values.project as string,
+      title: values.title as string,
+      description: (values.description as string | undefined) ?? '',
+      status,
+      priority: (values.priority as TaskRow['priority'] | undefined) ?? 'medium',
+      progress: (values.progress as number | undefined) ?? 0,
+      assigneeId: (values.assignee as string | null | undefined) ?? null,
+      deadline: values.deadline ? new Date(values.deadline as string) : null,
+      estimatedMinutes: (values.estimatedMinutes as number | null | undefined) ?? null,
+      createdBy: plan.viewer.userId,
+      completedAt: status === 'done' ? plan.now : null,
+      version: 0,
+      createdAt: plan.now,
+      updatedAt: plan.now,
+      changeSeq: plan.changeSeq,
+      deletedAt: null,
+    };
+    plan.changedTasks.add(id);
+    plan.adjustProject(row.projectId, 1, effectiveProgress(row));
+    plan.countTask(row, 1);
+    for (const kind of ['created', ...statusEvents(null, status)] as const) plan.events.push({ taskId: id, projectId: row.projectId, kind, at: plan.now });
+    plan.audit({ type: AUDIT_TYPES.taskCreated, resource: `task:${id}`, details: `Tâche créée : ${row.title}`, metadata: { project: row.projectId } });
+    return row;
+  },
+
+  change(plan, current, changes) {
+    const invalid = invalidReferences(plan, changes);
+    if (invalid) return invalid;
+    const values = rowValues(changes);
+    if (values.status && values.status !== current.status) values.completedAt = values.status === 'done' ? plan.now : null;
+    const row: TaskRow = { ...current, ...values, version: current.version + 1, updatedAt: plan.now, changeSeq: plan.changeSeq };
+    plan.changedTasks.add(row.id);
+    if (row.projectId !== current.projectId) {
+      plan.adjustProject(current.projectId, -1, -effectiveProgress(current));
+      plan.adjustProject(row.projectId, 1, effectiveProgress(row));
+    } else if (effectiveProgress(row) !== effectiveProgress(current)) {
+      plan.adjustProject(row.projectId, 0, effectiveProgress(row) - effectiveProgress(current));
+    }
+    if (row.projectId !== current.projectId || row.status !== current.status || row.priority !== current.priority) {
+      plan.countTask(current, -1);
+      plan.countTask(row, 1);
+    }
+    for (const kind of statusEvents(current.status, row.status)) plan.events.push({ taskId: row.id, projectId: row.projectId, kind, at: plan.now });
+    plan.audit({ type: AUDIT_TYPES.taskUpdated, resource: `task:${row.id}`, details: `Tâche modifiée : ${row.title}`, metadata: { changes: describeChanges(current, values) } });
+    return row;
+  },
+
+  canDelete: (plan, row) => canDeleteTask(plan.viewer, row, projectOwner(plan, row)),
+
+  remove(plan, current) {
+    const row: TaskRow = { ...current, deletedAt: plan.now, updatedAt: plan.now, version: current.version + 1, changeSeq: plan.changeSeq };
+    plan.changedTasks.add(row.id);
+    plan.adjustProject(current.projectId, -1, -effectiveProgress(current));
+    plan.countTask(current, -1);
+    plan.audit({ type: AUDIT_TYPES.taskDeleted, resource: `task:${row.id}`, details: `Tâche supprimée : ${current.title}`, metadata: { project: current.projectId } });
+    return row;
+  },
+};
