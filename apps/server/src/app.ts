@@ -30,7 +30,7 @@ import { loadMasterKey, SecretBox } from './lib/secret-box.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { ChangeKeyedCache } from './modules/changes/change-keyed-cache.ts';
-import { CursorCodec } from './modules/changes/change-log.ts';
+import { CursorCodec, databaseEpoch } from './modules/changes/change-log.ts';
 import { ProjectService } from './modules/projects/project-service.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { TaskService } from './modules/tasks/task-service.ts';
@@ -42,6 +42,7 @@ import { preferencesRoutes } from './modules/preferences/routes.ts';
 import { TwoFactorService } from './modules/two-factor/two-factor-service.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { SyncService } from './modules/sync/sync-service.ts';
+import { TombstonePurge } from './modules/sync/tombstone-purge.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -77,7 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await probe.start();
   const lockout = new Lockout(config.login);
   const secretBox = new SecretBox(loadMasterKey(config));
-  const cursors = new CursorCodec(secretBox);
+  const cursors = new CursorCodec(secretBox, await databaseEpoch(database.db));
   const ctx: AppContext = {
     config,
     database,
@@ -99,7 +100,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sync: new SyncService(database.db, notifier),
   };
   app.decorate('ctx', ctx);
+  const purge = new TombstonePurge(database.db, config.tombstoneHorizonDays, (error) => app.log.error({ err: error }, 'tombstone purge failed'));
+  purge.start();
   app.addHook('onClose', async () => {
+    purge.stop();
     probe.stop();
     await mailer.idle();
     await notifier.close();

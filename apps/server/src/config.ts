@@ -37,6 +37,7 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: int(1024, 10 * 1024 * 1024).default(256 * 1024),
   LIST_CACHE_MB: int(0, 4096).default(32),
   PGLITE_VACUUM_SECONDS: int(1, 24 * 3600).default(300),
+  TOMBSTONE_HORIZON_DAYS: int(1, 3650).default(30),
   WEB_DIST: z.string().optional(),
   SECRET_KEY: z
     .string()
@@ -69,6 +70,8 @@ export interface Config {
   listCacheBytes: number;
   /** How often the embedded database's vacuum looks for tables to clean (PGlite has no autovacuum). */
   vacuumPeriodMs: number;
+  /** Deleted projects and tasks are kept this long for offline devices to see the deletion (SYNC.md §4). */
+  tombstoneHorizonDays: number;
   webDist: string | undefined;
   /** Master key for secrets at rest (TOTP secrets, backup-code hashes); from the data folder when unset. */
   secretKey: Buffer | undefined;
@@ -123,6 +126,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     listCacheBytes: env.LIST_CACHE_MB * 1024 * 1024,
     vacuumPeriodMs: env.PGLITE_VACUUM_SECONDS * 1000,
+    tombstoneHorizonDays: env.TOMBSTONE_HORIZON_DAYS,
     webDist: env.WEB_DIST,
     secretKey: env.SECRET_KEY ? Buffer.from(env.SECRET_KEY, 'base64') : undefined,
   };

@@ -69,12 +69,14 @@ export const taskListQuerySchema = z
     limit: z.coerce.number().int().min(1).max(TASK_LIMITS.listMax).default(TASK_LIMITS.listDefault),
     /** Next page of a plain (non-delta) list: the `nextAfter` of the previous answer. */
     after: z.string().max(200).optional(),
+    /** The reading device: a delta read then says how far the server processed its operations (`lastSeq`). */
+    clientId: z.uuid().optional(),
   })
   .strict();
 export type TaskListQuery = z.input<typeof taskListQuerySchema>;
 export type TaskListParams = z.output<typeof taskListQuerySchema>;
 
-export const projectListQuerySchema = z.object({ since: z.string().max(200).optional() }).strict();
+export const projectListQuerySchema = z.object({ since: z.string().max(200).optional(), clientId: z.uuid().optional() }).strict();
 
 /**
  * List answers: `data` is the array (SPEC §7 reads it tolerantly); `cursor` is where a later delta read
@@ -86,6 +88,11 @@ export const listMetaSchema = z.object({
   hasMore: z.boolean(),
   nextAfter: z.string().nullable(),
   resetRequired: z.boolean(),
+  /**
+   * Delta reads naming a `clientId`: the last operation the server processed for that device, read in the
+   * same snapshot as the page, so the device can drop what the page already shows (SYNC.md §4).
+   */
+  lastSeq: z.number().int().nullable().optional(),
 });
 export type ListMeta = z.infer<typeof listMetaSchema>;
 

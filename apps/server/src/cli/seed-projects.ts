@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { projects } from '../db/schema.ts';
 import { loadMasterKey, SecretBox } from '../lib/secret-box.ts';
-import { CursorCodec } from '../modules/changes/change-log.ts';
+import { CursorCodec, databaseEpoch } from '../modules/changes/change-log.ts';
 import { ProjectService } from '../modules/projects/project-service.ts';
 import { TaskService } from '../modules/tasks/task-service.ts';
 import type { UserRow } from '../modules/users/user-service.ts';
@@ -21,7 +21,7 @@ const PRIORITIES = ['high', 'medium', 'low'] as const;
 export async function seedProjectsAndTasks({ db, pool }: Database, config: Config, members: UserRow[]): Promise<{ projects: number; tasks: number } | null> {
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(projects).where(isNull(projects.deletedAt));
   if ((existing?.count ?? 0) > 0) return null;
-  const cursors = new CursorCodec(new SecretBox(loadMasterKey(config)));
+  const cursors = new CursorCodec(new SecretBox(loadMasterKey(config)), await databaseEpoch(db));
   const projectService = new ProjectService(db, cursors);
   const taskService = new TaskService(db, pool, cursors);
   const now = Date.now();

@@ -30,23 +30,43 @@ export interface ChangeCursor {
   id: string | null;
 }
 
+/** The database's epoch (SYNC.md §2): made by the first migration, made anew by a restore. */
+export async function databaseEpoch(db: Db): Promise<string> {
+  const [row] = await db.select({ epoch: changeCounter.epoch }).from(changeCounter).where(eq(changeCounter.id, 1));
+  return row!.epoch;
+}
+
+/** After a restore: every cursor issued before it asks its client to read everything again. */
+export async function renewDatabaseEpoch(db: Db): Promise<void> {
+  await db.update(changeCounter).set({ epoch: sql`gen_random_uuid()` }).where(eq(changeCounter.id, 1));
+}
+
 /**
  * Cursors are opaque and signed: a client cannot forge one, and one the server did not issue is treated
- * like one that is too old (reset required).
+ * like one that is too old (reset required). The signature covers the database epoch, so a cursor from
+ * before a restore no longer verifies. A restore is done with the servers stopped, so the epoch read at
+ * start-up is the database's.
  */
 export class CursorCodec {
-  constructor(private readonly box: SecretBox) {}
+  constructor(
+    private readonly box: SecretBox,
+    private readonly epoch: string,
+  ) {}
+
+  private sign(body: string): string {
+    return this.box.keyedHash(`cursor:${this.epoch}:${body}`).slice(0, 22);
+  }
 
   encode(cursor: ChangeCursor): string {
     const body = `${cursor.seq}.${cursor.id ?? ''}`;
-    return `${body}.${this.box.keyedHash(`cursor:${body}`).slice(0, 22)}`;
+    return `${body}.${this.sign(body)}`;
   }
 
   decode(value: string): ChangeCursor | null {
     const match = /^(\d{1,15})\.([0-9a-f-]{36})?\.([0-9a-f]{22})$/.exec(value);
     if (!match) return null;
     const body = `${match[1]}.${match[2] ?? ''}`;
-    if (this.box.keyedHash(`cursor:${body}`).slice(0, 22) !== match[3]) return null;
+    if (this.sign(body) !== match[3]) return null;
     return { seq: Number(match[1]), id: match[2] ?? null };
   }
 
@@ -104,9 +124,12 @@ export const plainMeta = (codec: CursorCodec, seq: number, nextAfter: string | n
  */
 export function deltaStart(codec: CursorCodec, since: string, position: { value: number; horizon: number }): ChangeCursor | null {
   const cursor = codec.decode(since);
-  if (!cursor || cursor.seq < position.horizon || cursor.seq > position.value) return null;
-  return cursor;
+  return cursor && servesCursor(cursor, position) ? cursor : null;
 }
+
+/** A cursor is served while it is past the purge horizon and not ahead of the counter. */
+export const servesCursor = (cursor: ChangeCursor, position: { value: number; horizon: number }): boolean =>
+  cursor.seq >= position.horizon && cursor.seq <= position.value;
 
 export const deltaWhere = (cursor: ChangeCursor, changeSeq: AnyPgColumn, id: AnyPgColumn): SQL | undefined =>
   cursor.id ? or(gt(changeSeq, cursor.seq), and(eq(changeSeq, cursor.seq), gt(id, cursor.id))) : gt(changeSeq, cursor.seq);

@@ -17,6 +17,7 @@ import {
 } from '../changes/change-log.ts';
 import { canDeleteProject, type Viewer } from './policy.ts';
 import { forgetProjectCounts } from '../tasks/task-bookkeeping.ts';
+import { lastSeqOf } from '../sync/sync-clients.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -45,7 +46,7 @@ export class ProjectService {
     private readonly cursors: CursorCodec,
   ) {}
 
-  async list(viewer: Viewer, since?: string): Promise<{ items: Project[]; meta: ListMeta }> {
+  async list(viewer: Viewer, since?: string, clientId?: string): Promise<{ items: Project[]; meta: ListMeta }> {
     return this.db.transaction(
       async (tx) => {
         const position = await changePosition(tx);
@@ -62,9 +63,11 @@ export class ProjectService {
           .orderBy(projects.changeSeq, projects.id)
           .limit(DELTA_PAGE + 1);
         const { page, meta } = deltaPage(this.cursors, rows, DELTA_PAGE, position);
-        return { items: page.map((row) => presentProject(row, viewer)), meta };
+        const lastSeq = clientId ? { lastSeq: await lastSeqOf(tx, clientId, viewer.userId) } : {};
+        return { items: page.map((row) => presentProject(row, viewer)), meta: { ...meta, ...lastSeq } };
       },
-      { isolationLevel: 'repeatable read' },
+      // One snapshot for the counter, the horizon, the page and the device's lastSeq (SYNC.md §4).
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
   }
 

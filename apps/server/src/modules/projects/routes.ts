@@ -36,7 +36,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const { items, meta } = await ctx.projects.list(viewerOf(request), request.query.since);
+      const { items, meta } = await ctx.projects.list(viewerOf(request), request.query.since, request.query.clientId);
       return { data: items, ...meta };
     },
   );

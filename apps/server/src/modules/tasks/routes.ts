@@ -25,6 +25,12 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       if (request.query.since !== undefined && request.query.after !== undefined) {
         throw new AppError(400, 'validation_failed', 'Use either since or after', { errors: [{ path: 'after', message: 'not with since' }] });
       }
+      // A task moved out of the project would never show in that project's changes (SYNC.md §4).
+      if (request.query.since !== undefined && request.query.projectId !== undefined) {
+        throw new AppError(400, 'validation_failed', 'Changes are read for all projects: since cannot be scoped to a project', {
+          errors: [{ path: 'projectId', message: 'not with since' }],
+        });
+      }
       const { itemsJson, meta } = await ctx.tasks.list(viewerOf(request), request.query);
       // The items are JSON text already (built by the database): wrap them, don't parse them. The
       // untyped reply says so: a string sent as JSON goes out as it is, past the schema serializer.

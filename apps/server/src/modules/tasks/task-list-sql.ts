@@ -68,6 +68,8 @@ export type TaskListRow = {
   /** The change counter and horizon, read in the same statement (one snapshot) as the page. */
   seq: number;
   horizon: number;
+  /** The `lastSeq` of the reading device (`clientId`), in the same snapshot; null without one. */
+  lastSeq: number | null;
   /** The page as a JSON array text, in order. */
   items: string;
   /** The position of the last row of the page, when there is a next page. */
@@ -93,6 +95,8 @@ export interface TaskPageValues extends Record<string, unknown> {
   afterId?: string;
   seq?: number;
   seqId?: string;
+  /** The reading device, for its `lastSeq` (null: none). */
+  clientId?: string | null;
 }
 
 const placeholder = sql.placeholder;
@@ -107,8 +111,8 @@ const newestFirst = sql`t.created_at desc, t.id desc`;
 const changeOrder = sql`t.change_seq, t.id`;
 
 /**
- * One statement, one round trip: the counter, a page of `limit` rows (reading `limit + 1` to know whether
- * more follow) and the last row's position.
+ * One statement, one round trip, one snapshot: the counter and horizon, the reading device's `lastSeq`,
+ * a page of `limit` rows (reading `limit + 1` to know whether more follow) and the last row's position.
  *
  * The page is read once and folded into arrays in one pass (in page order); slicing them gives the items
  * and the last row. A CTE read by several sub-selects, as this was first written, cost three times as
@@ -119,6 +123,8 @@ function taskPageSql(where: SQL, orderBy: SQL): SQL {
   const hasMore = sql`cardinality(page.items) > ${limit}`;
   return sql`
     select c.value as seq, c.horizon as horizon,
+      (select s.last_seq from sync_clients s
+        where s.id = ${placeholder('clientId')}::uuid and s.user_id = ${viewer.userId}::uuid) as "lastSeq",
       '[' || coalesce(array_to_string(page.items[1:${limit}], ','), '') || ']' as items,
       case when ${hasMore} then page.created[${limit}] end as "lastCreatedAt",
       case when ${hasMore} then page.seqs[${limit}] end as "lastChangeSeq",

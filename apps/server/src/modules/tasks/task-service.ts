@@ -6,7 +6,7 @@ import { projects, tasks, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
 import type { ChangeKeyedCache } from '../changes/change-keyed-cache.ts';
-import { changePosition, deltaStart, nextChangeSeq, plainMeta, resetMeta, versionConflict, type CursorCodec } from '../changes/change-log.ts';
+import { changePosition, nextChangeSeq, plainMeta, resetMeta, servesCursor, versionConflict, type CursorCodec } from '../changes/change-log.ts';
 import { taskPageStatement, type TaskListRow, type TaskPagePosition, type TaskPageValues } from './task-list-sql.ts';
 import type { Viewer } from '../projects/policy.ts';
 import { describeChanges } from '../projects/project-service.ts';
@@ -64,7 +64,7 @@ export class TaskService {
    * by the database (see task-list-sql.ts), with the list's meta.
    */
   async list(viewer: Viewer, query: TaskListParams): Promise<TaskListAnswer> {
-    const common = { userId: viewer.userId, isAdmin: viewer.isAdmin, limit: query.limit, projectId: query.projectId };
+    const common = { userId: viewer.userId, isAdmin: viewer.isAdmin, limit: query.limit, projectId: query.projectId, clientId: null };
     if (query.since === undefined) {
       // Permissions in the answer depend on who asks: the viewer is part of the key.
       const key = JSON.stringify([viewer.userId, viewer.isAdmin, query.projectId ?? null, query.after ?? null, query.limit]);
@@ -81,18 +81,21 @@ export class TaskService {
       this.liveAnswers?.set(key, row.seq, answer, row.items.length);
       return answer;
     }
-    // The cursor is checked against the counter of the same snapshot: read it, then page from it.
-    const position = await changePosition(this.db);
-    const cursor = deltaStart(this.cursors, query.since, position);
-    if (!cursor) return { itemsJson: '[]', meta: resetMeta(this.cursors, position.value) };
-    const row = await this.page(cursor.id ? 'sinceWithin' : 'since', query.projectId !== undefined, {
+    // The cursor is checked against the counter and horizon read by the page's own statement: one snapshot.
+    const cursor = this.cursors.decode(query.since);
+    const reset = async (seq?: number) => ({ itemsJson: '[]', meta: resetMeta(this.cursors, seq ?? (await changePosition(this.db)).value) });
+    if (!cursor) return reset();
+    const row = await this.page(cursor.id ? 'sinceWithin' : 'since', false, {
       ...common,
       seq: cursor.seq,
       seqId: cursor.id ?? undefined,
+      clientId: query.clientId ?? null,
     });
+    if (!servesCursor(cursor, { value: row.seq, horizon: row.horizon })) return reset(row.seq);
     const hasMore = row.lastChangeSeq !== null && row.lastId !== null;
     const next = hasMore ? { seq: row.lastChangeSeq!, id: row.lastId } : { seq: row.seq, id: null };
-    return { itemsJson: row.items, meta: { cursor: this.cursors.encode(next), hasMore, nextAfter: null, resetRequired: false } };
+    const lastSeq = query.clientId ? { lastSeq: row.lastSeq } : {};
+    return { itemsJson: row.items, meta: { cursor: this.cursors.encode(next), hasMore, nextAfter: null, resetRequired: false, ...lastSeq } };
   }
 
   private async page(position: TaskPagePosition, inProject: boolean, values: TaskPageValues): Promise<TaskListRow> {

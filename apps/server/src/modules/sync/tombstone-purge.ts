@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+const HOUR_MS = 3_600_000;
+/** A device unused this long is forgotten; its next batch is answered `client_unknown` (SYNC.md §2). */
+const DEVICE_RETENTION_DAYS = 90;
+
+/**
+ * Deletes tombstones older than the horizon (SYNC.md §4) and raises the stored horizon to the highest
+ * change sequence purged, in the same transaction: a cursor from before it can no longer be served
+ * (its client would miss those deletions), so it gets `resetRequired`. Forgets devices unused for 90 days.
+ * Every instance may run it: it is idempotent.
+ */
+export class TombstonePurge {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly horizonDays: number,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.runOnce().catch(this.onError), HOUR_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  /** One purge; answers how many tombstones went and the new horizon. */
+  async runOnce(): Promise<{ purged: number; horizon: number }> {
+    return this.db.transaction(async (tx) => {
+      const cutoff = sql`now() - make_interval(days => ${this.horizonDays})`;
+      // Tasks first: a project's tombstone goes only once no task row points at it.
+      const result = await tx.execute<{ purged: number; horizon: number }>(sql`
+        with gone_tasks as (
+          delete from tasks where deleted_at < ${cutoff} returning change_seq
+        ), gone_projects as (
+          delete from projects p where p.deleted_at < ${cutoff}
+            and not exists (select 1 from tasks t where t.project_id = p.id and (t.deleted_at is null or t.deleted_at >= ${cutoff}))
+          returning change_seq
+        ), gone as (
+          select change_seq from gone_tasks union all select change_seq from gone_projects
+        )
+        update change_counter set horizon = greatest(horizon, coalesce((select max(change_seq) from gone), 0))
+         where id = 1
+        returning (select count(*)::int from gone) as purged, horizon`);
+      await tx.execute(sql`delete from sync_clients where last_seen_at < now() - make_interval(days => ${DEVICE_RETENTION_DAYS})`);
+      return result.rows[0]!;
+    });
+  }
+}
