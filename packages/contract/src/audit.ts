@@ -48,6 +48,9 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 
 export const auditExportParamsSchema = z.object({ format: z.enum(['csv', 'pdf']) });
 
+/** How many client events one session may record in a minute; beyond, 429 with Retry-After (issue 9). */
+export const CLIENT_AUDIT_LIMIT = { perSession: 30, windowMs: 60_000 } as const;
+
 /** Client-side events a signed-in user may record about themselves (never about someone else). */
 export const clientAuditEventSchema = z
   .object({
