@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { BackgroundWork } from './lib/background-work.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { Notifier } from './lib/notifier.ts';
 import type { LoginService } from './modules/auth/login-service.ts';
@@ -22,6 +23,8 @@ export interface AppContext {
   db: Db;
   notifier: Notifier;
   mailer: Mailer;
+  /** Work done after answering (reset links); shutdown waits for it. */
+  background: BackgroundWork;
   store: SessionStore;
   sessions: SessionService;
   login: LoginService;

@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { BackgroundWork } from './lib/background-work.ts';
 import { AppError } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createNotifier } from './lib/notifier.ts';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const notifier = await createNotifier(database, (error) => app.log.error({ err: error }, 'notifier error'));
   const mailer = options.mailer ?? createMailer(config, app.log);
+  const background = new BackgroundWork((error) => app.log.error({ err: error }, 'background work failed'));
   const store = new SessionStore(database.db, config, notifier, (error) => app.log.error({ err: error }, 'session store error'));
   const sessions = new SessionService(database.db, store, notifier);
   const probe = new DatabaseProbe(database);
@@ -85,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     notifier,
     mailer,
+    background,
     store,
     sessions,
     probe,
@@ -96,8 +99,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tasks: new TaskService(database.db, database.pool, cursors, config.listCacheBytes > 0 ? new ChangeKeyedCache(config.listCacheBytes / 2) : null),
     dashboard: new DashboardService(database.db),
     preferences: new PreferencesService(database.db, store, notifier),
+<<<<<<< HEAD
     resets: new ResetService(database.db, config, mailer, sessions),
     sync: new SyncService(database.db, notifier),
+=======
+    resets: new ResetService(database.db, config, mailer, sessions, background),
+>>>>>>> h/probe
   };
   app.decorate('ctx', ctx);
   const purge = new TombstonePurge(database.db, config.tombstoneHorizonDays, (error) => app.log.error({ err: error }, 'tombstone purge failed'));
@@ -105,6 +112,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     purge.stop();
     probe.stop();
+    // Background work may still queue mail, so it finishes first.
+    await background.idle();
     await mailer.idle();
     await notifier.close();
   });

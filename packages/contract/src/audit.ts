@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isoDateOrDateTimeSchema } from './dates.ts';
 import { auditFamilySchema } from './enums.ts';
+import { safeText } from './text.ts';
 
 export const AUDIT_PAGE_MAX = 200;
 
@@ -17,19 +19,17 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const isoDate = z.iso.datetime({ offset: true }).or(z.iso.date());
-
 export const auditFilterSchema = z
   .object({
-    startDate: isoDate.optional(),
-    endDate: isoDate.optional(),
+    startDate: isoDateOrDateTimeSchema.optional(),
+    endDate: isoDateOrDateTimeSchema.optional(),
     /** A family (`auth`) or a full dotted type (`auth.login.failed`). */
     type: z.string().regex(/^[a-z_]+(\.[a-z_]+)*$/).max(64).optional(),
     /** Matches the actor's name or e-mail. */
-    user: z.string().max(254).optional(),
-    resource: z.string().max(200).optional(),
+    user: safeText().max(254).optional(),
+    resource: safeText().max(200).optional(),
     /** Free text over details, actor name and e-mail. */
-    q: z.string().max(200).optional(),
+    q: safeText().max(200).optional(),
   })
   .strict();
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
@@ -48,13 +48,16 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 
 export const auditExportParamsSchema = z.object({ format: z.enum(['csv', 'pdf']) });
 
+/** How many client events one session may record in a minute; beyond, 429 with Retry-After (issue 9). */
+export const CLIENT_AUDIT_LIMIT = { perSession: 30, windowMs: 60_000 } as const;
+
 /** Client-side events a signed-in user may record about themselves (never about someone else). */
 export const clientAuditEventSchema = z
   .object({
     type: z.string().regex(/^(project|task|security|auth)\.client\.[a-z_]{1,40}$/, 'type must be <family>.client.<event>'),
-    details: z.string().max(500).default(''),
-    resource: z.string().max(200).optional(),
-    metadata: z.record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean(), z.null()])).optional(),
+    details: safeText().max(500).default(''),
+    resource: safeText().max(200).optional(),
+    metadata: z.record(safeText().max(40), z.union([safeText().max(200), z.number(), z.boolean(), z.null()])).optional(),
   })
   .strict()
   .refine((value) => !value.metadata || Object.keys(value.metadata).length <= 20, { message: 'at most 20 metadata keys' });
@@ -65,5 +68,5 @@ export const auditTrendsSchema = z.object({
   byFamily: z.record(auditFamilySchema, z.array(z.number().int())),
   failures: z.array(z.number().int()),
 });
-export const auditSearchQuerySchema = z.object({ q: z.string().min(1).max(200), limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50) }).strict();
+export const auditSearchQuerySchema = z.object({ q: safeText().min(1).max(200), limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50) }).strict();
 export const auditIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });

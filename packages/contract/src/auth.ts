@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { AUTH } from './constants.ts';
 import { roleSchema } from './enums.ts';
 import { preferencesSchema } from './preferences.ts';
+import { safeText } from './text.ts';
 
 /** Passwords are counted in Unicode code points after NFC, so "é" typed either way is one character. */
 export const passwordLength = (password: string): number => [...password.normalize('NFC')].length;
 
 /** A password being set (registration, reset, user creation). Common-password checks are the server's. */
-export const newPasswordSchema = z
-  .string()
+export const newPasswordSchema = safeText()
   .refine((value) => passwordLength(value) >= AUTH.passwordMinLength, {
     message: `Password must be at least ${AUTH.passwordMinLength} characters`,
   })
@@ -16,8 +16,8 @@ export const newPasswordSchema = z
     message: `Password must be at most ${AUTH.passwordMaxLength} characters`,
   });
 
-export const emailSchema = z.string().trim().max(254).pipe(z.email());
-export const usernameSchema = z.string().trim().min(1).max(64);
+export const emailSchema = safeText().trim().max(254).pipe(z.email());
+export const usernameSchema = safeText().trim().min(1).max(64);
 
 export const userSchema = z.object({
   id: z.string(),
@@ -32,7 +32,7 @@ export const loginRequestSchema = z
   .object({
     email: emailSchema,
     // Long enough for any real password, short enough that nobody makes us hash megabytes.
-    password: z.string().min(1).max(1024),
+    password: safeText().min(1).max(1024),
     rememberMe: z.boolean().optional().default(false),
   })
   .strict();
@@ -75,7 +75,7 @@ export const forgotPasswordResultSchema = z.object({
 export type ForgotPasswordResult = z.infer<typeof forgotPasswordResultSchema>;
 
 export const resetPasswordRequestSchema = z
-  .object({ token: z.string().min(1).max(256), password: newPasswordSchema })
+  .object({ token: safeText().min(1).max(256), password: newPasswordSchema })
   .strict();
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 export const resetPasswordResultSchema = z.object({ success: z.literal(true), message: z.string() });

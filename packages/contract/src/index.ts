@@ -4,6 +4,8 @@ export * from './http.ts';
 export * from './defaults.ts';
 export * from './enums.ts';
 export * from './errors.ts';
+export * from './text.ts';
+export * from './dates.ts';
 export * from './envelope.ts';
 export * from './preferences.ts';
 export * from './auth.ts';

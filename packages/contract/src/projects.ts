@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { isoDateTimeSchema } from './dates.ts';
 import { projectStatusSchema } from './enums.ts';
+import { safeText } from './text.ts';
 
 export const PROJECT_LIMITS = { nameMax: 200, descriptionMax: 5_000 } as const;
-
-const isoDateTime = z.iso.datetime({ offset: true });
 
 export const projectSchema = z.object({
   id: z.string(),
@@ -27,9 +27,9 @@ export type Project = z.infer<typeof projectSchema>;
 
 export const createProjectSchema = z
   .object({
-    name: z.string().trim().min(1).max(PROJECT_LIMITS.nameMax),
-    description: z.string().trim().max(PROJECT_LIMITS.descriptionMax),
-    deadline: isoDateTime,
+    name: safeText().trim().min(1).max(PROJECT_LIMITS.nameMax),
+    description: safeText({ multiline: true }).trim().max(PROJECT_LIMITS.descriptionMax),
+    deadline: isoDateTimeSchema,
     status: projectStatusSchema.optional(),
   })
   .strict();
@@ -37,9 +37,9 @@ export type CreateProject = z.input<typeof createProjectSchema>;
 
 export const updateProjectSchema = z
   .object({
-    name: z.string().trim().min(1).max(PROJECT_LIMITS.nameMax),
-    description: z.string().trim().max(PROJECT_LIMITS.descriptionMax),
-    deadline: isoDateTime.nullable(),
+    name: safeText().trim().min(1).max(PROJECT_LIMITS.nameMax),
+    description: safeText({ multiline: true }).trim().max(PROJECT_LIMITS.descriptionMax),
+    deadline: isoDateTimeSchema.nullable(),
     status: projectStatusSchema,
   })
   .partial()

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { isoDateTimeSchema } from './dates.ts';
 import { taskPrioritySchema, taskStatusSchema } from './enums.ts';
+import { safeText } from './text.ts';
 
 export const TASK_LIMITS = { titleMax: 300, descriptionMax: 10_000, estimatedMinutesMax: 100_000, listMax: 5_000, listDefault: 1_000 } as const;
-
-const isoDateTime = z.iso.datetime({ offset: true });
 
 /** SPEC §4 names a few aliases: `doing` is in progress, `review` is in review. */
 export const taskStatusInputSchema = z.preprocess(
@@ -32,12 +32,12 @@ export const taskSchema = z.object({
 export type Task = z.infer<typeof taskSchema>;
 
 const editableTaskFields = {
-  title: z.string().trim().min(1).max(TASK_LIMITS.titleMax),
-  description: z.string().trim().max(TASK_LIMITS.descriptionMax),
+  title: safeText().trim().min(1).max(TASK_LIMITS.titleMax),
+  description: safeText({ multiline: true }).trim().max(TASK_LIMITS.descriptionMax),
   status: taskStatusInputSchema,
   priority: taskPrioritySchema,
   progress: z.number().int().min(0).max(100),
-  deadline: isoDateTime.nullable(),
+  deadline: isoDateTimeSchema.nullable(),
   estimatedMinutes: z.number().int().min(0).max(TASK_LIMITS.estimatedMinutesMax).nullable(),
   assignee: z.uuid().nullable(),
   project: z.uuid(),
@@ -65,10 +65,10 @@ export const taskListQuerySchema = z
   .object({
     projectId: z.uuid().optional(),
     /** The opaque change cursor of a previous answer: only rows changed since, tombstones included. */
-    since: z.string().max(200).optional(),
+    since: safeText().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(TASK_LIMITS.listMax).default(TASK_LIMITS.listDefault),
     /** Next page of a plain (non-delta) list: the `nextAfter` of the previous answer. */
-    after: z.string().max(200).optional(),
+    after: safeText().max(200).optional(),
     /** The reading device: a delta read then says how far the server processed its operations (`lastSeq`). */
     clientId: z.uuid().optional(),
   })
@@ -76,7 +76,7 @@ export const taskListQuerySchema = z
 export type TaskListQuery = z.input<typeof taskListQuerySchema>;
 export type TaskListParams = z.output<typeof taskListQuerySchema>;
 
-export const projectListQuerySchema = z.object({ since: z.string().max(200).optional(), clientId: z.uuid().optional() }).strict();
+export const projectListQuerySchema = z.object({ since: safeText().max(200).optional(), clientId: z.uuid().optional() }).strict();
 
 /**
  * List answers: `data` is the array (SPEC §7 reads it tolerantly); `cursor` is where a later delta read

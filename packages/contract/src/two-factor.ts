@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { loginResultSchema } from './auth.ts';
 import { BACKUP_CODE_PATTERN, TOTP_CODE_PATTERN } from './defaults.ts';
+import { safeText } from './text.ts';
 
 /** A TOTP code: exactly six ASCII digits (S14); anything else is refused before any verification. */
 export const totpCodeSchema = z.string().regex(TOTP_CODE_PATTERN, 'A code is exactly 6 digits');
@@ -9,8 +10,8 @@ export const backupCodeSchema = z.string().regex(BACKUP_CODE_PATTERN, 'A backup 
 /** The sign-in step accepts either a TOTP code or a backup code. */
 export const secondFactorCodeSchema = z.union([totpCodeSchema, backupCodeSchema]);
 
-export const verifyTwoFactorLoginSchema = z.object({ code: secondFactorCodeSchema, tempToken: z.string().min(16).max(128) }).strict();
-export const verifyBackupSchema = z.object({ code: backupCodeSchema, tempToken: z.string().min(16).max(128).optional() }).strict();
+export const verifyTwoFactorLoginSchema = z.object({ code: secondFactorCodeSchema, tempToken: safeText().min(16).max(128) }).strict();
+export const verifyBackupSchema = z.object({ code: backupCodeSchema, tempToken: safeText().min(16).max(128).optional() }).strict();
 export const totpCodeBodySchema = z.object({ code: totpCodeSchema }).strict();
 
 export const twoFactorStatusSchema = z.object({ enabled: z.boolean(), backupCodesRemaining: z.number().int() });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_AUDIT_LIMIT } from '@jalon/contract';
 import { createTestContext, inject, login, signIn, signInAdmin, type TestContext } from '../../test/test-app.ts';
 import { appendAudit } from './audit-writer.ts';
 import { csvCell } from './csv.ts';
@@ -125,6 +126,24 @@ describe('client events, trends and search', () => {
     expect((await post({ type: 'task.client.viewed', details: 'x'.repeat(501) })).statusCode).toBe(400);
   });
 
+  it('records at most 30 client events a minute per session, then answers 429 with Retry-After (issue 9)', async () => {
+    const { user, token } = await signIn(ctx);
+    const event = (sessionToken: string) =>
+      inject(ctx.app, { method: 'POST', url: '/api/audit/logs', token: sessionToken, payload: { type: 'task.client.viewed' } });
+    const statuses = [];
+    for (let i = 0; i < CLIENT_AUDIT_LIMIT.perSession; i++) statuses.push((await event(token)).statusCode);
+    expect(statuses.every((status) => status === 201)).toBe(true);
+    const thirtyFirst = await event(token);
+    expect(thirtyFirst.statusCode).toBe(429);
+    expect(thirtyFirst.json()).toMatchObject({ status: 429, code: 'rate_limited' });
+    const retryAfter = Number(thirtyFirst.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // The count is the session's: another session of the same person still records.
+    const otherSession = (await login(ctx.app, user.email, user.password)).body.data.token!;
+    expect((await event(otherSession)).statusCode).toBe(201);
+  });
+
   it('counts entries per day and family, and searches', async () => {
     const hugo = await signIn(ctx);
     await login(ctx.app, hugo.user.email, 'wrong password');
@@ -143,4 +162,5 @@ it('needs a session for every audit route', async () => {
   for (const url of ['/api/auth/audit-logs', '/api/auth/audit-logs/export/csv', '/api/audit/logs/trends', '/api/audit/logs/1']) {
     expect((await inject(ctx.app, { method: 'GET', url })).statusCode).toBe(401);
   }
+  expect((await inject(ctx.app, { method: 'POST', url: '/api/audit/logs', payload: { type: 'task.client.viewed' } })).statusCode).toBe(401);
 });

@@ -12,6 +12,7 @@ import {
   auditSearchQuerySchema,
   auditTrendsQuerySchema,
   auditTrendsSchema,
+  CLIENT_AUDIT_LIMIT,
   clientAuditEventSchema,
   envelope,
 } from '@jalon/contract';
@@ -81,6 +82,11 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     '/audit/logs',
     {
+      // Each event is a row in an append-only table: a session cannot fill it at will. The auth guard
+      // runs before this route's own hooks, so the session is known when the key is computed.
+      config: {
+        rateLimit: { max: CLIENT_AUDIT_LIMIT.perSession, timeWindow: CLIENT_AUDIT_LIMIT.windowMs, keyGenerator: (request) => request.session!.id },
+      },
       schema: {
         tags: ['audit'],
         summary: 'Record a client-side event about oneself (<family>.client.<event>)',

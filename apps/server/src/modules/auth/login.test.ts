@@ -200,7 +200,7 @@ describe('per-IP limit across accounts (S06)', () => {
   });
   afterAll(() => limited.close());
 
-  it('answers 429 with Retry-After once one address has tried too often, whatever X-Forwarded-For says', async () => {
+  it('answers 429 with Retry-After and the lockout\'s words once one address has tried too often, whatever X-Forwarded-For says', async () => {
     const statuses = [];
     let last;
     for (let i = 0; i < 5; i++) {
@@ -208,7 +208,15 @@ describe('per-IP limit across accounts (S06)', () => {
       statuses.push(last.status);
     }
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
-    expect(last!.body).toMatchObject({ code: 'rate_limited' });
+    expect(last!.body).toMatchObject({ code: 'rate_limited', detail: 'Too many login attempts. Please try again later.' });
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('answers the second-factor step\'s limit with the same words (S06, S11)', async () => {
+    const guess = () => inject(limited.app, { method: 'POST', url: '/api/auth/verify-2fa', payload: { code: '123456', tempToken: 't'.repeat(32) } });
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await guess());
+    expect(answers.map((answer) => answer.statusCode)).toEqual([401, 401, 401, 429]);
+    expect(answers[3]!.json()).toMatchObject({ code: 'rate_limited', detail: 'Too many login attempts. Please try again later.' });
   });
 });

@@ -15,16 +15,15 @@ import { actorOf } from '../../lib/request-context.ts';
 import { appendAudit } from '../audit/audit-writer.ts';
 import { sessionExpiresAt } from '../sessions/session-store.ts';
 import { createUser, toPublicUser } from '../users/user-service.ts';
+import { loginIpLimit } from './login-ip-limit.ts';
 import { deletePendingLogin } from './pending-logins.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const ipLimit = { max: ctx.config.login.ipMax, timeWindow: ctx.config.login.ipWindowMs };
-
   app.post(
     '/auth/login',
     {
-      config: { access: 'public', rateLimit: ipLimit },
+      config: { access: 'public', rateLimit: loginIpLimit(ctx.config.login) },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
@@ -87,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     app.post(
       '/auth/register',
       {
-        config: { access: 'public', rateLimit: ipLimit },
+        config: { access: 'public', rateLimit: { max: ctx.config.login.ipMax, timeWindow: ctx.config.login.ipWindowMs } },
         schema: { tags: ['auth'], summary: 'Create a member account (only when ALLOW_REGISTRATION=true)', body: registerRequestSchema, response: { 201: envelope(userSchema) } },
       },
       async (request, reply) => {

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { AUDIT_TYPES, type ForgotPasswordResult } from '@jalon/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { BackgroundWork } from '../../lib/background-work.ts';
 import { loginThrottle, passwordResets, pendingLogins, users } from '../../db/schema.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -20,10 +21,26 @@ export class ResetService {
     private readonly config: Config,
     private readonly mailer: Mailer,
     private readonly sessions: SessionService,
+    private readonly background: BackgroundWork,
   ) {}
 
+  /**
+   * Answers at once: the token, the audit row and the mail are made after the answer, so a known and an
+   * unknown e-mail cost the same (S20). Only when the answer carries the link (development) does it
+   * wait for them; that answer tells whether the account exists anyway.
+   */
   async requestLink(rawEmail: string, actor: AuditActor): Promise<ForgotPasswordResult> {
     const email = normaliseEmail(rawEmail);
+    if (this.config.exposeDevResetLink) {
+      const link = await this.issueLink(email, actor);
+      return link ? { message: GENERIC_ANSWER, devResetLink: link } : { message: GENERIC_ANSWER };
+    }
+    this.background.run(() => this.issueLink(email, actor));
+    return { message: GENERIC_ANSWER };
+  }
+
+  /** Stores a new link for an existing account under its per-e-mail limit and mails it; null otherwise. */
+  private async issueLink(email: string, actor: AuditActor): Promise<string | null> {
     const user = await findUserByEmail(this.db, email);
     const token = newToken();
     const link = `${this.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -55,7 +72,7 @@ export class ResetService {
       });
       return allowed;
     });
-    if (!sent || !user) return { message: GENERIC_ANSWER };
+    if (!sent || !user) return null;
     this.mailer.send({
       to: user.email,
       subject: 'Jalon : réinitialisation du mot de passe',
@@ -63,7 +80,7 @@ export class ResetService {
         `Bonjour ${user.username},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable 15 minutes) :\n${link}\n\n` +
         "Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.\n",
     });
-    return this.config.exposeDevResetLink ? { message: GENERIC_ANSWER, devResetLink: link } : { message: GENERIC_ANSWER };
+    return link;
   }
 
   async reset(token: string, password: string, actor: AuditActor): Promise<void> {

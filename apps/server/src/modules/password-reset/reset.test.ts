@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, passwordResets } from '../../db/schema.ts';
@@ -153,5 +155,51 @@ describe('password rules (S01, S02)', () => {
       expect(response.statusCode, common).toBe(400);
       expect(response.json().code).toBe('common_password');
     }
+  });
+});
+
+describe('as in production: no link in the answer, the default per-IP limit (issue 9)', () => {
+  let prod: TestContext;
+  beforeAll(async () => {
+    prod = await createTestContext({ EXPOSE_DEV_RESET_LINK: 'false', RESET_IP_MAX: '20' });
+  });
+  afterAll(() => prod.close());
+
+  it('answers a known e-mail without waiting for its token and mail, so it costs what an unknown one costs, and still mails it (S20)', async () => {
+    const user = await makeUser(prod.db);
+    const before = prod.mails.length;
+    // Hold the token table: work on it waits until the test lets go, and so would an answer that awaited it.
+    const holder = await prod.database.pool.connect();
+    let answers;
+    try {
+      await holder.query('begin');
+      await holder.query('lock table password_resets in access exclusive mode');
+      const ask = (email: string) => inject(prod.app, { method: 'POST', url: '/api/auth/password/forgot', payload: { email } });
+      answers = await Promise.race([Promise.all([ask(user.email), ask(uniqueEmail('nobody'))]), sleep(2_000).then(() => null)]);
+      expect(prod.mails.length).toBe(before);
+    } finally {
+      await holder.query('commit');
+      holder.release();
+    }
+    expect(answers, 'the answer waited for the token work').not.toBeNull();
+    const [known, unknown] = answers!;
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect(known.json().data.devResetLink).toBeUndefined();
+    await prod.app.ctx.background.idle();
+    expect(prod.mails.slice(before).map((mail) => mail.to)).toEqual([user.email]);
+  });
+
+  it('limits reset-token guesses from one address: the guess past RESET_IP_MAX answers 429 (S22)', async () => {
+    const guess = (remoteAddress: string) =>
+      inject(prod.app, { method: 'POST', url: '/api/auth/password/reset', remoteAddress, payload: { token: randomBytes(32).toString('base64url'), password: 'Whatever pass 12!' } });
+    const statuses = [];
+    for (let i = 0; i < prod.config.reset.ipMax; i++) statuses.push((await guess('203.0.113.9')).statusCode);
+    expect(statuses.every((status) => status === 400)).toBe(true);
+    const over = await guess('203.0.113.9');
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ code: 'rate_limited' });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await guess('198.51.100.7')).json().code).toBe('invalid_reset_token');
   });
 });

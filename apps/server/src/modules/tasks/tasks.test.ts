@@ -196,7 +196,9 @@ describe('the list presenter in SQL', () => {
     await create({ title: 'Complète', project, description: 'Détails « accentués » et "guillemets"', status: 'done', priority: 'high', progress: 30, deadline: '2026-12-24T18:30:00.123Z', estimatedMinutes: 90, assignee: bob.user.id });
     await create({ title: 'Par Bob', project }, bob.token);
     // Every character JSON must escape, and some it must not.
-    await create({ title: 'Barre \\ oblique, "cité", tab\tulation 🚀', project, description: 'Ligne 1\nLigne 2\r\u0007 fin </script>' });
+    const escaped = await create({ title: 'Barre \\ oblique, "cité", tab\tulation 🚀', project, description: 'Ligne 1\nLigne 2\r fin </script>' });
+    // The API refuses other control characters now (issue 9), but rows written before may hold them.
+    await ctx.db.update(tasks).set({ description: 'Ligne 1\nLigne 2\r\u0007 fin </script>' }).where(eq(tasks.id, escaped.id));
     const admin = await signInAdmin(ctx);
     for (const viewer of [alice, bob, admin]) {
       const list = (await call('GET', `/api/tasks?projectId=${project}`, viewer.token)).json().data;

@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { actorOf } from '../../lib/request-context.ts';
+import { loginIpLimit } from '../auth/login-ip-limit.ts';
 import { findPendingLogin } from '../auth/pending-logins.ts';
 import { setSessionCookie } from '../auth/session-cookie.ts';
 import { sessionExpiresAt } from '../sessions/session-store.ts';
@@ -25,7 +26,7 @@ const currentUser = (request: FastifyRequest) => (request.session?.user ?? reque
 const pendingOnly = { access: 'pending', allowWithoutTwoFactor: true } as const;
 
 export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const ipLimit = { max: ctx.config.login.ipMax, timeWindow: ctx.config.login.ipWindowMs };
+  const ipLimit = loginIpLimit(ctx.config.login);
 
   async function pendingFromBody(tempToken: string) {
     const pending = await findPendingLogin(ctx.db, tempToken);

@@ -85,6 +85,15 @@ describe('login screen: credentials', () => {
     );
   });
 
+  it('reads the per-address limit (rate_limited) with the lockout\'s sentence, without an unlock time', async () => {
+    const user = userEvent.setup();
+    mockFetch(() => problem(429, 'rate_limited', {}, { 'Retry-After': '900' }));
+    renderLogin();
+    await fillCredentials(user);
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Trop de tentatives de connexion\. Réessayez plus tard\.$/);
+  });
+
   it('names the server it could not reach', async () => {
     const user = userEvent.setup();
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
