@@ -4,7 +4,7 @@ import { SyncClient } from './client.ts';
 import { MemoryStore } from './memory-store.ts';
 import type { Row } from './store.ts';
 import { TestServer } from './test-server.ts';
-import { USER, uuids } from './test-factories.ts';
+import { PROJECT_B, projectRow, TASK_2, taskRow, USER, uuids } from './test-factories.ts';
 import type { BatchTransport, PullTransport } from './transport.ts';
 
 const START = Date.parse('2026-11-23T12:00:00.000Z');
@@ -17,6 +17,7 @@ const action = fc.oneof(
   fc.record({ kind: fc.constant('moveTask' as const), target: fc.nat(), project: fc.nat() }),
   fc.record({ kind: fc.constant('delete' as const), entity: fc.constantFrom('task' as const, 'project' as const), target: fc.nat() }),
   fc.record({ kind: fc.constantFrom('flush' as const, 'flushLostAnswer' as const, 'flushNetworkDown' as const, 'pull' as const, 'crash' as const) }),
+  fc.record({ kind: fc.constant('restWrite' as const), target: fc.nat(), title: fc.constantFrom('a', 'b', 'c') }),
 );
 const step = fc.record({ device: fc.constantFrom(0, 1), action });
 type Action = typeof action extends fc.Arbitrary<infer T> ? T : never;
@@ -25,6 +26,14 @@ const pick = <T>(items: readonly T[], index: number): T | undefined => items[ind
 const serverRows = (server: TestServer, entity: 'task' | 'project'): Row[] =>
   [...server.rows[entity].values()].filter((row) => !row.deletedAt).map(({ changeSeq: _seq, ...row }) => row);
 const byId = (rows: Row[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
+
+/** Both devices start from the same rows, read before going offline, so that their edits can meet. */
+function seeded(): TestServer {
+  const server = new TestServer();
+  for (const project of [projectRow(), projectRow({ id: PROJECT_B, name: 'Autre' })]) server.rows.project.set(project.id, { ...project, changeSeq: 0 });
+  for (const task of [taskRow(), taskRow({ id: TASK_2, title: 'Autre', project: PROJECT_B })]) server.rows.task.set(task.id, { ...task, changeSeq: 0 });
+  return server;
+}
 
 interface Device {
   store: MemoryStore;
@@ -70,6 +79,13 @@ async function play(device: Device, action: Action, server: TestServer, clock: {
       return void (await client.flush(async () => Promise.reject(new TypeError('Failed to fetch'))));
     case 'pull':
       return void (await client.pull(pull));
+    case 'restWrite': {
+      // Someone else edits a task through the REST API.
+      const live = serverRows(server, 'task');
+      const row = pick(live, action.target);
+      if (row) server.write('task', row.id, { title: action.title });
+      return;
+    }
     case 'crash':
       device.client = await open(device.store);
       clock.now += 60_000;
@@ -77,12 +93,22 @@ async function play(device: Device, action: Action, server: TestServer, clock: {
   }
 }
 
-/** Every device settles its conflicts (mark resolved), waits out its backoff, sends and pulls, until nothing is left. */
-async function quiesce(devices: Device[], server: TestServer, clock: { now: number }) {
+type Settle = 'markResolved' | 'applyServer' | 'replayClient';
+
+/**
+ * Every device settles its conflicts, waits out its backoff, sends and pulls, until nothing is left. The
+ * first round settles with the chosen action (where it applies); later ones mark resolved, so that a
+ * replay that clashes again (on a row deleted meanwhile) cannot go on forever.
+ */
+async function quiesce(devices: Device[], server: TestServer, clock: { now: number }, settle: Settle = 'markResolved') {
   for (let round = 0; round < 20; round += 1) {
     let busy = false;
     for (const { client } of devices) {
-      for (const conflict of await client.conflicts()) if (!conflict.resolved) await client.resolve(conflict.id, { action: 'markResolved' });
+      for (const conflict of await client.conflicts()) {
+        if (conflict.resolved) continue;
+        const usable = round === 0 && (settle !== 'applyServer' || conflict.serverData) && (settle !== 'replayClient' || conflict.op === 'delete' || Object.keys(conflict.originalData).length > 0);
+        await client.resolve(conflict.id, { action: usable ? settle : 'markResolved' });
+      }
       clock.now += 10 * 60_000;
       const flushed = await client.flush(async (request) => server.batch(request));
       await client.pull(async (request) => server.pull(request));
@@ -94,20 +120,22 @@ async function quiesce(devices: Device[], server: TestServer, clock: { now: numb
 }
 
 describe('sync properties (two devices against the reference server)', () => {
-  it('after random offline edits, lost answers, network errors and crashes, every device shows the server rows, with no overlay and no tmp- id', async () => {
+  it('after random offline edits, REST writes, lost answers, network errors and crashes, and any way of settling conflicts, every device shows the server rows, with no overlay and no tmp- id', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { maxLength: 40 }), async (steps) => {
-        const server = new TestServer();
+      fc.asyncProperty(fc.array(step, { maxLength: 50 }), fc.constantFrom<Settle>('markResolved', 'applyServer', 'replayClient'), async (steps, settle) => {
+        const server = seeded();
         const clock = { now: START };
         const newId = uuids();
         const open = (store: MemoryStore) => SyncClient.open({ store, userId: USER, now: () => clock.now, newId, random: () => 0.5 });
         const devices: Device[] = [];
         for (let index = 0; index < 2; index += 1) {
           const store = new MemoryStore();
-          devices.push({ store, client: await open(store) });
+          const client = await open(store);
+          await client.pull(async (request) => server.pull(request));
+          devices.push({ store, client });
         }
         for (const { device, action } of steps) await play(devices[device]!, action, server, clock, open);
-        await quiesce(devices, server, clock);
+        await quiesce(devices, server, clock, settle);
         for (const { client } of devices) {
           expect(await client.entries()).toEqual([]);
           for (const entity of ['task', 'project'] as const) {
@@ -119,13 +147,14 @@ describe('sync properties (two devices against the reference server)', () => {
           expect(server.lastSeq(client.clientId)).toBe((await client.meta()).lastSeq);
         }
       }),
-      { numRuns: 200 },
+      { numRuns: 300 },
     );
   });
 
   it('a single device that only meets network faults never conflicts with itself', async () => {
+    const ownActions = action.filter((next) => next.kind !== 'restWrite');
     await fc.assert(
-      fc.asyncProperty(fc.array(action, { maxLength: 40 }), async (actions) => {
+      fc.asyncProperty(fc.array(ownActions, { maxLength: 40 }), async (actions) => {
         const server = new TestServer();
         const clock = { now: START };
         const newId = uuids();
