@@ -53,7 +53,7 @@ function needsVersionOf(entry: OutboxEntry, unanswered: ReadonlySet<string>): bo
   return !(entry.op === 'patch' && entry.base) && unanswered.has(entityKey(entry));
 }
 
-export function toOperation(entry: OutboxEntry): SyncOperation {
+function toOperation(entry: OutboxEntry): SyncOperation {
   return {
     seq: entry.seq!,
     entity: entry.entity,
