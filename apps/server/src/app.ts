@@ -99,12 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tasks: new TaskService(database.db, database.pool, cursors, config.listCacheBytes > 0 ? new ChangeKeyedCache(config.listCacheBytes / 2) : null),
     dashboard: new DashboardService(database.db),
     preferences: new PreferencesService(database.db, store, notifier),
-<<<<<<< HEAD
-    resets: new ResetService(database.db, config, mailer, sessions),
-    sync: new SyncService(database.db, notifier),
-=======
     resets: new ResetService(database.db, config, mailer, sessions, background),
->>>>>>> h/probe
+    sync: new SyncService(database.db, notifier),
   };
   app.decorate('ctx', ctx);
   const purge = new TombstonePurge(database.db, config.tombstoneHorizonDays, (error) => app.log.error({ err: error }, 'tombstone purge failed'));

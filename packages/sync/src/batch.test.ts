@@ -45,6 +45,16 @@ describe('takeBatch', () => {
     expect(batch.outbox[0]).toBe(held);
   });
 
+  it('ends the batch before a delete whose entity has an unanswered write, which will give it its version', () => {
+    const outbox = [entry({ seq: 1, state: 'sent' }), entry({ id: TASK_2 }), entry({ op: 'delete', data: {} }), entry({ id: TASK_2 })];
+    expect(takeBatch(outbox, { lastSeq: 1 }).operations.map((operation) => [operation.seq, operation.op])).toEqual([
+      [1, 'patch'],
+      [2, 'patch'],
+    ]);
+    // A patch with base does not wait: the merge rule judges it by its fields.
+    expect(takeBatch([entry({ seq: 1, state: 'sent' }), entry()], { lastSeq: 1 }).operations).toHaveLength(2);
+  });
+
   it('answers no operation when nothing can be sent', () => {
     expect(takeBatch([entry({ seq: 1, state: 'acked' })], { lastSeq: 1 })).toMatchObject({ operations: [], lastSeq: 1 });
   });

@@ -26,7 +26,9 @@ export interface MergeResult {
 /**
  * The field-level merge rule of SYNC.md §3, shared by the server (applying a `patch`) and the client
  * (knowing what a conflict names). Values must be normalised first (trimmed text, `doing` as
- * `in_progress`, dates as ISO instants): the comparison is plain JSON equality.
+ * `in_progress`, dates as ISO instants, references with `tmp-` stripped in `data` AND in `base`, since a
+ * patch sent with the create it follows still names its base by the `tmp-` id): the comparison is plain
+ * JSON equality.
  *
  * A field conflicts only when the server's value differs from `base` AND from the new value: a field
  * only one side changed, or both changed to the same value, merges. A field missing from `base` was

@@ -20,8 +20,11 @@ export const taskRow = (overrides: Partial<Row> = {}): Row => ({ id: TASK_1, ver
 export const projectRow = (overrides: Partial<Row> = {}): Row => ({ id: PROJECT_A, version: 1, name: 'Site', status: 'active', deletedAt: null, ...overrides });
 
 let localIds = 0;
+/** A patch of TASK_1 by default; another op has no `base` unless given one. */
 export function newEntry(overrides: Partial<NewEntry> = {}): NewEntry {
-  return { localId: (localIds += 1), entity: 'task', op: 'patch', id: TASK_1, baseVersion: 3, data: {}, createdAt: NOW, ...overrides };
+  const patch = { localId: (localIds += 1), entity: 'task' as const, op: 'patch' as const, id: TASK_1, baseVersion: 3, data: { title: 'Nouveau' }, base: { title: 'Rédiger' }, createdAt: NOW };
+  const { base: _base, ...other } = patch;
+  return { ...((overrides.op ?? 'patch') === 'patch' ? patch : other), ...overrides };
 }
 
-export const entry = (overrides: Partial<OutboxEntry> = {}): OutboxEntry => ({ ...newEntry(), state: 'pending', ...overrides });
+export const entry = (overrides: Partial<OutboxEntry> = {}): OutboxEntry => ({ ...newEntry(overrides), state: 'pending', ...overrides });

@@ -56,7 +56,8 @@ export class TestServer {
   private apply(operation: SyncOperation): Result {
     const table = this.rows[operation.entity];
     const id = stripTmpPrefix(operation.id);
-    const data = Object.fromEntries(Object.entries(operation.data ?? {}).map(([field, value]) => [field, typeof value === 'string' ? stripTmpPrefix(value) : value]));
+    const data = resolved(operation.data ?? {});
+    const base = operation.base && resolved(operation.base);
     const row = table.get(id);
     const conflict = (reason: SyncConflict['reason'], fields?: string[]): Result => ({
       kind: 'conflict',
@@ -67,14 +68,22 @@ export class TestServer {
       const applied = { seq: operation.seq, entity: operation.entity, id, version: values.version, ...(operation.id !== id && { tmpId: operation.id }) };
       return { kind: 'applied', value: applied };
     };
+    // A reference must name a live row when the operation is applied (SYNC.md §2).
+    const project = typeof data.project === 'string' ? this.rows.project.get(data.project) : undefined;
+    if (operation.entity === 'task' && 'project' in data && (!project || project.deletedAt)) return conflict('invalid');
     if (operation.op === 'upsert') return row ? conflict('invalid') : write({ ...data, id, version: 1, deletedAt: null });
     if (!row || row.deletedAt) return conflict(row ? 'deleted' : 'not_found');
     if (operation.op === 'delete') return row.version === operation.version ? write({ ...row, version: row.version + 1, deletedAt: 'deleted' }) : conflict('version_mismatch');
-    if (!operation.base && row.version !== operation.version) return conflict('version_mismatch');
-    const { conflicts, changes } = mergePatch({ server: row, data, base: operation.base });
+    if (!base && row.version !== operation.version) return conflict('version_mismatch');
+    const { conflicts, changes } = mergePatch({ server: row, data, base });
     if (conflicts.length > 0) return conflict('version_mismatch', conflicts);
     // A merged row equal to the server's is applied without a new version (SYNC.md §3).
     const unchanged = Object.keys(changes).length === 0;
     return write(unchanged ? row : { ...row, ...changes, version: row.version + 1 }, unchanged);
   }
+}
+
+/** References as the server resolves them before comparing, in `data` and in `base` alike. */
+function resolved(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, typeof value === 'string' ? stripTmpPrefix(value) : value]));
 }
