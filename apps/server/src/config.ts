@@ -37,6 +37,8 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: int(1024, 10 * 1024 * 1024).default(256 * 1024),
   LIST_CACHE_MB: int(0, 4096).default(32),
   WEB_DIST: z.string().optional(),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
+  SHUTDOWN_GRACE_MS: int(0, 10 * 60_000).default(10_000),
   SECRET_KEY: z
     .string()
     .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
@@ -67,6 +69,10 @@ export interface Config {
   /** Memory for task-list answers kept while nothing changes (see change-keyed-cache.ts); 0 turns it off. */
   listCacheBytes: number;
   webDist: string | undefined;
+  /** Bearer token that unlocks GET /metrics; unset, /metrics answers 404 like any unknown route. */
+  metricsToken: string | undefined;
+  /** How long a SIGTERM waits for requests in flight before the process exits anyway. */
+  shutdownGraceMs: number;
   /** Master key for secrets at rest (TOTP secrets, backup-code hashes); from the data folder when unset. */
   secretKey: Buffer | undefined;
 }
@@ -120,6 +126,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     listCacheBytes: env.LIST_CACHE_MB * 1024 * 1024,
     webDist: env.WEB_DIST,
+    metricsToken: env.METRICS_TOKEN,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     secretKey: env.SECRET_KEY ? Buffer.from(env.SECRET_KEY, 'base64') : undefined,
   };
 }
