@@ -24,6 +24,7 @@ import { SessionService } from './modules/sessions/session-service.ts';
 import { SessionStore } from './modules/sessions/session-store.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { requestIdPlugin } from './plugins/request-id.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { loadMasterKey, SecretBox } from './lib/secret-box.ts';
@@ -40,6 +41,9 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { PreferencesService } from './modules/preferences/preferences-service.ts';
 import { preferencesRoutes } from './modules/preferences/routes.ts';
 import { TwoFactorService } from './modules/two-factor/two-factor-service.ts';
+import { createAppMetrics } from './modules/metrics/app-metrics.ts';
+import { httpMetricsPlugin } from './modules/metrics/http-metrics.ts';
+import { metricsRoutes } from './modules/metrics/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -85,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     store,
     sessions,
     probe,
+    metrics: createAppMetrics(database),
     secretBox,
     login: new LoginService(database.db, lockout, store),
     twoFactor: new TwoFactorService(database.db, secretBox, store, lockout, notifier),
@@ -102,6 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await notifier.close();
   });
 
+  await app.register(requestIdPlugin);
+  await app.register(httpMetricsPlugin, { metrics: ctx.metrics });
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { hsts: config.isProduction && config.publicUrl.startsWith('https:') });
   await app.register(cookie);
@@ -136,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
+  await app.register(metricsRoutes, { ctx });
   await app.register(webAppPlugin, { root: path.resolve(config.webDist ?? DEFAULT_WEB_DIST) });
   return app;
 }
