@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { loginThrottle, passwordResets, pendingLogins, users } from '../../db/schema.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { MailLogger, Mailer } from '../../lib/mailer.ts';
 import { assertAcceptablePassword, hashPassword } from '../../lib/password.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
 import { revokeSessionsWhere, type SessionService } from '../sessions/session-service.ts';
@@ -22,7 +22,8 @@ export class ResetService {
     private readonly sessions: SessionService,
   ) {}
 
-  async requestLink(rawEmail: string, actor: AuditActor): Promise<ForgotPasswordResult> {
+  /** `log` is the asking request's logger: the mail's delivery line then carries its request id. */
+  async requestLink(rawEmail: string, actor: AuditActor, log: MailLogger): Promise<ForgotPasswordResult> {
     const email = normaliseEmail(rawEmail);
     const user = await findUserByEmail(this.db, email);
     const token = newToken();
@@ -56,13 +57,16 @@ export class ResetService {
       return allowed;
     });
     if (!sent || !user) return { message: GENERIC_ANSWER };
-    this.mailer.send({
-      to: user.email,
-      subject: 'Jalon : réinitialisation du mot de passe',
-      text:
-        `Bonjour ${user.username},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable 15 minutes) :\n${link}\n\n` +
-        "Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.\n",
-    });
+    this.mailer.send(
+      {
+        to: user.email,
+        subject: 'Jalon : réinitialisation du mot de passe',
+        text:
+          `Bonjour ${user.username},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable 15 minutes) :\n${link}\n\n` +
+          "Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.\n",
+      },
+      log,
+    );
     return this.config.exposeDevResetLink ? { message: GENERIC_ANSWER, devResetLink: link } : { message: GENERIC_ANSWER };
   }
 
