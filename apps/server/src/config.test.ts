@@ -21,6 +21,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '-1' })).toThrow(/SHUTDOWN_GRACE_MS/);
   });
 
+  it('reads a relative DATA_DIR from the folder npm was run in (INIT_CWD), not the workspace', () => {
+    expect(loadConfig({ DATA_DIR: './data', INIT_CWD: '/srv/jalon' }).dataDir).toBe('/srv/jalon/data');
+    expect(loadConfig({ DATA_DIR: '/var/lib/jalon', INIT_CWD: '/srv/jalon' }).dataDir).toBe('/var/lib/jalon');
+  });
+
   it('hides the dev reset link in production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).exposeDevResetLink).toBe(false);
   });

@@ -79,6 +79,15 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * A relative path given by the person at the keyboard, resolved from where they typed the command:
+ * `npm run -w` moves workspace scripts into apps/server, and npm keeps the original folder in INIT_CWD.
+ * So `npm start` and `npm run backup` from the root both mean ./data at the root.
+ */
+export function resolveFromInvocation(relativeOrAbsolute: string, source: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(source.INIT_CWD ?? process.cwd(), relativeOrAbsolute);
+}
+
 const MINUTE = 60_000;
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -96,7 +105,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     port: env.PORT,
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir: resolveFromInvocation(env.DATA_DIR, source),
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
