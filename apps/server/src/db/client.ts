@@ -18,6 +18,11 @@ export interface Database {
   kind: DatabaseKind;
   /** A connection string for a dedicated listener (LISTEN/NOTIFY); null for PGlite. */
   listenerConfig: pg.ClientConfig | null;
+  /**
+   * PGlite only: the data folder as a gzipped tar, taken while the database keeps serving (see
+   * db/backup.ts). Null for PostgreSQL, which has pg_dump.
+   */
+  dumpDataDir: (() => Promise<Buffer>) | null;
   close(): Promise<void>;
 }
 
@@ -38,6 +43,8 @@ export interface DatabaseOptions {
   dataDir: string | null;
   poolSize?: number;
   onIdleError?: (error: Error) => void;
+  /** PGlite only: a backup (from `dumpDataDir`) unpacked into the empty data folder before opening it. */
+  loadDataDir?: Buffer;
 }
 
 // node-postgres parses `timestamp with time zone` into Date already; bigint (int8) stays a string
@@ -58,19 +65,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       pool,
       kind: 'postgresql',
       listenerConfig: connection,
+      dumpDataDir: null,
       close: () => pool.end(),
     };
   }
-  return openPglite(options.dataDir, options.onIdleError ?? (() => {}));
+  return openPglite(options.dataDir, options.onIdleError ?? (() => {}), options.loadDataDir);
 }
 
-async function openPglite(dataDir: string | null, onIdleError: (error: Error) => void): Promise<Database> {
+async function openPglite(dataDir: string | null, onIdleError: (error: Error) => void, loadDataDir?: Buffer): Promise<Database> {
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-pglite-'));
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData: {
       dataDir: dataDir ? path.join(dataDir, 'pglite') : null,
       socketPath: path.join(socketDir, '.s.PGSQL.5432'),
+      loadDataDir,
     },
   });
   try {
@@ -88,11 +97,24 @@ async function openPglite(dataDir: string | null, onIdleError: (error: Error) =>
   // PGlite has one session: a single connection, and the pool queues the rest in order.
   const pool = keepPoolAlive(new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 }), onIdleError);
   let closed = false;
+  let dumps = 0;
   return {
     db: drizzle(pool, { schema }),
     pool,
     kind: 'pglite',
     listenerConfig: null,
+    dumpDataDir: () =>
+      new Promise<Buffer>((resolve, reject) => {
+        const id = ++dumps;
+        const onMessage = (message: { type: string; id?: number; bytes?: ArrayBuffer; error?: string }) => {
+          if (message.type !== 'dumped' || message.id !== id) return;
+          worker.off('message', onMessage);
+          if (message.bytes) resolve(Buffer.from(message.bytes));
+          else reject(new Error(`PGlite could not dump its data folder: ${message.error}`));
+        };
+        worker.on('message', onMessage);
+        worker.postMessage({ type: 'dump', id });
+      }),
     async close() {
       if (closed) return;
       closed = true;
