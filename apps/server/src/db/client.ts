@@ -20,7 +20,7 @@ export interface Database {
   listenerConfig: pg.ClientConfig | null;
   /**
    * PGlite only: the data folder as a gzipped tar, taken while the database keeps serving (see
-   * db/backup.ts). Null for PostgreSQL, which has pg_dump.
+   * db/backup-socket.ts). Null for PostgreSQL, which has pg_dump.
    */
   dumpDataDir: (() => Promise<Buffer>) | null;
   close(): Promise<void>;
