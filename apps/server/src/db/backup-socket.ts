@@ -12,6 +12,8 @@ import path from 'node:path';
 export const backupSocketPath = (dataDir: string): string => path.join(dataDir, 'control', 'backup.sock');
 
 const REQUEST = 'backup\n';
+/** sun_path holds 108 bytes on Linux, the last one a NUL. */
+const MAX_SOCKET_PATH = 107;
 
 export interface BackupSocket {
   close(): Promise<void>;
@@ -19,6 +21,8 @@ export interface BackupSocket {
 
 export async function serveBackups(dataDir: string, dump: () => Promise<Buffer>, onError: (error: unknown) => void): Promise<BackupSocket> {
   const socketPath = backupSocketPath(dataDir);
+  // Node silently cuts a longer path and listens somewhere else: refuse instead.
+  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) throw new Error(`${socketPath} is longer than ${MAX_SOCKET_PATH} bytes`);
   fs.mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
   fs.chmodSync(path.dirname(socketPath), 0o700);
   // Left by a server that died: this process holds the data folder lock, so no one else listens on it.
