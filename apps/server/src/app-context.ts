@@ -8,6 +8,7 @@ import type { ResetService } from './modules/password-reset/reset-service.ts';
 import type { SessionService } from './modules/sessions/session-service.ts';
 import type { SessionStore } from './modules/sessions/session-store.ts';
 import type { DatabaseProbe } from './modules/health/database-probe.ts';
+import type { AppMetrics } from './modules/metrics/app-metrics.ts';
 import type { TwoFactorService } from './modules/two-factor/two-factor-service.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import type { ProjectService } from './modules/projects/project-service.ts';
@@ -30,6 +31,7 @@ export interface AppContext {
   login: LoginService;
   resets: ResetService;
   probe: DatabaseProbe;
+  metrics: AppMetrics;
   secretBox: SecretBox;
   twoFactor: TwoFactorService;
   projects: ProjectService;

@@ -25,6 +25,7 @@ import { SessionService } from './modules/sessions/session-service.ts';
 import { SessionStore } from './modules/sessions/session-store.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { requestIdPlugin } from './plugins/request-id.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { loadMasterKey, SecretBox } from './lib/secret-box.ts';
@@ -44,6 +45,9 @@ import { TwoFactorService } from './modules/two-factor/two-factor-service.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { SyncService } from './modules/sync/sync-service.ts';
 import { TombstonePurge } from './modules/sync/tombstone-purge.ts';
+import { createAppMetrics } from './modules/metrics/app-metrics.ts';
+import { httpMetricsPlugin } from './modules/metrics/http-metrics.ts';
+import { metricsRoutes } from './modules/metrics/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -91,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     store,
     sessions,
     probe,
+    metrics: createAppMetrics(database),
     secretBox,
     login: new LoginService(database.db, lockout, store),
     twoFactor: new TwoFactorService(database.db, secretBox, store, lockout, notifier),
@@ -114,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await notifier.close();
   });
 
+  await app.register(requestIdPlugin);
+  await app.register(httpMetricsPlugin, { metrics: ctx.metrics });
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { hsts: config.isProduction && config.publicUrl.startsWith('https:') });
   await app.register(cookie);
@@ -149,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
+  await app.register(metricsRoutes, { ctx });
   await app.register(webAppPlugin, { root: path.resolve(config.webDist ?? DEFAULT_WEB_DIST) });
   return app;
 }

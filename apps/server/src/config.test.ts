@@ -9,6 +9,7 @@ describe('loadConfig', () => {
     expect(config.session.absoluteMs).toBe(12 * 3_600_000);
     expect(config.session.rememberAbsoluteMs).toBe(30 * 24 * 3_600_000);
     expect(config.login).toMatchObject({ maxFailures: 5, lockMs: 15 * 60_000 });
+    expect(config).toMatchObject({ metricsToken: undefined, shutdownGraceMs: 10_000 });
   });
 
   it('stops with one line naming the bad variable', () => {
@@ -16,6 +17,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid environment variable PORT: /);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ ALLOW_REGISTRATION: 'yes please' })).toThrow(/ALLOW_REGISTRATION/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/^Invalid environment variable METRICS_TOKEN: must be at least 32 characters/);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '-1' })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
+
+  it('reads a relative DATA_DIR from the folder npm was run in (INIT_CWD), not the workspace', () => {
+    expect(loadConfig({ DATA_DIR: './data', INIT_CWD: '/srv/jalon' }).dataDir).toBe('/srv/jalon/data');
+    expect(loadConfig({ DATA_DIR: '/var/lib/jalon', INIT_CWD: '/srv/jalon' }).dataDir).toBe('/var/lib/jalon');
   });
 
   it('hides the dev reset link in production', () => {

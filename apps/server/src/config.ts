@@ -39,6 +39,8 @@ const envSchema = z.object({
   PGLITE_VACUUM_SECONDS: int(1, 24 * 3600).default(300),
   TOMBSTONE_HORIZON_DAYS: int(1, 3650).default(30),
   WEB_DIST: z.string().optional(),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
+  SHUTDOWN_GRACE_MS: int(0, 10 * 60_000).default(10_000),
   SECRET_KEY: z
     .string()
     .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
@@ -73,11 +75,24 @@ export interface Config {
   /** Deleted projects and tasks are kept this long for offline devices to see the deletion (SYNC.md §4). */
   tombstoneHorizonDays: number;
   webDist: string | undefined;
+  /** Bearer token that unlocks GET /metrics; unset, /metrics answers 404 like any unknown route. */
+  metricsToken: string | undefined;
+  /** How long a SIGTERM waits for requests in flight before the process exits anyway. */
+  shutdownGraceMs: number;
   /** Master key for secrets at rest (TOTP secrets, backup-code hashes); from the data folder when unset. */
   secretKey: Buffer | undefined;
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * A relative path given by the person at the keyboard, resolved from where they typed the command:
+ * `npm run -w` moves workspace scripts into apps/server, and npm keeps the original folder in INIT_CWD.
+ * So `npm start` and `npm run backup` from the root both mean ./data at the root.
+ */
+export function resolveFromInvocation(relativeOrAbsolute: string, source: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(source.INIT_CWD ?? process.cwd(), relativeOrAbsolute);
+}
 
 const MINUTE = 60_000;
 
@@ -96,7 +111,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     port: env.PORT,
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir: resolveFromInvocation(env.DATA_DIR, source),
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
@@ -128,6 +143,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     vacuumPeriodMs: env.PGLITE_VACUUM_SECONDS * 1000,
     tombstoneHorizonDays: env.TOMBSTONE_HORIZON_DAYS,
     webDist: env.WEB_DIST,
+    metricsToken: env.METRICS_TOKEN,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     secretKey: env.SECRET_KEY ? Buffer.from(env.SECRET_KEY, 'base64') : undefined,
   };
 }

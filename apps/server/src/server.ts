@@ -1,7 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { serveBackups, type BackupSocket } from './db/backup-socket.ts';
+import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { runMigrations } from './db/migrate.ts';
 
@@ -41,21 +43,45 @@ async function main(): Promise<void> {
   }
 
   await app.listen({ host: config.host, port: config.port });
-  process.stdout.write(`Jalon is running on ${config.publicUrl} (database: ${database.kind})\n`);
+  const backups = await listenForBackups(config.dataDir, database, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
+    app.log.info({ signal }, 'shutting down: no new connections, finishing the requests in flight');
+    // Past the grace period, connections still busy are cut so that the database still closes cleanly
+    // (and PGlite releases the data folder); a last timer ends a close that hangs anyway.
+    let forced = false;
+    const cutOff = setTimeout(() => {
+      forced = true;
+      app.log.warn({ graceMs: config.shutdownGraceMs }, 'requests still running after SHUTDOWN_GRACE_MS: cutting their connections');
+      app.server.closeAllConnections();
+    }, config.shutdownGraceMs);
+    setTimeout(() => process.exit(1), config.shutdownGraceMs + 5_000).unref();
+    await backups?.close();
     await app.close();
+    clearTimeout(cutOff);
     await database.close();
-    process.exit(0);
+    app.log.info('stopped');
+    process.exit(forced ? 1 : 0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Announced once signals are handled: whoever waits for this line may stop the server at once.
+  process.stdout.write(`Jalon is running on ${config.publicUrl} (database: ${database.kind})\n`);
+}
+
+/** With PGlite, `npm run backup` asks this process for a snapshot (db/backup-socket.ts). */
+async function listenForBackups(dataDir: string, database: Database, log: FastifyBaseLogger): Promise<BackupSocket | null> {
+  if (!database.dumpDataDir) return null;
+  try {
+    return await serveBackups(dataDir, database.dumpDataDir, (error) => log.error({ err: error }, 'backup request failed'));
+  } catch (error) {
+    // A Unix socket path has at most 107 bytes: a deep DATA_DIR leaves only the offline backup.
+    log.warn({ err: error }, 'npm run backup cannot reach this server (control socket unavailable): back up with the server stopped');
+    return null;
+  }
 }
 
 main().catch((error: unknown) => {

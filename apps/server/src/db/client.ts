@@ -21,6 +21,11 @@ export interface Database {
   listenerConfig: pg.ClientConfig | null;
   /** PGlite's embedded vacuum (PostgreSQL has its own autovacuum). */
   vacuum?: PgliteVacuum;
+  /**
+   * PGlite only: the data folder as a gzipped tar, taken while the database keeps serving (see
+   * db/backup-socket.ts). Null for PostgreSQL, which has pg_dump.
+   */
+  dumpDataDir: (() => Promise<Buffer>) | null;
   close(): Promise<void>;
 }
 
@@ -45,6 +50,8 @@ export interface DatabaseOptions {
   vacuumPeriodMs?: number;
   /** PGlite only: a vacuum pass failed (it runs again at the next period). */
   onVacuumError?: (error: Error) => void;
+  /** PGlite only: a backup (from `dumpDataDir`) unpacked into the empty data folder before opening it. */
+  loadDataDir?: Buffer;
 }
 
 const DEFAULT_VACUUM_PERIOD_MS = 5 * 60_000;
@@ -67,19 +74,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       pool,
       kind: 'postgresql',
       listenerConfig: connection,
+      dumpDataDir: null,
       close: () => pool.end(),
     };
   }
   return openPglite(options.dataDir, options.onIdleError ?? (() => {}), {
     periodMs: options.vacuumPeriodMs ?? DEFAULT_VACUUM_PERIOD_MS,
     onError: options.onVacuumError ?? (() => {}),
+    loadDataDir: options.loadDataDir,
   });
 }
 
 async function openPglite(
   dataDir: string | null,
   onIdleError: (error: Error) => void,
-  vacuumOptions: { periodMs: number; onError: (error: Error) => void },
+  options: { periodMs: number; onError: (error: Error) => void; loadDataDir: Buffer | undefined },
 ): Promise<Database> {
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-pglite-'));
@@ -87,6 +96,7 @@ async function openPglite(
     workerData: {
       dataDir: dataDir ? path.join(dataDir, 'pglite') : null,
       socketPath: path.join(socketDir, '.s.PGSQL.5432'),
+      loadDataDir: options.loadDataDir,
     },
   });
   try {
@@ -103,15 +113,28 @@ async function openPglite(
   }
   // PGlite has one session: a single connection, and the pool queues the rest in order.
   const pool = keepPoolAlive(new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 }), onIdleError);
-  const vacuum = new PgliteVacuum(pool, vacuumOptions.periodMs, vacuumOptions.onError);
+  const vacuum = new PgliteVacuum(pool, options.periodMs, options.onError);
   vacuum.start();
   let closed = false;
+  let dumps = 0;
   return {
     db: drizzle(pool, { schema }),
     pool,
     kind: 'pglite',
     listenerConfig: null,
     vacuum,
+    dumpDataDir: () =>
+      new Promise<Buffer>((resolve, reject) => {
+        const id = ++dumps;
+        const onMessage = (message: { type: string; id?: number; bytes?: ArrayBuffer; error?: string }) => {
+          if (message.type !== 'dumped' || message.id !== id) return;
+          worker.off('message', onMessage);
+          if (message.bytes) resolve(Buffer.from(message.bytes));
+          else reject(new Error(`PGlite could not dump its data folder: ${message.error}`));
+        };
+        worker.on('message', onMessage);
+        worker.postMessage({ type: 'dump', id });
+      }),
     async close() {
       if (closed) return;
       closed = true;

@@ -8,10 +8,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-const { dataDir, socketPath } = workerData;
+const { dataDir, socketPath, loadDataDir } = workerData;
 
 try {
-  const db = await PGlite.create(dataDir ?? 'memory://');
+  // loadDataDir: a restore (cli/restore.ts) unpacks a backup into the empty folder before opening it.
+  const db = await PGlite.create(dataDir ?? 'memory://', loadDataDir ? { loadDataDir: new Blob([loadDataDir], { type: 'application/gzip' }) } : {});
   // The pool opens one connection at a time, but node-postgres drops a connection after a failed
   // query and opens a new one at once, before the server has seen the old one close: allow a few so
   // that reconnection is never refused ("Too many connections").
@@ -19,6 +20,18 @@ try {
   await server.start();
   parentPort.postMessage({ type: 'ready' });
 
+  // A backup while the server runs: dumpDataDir takes PGlite's query lock, so the files are copied
+  // between two statements, never during one. An open transaction's writes are not in the copy (they
+  // are rolled back when it is opened, as after a crash), so the copy is consistent.
+  parentPort.on('message', async (message) => {
+    if (message?.type !== 'dump') return;
+    try {
+      const bytes = await (await db.dumpDataDir('gzip')).arrayBuffer();
+      parentPort.postMessage({ type: 'dumped', id: message.id, bytes }, [bytes]);
+    } catch (error) {
+      parentPort.postMessage({ type: 'dumped', id: message.id, error: error instanceof Error ? error.message : String(error) });
+    }
+  });
   parentPort.on('message', async (message) => {
     if (message?.type !== 'close') return;
     await server.stop();

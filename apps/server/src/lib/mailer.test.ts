@@ -23,3 +23,23 @@ describe('mailer without SMTP', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });
+
+describe('mailer logging', () => {
+  it("logs a delivery with the sending request's logger when given one, so the line carries its request id", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-mail-'));
+    const appLines: string[] = [];
+    const requestLines: string[] = [];
+    const mailer = createMailer(
+      { smtpUrl: undefined, mailFrom: 'Jalon <no-reply@jalon.local>', dataDir },
+      { info: (_obj, msg) => void appLines.push(msg), error: (_obj, msg) => void appLines.push(msg) },
+    );
+    mailer.send(
+      { to: 'marie@example.test', subject: 'Réinitialisation', text: 'lien' },
+      { info: (_obj, msg) => void requestLines.push(msg), error: (_obj, msg) => void requestLines.push(msg) },
+    );
+    await mailer.idle();
+    expect(requestLines).toEqual(['no SMTP_URL: mail written to the local outbox']);
+    expect(appLines).toEqual([]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});

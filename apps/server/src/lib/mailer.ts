@@ -10,13 +10,16 @@ export interface Mail {
 }
 
 export interface Mailer {
-  /** Queues the mail and returns at once: callers answer the same whether or not a mail goes out. */
-  send(mail: Mail): void;
+  /**
+   * Queues the mail and returns at once: callers answer the same whether or not a mail goes out.
+   * `log` is the logger of the request that sends it, so the delivery lines carry its request id.
+   */
+  send(mail: Mail, log?: MailLogger): void;
   /** Resolves when every queued mail has been handed over (tests, graceful shutdown). */
   idle(): Promise<void>;
 }
 
-interface Logger {
+export interface MailLogger {
   info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
@@ -26,12 +29,12 @@ interface Logger {
  * outbox a developer (or an e2e test) reads like an inbox; the log names the file, never its content,
  * because a reset link is a secret (S32).
  */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log: Logger): Mailer {
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, appLog: MailLogger): Mailer {
   const pending = new Set<Promise<void>>();
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   const outbox = path.join(config.dataDir, 'mail');
 
-  async function deliver(mail: Mail): Promise<void> {
+  async function deliver(mail: Mail, log: MailLogger): Promise<void> {
     if (transport) {
       await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
       log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
@@ -46,8 +49,8 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   }
 
   return {
-    send(mail) {
-      const job = deliver(mail)
+    send(mail, log = appLog) {
+      const job = deliver(mail, log)
         .catch((error: unknown) => log.error({ err: error, to: mail.to }, 'mail delivery failed'))
         .finally(() => pending.delete(job));
       pending.add(job);

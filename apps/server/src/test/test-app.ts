@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { LoginResult, Role } from '@jalon/contract';
 import { buildApp } from '../app.ts';
@@ -52,14 +52,18 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+/** `options.logger` replaces the silent default, for tests that read the log lines. */
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOGIN_IP_MAX: '10000', RESET_IP_MAX: '10000', ...env });
   const { database, drop } = await openTestDatabase();
   await runMigrations(database.pool);
   const mails: Mail[] = [];
   const mailer: Mailer = { send: (mail) => void mails.push(mail), idle: async () => {} };
-  const app = await buildApp({ config, database, mailer, logger: process.env.DEBUG_LOG ? { level: 'error' } : false });
+  const app = await buildApp({ config, database, mailer, logger: options.logger ?? (process.env.DEBUG_LOG ? { level: 'error' } : false) });
   await app.ready();
   return {
     app,

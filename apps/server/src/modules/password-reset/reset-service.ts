@@ -6,7 +6,7 @@ import type { BackgroundWork } from '../../lib/background-work.ts';
 import { loginThrottle, passwordResets, pendingLogins, users } from '../../db/schema.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { MailLogger, Mailer } from '../../lib/mailer.ts';
 import { assertAcceptablePassword, hashPassword } from '../../lib/password.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
 import { revokeSessionsWhere, type SessionService } from '../sessions/session-service.ts';
@@ -27,20 +27,21 @@ export class ResetService {
   /**
    * Answers at once: the token, the audit row and the mail are made after the answer, so a known and an
    * unknown e-mail cost the same (S20). Only when the answer carries the link (development) does it
-   * wait for them; that answer tells whether the account exists anyway.
+   * wait for them; that answer tells whether the account exists anyway. `log` is the asking request's
+   * logger: the mail's delivery line then carries its request id.
    */
-  async requestLink(rawEmail: string, actor: AuditActor): Promise<ForgotPasswordResult> {
+  async requestLink(rawEmail: string, actor: AuditActor, log: MailLogger): Promise<ForgotPasswordResult> {
     const email = normaliseEmail(rawEmail);
     if (this.config.exposeDevResetLink) {
-      const link = await this.issueLink(email, actor);
+      const link = await this.issueLink(email, actor, log);
       return link ? { message: GENERIC_ANSWER, devResetLink: link } : { message: GENERIC_ANSWER };
     }
-    this.background.run(() => this.issueLink(email, actor));
+    this.background.run(() => this.issueLink(email, actor, log));
     return { message: GENERIC_ANSWER };
   }
 
   /** Stores a new link for an existing account under its per-e-mail limit and mails it; null otherwise. */
-  private async issueLink(email: string, actor: AuditActor): Promise<string | null> {
+  private async issueLink(email: string, actor: AuditActor, log: MailLogger): Promise<string | null> {
     const user = await findUserByEmail(this.db, email);
     const token = newToken();
     const link = `${this.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -73,13 +74,16 @@ export class ResetService {
       return allowed;
     });
     if (!sent || !user) return null;
-    this.mailer.send({
-      to: user.email,
+    this.mailer.send(
+      {
+        to: user.email,
       subject: 'Jalon : réinitialisation du mot de passe',
       text:
         `Bonjour ${user.username},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable 15 minutes) :\n${link}\n\n` +
         "Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.\n",
-    });
+      },
+      log,
+    );
     return link;
   }
 

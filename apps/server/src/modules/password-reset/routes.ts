@@ -23,7 +23,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         response: { 200: envelope(forgotPasswordResultSchema) },
       },
     },
-    async (request) => ({ data: await ctx.resets.requestLink(request.body.email, actorOf(request, null)) }),
+    async (request) => ({ data: await ctx.resets.requestLink(request.body.email, actorOf(request, null), request.log) }),
   );
 
   app.post(

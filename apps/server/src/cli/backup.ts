@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig, resolveFromInvocation } from '../config.ts';
+import { requestBackup } from '../db/backup-socket.ts';
+import { openDatabase } from '../db/client.ts';
+import { runCli } from './cli-database.ts';
+
+const USAGE = 'Usage: npm run backup -- FILE   (writes the embedded database to FILE, a .tar.gz)';
+
+/** No server running: open the data folder here (this takes its lock) and dump it. */
+async function dumpWithoutServer(dataDir: string): Promise<Buffer> {
+  if (!fs.existsSync(path.join(dataDir, 'pglite'))) throw new Error(`${dataDir} holds no database (is DATA_DIR right?)`);
+  const database = await openDatabase({ dataDir });
+  try {
+    return await database.dumpDataDir!();
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `npm run backup -- FILE`: a consistent snapshot of the embedded database, taken by the running
+ * server when there is one (db/backup-socket.ts), otherwise from the data folder directly. PostgreSQL
+ * has pg_dump (docs/operations.md).
+ */
+runCli(async () => {
+  const args = process.argv.slice(2);
+  if (args.length !== 1 || args[0]!.startsWith('--')) throw new Error(USAGE);
+  const config = loadConfig();
+  if (config.databaseUrl) throw new Error('DATABASE_URL is set: back PostgreSQL up with pg_dump (see docs/operations.md).');
+  const file = resolveFromInvocation(args[0]!);
+  const fromServer = await requestBackup(config.dataDir);
+  const backup = fromServer ?? (await dumpWithoutServer(config.dataDir));
+  // Written aside then renamed: a FILE that exists is always a whole backup. 0600: it holds password hashes.
+  fs.writeFileSync(`${file}.partial`, backup, { mode: 0o600 });
+  fs.renameSync(`${file}.partial`, file);
+  const source = fromServer ? 'by the running server' : 'from the data folder (no server was running)';
+  console.log(`Backup written to ${file} (${(backup.length / 1024 / 1024).toFixed(1)} MiB), taken ${source}.`);
+  if (!config.secretKey) {
+    console.log(`The backup does not hold ${path.join(config.dataDir, 'secret.key')}: keep a copy of that file apart from it.`);
+  }
+});
