@@ -31,6 +31,10 @@ function keepPoolAlive(pool: pg.Pool, onError: (error: Error) => void): pg.Pool 
   return pool;
 }
 
+// How long a query waits for a connection (a new one, or a turn on a busy pool) before it fails. During
+// an outage requests then answer 503 within seconds instead of hanging until the client gives up.
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export interface DatabaseOptions {
   /** A PostgreSQL connection string; when absent, embedded PGlite is used. */
   databaseUrl?: string | undefined;
@@ -52,7 +56,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const connection = { connectionString: options.databaseUrl };
-    const pool = keepPoolAlive(new pg.Pool({ ...connection, max: options.poolSize ?? 10 }), options.onIdleError ?? (() => {}));
+    const pool = keepPoolAlive(new pg.Pool({ ...connection, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }), options.onIdleError ?? (() => {}));
     return {
       db: drizzle(pool, { schema }),
       pool,
@@ -86,7 +90,7 @@ async function openPglite(dataDir: string | null, onIdleError: (error: Error) =>
     throw error;
   }
   // PGlite has one session: a single connection, and the pool queues the rest in order.
-  const pool = keepPoolAlive(new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 }), onIdleError);
+  const pool = keepPoolAlive(new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }), onIdleError);
   let closed = false;
   return {
     db: drizzle(pool, { schema }),
