@@ -22,12 +22,17 @@ export interface Database {
 }
 
 /**
- * An idle pooled connection can fail (the server restarts, an administrator ends it): node-postgres
- * then emits 'error' on the pool, which would crash the process if nobody listened. The pool drops that
- * connection and opens a new one on the next query; the failure is only worth a log line.
+ * A pooled connection can fail (the server restarts, an administrator ends it). When it is idle,
+ * node-postgres emits 'error' on the pool, which would crash the process if nobody listened: the pool
+ * drops that connection and opens a new one on the next query, so it is only worth a log line. When it
+ * is checked out between two statements of a transaction, the error is emitted on the client itself,
+ * where the pool listens no more: it would crash the process just the same. The client's next query
+ * fails with it anyway (answered 503, see database-unavailable.ts) and the pool discards the client on
+ * release, so that listener only has to exist.
  */
 function keepPoolAlive(pool: pg.Pool, onError: (error: Error) => void): pg.Pool {
   pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
