@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { AUDIT_TYPES } from '@jalon/contract';
-import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../db/schema.ts';
-import { verifyAuditChain } from '../modules/audit/verify-chain.ts';
-import { seedMember, serverEnv, withServerDatabase } from '../test/server-database.ts';
+import { describe, expect, it } from 'vitest';
+import { seedMember, serverEnv } from '../test/server-database.ts';
 import { ServerProcess } from '../test/server-process.ts';
+import { auditProblems } from './audit-intact.ts';
+import { deferToAfterAll } from './cleanups.ts';
 import { pgliteTarget, postgresTarget, type FaultTarget } from './fault-target.ts';
 import { WriteStream } from './write-stream.ts';
 
@@ -16,10 +14,7 @@ const KILL_AFTER = [3, 11, 6, 17, 9];
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) console.warn('kill -9 on PostgreSQL skipped: set TEST_DATABASE_URL to run it');
 
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-});
+const defer = deferToAfterAll();
 
 describe.each([
   { name: 'PGlite', open: async () => pgliteTarget(), skip: false },
@@ -27,10 +22,10 @@ describe.each([
 ])('kill -9 during a stream of writes, on $name', ({ open, skip }) => {
   it.skipIf(skip)('keeps every acknowledged write through 5 kills, restarts with no manual step, and the audit chain verifies', async () => {
     const target: FaultTarget = await open();
-    cleanups.push(() => target.remove());
+    defer(() => target.remove());
     const member = await seedMember(target);
     const server = await ServerProcess.start({ env: serverEnv(target) });
-    cleanups.push(() => server.kill());
+    defer(() => server.kill());
     const token = await server.signIn(member.email, member.password);
     const stream = await WriteStream.prepare(server, token);
     stream.start();
@@ -49,13 +44,7 @@ describe.each([
     expect(await stream.findLost()).toEqual([]);
 
     await server.kill('SIGKILL');
-    await withServerDatabase(target, async ({ db }) => {
-      const chain = await verifyAuditChain(db);
-      expect(chain.break).toBeNull();
-      const audited = new Set((await db.select({ resource: auditLog.resource }).from(auditLog).where(eq(auditLog.type, AUDIT_TYPES.taskCreated))).map((row) => row.resource));
-      const unaudited = [...stream.ledger.created.keys()].filter((id) => !audited.has(`task:${id}`));
-      expect(unaudited).toEqual([]);
-    });
+    expect(await auditProblems(target, stream.ledger.created.keys())).toEqual([]);
     console.warn(
       `${target.kind}: ${stream.ledger.created.size} creations and ${stream.ledger.counterAcknowledged} renames acknowledged, ` +
         `${stream.ledger.networkFailures} requests cut by the kills`,

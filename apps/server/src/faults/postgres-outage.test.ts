@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
-import type { HttpAnswer } from '../test/http-request.ts';
+import { expect, it } from 'vitest';
 import { seedMember, serverEnv } from '../test/server-database.ts';
 import { ServerProcess } from '../test/server-process.ts';
+import { deferToAfterAll } from './cleanups.ts';
+import { until } from './poll.ts';
 import { PrivateCluster } from './private-cluster.ts';
 import { WriteStream } from './write-stream.ts';
 
@@ -13,35 +14,21 @@ const unavailable = PrivateCluster.unavailableReason();
 if (unavailable && process.env.CI) throw new Error(`The PostgreSQL outage test cannot run: ${unavailable}`);
 if (unavailable) console.warn(`PostgreSQL outage test skipped: ${unavailable}`);
 
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-});
-
-/** Polls `probe` until `done` holds for its answer; fails with the last answer after `timeoutMs`. */
-async function until(probe: () => Promise<HttpAnswer>, done: (answer: HttpAnswer) => boolean, timeoutMs: number): Promise<HttpAnswer> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const answer = await probe();
-    if (done(answer)) return answer;
-    if (Date.now() > deadline) throw new Error(`Still ${answer.status} ${JSON.stringify(answer.body)} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const defer = deferToAfterAll();
 
 it.skipIf(unavailable !== null)(
   'answers 503 problems while PostgreSQL is stopped, recovers by itself when it returns, and loses nothing acknowledged',
   async () => {
     const cluster = await PrivateCluster.create();
-    cleanups.push(() => cluster.remove());
+    defer(() => cluster.remove());
     await cluster.start();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-faults-'));
-    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    defer(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
     const target = { dataDir, databaseUrl: cluster.url };
 
     const member = await seedMember(target);
     const server = await ServerProcess.start({ env: serverEnv(target) });
-    cleanups.push(() => server.kill());
+    defer(() => server.kill());
     const pid = server.pid;
     const token = await server.signIn(member.email, member.password);
     const stream = await WriteStream.prepare(server, token);

@@ -30,7 +30,7 @@ export class WriteStream {
   private constructor(
     private readonly server: ServerProcess,
     private readonly token: string,
-    private readonly projectId: string,
+    readonly projectId: string,
     private readonly counterTaskId: string,
   ) {}
 
