@@ -7,7 +7,7 @@ export interface ProbeTimings {
   staleAfterMs: number;
 }
 
-export const DEFAULT_PROBE_TIMINGS: ProbeTimings = { everyMs: 2_000, timeoutMs: 2_000, staleAfterMs: 10_000 };
+const DEFAULT_PROBE_TIMINGS: ProbeTimings = { everyMs: 2_000, timeoutMs: 2_000, staleAfterMs: 10_000 };
 
 /**
  * Checks the database in the background. The health route reads the last result instead of querying,
