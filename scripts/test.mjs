@@ -2,7 +2,8 @@
 // `npm test`: every check of the repository, in order, then one closing line "N passed, N failed"
 // summing them all. Type checking and lint count as one check each; test runners count their tests.
 // The server suite runs on in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set; the
-// sync core (`sync`) is pure and needs neither.
+// sync core (`sync`) is pure and needs neither. `node scripts/test.mjs faults` runs the soak and fault
+// suite alone (it is part of the full run too).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,11 +24,11 @@ function check(name, command, args, options) {
   results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 }
 
-function vitest(name, workspace, env = {}, config = undefined) {
+function vitest(name, workspace, env = {}, extraArgs = []) {
   console.log(`\n=== ${name} ===`);
   const file = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  const configArgs = config ? ['--config', config] : [];
-  const ok = run('npx', ['vitest', 'run', '--root', workspace, ...configArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { env: { TZ: 'UTC', ...env } });
+  const args = ['vitest', 'run', '--root', workspace, ...extraArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  const ok = run('npx', args, { env: { TZ: 'UTC', ...env } });
   results.push(countVitest(name, file, ok));
 }
 
@@ -82,8 +83,10 @@ if (wants('server')) {
   else console.log('\n(server on PostgreSQL skipped: set TEST_DATABASE_URL=postgres://user@host:5432/db to run it)');
 }
 if (wants('sync')) vitest('sync core', 'packages/sync');
-// Soak and fault tests: minutes long and timing-sensitive, so they run alone, after the fast suites.
-if (wants('slow')) vitest('server soak and faults', 'apps/server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' }, 'vitest.slow.config.ts');
+// Real servers killed, databases stopped, disks filled, and the PGlite soak (apps/server/src/faults): a
+// few minutes, alone after the fast suites. The PostgreSQL cases use TEST_DATABASE_URL when set; the
+// outage test starts a private cluster of its own.
+if (wants('faults')) vitest('soak and faults', 'apps/server', {}, ['--config', 'vitest.faults.config.ts']);
 if (wants('web')) vitest('web', 'apps/web');
 if (wants('e2e')) {
   check('build web', 'npm', ['run', 'build', '-w', '@jalon/web']);

@@ -1,10 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
-    // Soak and fault tests take minutes and start servers of their own: vitest.slow.config.ts runs them alone.
-    exclude: ['src/**/*.slow.test.ts', '**/node_modules/**'],
+    // Soak and fault tests (src/faults) take minutes and start servers of their own: vitest.faults.config.ts runs them alone.
+    exclude: [...configDefaults.exclude, 'src/faults/**'],
     setupFiles: ['src/test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -6,7 +6,7 @@ import { startJalonServer, type DatabaseKind } from '../lib/servers.ts';
  * Issue 9's soak, at full length: three clients alternate `GET /api/tasks?limit=50` and
  * `PATCH /api/tasks/{id}` without pause for `minutes` against a server child process with the default
  * settings (so the embedded database vacuums every 5 minutes: a 10-minute run crosses two periods).
- * The CI test (`apps/server/src/db/pglite-soak.slow.test.ts`) runs the same load for 2 minutes with the
+ * The CI test (`apps/server/src/faults/pglite-soak.test.ts`) runs the same load for 2 minutes with the
  * vacuum every 15 s.
  */
 export interface SoakReport extends SoakResult {

@@ -10,6 +10,7 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { BackgroundWork } from './lib/background-work.ts';
+import { databaseVersion } from './db/migrate.ts';
 import { AppError } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createNotifier } from './lib/notifier.ts';
@@ -80,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const background = new BackgroundWork((error) => app.log.error({ err: error }, 'background work failed'));
   const store = new SessionStore(database.db, config, notifier, (error) => app.log.error({ err: error }, 'session store error'));
   const sessions = new SessionService(database.db, store, notifier);
-  const probe = new DatabaseProbe(database);
+  const probe = new DatabaseProbe(() => databaseVersion(database.db));
   await probe.start();
   const lockout = new Lockout(config.login);
   const secretBox = new SecretBox(loadMasterKey(config));

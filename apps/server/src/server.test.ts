@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { childDatabase, killChildren, startServer } from './test/server-process.ts';
+import { childDatabase, killChildren, startServer } from './test/child-processes.ts';
 
 /** Whether a new TCP connection to the port is refused (nothing listens any more). */
 const refused = (port: number) =>

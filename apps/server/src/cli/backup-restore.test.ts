@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { verifyAuditChain } from '../modules/audit/verify-chain.ts';
-import { killChildren, runCliScript, startServer } from '../test/server-process.ts';
+import { killChildren, runCliScript, startServer } from '../test/child-processes.ts';
 
 const COUNTED = ['users', 'projects', 'tasks', 'audit_log'] as const;
 
@@ -16,7 +16,8 @@ async function inspect(dataDir: string) {
     for (const table of COUNTED) counts[table] = (await database.pool.query(`select count(*)::int as n from ${table}`)).rows[0].n;
     const names = (await database.pool.query('select name from projects order by name')).rows.map((row: { name: string }) => row.name);
     const liveSessions = (await database.pool.query('select count(*)::int as n from sessions where revoked_at is null')).rows[0].n as number;
-    return { counts, names, liveSessions, chain: await verifyAuditChain(database.db) };
+    const epoch = (await database.pool.query('select epoch from change_counter')).rows[0].epoch as string;
+    return { counts, names, liveSessions, epoch, chain: await verifyAuditChain(database.db) };
   } finally {
     await database.close();
   }
@@ -68,6 +69,8 @@ describe('npm run backup / npm run restore (embedded database)', () => {
     expect(after.counts.tasks).toBeGreaterThan(0);
     expect(after.names).toContain('Sauvegarde à chaud');
     expect(after.chain).toEqual({ checked: before.counts.audit_log, break: null });
+    // Offline devices must read everything again: their cursors were signed with the old epoch.
+    expect(after.epoch).not.toBe(before.epoch);
     expect(restore.stdout).toContain(`Audit chain intact: ${before.counts.audit_log} row(s) verified.`);
     // The session opened before the backup is over: a restored database signs everyone in again.
     expect(before.liveSessions).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import { isNull } from 'drizzle-orm';
+import { renewDatabaseEpoch } from '../modules/changes/change-log.ts';
 import type { Db } from './client.ts';
 import { pendingLogins, sessions } from './schema.ts';
 
@@ -6,8 +7,9 @@ import { pendingLogins, sessions } from './schema.ts';
  * What a restored database needs before it serves again; `npm run restore` calls it once, on the
  * restored data. A backup may be days old: a session revoked since (a stolen phone, a password reset)
  * is live again in it, so every session and half-done sign-in ends and everyone signs in afresh.
- * The offline sync's database epoch is renewed here too once it exists, so that clients notice the
- * rewind instead of trusting cursors from a future the database no longer has.
+ * The database epoch is renewed too (SYNC.md §2), so that offline devices notice the rewind: their
+ * cursors, signed with the old epoch, ask for a full read instead of trusting a future the database no
+ * longer has.
  */
 export async function afterRestore(db: Db): Promise<{ sessionsEnded: number }> {
   return db.transaction(async (tx) => {
@@ -17,6 +19,7 @@ export async function afterRestore(db: Db): Promise<{ sessionsEnded: number }> {
       .where(isNull(sessions.revokedAt))
       .returning({ id: sessions.id });
     await tx.delete(pendingLogins);
+    await renewDatabaseEpoch(tx);
     return { sessionsEnded: ended.length };
   });
 }

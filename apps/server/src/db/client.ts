@@ -30,14 +30,23 @@ export interface Database {
 }
 
 /**
- * An idle pooled connection can fail (the server restarts, an administrator ends it): node-postgres
- * then emits 'error' on the pool, which would crash the process if nobody listened. The pool drops that
- * connection and opens a new one on the next query; the failure is only worth a log line.
+ * A pooled connection can fail (the server restarts, an administrator ends it). When it is idle,
+ * node-postgres emits 'error' on the pool, which would crash the process if nobody listened: the pool
+ * drops that connection and opens a new one on the next query, so it is only worth a log line. When it
+ * is checked out between two statements of a transaction, the error is emitted on the client itself,
+ * where the pool listens no more: it would crash the process just the same. The client's next query
+ * fails with it anyway (answered 503, see database-unavailable.ts) and the pool discards the client on
+ * release, so that listener only has to exist.
  */
 function keepPoolAlive(pool: pg.Pool, onError: (error: Error) => void): pg.Pool {
   pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
+
+// How long a query waits for a connection (a new one, or a turn on a busy pool) before it fails. During
+// an outage requests then answer 503 within seconds instead of hanging until the client gives up.
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export interface DatabaseOptions {
   /** A PostgreSQL connection string; when absent, embedded PGlite is used. */
@@ -68,7 +77,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const connection = { connectionString: options.databaseUrl };
-    const pool = keepPoolAlive(new pg.Pool({ ...connection, max: options.poolSize ?? 10 }), options.onIdleError ?? (() => {}));
+    const pool = keepPoolAlive(new pg.Pool({ ...connection, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }), options.onIdleError ?? (() => {}));
     return {
       db: drizzle(pool, { schema }),
       pool,
@@ -112,7 +121,7 @@ async function openPglite(
     throw error;
   }
   // PGlite has one session: a single connection, and the pool queues the rest in order.
-  const pool = keepPoolAlive(new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 }), onIdleError);
+  const pool = keepPoolAlive(new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }), onIdleError);
   const vacuum = new PgliteVacuum(pool, options.periodMs, options.onError);
   vacuum.start();
   let closed = false;

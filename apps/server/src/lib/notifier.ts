@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';
+import { ChannelListener } from './channel-listener.ts';
 
 /**
  * Messages between server instances: session revocations now, data-change events later. With PGlite
@@ -23,7 +23,9 @@ export type NotifierMessage =
   | { kind: 'sessions.revoked'; sessionIds: string[] }
   | { kind: 'user.changed'; userId: string }
   /** Projects or tasks changed in the transaction of this change sequence (SYNC.md §5). */
-  | { kind: 'changes'; changeSeq: number };
+  | { kind: 'changes'; changeSeq: number }
+  /** The listener lost its connection for a while: anything published meanwhile never arrived here. */
+  | { kind: 'messages.lost' };
 
 const CHANNEL = 'jalon_events';
 
@@ -43,18 +45,18 @@ export async function createNotifier(database: Database, onError: (error: unknow
       close: async () => void emitter.removeAllListeners(),
     };
   }
-  const listener = new pg.Client(database.listenerConfig);
-  listener.on('error', onError);
-  await listener.connect();
-  listener.on('notification', (notification) => {
-    if (notification.channel !== CHANNEL || !notification.payload) return;
-    try {
-      emitter.emit('message', JSON.parse(notification.payload) as NotifierMessage);
-    } catch (error) {
-      onError(error);
-    }
+  const listener = new ChannelListener(database.listenerConfig, CHANNEL, {
+    onPayload: (payload) => {
+      try {
+        emitter.emit('message', JSON.parse(payload) as NotifierMessage);
+      } catch (error) {
+        onError(error);
+      }
+    },
+    onResumed: () => emitter.emit('message', { kind: 'messages.lost' } satisfies NotifierMessage),
+    onError,
   });
-  await listener.query(`LISTEN ${CHANNEL}`);
+  await listener.start();
   return {
     publish: async (message) => {
       await database.pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)]);
@@ -66,7 +68,7 @@ export async function createNotifier(database: Database, onError: (error: unknow
     subscribe,
     close: async () => {
       emitter.removeAllListeners();
-      await listener.end();
+      await listener.close();
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, FieldError, Problem } from '@jalon/contract';
+import { databaseUnavailableCause } from '../db/database-unavailable.ts';
 import { AppError, type ProblemExtensions } from '../lib/errors.ts';
 
 const TITLES: Record<number, string> = {
@@ -14,6 +15,7 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 export function sendProblem(
@@ -38,6 +40,9 @@ export function sendProblem(
   return reply.code(status).type('application/problem+json').send(problem);
 }
 
+/** Seconds a client should wait before trying again while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 const fieldErrors = (validation: Array<{ instancePath?: string; message?: string }>, context?: string): FieldError[] =>
   validation.map((issue) => ({
     path: [context, issue.instancePath?.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.') || '(root)',
@@ -46,7 +51,8 @@ const fieldErrors = (validation: Array<{ instancePath?: string; message?: string
 
 /**
  * One place turns every error into an RFC 9457 problem document. Expected errors keep their message;
- * anything unexpected is logged with its request id and answered with a bare 500 (S29).
+ * a database outage is a 503 the client may retry; anything unexpected is logged with its request id
+ * and answered with a bare 500 (S29).
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -56,6 +62,14 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return sendProblem(reply, request, 400, 'validation_failed', 'The request is not valid', {
         errors: fieldErrors(error.validation, error.validationContext),
+      });
+    }
+    const outage = databaseUnavailableCause(error);
+    if (outage) {
+      // Only the driver's own cause is logged: the wrapping query error holds SQL and parameters.
+      request.log.error({ database: outage }, 'database unavailable');
+      return sendProblem(reply, request, 503, 'database_unavailable', 'The database is unavailable. Please try again shortly.', {
+        headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
       });
     }
     switch (error.code) {

@@ -1,106 +1,131 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { httpRequest, type HttpAnswer, type HttpRequestOptions } from './http-request.ts';
 
-/**
- * The real server and CLI as child processes, started as `npm start` and `npm run …` start them
- * (node --import tsx). Every child started here is tracked so a test's `afterEach` can end them all.
- */
-const SOURCE = fileURLToPath(new URL('..', import.meta.url));
-const children = new Set<ChildProcess>();
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const SERVER_ENTRY = fileURLToPath(new URL('../server.ts', import.meta.url));
+const LOG_LIMIT = 2_000_000;
 
-/** The parent's environment without its database settings: each test says which database it uses. */
-function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _url, TEST_DATABASE_URL: _test, ...rest } = process.env;
-  return { ...rest, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
-}
+// A test that fails or times out must not leave servers behind holding ports and data folders.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-export interface ServerProcess {
-  port: number;
-  child: ChildProcess;
-  /** Resolves with the exit code once the process has ended. */
-  exited: Promise<number | null>;
-  output(): string;
-}
-
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', `${SOURCE}server.ts`], { env: childEnv({ ...env, PORT: String(port) }) });
-  children.add(child);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => (children.delete(child), resolve(code))));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${output}`)), timeoutMs);
-    const ready = () => {
-      if (!output.includes('Jalon is running on')) return;
-      clearTimeout(timer);
-      child.stdout.off('data', ready);
-      resolve();
-    };
-    child.stdout.on('data', ready);
-    void exited.then((code) => (clearTimeout(timer), reject(new Error(`server exited with ${code} before starting:\n${output}`))));
+/** A port nobody listens on right now, on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
   });
-  return { port, child, exited, output: () => output };
 }
 
-export interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `src/cli/<script>` to its end (bounded), as `npm run <script>` does. */
-export function runCliScript(script: string, args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<CliResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', `${SOURCE}cli/${script}`, ...args], { env: childEnv(env) });
-  children.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  return new Promise((resolve) =>
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      children.delete(child);
-      resolve({ code, stdout, stderr });
-    }),
-  );
-}
-
-/** Ends every child still running (a failed test must not leave a server holding a port or a folder). */
-export async function killChildren(): Promise<void> {
-  await Promise.all(
-    [...children].map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGKILL')))),
-  );
+export interface ServerProcessOptions {
+  /** DATA_DIR always (PGlite's folder, the secret key); DATABASE_URL for PostgreSQL; any other setting. */
+  env: Record<string, string>;
+  startTimeoutMs?: number;
 }
 
 /**
- * The database a child server should use: with TEST_DATABASE_URL, a fresh PostgreSQL database
- * (dropped by `drop`); otherwise nothing, so the child uses PGlite in its DATA_DIR.
+ * The real server as a child process, started the way `npm start` does (node --import tsx server.ts),
+ * on loopback and its own port, so fault tests can kill it with signals and start it again on the same
+ * data. Its stdout and stderr are kept (bounded) for assertions on log lines.
  */
-export async function childDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { env: {}, drop: async () => {} };
-  const name = `jalon_test_child_${Date.now().toString(36)}_${process.pid}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { env: { DATABASE_URL: url.toString() }, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+export class ServerProcess {
+  private child: ChildProcess | null = null;
+  private log = '';
+
+  private constructor(
+    readonly port: number,
+    private readonly env: Record<string, string>,
+    private readonly startTimeoutMs: number,
+  ) {}
+
+  static async start(options: ServerProcessOptions): Promise<ServerProcess> {
+    const server = new ServerProcess(await freePort(), options.env, options.startTimeoutMs ?? 30_000);
+    await server.restart();
+    return server;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Everything the server printed since the first start. */
+  output(): string {
+    return this.log;
+  }
+
+  /** Starts the server (again) on the same port and settings; resolves once /api/health answers 200. */
+  async restart(): Promise<void> {
+    if (this.child) throw new Error('The server is already running');
+    const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        TZ: 'UTC',
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(this.port),
+        LOG_LEVEL: 'warn',
+        LOGIN_IP_MAX: '10000',
+        ...this.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.add(child);
+    this.child = child;
+    const keep = (chunk: Buffer) => {
+      this.log = (this.log + chunk.toString('utf8')).slice(-LOG_LIMIT);
+    };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    child.once('exit', () => {
+      running.delete(child);
+      if (this.child === child) this.child = null;
+    });
+    await this.waitUntilHealthy();
+  }
+
+  private async waitUntilHealthy(): Promise<void> {
+    const deadline = Date.now() + this.startTimeoutMs;
+    while (Date.now() < deadline) {
+      if (!this.child) throw new Error(`The server exited during start-up:\n${this.log.slice(-4000)}`);
+      const answer = await this.request('GET', '/api/health', { timeoutMs: 1_000 }).catch(() => null);
+      if (answer?.status === 200) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await this.kill();
+    throw new Error(`The server did not become healthy within ${this.startTimeoutMs} ms:\n${this.log.slice(-4000)}`);
+  }
+
+  /** Sends a signal (SIGKILL by default: no clean-up at all) and waits until the process is gone. */
+  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill(signal);
+    await exited;
+  }
+
+  request(method: string, path: string, options: HttpRequestOptions = {}): Promise<HttpAnswer> {
+    return httpRequest(`${this.url}${path}`, method, options);
+  }
+
+  /** Signs in with a password (a member: administrators would have to enrol 2FA first); returns the token. */
+  async signIn(email: string, password: string): Promise<string> {
+    const answer = await this.request('POST', '/api/auth/login', { body: { email, password } });
+    const token = (answer.body as { data?: { token?: string } } | null)?.data?.token;
+    if (answer.status !== 200 || !token) throw new Error(`Sign-in failed (${answer.status}): ${JSON.stringify(answer.body)}`);
+    return token;
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * Steady mixed load as a team using Jalon all day would make it: each client alternates reading a page
  * of tasks and editing one of its tasks, without pause, over real HTTP. Shared by the CI soak test
- * (`pglite-soak.slow.test.ts`) and the long bench run (`bench/soak`).
+ * (`apps/server/src/faults/pglite-soak.test.ts`) and the long bench run (`bench/soak`).
  */
 export interface SoakClient {
   token: string;

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import type { LoginResult, Role } from '@jalon/contract';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -12,6 +10,7 @@ import { runMigrations } from '../db/migrate.ts';
 import type { Mail, Mailer } from '../lib/mailer.ts';
 import { users } from '../db/schema.ts';
 import { createUser } from '../modules/users/user-service.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 import { eq } from 'drizzle-orm';
 
 /**
@@ -22,23 +21,9 @@ import { eq } from 'drizzle-orm';
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { database: await openDatabase({ dataDir: null }), drop: async () => {} };
-  const name = `jalon_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 5 });
-  return {
-    database,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const scratch = await createScratchDatabase(serverUrl);
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: null, poolSize: 5 });
+  return { database, drop: scratch.drop };
 }
 
 export interface TestContext {

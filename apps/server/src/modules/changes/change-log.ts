@@ -37,7 +37,7 @@ export async function databaseEpoch(db: Db): Promise<string> {
 }
 
 /** After a restore: every cursor issued before it asks its client to read everything again. */
-export async function renewDatabaseEpoch(db: Db): Promise<void> {
+export async function renewDatabaseEpoch(db: Db | Tx): Promise<void> {
   await db.update(changeCounter).set({ epoch: sql`gen_random_uuid()` }).where(eq(changeCounter.id, 1));
 }
 

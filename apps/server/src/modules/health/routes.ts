@@ -9,19 +9,22 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/health',
     {
       config: { access: 'public' },
-      schema: { tags: ['health'], summary: 'Liveness and database status', response: { 200: envelope(healthSchema) } },
-    },
-    async () => ({
-      data: {
-        status: ctx.probe.reachable ? ('ok' as const) : ('degraded' as const),
-        database: {
-          kind: ctx.database.kind,
-          version: ctx.probe.version,
-          reachable: ctx.probe.reachable,
-          checkedAt: ctx.probe.checkedAt.toISOString(),
-        },
-        version: SERVER_VERSION,
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database status; 503 while the database has not answered for a few seconds',
+        response: { 200: envelope(healthSchema), 503: envelope(healthSchema) },
       },
-    }),
+    },
+    async (_request, reply) => {
+      const { probe } = ctx;
+      const healthy = probe.healthy;
+      return reply.code(healthy ? 200 : 503).send({
+        data: {
+          status: healthy ? 'ok' : 'degraded',
+          database: { kind: ctx.database.kind, version: probe.version, reachable: probe.reachable, checkedAt: probe.checkedAt.toISOString() },
+          version: SERVER_VERSION,
+        },
+      });
+    },
   );
 };

@@ -50,6 +50,7 @@ export class SessionStore {
     notifier.subscribe((message) => {
       if (message.kind === 'sessions.revoked') this.forget(message.sessionIds);
       if (message.kind === 'user.changed') this.forgetUser(message.userId);
+      if (message.kind === 'messages.lost') this.recheckAll();
     });
   }
 
@@ -188,6 +189,14 @@ export class SessionStore {
       const tokenHash = this.tokenHashById.get(id);
       if (tokenHash) this.evict(tokenHash);
     }
+  }
+
+  /**
+   * Revocations may have been missed (the notifier was disconnected): every cached session is read
+   * again on its next use. Entries stay, so activity not yet written is merged, not lost.
+   */
+  private recheckAll(): void {
+    for (const session of this.byTokenHash.values()) session.loadedAt = Number.NEGATIVE_INFINITY;
   }
 
   forgetUser(userId: string): void {

@@ -165,6 +165,17 @@ describe('sign-out and revocation (S25, S26)', () => {
     expect((await get('/api/auth/me', tokens[1]!)).statusCode).toBe(401);
     expect((await get('/api/auth/me', tokens[2]!)).statusCode).toBe(401);
   });
+
+  it('reads every cached session again once the notifier says messages were lost', async () => {
+    const { token, sessionId } = await signIn(ctx);
+    expect((await get('/api/auth/me', token)).statusCode).toBe(200);
+    // Revoked by another instance whose notification never arrived here (the listener was reconnecting).
+    await ctx.db.update(sessions).set({ revokedAt: new Date(), revokedReason: 'revoked' }).where(eq(sessions.id, sessionId));
+    expect((await get('/api/auth/me', token)).statusCode).toBe(200);
+
+    await ctx.app.ctx.notifier.publish({ kind: 'messages.lost' });
+    await vi.waitFor(async () => expect((await get('/api/auth/me', token)).statusCode).toBe(401));
+  });
 });
 
 describe('admin without two-factor (S15)', () => {

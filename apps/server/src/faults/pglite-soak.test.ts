@@ -8,8 +8,8 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { makeUser } from '../test/test-app.ts';
 import { runSoak, type SoakClient } from '../test/soak-load.ts';
-import { openDatabase, type Database } from './client.ts';
-import { runMigrations } from './migrate.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { runMigrations } from '../db/migrate.ts';
 
 /**
  * Issue 9: the embedded database stopped answering for good at its first vacuum, five minutes after
