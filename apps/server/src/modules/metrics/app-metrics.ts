@@ -14,7 +14,7 @@ export interface AppMetrics {
   httpDuration: Histogram<'method' | 'route' | 'status_code'>;
   /** Set by the event-stream (SSE) module when it lands; until then it stays 0. */
   eventStreamsOpen: Gauge;
-  /** Incremented by the sync module for each outbox batch it handles; until then nothing counts. */
+  /** Sync batches by result: `answered` (200), or the refusal's code (`out_of_order`, `forbidden`…). */
   syncBatches: Counter<'result'>;
 }
 
@@ -65,7 +65,7 @@ export function createAppMetrics(database: Database): AppMetrics {
     }),
     syncBatches: new Counter({
       name: 'jalon_sync_batches_total',
-      help: 'Offline sync outbox batches handled, by result',
+      help: 'Offline sync batches (POST /api/sync/batch), by result: answered, or the refusal code',
       labelNames: ['result'],
       registers: [registry],
     }),

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 
 const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
 
@@ -11,9 +11,10 @@ const digest = (value: string): Buffer => createHash('sha256').update(value).dig
  */
 export const metricsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { metricsToken } = ctx.config;
-  if (!metricsToken) return;
-  const expected = digest(`Bearer ${metricsToken}`);
+  const expected = metricsToken ? digest(`Bearer ${metricsToken}`) : null;
   app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    // Registered either way, so the web app's fallback never answers this path with its page.
+    if (!expected) throw notFound('Route');
     // Digests have one length, so the comparison takes as long whatever was sent.
     if (!timingSafeEqual(digest(request.headers.authorization ?? ''), expected)) {
       request.log.warn('metrics asked for without the right token');

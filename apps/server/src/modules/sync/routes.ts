@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, SYNC, syncBatchRequestSchema, syncBatchResponseSchema, TASK_LIMITS } from '@jalon/contract';
 import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/errors.ts';
 import { actorOf } from '../../lib/request-context.ts';
 import { viewerOf } from '../projects/routes.ts';
 
@@ -22,6 +23,15 @@ export const syncRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: { 200: envelope(syncBatchResponseSchema) },
       },
     },
-    async (request) => ({ data: await ctx.sync.batch(viewerOf(request), actorOf(request), request.body) }),
+    async (request) => {
+      try {
+        const data = await ctx.sync.batch(viewerOf(request), actorOf(request), request.body);
+        ctx.metrics.syncBatches.inc({ result: 'answered' });
+        return { data };
+      } catch (error) {
+        ctx.metrics.syncBatches.inc({ result: error instanceof AppError ? error.code : 'failed' });
+        throw error;
+      }
+    },
   );
 };

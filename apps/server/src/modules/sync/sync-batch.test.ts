@@ -134,6 +134,15 @@ describe('POST /api/sync/batch: numbering and replays', () => {
     expect(await getTask(task.id)).toMatchObject({ version: 0 });
   });
 
+  it('counts batches by result in /metrics', async () => {
+    const count = async (result: string) => (await ctx.app.ctx.metrics.syncBatches.get()).values.find((value) => value.labels.result === result)?.value ?? 0;
+    const before = { answered: await count('answered'), upgrade: await count('upgrade_required') };
+    await new Device(ctx, alice).ok([]);
+    await new Device(ctx, alice).send([], { schemaVersion: 0 });
+    expect((await count('answered')) - before.answered).toBe(1);
+    expect((await count('upgrade_required')) - before.upgrade).toBe(1);
+  });
+
   it('refuses a batch without a session', async () => {
     const response = await inject(ctx.app, { method: 'POST', url: '/api/sync/batch', payload: { schemaVersion: 1, clientId: alice.user.id, userId: alice.user.id, operations: [] } });
     expect(response.statusCode).toBe(401);

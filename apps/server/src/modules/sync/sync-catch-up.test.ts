@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
 import { changeCounter, tasks } from '../../db/schema.ts';
 import { createTestContext, inject, signIn, type TestContext } from '../../test/test-app.ts';
-import { renewDatabaseEpoch } from '../changes/change-log.ts';
+import { nextChangeSeq, renewDatabaseEpoch } from '../changes/change-log.ts';
 import { Device, real, tmp } from './sync-test-kit.ts';
 import { TombstonePurge } from './tombstone-purge.ts';
 
@@ -79,6 +79,38 @@ describe('catch-up reads (SYNC.md §4)', () => {
     expect(await tasksSince(before)).toMatchObject({ resetRequired: true, data: [] });
     expect(await tasksSince(after)).toMatchObject({ resetRequired: false });
     expect((await get('GET', `/api/projects?since=${encodeURIComponent(before)}`)).json()).toMatchObject({ resetRequired: true });
+  });
+
+  it('never skips a writer that commits after a later batch (real parallel connections on PostgreSQL)', async () => {
+    const a = (await get('POST', '/api/tasks', { title: 'A avant', project: projectId })).json().data;
+    const b = (await get('POST', '/api/tasks', { title: 'B avant', project: projectId })).json().data;
+    const start = await cursorNow();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const hasSeq = new Promise<void>((resolve) => (started = resolve));
+    // A writer takes its change sequence first, then waits before writing A and committing.
+    const writer = ctx.db.transaction(async (tx) => {
+      const changeSeq = await nextChangeSeq(tx);
+      started();
+      await held;
+      await tx.update(tasks).set({ title: 'A après', changeSeq, version: 1 }).where(eq(tasks.id, a.id));
+    });
+    await hasSeq;
+    // A device's batch and another device's pull arrive while the writer is open.
+    const batch = new Device(ctx, bob).send([{ id: b.id, version: 0, data: { title: 'B après' }, base: { title: 'B avant' } }]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const middle = tasksSince(start);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await writer;
+    expect((await batch).statusCode).toBe(200);
+    // Whatever the middle pull saw, the pull after it brings what it missed: nothing is skipped.
+    const first = await middle;
+    const titles = new Map<string, string>(first.data.map((row: { id: string; title: string }) => [row.id, row.title]));
+    for (const row of (await tasksSince(first.cursor)).data) titles.set(row.id, row.title);
+    expect(titles.get(a.id)).toBe('A après');
+    expect(titles.get(b.id)).toBe('B après');
   });
 
   it('asks for a reset after a restore: cursors of another database epoch are refused', async () => {
