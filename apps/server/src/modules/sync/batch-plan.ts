@@ -87,6 +87,16 @@ export function firstIssue(error: z.ZodError): string {
   return issue ? `${issue.path.join('.') || 'data'}: ${issue.message}` : 'invalid';
 }
 
+/** A row's values of some contract fields, as the merge compares them (dates as ISO instants). */
+export function fieldValues<Row>(row: Row, fields: string[], columnOf: (field: string) => keyof Row): Record<string, unknown> {
+  return Object.fromEntries(
+    fields.map((field) => {
+      const value = row[columnOf(field)];
+      return [field, value instanceof Date ? value.toISOString() : value];
+    }),
+  );
+}
+
 /** A field's value compared as the schema normalised it: dates as instants. */
 export const instant = (value: string | null | undefined): string | null | undefined =>
   value === null || value === undefined ? value : new Date(value).toISOString();

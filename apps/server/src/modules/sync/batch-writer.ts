@@ -10,8 +10,8 @@ import type { BatchPlan, ProjectRow, TaskRow } from './batch-plan.ts';
  */
 export async function writePlan(tx: Tx, plan: BatchPlan): Promise<void> {
   // Projects first: a task created here may point at a project created here.
-  if (plan.changedProjects.size > 0) await upsertProjects(tx, [...plan.changedProjects].map((id) => plan.projects.get(id)!));
-  if (plan.changedTasks.size > 0) await upsertTasks(tx, [...plan.changedTasks].map((id) => plan.tasks.get(id)!));
+  if (plan.changedProjects.size > 0) await upsertRows(tx, 'projects', PROJECT_COLUMNS, [...plan.changedProjects].map((id) => plan.projects.get(id)!));
+  if (plan.changedTasks.size > 0) await upsertRows(tx, 'tasks', TASK_COLUMNS, [...plan.changedTasks].map((id) => plan.tasks.get(id)!));
   if (plan.deletedProjects.size > 0) await tombstoneProjectsTasks(tx, plan);
   await writeCounts(tx, plan);
   if (plan.events.length > 0) {
@@ -26,61 +26,60 @@ export async function writePlan(tx: Tx, plan: BatchPlan): Promise<void> {
 /** A uuid[] parameter (drizzle would spread a JavaScript array into a list of parameters). */
 export const uuidArray = (ids: Iterable<string>) => sql`${`{${[...ids].join(',')}}`}::uuid[]`;
 
-async function upsertProjects(tx: Tx, rows: ProjectRow[]): Promise<void> {
-  const json = rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    deadline: row.deadline,
-    status: row.status,
-    owner_id: row.ownerId,
-    task_count: row.taskCount,
-    progress_sum: row.progressSum,
-    version: row.version,
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-    change_seq: row.changeSeq,
-    deleted_at: row.deletedAt,
-  }));
-  await tx.execute(sql`
-    insert into projects (id, name, description, deadline, status, owner_id, task_count, progress_sum, version, created_at, updated_at, change_seq, deleted_at)
-    select * from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as p(id uuid, name text, description text, deadline timestamptz, status text,
-      owner_id uuid, task_count integer, progress_sum integer, version integer, created_at timestamptz, updated_at timestamptz, change_seq bigint, deleted_at timestamptz)
-    on conflict (id) do update set name = excluded.name, description = excluded.description, deadline = excluded.deadline,
-      status = excluded.status, task_count = excluded.task_count, progress_sum = excluded.progress_sum, version = excluded.version,
-      updated_at = excluded.updated_at, change_seq = excluded.change_seq, deleted_at = excluded.deleted_at`);
-}
+/** A column of a table written by the batch: its name in SQL, its type, and where the row keeps it. */
+type Column<Row> = [name: string, type: string, value: (row: Row) => unknown];
 
-async function upsertTasks(tx: Tx, rows: TaskRow[]): Promise<void> {
-  const json = rows.map((row) => ({
-    id: row.id,
-    project_id: row.projectId,
-    title: row.title,
-    description: row.description,
-    status: row.status,
-    priority: row.priority,
-    progress: row.progress,
-    assignee_id: row.assigneeId,
-    deadline: row.deadline,
-    estimated_minutes: row.estimatedMinutes,
-    created_by: row.createdBy,
-    completed_at: row.completedAt,
-    version: row.version,
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-    change_seq: row.changeSeq,
-    deleted_at: row.deletedAt,
-  }));
+/** Every column of each table; all but `id`, `created_at` and `created_by`/`owner_id` are updated on conflict. */
+const PROJECT_COLUMNS: Array<Column<ProjectRow>> = [
+  ['id', 'uuid', (row) => row.id],
+  ['name', 'text', (row) => row.name],
+  ['description', 'text', (row) => row.description],
+  ['deadline', 'timestamptz', (row) => row.deadline],
+  ['status', 'text', (row) => row.status],
+  ['owner_id', 'uuid', (row) => row.ownerId],
+  ['task_count', 'integer', (row) => row.taskCount],
+  ['progress_sum', 'integer', (row) => row.progressSum],
+  ['version', 'integer', (row) => row.version],
+  ['created_at', 'timestamptz', (row) => row.createdAt],
+  ['updated_at', 'timestamptz', (row) => row.updatedAt],
+  ['change_seq', 'bigint', (row) => row.changeSeq],
+  ['deleted_at', 'timestamptz', (row) => row.deletedAt],
+];
+const TASK_COLUMNS: Array<Column<TaskRow>> = [
+  ['id', 'uuid', (row) => row.id],
+  ['project_id', 'uuid', (row) => row.projectId],
+  ['title', 'text', (row) => row.title],
+  ['description', 'text', (row) => row.description],
+  ['status', 'text', (row) => row.status],
+  ['priority', 'text', (row) => row.priority],
+  ['progress', 'integer', (row) => row.progress],
+  ['assignee_id', 'uuid', (row) => row.assigneeId],
+  ['deadline', 'timestamptz', (row) => row.deadline],
+  ['estimated_minutes', 'integer', (row) => row.estimatedMinutes],
+  ['created_by', 'uuid', (row) => row.createdBy],
+  ['completed_at', 'timestamptz', (row) => row.completedAt],
+  ['version', 'integer', (row) => row.version],
+  ['created_at', 'timestamptz', (row) => row.createdAt],
+  ['updated_at', 'timestamptz', (row) => row.updatedAt],
+  ['change_seq', 'bigint', (row) => row.changeSeq],
+  ['deleted_at', 'timestamptz', (row) => row.deletedAt],
+];
+const KEPT_ON_UPDATE = new Set(['id', 'created_at', 'created_by', 'owner_id']);
+
+/** Final rows in one statement: inserted when new, every changeable column replaced when not. */
+async function upsertRows<Row>(tx: Tx, table: 'projects' | 'tasks', columns: Array<Column<Row>>, rows: Row[]): Promise<void> {
+  const json = rows.map((row) => Object.fromEntries(columns.map(([name, , value]) => [name, value(row)])));
+  const names = columns.map(([name]) => name).join(', ');
+  const types = columns.map(([name, type]) => `${name} ${type}`).join(', ');
+  const updates = columns
+    .filter(([name]) => !KEPT_ON_UPDATE.has(name))
+    .map(([name]) => `${name} = excluded.${name}`)
+    .join(', ');
+  // Table and column names are this module's constants, never input.
   await tx.execute(sql`
-    insert into tasks (id, project_id, title, description, status, priority, progress, assignee_id, deadline, estimated_minutes,
-      created_by, completed_at, version, created_at, updated_at, change_seq, deleted_at)
-    select * from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as t(id uuid, project_id uuid, title text, description text, status text,
-      priority text, progress integer, assignee_id uuid, deadline timestamptz, estimated_minutes integer, created_by uuid, completed_at timestamptz,
-      version integer, created_at timestamptz, updated_at timestamptz, change_seq bigint, deleted_at timestamptz)
-    on conflict (id) do update set project_id = excluded.project_id, title = excluded.title, description = excluded.description,
-      status = excluded.status, priority = excluded.priority, progress = excluded.progress, assignee_id = excluded.assignee_id,
-      deadline = excluded.deadline, estimated_minutes = excluded.estimated_minutes, completed_at = excluded.completed_at,
-      version = excluded.version, updated_at = excluded.updated_at, change_seq = excluded.change_seq, deleted_at = excluded.deleted_at`);
+    insert into ${sql.raw(table)} (${sql.raw(names)})
+    select * from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as r(${sql.raw(types)})
+    on conflict (id) do update set ${sql.raw(updates)}`);
 }
 
 /** The live tasks of the deleted projects that this batch did not load, tombstoned as REST does. */

@@ -2,7 +2,7 @@ import { AUDIT_TYPES, createProjectSchema, updateProjectSchema } from '@jalon/co
 import { canDeleteProject } from '../projects/policy.ts';
 import { describeChanges, presentProject } from '../projects/project-service.ts';
 import type { EntityRules } from './apply-operation.ts';
-import { instant, type ProjectRow } from './batch-plan.ts';
+import { fieldValues, instant, type ProjectRow } from './batch-plan.ts';
 
 /** The project fields a client may write; each has a column of the same name. */
 type Field = 'name' | 'description' | 'deadline' | 'status';
@@ -18,13 +18,7 @@ export const projectRules: EntityRules<ProjectRow> = {
   rowSchema: createProjectSchema as never,
   patchSchema: updateProjectSchema as never,
   normalise: (values) => ('deadline' in values ? { ...values, deadline: instant(values.deadline as string | null) } : values),
-  fieldsOf: (row, fields) =>
-    Object.fromEntries(
-      fields.map((field) => {
-        const value = row[field as Field];
-        return [field, value instanceof Date ? value.toISOString() : value];
-      }),
-    ),
+  fieldsOf: (row, fields) => fieldValues(row, fields, (field) => field as Field),
   present: (plan, row) => presentProject(row, plan.viewer),
 
   create(plan, id, values) {

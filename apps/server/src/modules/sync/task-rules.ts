@@ -4,7 +4,7 @@ import { canDeleteTask } from '../tasks/policy.ts';
 import { statusEvents } from '../tasks/task-bookkeeping.ts';
 import { effectiveProgress, presentTask } from '../tasks/task-service.ts';
 import type { EntityRules } from './apply-operation.ts';
-import { instant, type BatchPlan, type TaskRow } from './batch-plan.ts';
+import { fieldValues, instant, type BatchPlan, type TaskRow } from './batch-plan.ts';
 
 /** Task fields as the contract names them, and the row column each one is kept in. */
 const COLUMN = {
@@ -44,13 +44,7 @@ export const taskRules: EntityRules<TaskRow> = {
   rowSchema: createTaskSchema as never,
   patchSchema: updateTaskSchema as never,
   normalise: (values) => ('deadline' in values ? { ...values, deadline: instant(values.deadline as string | null) } : values),
-  fieldsOf: (row, fields) =>
-    Object.fromEntries(
-      fields.map((field) => {
-        const value = row[COLUMN[field as Field]];
-        return [field, value instanceof Date ? value.toISOString() : value];
-      }),
-    ),
+  fieldsOf: (row, fields) => fieldValues(row, fields, (field) => COLUMN[field as Field]),
   present: (plan, row) => presentTask(row, plan.viewer, projectOwner(plan, row)),
 
   create(plan, id, values) {
