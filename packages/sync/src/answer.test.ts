@@ -1,7 +1,7 @@
 import type { SyncBatchResponse } from '@jalon/contract';
 import { describe, expect, it } from 'vitest';
 import { applyAnswer, applyOutOfOrder } from './answer.ts';
-import { CLIENT, entry, NOW, PROJECT_A, TASK_1, TASK_2 } from './test-factories.ts';
+import { CLIENT, conflictRecord, conflictServerRow, entry, NOW, PROJECT_A, TASK_1, TASK_2 } from './test-factories.ts';
 
 const uuidP = '00000000-0000-4000-8000-100000000001';
 const tmpProject = `tmp-${uuidP}`;
@@ -39,33 +39,14 @@ describe('applyAnswer', () => {
 
   it('consumes a conflicting entry into a conflict record with the SPEC §3 fields', () => {
     const sent = entry({ seq: 2, state: 'sent', data: { title: 'Client' }, base: { title: 'Ancien' } });
-    const server = { id: TASK_1, version: 5, title: 'Serveur' };
+    const server = conflictServerRow;
     const result = applyAnswer(
       state([sent]),
       answer({ conflicts: [{ seq: 2, entity: 'task', id: TASK_1, reason: 'version_mismatch', fields: ['title'], server, client: { title: 'Client' }, serverVersion: 5, clientVersion: 3 }], lastSeq: 2 }),
       NOW,
     );
     expect(result.outbox).toEqual([]);
-    expect(result.conflicts).toEqual([
-      {
-        id: `${CLIENT}:2`,
-        entity: 'task',
-        entityId: TASK_1,
-        clientId: CLIENT,
-        seq: 2,
-        op: 'patch',
-        reason: 'version_mismatch',
-        fields: ['title'],
-        serverVersion: 5,
-        clientVersion: 3,
-        serverData: server,
-        clientData: { title: 'Client' },
-        originalData: { title: 'Client' },
-        resolved: false,
-        resolvedAt: null,
-        createdAt: NOW,
-      },
-    ]);
+    expect(result.conflicts).toEqual([conflictRecord()]);
     expect(result.ackedThrough).toBe(2);
   });
 

@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ConflictRecord } from './conflict-record.ts';
 import { ResolutionError, resolveConflict } from './resolution.ts';
-import { CLIENT, NOW, TASK_1, taskRow } from './test-factories.ts';
+import { conflictRecord, conflictServerRow, TASK_1 } from './test-factories.ts';
 
 const LATER = '2026-11-23T13:00:00.000Z';
-const server = taskRow({ version: 5, title: 'Serveur', progress: 40 });
-const record = (overrides: Partial<ConflictRecord> = {}): ConflictRecord => ({
-  id: `${CLIENT}:2`,
-  entity: 'task',
-  entityId: TASK_1,
-  clientId: CLIENT,
-  seq: 2,
-  op: 'patch',
-  reason: 'version_mismatch',
-  fields: ['title'],
-  serverVersion: 5,
-  clientVersion: 3,
-  serverData: server,
-  clientData: { title: 'Client' },
-  originalData: { title: 'Client' },
-  resolved: false,
-  resolvedAt: null,
-  createdAt: NOW,
-  ...overrides,
-});
+const server = conflictServerRow;
+const record = conflictRecord;
 
 describe('resolveConflict', () => {
   it('marks resolved without writing', () => {

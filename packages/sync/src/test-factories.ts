@@ -1,3 +1,4 @@
+import type { ConflictRecord } from './conflict-record.ts';
 import type { NewEntry, OutboxEntry } from './outbox.ts';
 import type { Row } from './store.ts';
 
@@ -28,3 +29,25 @@ export function newEntry(overrides: Partial<NewEntry> = {}): NewEntry {
 }
 
 export const entry = (overrides: Partial<OutboxEntry> = {}): OutboxEntry => ({ ...newEntry(overrides), state: 'pending', ...overrides });
+
+/** The server's row in the conflict of `conflictRecord`: a version_mismatch on the title of TASK_1. */
+export const conflictServerRow = taskRow({ version: 5, title: 'Serveur', progress: 40 });
+export const conflictRecord = (overrides: Partial<ConflictRecord> = {}): ConflictRecord => ({
+  id: `${CLIENT}:2`,
+  entity: 'task',
+  entityId: TASK_1,
+  clientId: CLIENT,
+  seq: 2,
+  op: 'patch',
+  reason: 'version_mismatch',
+  fields: ['title'],
+  serverVersion: 5,
+  clientVersion: 3,
+  serverData: conflictServerRow,
+  clientData: { title: 'Client' },
+  originalData: { title: 'Client' },
+  resolved: false,
+  resolvedAt: null,
+  createdAt: NOW,
+  ...overrides,
+});
