@@ -39,7 +39,7 @@ it.skipIf('refused' in disk)(
     expect(refused.headers['retry-after']).toBe('5');
     expect(refused.body).toMatchObject({ code: 'database_unavailable', requestId: expect.any(String) });
     expect(JSON.stringify(refused.body)).not.toMatch(/space|base\/|53100/);
-    expect(server.output()).toMatch(/"database":\{"code":"53100","message":"could not extend file [^\n]*No space left on device"\},"msg":"database unavailable"/);
+    await server.waitForOutput(/"database":\{"code":"53100","message":"could not extend file [^\n]*No space left on device"\},"msg":"database unavailable"/);
 
     disk.free();
     await stream.waitForMore(20, 20_000);

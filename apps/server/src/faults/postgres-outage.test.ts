@@ -46,7 +46,7 @@ it.skipIf(unavailable !== null)(
     // The probe has had no answer for 10 s: a load balancer would take this instance out.
     const health = await until(() => server.request('GET', '/api/health'), (answer) => answer.status === 503, 20_000);
     expect(health.body).toMatchObject({ data: { status: 'degraded', database: { reachable: false } } });
-    expect(server.output()).toMatch(/"msg":"database unavailable"/);
+    await server.waitForOutput(/"msg":"database unavailable"/);
 
     const duringOutage = stream.acknowledged;
     await cluster.start();

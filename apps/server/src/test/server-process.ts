@@ -65,6 +65,19 @@ export class ServerProcess {
     return this.log;
   }
 
+  /**
+   * Waits until the output matches: a log line reaches the pipe after the answer that it goes with may
+   * already have reached the test. Answers the output, or throws with it after `timeoutMs`.
+   */
+  async waitForOutput(pattern: RegExp, timeoutMs = 5_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    while (!pattern.test(this.log)) {
+      if (Date.now() > deadline) throw new Error(`No output matching ${pattern} after ${timeoutMs} ms:\n${this.log.slice(-4_000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return this.log;
+  }
+
   /** Starts the server (again) on the same port and settings; resolves once /api/health answers 200. */
   async restart(): Promise<void> {
     if (this.child) throw new Error('The server is already running');
