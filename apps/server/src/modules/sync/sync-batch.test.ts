@@ -143,6 +143,35 @@ describe('POST /api/sync/batch: numbering and replays', () => {
     expect((await count('upgrade_required')) - before.upgrade).toBe(1);
   });
 
+  it('publishes one change notification per batch that changed something, none for a batch of conflicts', async () => {
+    const seen: number[] = [];
+    const unsubscribe = ctx.app.ctx.notifier.subscribe((message) => void (message.kind === 'changes' && seen.push(message.changeSeq)));
+    try {
+      const task = await createTask();
+      const device = new Device(ctx, alice);
+      const answer = await device.ok([
+        { id: task.id, data: { progress: 1 } },
+        { id: task.id, version: 1, data: { progress: 2 } },
+        { op: 'upsert', id: tmp(), data: { title: 'Encore', project: projectId } },
+      ]);
+      await device.ok([{ id: task.id, version: 0, data: { progress: 3 } }]);
+      // PostgreSQL delivers NOTIFY through the listener's own connection: give it a moment.
+      await expect.poll(() => seen.length).toBe(1);
+      expect(seen).toEqual([answer.changeSeq]);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('takes a full batch of long texts, and refuses a body over the sync limit with 413', async () => {
+    const device = new Device(ctx, alice);
+    const long = 'é'.repeat(9_000);
+    const full = await device.ok(Array.from({ length: 50 }, () => ({ op: 'upsert' as const, id: tmp(), data: { title: 'Long', project: projectId, description: long } })));
+    expect(full.applied).toHaveLength(50);
+    const huge = await device.send([{ op: 'upsert', id: tmp(), data: { title: 'x', project: projectId, description: 'x'.repeat(4 * 1024 * 1024) } }]);
+    expect(huge.statusCode).toBe(413);
+  });
+
   it('refuses a batch without a session', async () => {
     const response = await inject(ctx.app, { method: 'POST', url: '/api/sync/batch', payload: { schemaVersion: 1, clientId: alice.user.id, userId: alice.user.id, operations: [] } });
     expect(response.statusCode).toBe(401);
