@@ -34,6 +34,7 @@ const LIST = taskPageStatement('first', false).bind({
   userId: spec.viewerId,
   isAdmin: false,
   limit: spec.limit,
+  clientId: null,
 });
 
 const { pool, close: stopDatabase } = await openDirectPool(spec.database, spec.poolSize);
