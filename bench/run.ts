@@ -11,6 +11,7 @@ import { benchDatabaseUrl, createBenchDatabase, dropBenchDatabase } from './lib/
 import { formatTable } from './lib/report.ts';
 import type { DatabaseKind } from './lib/servers.ts';
 import { formatSoakTable, measureSoak } from './soak/scenarios.ts';
+import { formatSyncTable, measureSync } from './sync/scenarios.ts';
 import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
 
 /**
@@ -26,16 +27,19 @@ import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
  * - bundle (issue 5): the web app built, the production JS of /login and /dashboard (raw and gzip) from
  *   apps/web/dist, checked in Chromium; runs once (on the first database kind: the server it starts for
  *   the browser needs one).
+ * - sync (issue 18): the tasks suite's 100,000 tasks; POST /api/sync/batch of 50 task patches (one device per
+ *   connection, seqs numbered on, every answer checked) against one multi-row UPDATE of the same 50 rows
+ *   through node-postgres (the ceiling) and against single PATCH calls; CPU of server + database per batch.
  * - soak (issue 9): three clients alternating the 50-task list and a PATCH without pause for --soak-minutes
  *   (10) at the default vacuum period: no error, no request over 2 s. Not in the default set (it is long).
  * Each load is autocannon in its own process; each server is a child process. Prints a table per suite
  * and writes JSON to bench/results/.
  *
- *   npm run bench [-- --suite auth,tasks,audit,dashboard,bundle,soak --only pglite|postgresql --soak-minutes 10
+ *   npm run bench [-- --suite auth,tasks,audit,dashboard,bundle,sync,soak --only pglite|postgresql --soak-minutes 10
  *                     --connections 20 --duration 10 --warmup 2 --saturating 20 --sessions 20
  *                     --build true|false --browser true|false]
  */
-const SUITES = ['auth', 'tasks', 'audit', 'dashboard', 'bundle', 'soak'] as const;
+const SUITES = ['auth', 'tasks', 'audit', 'dashboard', 'bundle', 'sync', 'soak'] as const;
 const DEFAULT_SUITES = SUITES.filter((name) => name !== 'soak');
 type SuiteName = (typeof SUITES)[number];
 
@@ -116,6 +120,11 @@ const SUITE: Record<SuiteName, Suite> = {
     format: formatBundleTable,
     describe: `production JS of /login and /dashboard (${bundleOptions.build ? 'web app built by this run' : 'existing build'}${bundleOptions.browser ? ', checked in Chromium' : ''})`,
     once: true,
+  },
+  sync: {
+    measure: (kind, url) => measureSync(kind, settings, url),
+    format: formatSyncTable,
+    describe: `100,000 tasks; batches of 50 task patches, the multi-row UPDATE ceiling and single PATCH calls, ${settings.connections} connections / in flight (one device each), ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s measured each`,
   },
   soak: {
     measure: (kind, url) => measureSoak(kind, soakMinutes, url),

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { cpuTimeMs, machineCpuTicks, startChild, stopChild } from './children.ts';
+import { cpuPercentSince, type CpuSnapshot } from './database-cpu.ts';
 
 export interface LoadSpec {
   title: string;
@@ -38,6 +39,8 @@ export interface LoadSummary {
   latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
   /** CPU of the load generator process over the measured run, in % of one core. */
   loadGeneratorCpuPercent: number;
+  /** What a closed-loop child counted besides requests (e.g. rows changed, warm-up included). */
+  counts?: Record<string, number>;
 }
 
 /** CPU used by the server over the measured run, in % of one core. */
@@ -52,6 +55,8 @@ export interface ServerCpu {
 export interface LoadRun {
   summary: LoadSummary;
   serverCpu: ServerCpu | null;
+  /** With `options.databaseCpu`: the database's processes over the measured run, in % of one core. */
+  databaseCpuPercent?: number | null;
 }
 
 const LOAD_CHILD = fileURLToPath(new URL('./load-child.ts', import.meta.url));
@@ -64,11 +69,13 @@ const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
  * `options.script` replaces autocannon by another load child speaking the same protocol (a spec as JSON in
  * argv[2]; `phase:measure`, then `result:{LoadSummary}` on stdout); with `options.sampleSelf`, the CPU
  * sampled is that child's own (when the child is itself the system under test, e.g. a direct SQL loop).
+ * `options.databaseCpu` samples a database running in other processes (lib/database-cpu.ts) over the same
+ * window.
  */
 export async function runLoad(
   spec: LoadSpec,
   serverPid?: number,
-  options: { script?: string; sampleSelf?: boolean } = {},
+  options: { script?: string; sampleSelf?: boolean; databaseCpu?: () => CpuSnapshot } = {},
 ): Promise<LoadRun> {
   const child = startChild(
     process.execPath,
@@ -78,6 +85,7 @@ export async function runLoad(
   if (options.sampleSelf) serverPid = child.pid;
   const limitMs = (spec.warmupSeconds + spec.durationSeconds + 60) * 1000;
   let cpuStart: CpuStart | null = null;
+  let databaseStart: { at: number; cpu: CpuSnapshot } | null = null;
   let pending = '';
   try {
     return await new Promise<LoadRun>((resolve, reject) => {
@@ -92,12 +100,25 @@ export async function runLoad(
           const line = pending.slice(0, newline);
           pending = pending.slice(newline + 1);
           newline = pending.indexOf('\n');
-          if (line === 'phase:measure' && serverPid !== undefined)
-            cpuStart = { at: Date.now(), cpu: cpuTimeMs(serverPid), machine: machineCpuTicks() };
+          if (line === 'phase:measure') {
+            if (serverPid !== undefined)
+              cpuStart = { at: Date.now(), cpu: cpuTimeMs(serverPid), machine: machineCpuTicks() };
+            databaseStart = options.databaseCpu ? { at: Date.now(), cpu: options.databaseCpu() } : null;
+          }
           if (line.startsWith('result:')) {
             clearTimeout(timer);
             const summary = JSON.parse(line.slice('result:'.length)) as LoadSummary;
-            resolve({ summary, serverCpu: serverPid === undefined ? null : cpuSince(cpuStart, serverPid) });
+            resolve({
+              summary,
+              serverCpu: serverPid === undefined ? null : cpuSince(cpuStart, serverPid),
+              ...(options.databaseCpu
+                ? {
+                    databaseCpuPercent: databaseStart
+                      ? cpuPercentSince(databaseStart, options.databaseCpu())
+                      : null,
+                  }
+                : {}),
+            });
           }
         }
       });

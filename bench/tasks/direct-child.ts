@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { taskPageStatement } from '../../apps/server/src/modules/tasks/task-list-sql.ts';
+import { openDirectPool } from '../lib/direct-pool.ts';
 import type { LoadSpec, LoadSummary } from '../lib/load.ts';
 import type { DatabaseTarget } from '../lib/sql.ts';
 
@@ -33,55 +29,15 @@ export interface DirectSpec extends LoadSpec {
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as DirectSpec;
 
-// As the server: bigint counters as numbers (apps/server/src/db/client.ts).
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 // TaskService.list without `since`/`after`/`projectId`, as the member of the HTTP runs reads it.
 const LIST = taskPageStatement('first', false).bind({
   userId: spec.viewerId,
   isAdmin: false,
   limit: spec.limit,
+  clientId: null,
 });
 
-let stopDatabase = async () => {};
-let pool: pg.Pool;
-if (spec.database.kind === 'pglite') {
-  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-bench-pglite-'));
-  // Stopped early (the orchestrator's cleanup): leave no socket folder behind.
-  for (const signal of ['SIGTERM', 'SIGINT'] as const)
-    process.once(signal, () => {
-      fs.rmSync(socketDir, { recursive: true, force: true });
-      process.exit(143);
-    });
-  const worker = new Worker(new URL('../../apps/server/src/db/pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir: spec.database.pgliteDir, socketPath: path.join(socketDir, '.s.PGSQL.5432') },
-  });
-  await new Promise<void>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('message', (message: { type: string; message?: string }) =>
-      message.type === 'ready' ? resolve() : reject(new Error(`PGlite failed to start: ${message.message}`)),
-    );
-  });
-  pool = new pg.Pool({
-    host: socketDir,
-    port: 5432,
-    user: 'postgres',
-    database: 'postgres',
-    max: spec.poolSize,
-  });
-  stopDatabase = async () => {
-    await pool.end();
-    worker.postMessage({ type: 'close' });
-    await Promise.race([
-      new Promise((resolve) => worker.once('message', resolve)),
-      new Promise((resolve) => setTimeout(resolve, 5_000)),
-    ]);
-    await worker.terminate();
-    fs.rmSync(socketDir, { recursive: true, force: true });
-  };
-} else {
-  pool = new pg.Pool({ connectionString: spec.database.url, max: spec.poolSize });
-  stopDatabase = () => pool.end();
-}
+const { pool, close: stopDatabase } = await openDirectPool(spec.database, spec.poolSize);
 
 /** One list "request": the page statement, its one row read back. */
 async function listOnce(): Promise<number> {
