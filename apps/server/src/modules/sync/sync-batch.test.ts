@@ -63,6 +63,16 @@ describe('POST /api/sync/batch: numbering and replays', () => {
     expect(audited.at(-1)!.metadata).toMatchObject({ via: 'sync' });
   });
 
+  it('applies once a batch sent twice at the same moment, even a new device’s first one (the change counter queues them)', async () => {
+    const device = new Device(ctx, alice);
+    const task = await createTask();
+    const operations = [{ id: task.id, version: 0, data: { progress: 7 } }];
+    const [one, two] = await Promise.all([device.send(operations, { seqFrom: 1 }), device.send(operations, { seqFrom: 1 })]);
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    expect(one.json().data.applied).toEqual(two.json().data.applied);
+    expect(await getTask(task.id)).toMatchObject({ progress: 7, version: 1 });
+  });
+
   it('refuses a gap whole with out_of_order and lastSeq, consuming nothing', async () => {
     const device = new Device(ctx, alice);
     const task = await createTask();
