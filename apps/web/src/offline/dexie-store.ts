@@ -40,7 +40,7 @@ class OfflineDatabase extends Dexie {
 }
 
 /** The database of one user (SYNC.md §6): signing in as someone else never opens another user's data. */
-export const offlineDatabaseName = (userId: string): string => `${STORAGE_PREFIX}${userId}`;
+const offlineDatabaseName = (userId: string): string => `${STORAGE_PREFIX}${userId}`;
 
 /**
  * `SyncStore` over IndexedDB: each `atomically` is one read-write Dexie transaction over every table, so
