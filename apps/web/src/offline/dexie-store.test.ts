@@ -6,8 +6,24 @@ import { openOfflineStore, type DexieStore } from './dexie-store.ts';
 import { FakeSyncServer } from './fake-sync-server.ts';
 
 const PROJECT = '00000000-0000-4000-8000-00000000000a';
-const task = (overrides: Partial<Row> = {}): Row => ({ id: '00000000-0000-4000-8000-000000000001', version: 3, title: 'Rédiger', project: PROJECT, deletedAt: null, ...overrides });
-const entry = (localId: number): OutboxEntry => ({ localId, entity: 'task', op: 'patch', id: task().id, baseVersion: 3, data: { title: `n°${localId}` }, createdAt: '2026-11-23T12:00:00.000Z', state: 'pending' });
+const task = (overrides: Partial<Row> = {}): Row => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  version: 3,
+  title: 'Rédiger',
+  project: PROJECT,
+  deletedAt: null,
+  ...overrides,
+});
+const entry = (localId: number): OutboxEntry => ({
+  localId,
+  entity: 'task',
+  op: 'patch',
+  id: task().id,
+  baseVersion: 3,
+  data: { title: `n°${localId}` },
+  createdAt: '2026-11-23T12:00:00.000Z',
+  state: 'pending',
+});
 
 const opened: DexieStore[] = [];
 afterEach(() => opened.splice(0).forEach((store) => store.close()));
@@ -19,7 +35,13 @@ async function open(userId: string = crypto.randomUUID()): Promise<DexieStore> {
   return result.store;
 }
 
-const openClient = (store: SyncStore, userId: string) => SyncClient.open({ store, userId, now: () => Date.parse('2026-11-23T12:00:00Z'), newId: () => crypto.randomUUID() });
+const openClient = (store: SyncStore, userId: string) =>
+  SyncClient.open({
+    store,
+    userId,
+    now: () => Date.parse('2026-11-23T12:00:00Z'),
+    newId: () => crypto.randomUUID(),
+  });
 
 describe('DexieStore', () => {
   it('commits a transaction whole, or not at all when it throws', async () => {
@@ -33,7 +55,13 @@ describe('DexieStore', () => {
         throw new Error('crash');
       }),
     ).rejects.toThrow('crash');
-    expect(await store.atomically(async (tx) => [await tx.getRows('task'), await tx.getCursor('task'), await tx.getOutbox()])).toEqual([[task()], null, []]);
+    expect(
+      await store.atomically(async (tx) => [
+        await tx.getRows('task'),
+        await tx.getCursor('task'),
+        await tx.getOutbox(),
+      ]),
+    ).toEqual([[task()], null, []]);
   });
 
   it('hands out copies, as IndexedDB does', async () => {
@@ -50,8 +78,14 @@ describe('DexieStore', () => {
     const store = await open();
     await store.atomically((tx) => tx.setOutbox([entry(1), entry(2), entry(3)]));
     // A resolution goes before the entries its conflict held: a higher localId earlier in the list.
-    await store.atomically((tx) => tx.setOutbox([entry(1), entry(9), { ...entry(3), state: 'sent', seq: 1 }]));
-    expect(await store.atomically((tx) => tx.getOutbox())).toEqual([entry(1), entry(9), { ...entry(3), state: 'sent', seq: 1 }]);
+    await store.atomically((tx) =>
+      tx.setOutbox([entry(1), entry(9), { ...entry(3), state: 'sent', seq: 1 }]),
+    );
+    expect(await store.atomically((tx) => tx.getOutbox())).toEqual([
+      entry(1),
+      entry(9),
+      { ...entry(3), state: 'sent', seq: 1 },
+    ]);
   });
 
   it('keeps rows per entity, and the meta and cursors beside them', async () => {
@@ -62,12 +96,14 @@ describe('DexieStore', () => {
       await tx.deleteRows('task', [task().id]);
       await tx.setCursor('project', '7..sig');
     });
-    expect(await store.atomically(async (tx) => [(await tx.getRows('task')).map((row) => row.id), (await tx.getRows('project')).length, await tx.getCursor('project'), await tx.getCursor('task')])).toEqual([
-      ['00000000-0000-4000-8000-000000000002'],
-      1,
-      '7..sig',
-      null,
-    ]);
+    expect(
+      await store.atomically(async (tx) => [
+        (await tx.getRows('task')).map((row) => row.id),
+        (await tx.getRows('project')).length,
+        await tx.getCursor('project'),
+        await tx.getCursor('task'),
+      ]),
+    ).toEqual([['00000000-0000-4000-8000-000000000002'], 1, '7..sig', null]);
   });
 
   it('names each user’s database after the user, and two users never see each other’s data', async () => {
@@ -77,7 +113,9 @@ describe('DexieStore', () => {
     const bobClient = await openClient(await open(bob), bob);
     expect(await bobClient.entries()).toEqual([]);
     expect(await bobClient.view('project')).toEqual([]);
-    expect((await indexedDB.databases()).map((database) => database.name)).toEqual(expect.arrayContaining([`${STORAGE_PREFIX}${alice}`, `${STORAGE_PREFIX}${bob}`]));
+    expect((await indexedDB.databases()).map((database) => database.name)).toEqual(
+      expect.arrayContaining([`${STORAGE_PREFIX}${alice}`, `${STORAGE_PREFIX}${bob}`]),
+    );
   });
 
   it('keeps the outbox across a reload, and the reopened client sends it', async () => {
@@ -99,10 +137,16 @@ describe('DexieStore', () => {
     vi.spyOn(indexedDB, 'open').mockImplementationOnce(() => {
       throw new DOMException('The operation is insecure.', 'SecurityError');
     });
-    expect(await openOfflineStore(crypto.randomUUID())).toMatchObject({ status: 'unavailable', reason: 'refused' });
+    expect(await openOfflineStore(crypto.randomUUID())).toMatchObject({
+      status: 'unavailable',
+      reason: 'refused',
+    });
     vi.spyOn(indexedDB, 'open').mockImplementationOnce(() => {
       throw new DOMException('No room left', 'QuotaExceededError');
     });
-    expect(await openOfflineStore(crypto.randomUUID())).toMatchObject({ status: 'unavailable', reason: 'quota' });
+    expect(await openOfflineStore(crypto.randomUUID())).toMatchObject({
+      status: 'unavailable',
+      reason: 'quota',
+    });
   });
 });

@@ -43,14 +43,12 @@ class OfflineDatabase extends Dexie {
 const offlineDatabaseName = (userId: string): string => `${STORAGE_PREFIX}${userId}`;
 
 /**
- * `SyncStore` over IndexedDB: each `atomically` is one read-write Dexie transaction over every table, so
- * an answer, a pull page or an edit lands whole or not at all, even when the tab dies halfway.
- */
-/**
  * What opening the user's database gave. `unavailable` (private mode, storage disabled, quota) is SPEC §4's
  * no-op mode: the app says so once and keeps working online, reading the server as it did before.
  */
-export type OfflineStoreResult = { status: 'ready'; store: DexieStore } | { status: 'unavailable'; reason: 'quota' | 'refused'; error: unknown };
+export type OfflineStoreResult =
+  | { status: 'ready'; store: DexieStore }
+  | { status: 'unavailable'; reason: 'quota' | 'refused'; error: unknown };
 
 export async function openOfflineStore(userId: string): Promise<OfflineStoreResult> {
   const db = new OfflineDatabase(offlineDatabaseName(userId));
@@ -64,7 +62,8 @@ export async function openOfflineStore(userId: string): Promise<OfflineStoreResu
 
 // Dexie names its errors after the DOMException it wraps, and keeps that one as `inner` when opening fails.
 const isQuotaError = (error: unknown): boolean =>
-  error instanceof Error && (error.name === 'QuotaExceededError' || (error as { inner?: Error }).inner?.name === 'QuotaExceededError');
+  error instanceof Error &&
+  (error.name === 'QuotaExceededError' || (error as { inner?: Error }).inner?.name === 'QuotaExceededError');
 
 /**
  * `SyncStore` over IndexedDB: each `atomically` is one read-write Dexie transaction over every table, so
@@ -75,7 +74,9 @@ export class DexieStore implements SyncStore {
 
   atomically<T>(work: (tx: SyncTransaction) => Promise<T>): Promise<T> {
     const { db } = this;
-    return db.transaction('rw', [db.tasks, db.projects, db.outbox, db.conflicts, db.meta], () => work(transaction(db)));
+    return db.transaction('rw', [db.tasks, db.projects, db.outbox, db.conflicts, db.meta], () =>
+      work(transaction(db)),
+    );
   }
 
   /** Sign-out, or a test's "reload": the next open reads the same database again. */
@@ -85,8 +86,10 @@ export class DexieStore implements SyncStore {
 }
 
 function transaction(db: OfflineDatabase): SyncTransaction {
-  const read = async <T>(key: string): Promise<T | null> => ((await db.meta.get(key))?.value as T | undefined) ?? null;
-  const write = async (key: string, value: unknown): Promise<void> => void (await db.meta.put({ key, value }));
+  const read = async <T>(key: string): Promise<T | null> =>
+    ((await db.meta.get(key))?.value as T | undefined) ?? null;
+  const write = async (key: string, value: unknown): Promise<void> =>
+    void (await db.meta.put({ key, value }));
   return {
     getMeta: () => read<SyncMeta>(META_KEY),
     setMeta: (meta) => write(META_KEY, meta),

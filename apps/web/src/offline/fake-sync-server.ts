@@ -13,13 +13,20 @@ export class FakeSyncServer {
 
   batch(request: SyncBatchRequest): TransportResponse {
     const first = request.operations[0]?.seq ?? 0;
-    if (first > this.lastSeq + 1) return { status: 409, body: { code: 'out_of_order', lastSeq: this.lastSeq } };
+    if (first > this.lastSeq + 1)
+      return { status: 409, body: { code: 'out_of_order', lastSeq: this.lastSeq } };
     for (const { seq } of request.operations) {
       this.received.push(seq);
       if (seq === this.lastSeq + 1) this.applied.push((this.lastSeq = seq));
     }
     const answer: SyncBatchResponse = {
-      applied: request.operations.map(({ seq, entity, id, version }) => ({ seq, entity, id: stripTmpPrefix(id), ...(isTmpId(id) && { tmpId: id }), version: version + 1 })),
+      applied: request.operations.map(({ seq, entity, id, version }) => ({
+        seq,
+        entity,
+        id: stripTmpPrefix(id),
+        ...(isTmpId(id) && { tmpId: id }),
+        version: version + 1,
+      })),
       conflicts: [],
       lastSeq: this.lastSeq,
       changeSeq: this.lastSeq,

@@ -22,7 +22,11 @@ export interface FakeTab {
 export class FakeBrowser {
   private readonly queue: LockRequest[] = [];
   private readonly held = new Map<string, LockRequest>();
-  private readonly channels: Array<{ tab: number; name: string; listeners: Array<(message: SyncMessage) => void> }> = [];
+  private readonly channels: Array<{
+    tab: number;
+    name: string;
+    listeners: Array<(message: SyncMessage) => void>;
+  }> = [];
   private nextTab = 0;
 
   openTab(): FakeTab {
@@ -33,7 +37,11 @@ export class FakeBrowser {
       die: () => {
         this.queue.splice(0, this.queue.length, ...this.queue.filter((request) => request.tab !== tab));
         for (const [name, holder] of this.held) if (holder.tab === tab) this.release(name);
-        this.channels.splice(0, this.channels.length, ...this.channels.filter((channel) => channel.tab !== tab));
+        this.channels.splice(
+          0,
+          this.channels.length,
+          ...this.channels.filter((channel) => channel.tab !== tab),
+        );
       },
     };
   }
@@ -76,7 +84,11 @@ export class FakeBrowser {
     return {
       post: (message) => {
         const reaches = (other: typeof channel) => other.name === name && other !== channel;
-        setTimeout(() => this.channels.filter(reaches).forEach((other) => other.listeners.forEach((listener) => listener(message))));
+        setTimeout(() =>
+          this.channels
+            .filter(reaches)
+            .forEach((other) => other.listeners.forEach((listener) => listener(message))),
+        );
       },
       subscribe: (listener) => void channel.listeners.push(listener),
       close: () => {

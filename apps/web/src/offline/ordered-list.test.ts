@@ -19,7 +19,8 @@ function openList(): Table<Ordered<Item>, number> {
   return db.table('items');
 }
 
-const write = (table: Table<Ordered<Item>, number>, items: Item[]) => writeOrderedList(table, (value) => value.key, items);
+const write = (table: Table<Ordered<Item>, number>, items: Item[]) =>
+  writeOrderedList(table, (value) => value.key, items);
 
 describe('ordered lists in IndexedDB', () => {
   it('reads back the list in the order it was written, not in key order', async () => {
@@ -34,7 +35,15 @@ describe('ordered lists in IndexedDB', () => {
     const put = vi.spyOn(table, 'bulkPut');
     const removed = vi.spyOn(table, 'bulkDelete');
     await write(table, [item(1), item(2, 'changé'), item(4), item(3)]);
-    expect(put.mock.calls).toEqual([[[{ ...item(2, 'changé'), order: 1 }, { ...item(4), order: 2 }, { ...item(3), order: 3 }]]]);
+    expect(put.mock.calls).toEqual([
+      [
+        [
+          { ...item(2, 'changé'), order: 1 },
+          { ...item(4), order: 2 },
+          { ...item(3), order: 3 },
+        ],
+      ],
+    ]);
     await write(table, [item(1), item(4)]);
     expect(removed.mock.calls.at(-1)).toEqual([[2, 3]]);
     expect(await readOrderedList(table)).toEqual([item(1), item(4)]);

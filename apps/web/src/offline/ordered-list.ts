@@ -13,7 +13,11 @@ export async function readOrderedList<T, K extends IndexableType>(table: Table<O
  * offline cost n² writes (and slow each edit as the outbox grows), so only the records whose content or
  * place changed are written, and those no longer listed are deleted.
  */
-export async function writeOrderedList<T, K extends IndexableType>(table: Table<Ordered<T>, K>, keyOf: (item: T) => K, items: readonly T[]): Promise<void> {
+export async function writeOrderedList<T, K extends IndexableType>(
+  table: Table<Ordered<T>, K>,
+  keyOf: (item: T) => K,
+  items: readonly T[],
+): Promise<void> {
   const stored = new Map((await table.toArray()).map((record) => [keyOf(record), record]));
   const next = items.map((item, order): Ordered<T> => ({ ...item, order }));
   const listed = new Set(next.map(keyOf));

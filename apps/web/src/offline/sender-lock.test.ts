@@ -19,7 +19,14 @@ afterEach(() => {
 function join(tab: FakeTab | null, overrides: Partial<SenderLockOptions> = {}) {
   const lead = vi.fn(() => () => undefined);
   const onMessage = vi.fn();
-  const lock = joinSenderLock({ userId: user, lead, onMessage, locks: tab?.locks, openChannel: tab?.openChannel ?? (() => undefined), ...overrides });
+  const lock = joinSenderLock({
+    userId: user,
+    lead,
+    onMessage,
+    locks: tab?.locks,
+    openChannel: tab?.openChannel ?? (() => undefined),
+    ...overrides,
+  });
   joined.push(lock);
   return { lock, lead, onMessage };
 }
@@ -35,7 +42,11 @@ describe('sender lock', () => {
     expect([first.lock.isSender(), second.lock.isSender()]).toEqual([true, false]);
     first.lock.release();
     await settle();
-    expect([first.lock.isSender(), second.lock.isSender(), second.lead.mock.calls.length]).toEqual([false, true, 1]);
+    expect([first.lock.isSender(), second.lock.isSender(), second.lead.mock.calls.length]).toEqual([
+      false,
+      true,
+      1,
+    ]);
   });
 
   it('tells the other tabs, not itself, what changed', async () => {
@@ -58,7 +69,11 @@ describe('sender lock', () => {
     waiting.lock.release();
     sender.lock.release();
     await settle();
-    expect([stop.mock.calls.length, waiting.lead.mock.calls.length, third.lock.isSender()]).toEqual([1, 0, true]);
+    expect([stop.mock.calls.length, waiting.lead.mock.calls.length, third.lock.isSender()]).toEqual([
+      1,
+      0,
+      true,
+    ]);
   });
 
   it('sends from this tab when the browser has no Web Locks', () => {
@@ -70,7 +85,15 @@ describe('sender lock', () => {
       const result = await openOfflineStore(user);
       if (result.status !== 'ready') throw new Error('IndexedDB did not open');
       stores.push(result.store);
-      return { tab: browser.openTab(), client: await SyncClient.open({ store: result.store, userId: user, now: () => Date.now(), newId: () => crypto.randomUUID() }) };
+      return {
+        tab: browser.openTab(),
+        client: await SyncClient.open({
+          store: result.store,
+          userId: user,
+          now: () => Date.now(),
+          newId: () => crypto.randomUUID(),
+        }),
+      };
     }
 
     it.each([
@@ -81,7 +104,8 @@ describe('sender lock', () => {
       const browser = new FakeBrowser();
       const a = await tabWithClient(browser);
       const b = await tabWithClient(browser);
-      for (const name of ['Un', 'Deux', 'Trois']) await a.client.edit({ op: 'create', entity: 'project', data: { name } });
+      for (const name of ['Un', 'Deux', 'Trois'])
+        await a.client.edit({ op: 'create', entity: 'project', data: { name } });
 
       const dyingSend: BatchTransport = (request) => {
         if (reached) server.batch(request);

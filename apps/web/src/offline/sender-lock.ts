@@ -44,7 +44,8 @@ function openBroadcastChannel(name: string): SyncChannel | undefined {
   const channel = new BroadcastChannel(name);
   return {
     post: (message) => channel.postMessage(message),
-    subscribe: (listener) => channel.addEventListener('message', (event) => isSyncMessage(event.data) && listener(event.data)),
+    subscribe: (listener) =>
+      channel.addEventListener('message', (event) => isSyncMessage(event.data) && listener(event.data)),
     close: () => channel.close(),
   };
 }
@@ -56,7 +57,13 @@ function openBroadcastChannel(name: string): SyncChannel | undefined {
  * on its own: should a second tab do the same, the numbering in one IndexedDB transaction and the server's
  * replay answers still apply each operation once; only "one batch in flight" is lost.
  */
-export function joinSenderLock({ userId, lead, onMessage, locks = navigator.locks, openChannel = openBroadcastChannel }: SenderLockOptions): SenderLock {
+export function joinSenderLock({
+  userId,
+  lead,
+  onMessage,
+  locks = navigator.locks,
+  openChannel = openBroadcastChannel,
+}: SenderLockOptions): SenderLock {
   const name = senderLockName(userId);
   const channel = openChannel(name);
   channel?.subscribe(onMessage);

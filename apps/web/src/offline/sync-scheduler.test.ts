@@ -125,7 +125,13 @@ describe('sync scheduler', () => {
 
 describe('sync scheduler with the sync core', () => {
   async function failingClient(random: () => number) {
-    const client = await SyncClient.open({ store: new MemoryStore(), userId: 'u', now: () => Date.now(), newId: () => crypto.randomUUID(), random });
+    const client = await SyncClient.open({
+      store: new MemoryStore(),
+      userId: 'u',
+      now: () => Date.now(),
+      newId: () => crypto.randomUUID(),
+      random,
+    });
     await client.edit({ op: 'create', entity: 'project', data: { name: 'Site' } });
     const sends: number[] = [];
     const down = async () => {

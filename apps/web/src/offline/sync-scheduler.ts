@@ -47,7 +47,14 @@ export interface SyncScheduler {
  * whether a send may go (`nextAttemptAt` after failures, with its backoff and jitter) and answers
  * `waiting` otherwise; this only decides when to ask, and asks nothing while the browser is offline.
  */
-export function createSyncScheduler({ flush, pull, onStored, isOnline = () => navigator.onLine, clock = browserClock, events = window }: SyncSchedulerOptions): SyncScheduler {
+export function createSyncScheduler({
+  flush,
+  pull,
+  onStored,
+  isOnline = () => navigator.onLine,
+  clock = browserClock,
+  events = window,
+}: SyncSchedulerOptions): SyncScheduler {
   let retryAt: number | null = null;
   let lastPulledAt: number | null = null;
   let stopped = true;
@@ -55,7 +62,8 @@ export function createSyncScheduler({ flush, pull, onStored, isOnline = () => na
 
   const send = singleFlight(async () => {
     const result = await flush();
-    retryAt = result.status === 'failed' ? result.nextAttemptAt : result.status === 'waiting' ? result.until : null;
+    retryAt =
+      result.status === 'failed' ? result.nextAttemptAt : result.status === 'waiting' ? result.until : null;
     if (result.status === 'sent') onStored?.();
   });
   const catchUp = singleFlight(async () => {
@@ -86,7 +94,10 @@ export function createSyncScheduler({ flush, pull, onStored, isOnline = () => na
     };
   };
   // Back online: what waited goes first, then what others changed meanwhile.
-  const afterOnline = delayed(SYNC.flushAfterOnlineMs, whenOnline(() => void send().then(catchUp)));
+  const afterOnline = delayed(
+    SYNC.flushAfterOnlineMs,
+    whenOnline(() => void send().then(catchUp)),
+  );
   const afterServerEvents = delayed(SYNC.deltaRefreshDebounceMs, pullNow);
 
   return {
@@ -95,7 +106,11 @@ export function createSyncScheduler({ flush, pull, onStored, isOnline = () => na
       stopped = false;
       sendNow();
       pullNow();
-      intervals.push(clock.setInterval(sendNow, SYNC.flushIntervalMs), clock.setInterval(retryIfDue, SYNC.retryCheckMs), clock.setInterval(refreshIfOld, SYNC.autoRefreshCheckMs));
+      intervals.push(
+        clock.setInterval(sendNow, SYNC.flushIntervalMs),
+        clock.setInterval(retryIfDue, SYNC.retryCheckMs),
+        clock.setInterval(refreshIfOld, SYNC.autoRefreshCheckMs),
+      );
       events.addEventListener('online', afterOnline.schedule);
     },
     stop() {

@@ -1,4 +1,10 @@
-import { projectPageSchema, TASK_LIMITS, taskPageSchema, type ListMeta, type SyncEntity } from '@jalon/contract';
+import {
+  projectPageSchema,
+  TASK_LIMITS,
+  taskPageSchema,
+  type ListMeta,
+  type SyncEntity,
+} from '@jalon/contract';
 import type { BatchTransport, PullTransport, Row } from '@jalon/sync';
 import type { PayloadSchema } from '../lib/api-client.ts';
 import { apiRequest } from '../lib/api-client.ts';
@@ -13,7 +19,8 @@ export const sendBatch: BatchTransport = async (request) => {
   try {
     return { status: 200, body: await apiRequest('/sync/batch', { method: 'POST', body: request }) };
   } catch (error) {
-    if (isApiError(error) && error.kind === 'http' && error.status !== null) return { status: error.status, body: error.problem };
+    if (isApiError(error) && error.kind === 'http' && error.status !== null)
+      return { status: error.status, body: error.problem };
     if (isApiError(error) && error.kind === 'session_expired') return { status: 401, body: null };
     throw error;
   }
@@ -22,7 +29,10 @@ export const sendBatch: BatchTransport = async (request) => {
 type ListPage = ListMeta & { data: Row[] };
 
 // Tasks are read in the largest pages the server gives; projects come whole (their route takes no limit).
-const LISTS: Record<SyncEntity, { path: string; schema: PayloadSchema<ListPage>; params: Record<string, string> }> = {
+const LISTS: Record<
+  SyncEntity,
+  { path: string; schema: PayloadSchema<ListPage>; params: Record<string, string> }
+> = {
   task: { path: '/tasks', schema: taskPageSchema, params: { limit: String(TASK_LIMITS.listMax) } },
   project: { path: '/projects', schema: projectPageSchema, params: {} },
 };
@@ -43,11 +53,17 @@ function readList(entity: SyncEntity, params: Record<string, string>): Promise<L
 export const fetchPullPage: PullTransport = async ({ entity, since, clientId }) => {
   if (since !== null) {
     const page = await readList(entity, { since, clientId });
-    return { rows: page.data, cursor: page.cursor, hasMore: page.hasMore, lastSeq: page.lastSeq ?? 0, resetRequired: page.resetRequired };
+    return {
+      rows: page.data,
+      cursor: page.cursor,
+      hasMore: page.hasMore,
+      lastSeq: page.lastSeq ?? 0,
+      resetRequired: page.resetRequired,
+    };
   }
   const first = await readList(entity, {});
   const rows = [...first.data];
-  for (let after = first.nextAfter; after !== null; ) {
+  for (let after = first.nextAfter; after !== null;) {
     const page = await readList(entity, { after });
     rows.push(...page.data);
     after = page.nextAfter;
