@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './dates.ts';
 import { projectStatusSchema } from './enums.ts';
+import { listMetaSchema } from './tasks.ts';
 import { safeText } from './text.ts';
 
 export const PROJECT_LIMITS = { nameMax: 200, descriptionMax: 5_000 } as const;
@@ -24,6 +25,9 @@ export const projectSchema = z.object({
   permissions: z.object({ canDelete: z.boolean() }),
 });
 export type Project = z.infer<typeof projectSchema>;
+
+/** `GET /api/projects`: every live project, or a delta page (tombstones too), with the list's meta. */
+export const projectPageSchema = listMetaSchema.extend({ data: projectSchema.array() });
 
 export const createProjectSchema = z
   .object({

@@ -96,6 +96,9 @@ export const listMetaSchema = z.object({
 });
 export type ListMeta = z.infer<typeof listMetaSchema>;
 
+/** `GET /api/tasks`: a page of tasks (tombstones too in a delta read) with the list's meta. */
+export const taskPageSchema = listMetaSchema.extend({ data: taskSchema.array() });
+
 export const conflictSchema = z.object({
   reason: z.literal('version_mismatch'),
   serverVersion: z.number().int(),

@@ -1,9 +1,7 @@
-import { listMetaSchema, TASK_LIMITS, taskSchema } from '@jalon/contract';
+import { TASK_LIMITS, taskPageSchema } from '@jalon/contract';
 import type { Task } from '@jalon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-const taskPageSchema = listMetaSchema.extend({ data: taskSchema.array() });
 
 export const tasksQueryKey = ['tasks', 'list'] as const;
 

@@ -1,0 +1,152 @@
+import 'fake-indexeddb/auto';
+import { STORAGE_PREFIX } from '@jalon/contract';
+import { SyncClient, type OutboxEntry, type Row, type SyncStore } from '@jalon/sync';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openOfflineStore, type DexieStore } from './dexie-store.ts';
+import { FakeSyncServer } from './fake-sync-server.ts';
+
+const PROJECT = '00000000-0000-4000-8000-00000000000a';
+const task = (overrides: Partial<Row> = {}): Row => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  version: 3,
+  title: 'Rédiger',
+  project: PROJECT,
+  deletedAt: null,
+  ...overrides,
+});
+const entry = (localId: number): OutboxEntry => ({
+  localId,
+  entity: 'task',
+  op: 'patch',
+  id: task().id,
+  baseVersion: 3,
+  data: { title: `n°${localId}` },
+  createdAt: '2026-11-23T12:00:00.000Z',
+  state: 'pending',
+});
+
+const opened: DexieStore[] = [];
+afterEach(() => opened.splice(0).forEach((store) => store.close()));
+
+async function open(userId: string = crypto.randomUUID()): Promise<DexieStore> {
+  const result = await openOfflineStore(userId);
+  if (result.status !== 'ready') throw new Error('IndexedDB did not open');
+  opened.push(result.store);
+  return result.store;
+}
+
+const openClient = (store: SyncStore, userId: string) =>
+  SyncClient.open({
+    store,
+    userId,
+    now: () => Date.parse('2026-11-23T12:00:00Z'),
+    newId: () => crypto.randomUUID(),
+  });
+
+describe('DexieStore', () => {
+  it('commits a transaction whole, or not at all when it throws', async () => {
+    const store = await open();
+    await store.atomically((tx) => tx.putRows('task', [task()]));
+    await expect(
+      store.atomically(async (tx) => {
+        await tx.clearRows('task');
+        await tx.setCursor('task', '5..sig');
+        await tx.setOutbox([entry(1)]);
+        throw new Error('crash');
+      }),
+    ).rejects.toThrow('crash');
+    expect(
+      await store.atomically(async (tx) => [
+        await tx.getRows('task'),
+        await tx.getCursor('task'),
+        await tx.getOutbox(),
+      ]),
+    ).toEqual([[task()], null, []]);
+  });
+
+  it('hands out copies, as IndexedDB does', async () => {
+    const store = await open();
+    const row = task();
+    await store.atomically((tx) => tx.putRows('task', [row]));
+    row.title = 'changé dehors';
+    const [stored] = await store.atomically((tx) => tx.getRows('task'));
+    stored!.title = 'changé encore';
+    expect((await store.atomically((tx) => tx.getRows('task')))[0]!.title).toBe('Rédiger');
+  });
+
+  it('keeps the outbox and the conflicts in the order the core gives, whatever their keys', async () => {
+    const store = await open();
+    await store.atomically((tx) => tx.setOutbox([entry(1), entry(2), entry(3)]));
+    // A resolution goes before the entries its conflict held: a higher localId earlier in the list.
+    await store.atomically((tx) =>
+      tx.setOutbox([entry(1), entry(9), { ...entry(3), state: 'sent', seq: 1 }]),
+    );
+    expect(await store.atomically((tx) => tx.getOutbox())).toEqual([
+      entry(1),
+      entry(9),
+      { ...entry(3), state: 'sent', seq: 1 },
+    ]);
+  });
+
+  it('keeps rows per entity, and the meta and cursors beside them', async () => {
+    const store = await open();
+    await store.atomically(async (tx) => {
+      await tx.putRows('project', [{ id: PROJECT, version: 1, name: 'Site' }]);
+      await tx.putRows('task', [task(), task({ id: '00000000-0000-4000-8000-000000000002' })]);
+      await tx.deleteRows('task', [task().id]);
+      await tx.setCursor('project', '7..sig');
+    });
+    expect(
+      await store.atomically(async (tx) => [
+        (await tx.getRows('task')).map((row) => row.id),
+        (await tx.getRows('project')).length,
+        await tx.getCursor('project'),
+        await tx.getCursor('task'),
+      ]),
+    ).toEqual([['00000000-0000-4000-8000-000000000002'], 1, '7..sig', null]);
+  });
+
+  it('names each user’s database after the user, and two users never see each other’s data', async () => {
+    const [alice, bob] = [crypto.randomUUID(), crypto.randomUUID()];
+    const aliceClient = await openClient(await open(alice), alice);
+    await aliceClient.edit({ op: 'create', entity: 'project', data: { name: 'Secret' } });
+    const bobClient = await openClient(await open(bob), bob);
+    expect(await bobClient.entries()).toEqual([]);
+    expect(await bobClient.view('project')).toEqual([]);
+    expect((await indexedDB.databases()).map((database) => database.name)).toEqual(
+      expect.arrayContaining([`${STORAGE_PREFIX}${alice}`, `${STORAGE_PREFIX}${bob}`]),
+    );
+  });
+
+  it('keeps the outbox across a reload, and the reopened client sends it', async () => {
+    const userId = crypto.randomUUID();
+    const before = await open(userId);
+    const client = await openClient(before, userId);
+    const tmpId = await client.edit({ op: 'create', entity: 'project', data: { name: 'Hors ligne' } });
+    before.close();
+
+    const reopened = await openClient(await open(userId), userId);
+    expect(reopened.clientId).toBe(client.clientId);
+    expect((await reopened.entries()).map((pending) => pending.id)).toEqual([tmpId]);
+    const server = new FakeSyncServer();
+    expect(await reopened.flush(server.send)).toMatchObject({ status: 'sent', renamed: [{ tmpId }] });
+    expect(server.applied).toEqual([1]);
+  });
+
+  it('answers "unavailable" when IndexedDB refuses to open (private mode), or is full', async () => {
+    vi.spyOn(indexedDB, 'open').mockImplementationOnce(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    expect(await openOfflineStore(crypto.randomUUID())).toMatchObject({
+      status: 'unavailable',
+      reason: 'refused',
+    });
+    vi.spyOn(indexedDB, 'open').mockImplementationOnce(() => {
+      throw new DOMException('No room left', 'QuotaExceededError');
+    });
+    expect(await openOfflineStore(crypto.randomUUID())).toMatchObject({
+      status: 'unavailable',
+      reason: 'quota',
+    });
+  });
+});

@@ -1,0 +1,124 @@
+import { classifyBatchResponse } from '@jalon/sync';
+import type { SyncBatchRequest } from '@jalon/contract';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, pathOf, problem } from '../test/http.ts';
+import { makeProject, makeTask, taskId } from '../test/work-fixtures.ts';
+import { setNavigator } from '../lib/redirects.ts';
+import { updateSession } from '../lib/session-store.ts';
+import { fetchPullPage, sendBatch } from './transports.ts';
+
+const CLIENT = '00000000-0000-4000-8000-0000000000c1';
+const request: SyncBatchRequest = {
+  schemaVersion: 1,
+  clientId: CLIENT,
+  userId: 'u',
+  ackedThrough: 0,
+  operations: [{ seq: 1, entity: 'task', op: 'delete', id: taskId(1), version: 1, data: {} }],
+};
+const answer = {
+  applied: [{ seq: 1, entity: 'task', id: taskId(1), version: 2 }],
+  conflicts: [],
+  lastSeq: 1,
+  changeSeq: 9,
+};
+
+const listPage = (data: unknown[], meta: Record<string, unknown> = {}) =>
+  new Response(
+    JSON.stringify({
+      data,
+      cursor: '10..sig',
+      hasMore: false,
+      nextAfter: null,
+      resetRequired: false,
+      ...meta,
+    }),
+    { status: 200, headers: { 'Content-Type': 'application/json' } },
+  );
+
+beforeEach(() => {
+  setNavigator(vi.fn());
+  updateSession({ token: 'tok-123', sessionId: 'sess-1' });
+});
+
+describe('sendBatch', () => {
+  it('posts the batch with the session headers and hands the core the answer', async () => {
+    const calls = mockFetch(() => json(answer));
+    expect(await sendBatch(request)).toEqual({ status: 200, body: answer });
+    expect(
+      calls.map((call) => [
+        call.method,
+        pathOf(call),
+        call.headers.get('Authorization'),
+        call.headers.get('X-Session-Id'),
+        call.body,
+      ]),
+    ).toEqual([['POST', '/sync/batch', 'Bearer tok-123', 'sess-1', request]]);
+  });
+
+  it('hands error answers over as status and problem, so out_of_order keeps its lastSeq', async () => {
+    mockFetch(() => problem(409, 'out_of_order', { lastSeq: 4 }));
+    expect(classifyBatchResponse(await sendBatch(request))).toEqual({ kind: 'outOfOrder', lastSeq: 4 });
+    mockFetch(() => new Response('Bad gateway', { status: 502 }));
+    expect(await sendBatch(request)).toEqual({ status: 502, body: null });
+  });
+
+  it('throws when nothing answered, which the core retries with backoff', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(sendBatch(request)).rejects.toMatchObject({ kind: 'network' });
+  });
+
+  it('answers an expired session as a 401 without sending, which pauses the sender', async () => {
+    updateSession({ sessionExpiry: '2000-01-01T00:00:00.000Z' });
+    const calls = mockFetch(() => json(answer));
+    expect(classifyBatchResponse(await sendBatch(request))).toEqual({
+      kind: 'pause',
+      reason: 'unauthorized',
+    });
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('fetchPullPage', () => {
+  it('reads everything in the largest pages and answers one page with the first cursor', async () => {
+    const pages = [
+      listPage([makeTask()], { nextAfter: 'a1' }),
+      listPage([makeTask({ id: taskId(2) })], { cursor: '12..sig' }),
+    ];
+    const calls = mockFetch(() => pages.shift()!);
+    expect(await fetchPullPage({ entity: 'task', since: null, clientId: CLIENT, ackedThrough: 0 })).toEqual({
+      rows: [makeTask(), makeTask({ id: taskId(2) })],
+      cursor: '10..sig',
+      hasMore: false,
+      lastSeq: 0,
+      resetRequired: false,
+    });
+    expect(calls.map(pathOf)).toEqual(['/tasks?limit=5000', '/tasks?limit=5000&after=a1']);
+  });
+
+  it('reads the changes since the cursor naming this device, and passes on its lastSeq and the paging', async () => {
+    const calls = mockFetch(() =>
+      listPage([makeProject({ deletedAt: '2030-01-11T00:00:00.000Z' })], { hasMore: true, lastSeq: 7 }),
+    );
+    expect(
+      await fetchPullPage({ entity: 'project', since: '9..sig', clientId: CLIENT, ackedThrough: 3 }),
+    ).toEqual({
+      rows: [makeProject({ deletedAt: '2030-01-11T00:00:00.000Z' })],
+      cursor: '10..sig',
+      hasMore: true,
+      lastSeq: 7,
+      resetRequired: false,
+    });
+    expect(calls.map(pathOf)).toEqual([`/projects?since=9..sig&clientId=${CLIENT}`]);
+  });
+
+  it('passes resetRequired on, and throws a failed read', async () => {
+    mockFetch(() => listPage([], { resetRequired: true }));
+    expect(
+      await fetchPullPage({ entity: 'task', since: '1..old', clientId: CLIENT, ackedThrough: 0 }),
+    ).toMatchObject({ resetRequired: true });
+    mockFetch(() => problem(500, 'internal_error'));
+    await expect(
+      fetchPullPage({ entity: 'task', since: '1..old', clientId: CLIENT, ackedThrough: 0 }),
+    ).rejects.toMatchObject({ status: 500 });
+  });
+});
