@@ -40,7 +40,7 @@ afterAll(() => ctx?.close());
 /** What the runs went through, printed with SYNC_PROPERTY_STATS=1 to see that the faults do strike. */
 const stats = { runs: 0, batches: 0, conflicts: {} as Record<string, number>, statuses: {} as Record<number, number>, crashes: 0, purges: 0, resets: 0, restWrites: 0 };
 afterAll(() => {
-  if (process.env.SYNC_PROPERTY_STATS) console.log(JSON.stringify(stats));
+  if (process.env.SYNC_PROPERTY_STATS) process.stdout.write(`${JSON.stringify(stats)}\n`);
 });
 
 const resolution = fc.constantFrom<Resolution['action']>('markResolved', 'applyServer', 'replayClient', 'merge');
@@ -107,7 +107,7 @@ async function signInAgain(state: RunState): Promise<void> {
 describe('sync convergence (SYNC.md §7): devices, REST writes and faults against the real server', () => {
   it(`converges to the server, which equals the reference model (${RUNS} runs)`, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.scheduler(), fc.array(step, { minLength: 1, maxLength: 30 }), fc.array(resolution, { minLength: 4, maxLength: 4 }), async (s, steps, choices) => {
+      fc.asyncProperty(fc.scheduler(), fc.array(step, { minLength: 1, maxLength: 40 }), fc.array(resolution, { minLength: 4, maxLength: 4 }), async (s, steps, choices) => {
         const network = new Network(ctx, async () => {});
         const clock = { now: START };
         const state: RunState = {

@@ -56,7 +56,7 @@ const deviceAction = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('moveTask' as const), target: fc.nat(), project: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('patchProject' as const), target: fc.nat(), name: fc.constantFrom('Nom x', 'Nom y') }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), entity: fc.constantFrom('task' as const, 'project' as const), target: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), entity: fc.constantFrom('task' as const, 'project' as const), target: fc.nat() }) },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -66,6 +66,8 @@ const deviceAction = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('pull' as const), stale: fc.boolean() }) },
+  // The app pulls on an event while a flush is under way: the core allows one of each at once.
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('flushWhilePulling' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('crash' as const) }) },
 );
 type DeviceAction = typeof deviceAction extends fc.Arbitrary<infer T> ? T : never;
@@ -74,8 +76,8 @@ const restAction = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('restPatch' as const), target: fc.nat(), title }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restCreate' as const), project: fc.nat(), title }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restDelete' as const), target: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('purge' as const) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('revoke' as const) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('purge' as const) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('revoke' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('signIn' as const) }) },
 );
 type RestAction = typeof restAction extends fc.Arbitrary<infer T> ? T : never;
@@ -145,6 +147,10 @@ async function playDevice(state: RunState, device: SimDevice, action: DeviceActi
     }
     case 'pull':
       await device.pull(action.stale);
+      break;
+    case 'flushWhilePulling':
+      state.clock.now += 10 * 60_000;
+      await Promise.all([device.flush('none'), device.pull()]);
       break;
     case 'crash':
       await device.crash();
