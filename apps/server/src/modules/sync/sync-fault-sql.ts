@@ -25,7 +25,11 @@ export async function installInstruments(db: Db): Promise<void> {
     end $$`);
   for (const table of ['tasks', 'projects'] as const) {
     const entity = table === 'tasks' ? 'task' : 'project';
-    await db.execute(sql.raw(`create trigger prop_instrument after insert or update on ${table} for each row execute function prop_instrument('${entity}')`));
+    await db.execute(
+      sql.raw(
+        `create trigger prop_instrument after insert or update on ${table} for each row execute function prop_instrument('${entity}')`,
+      ),
+    );
   }
 }
 
@@ -35,7 +39,9 @@ export async function armFailure(db: Db, k: number | null): Promise<void> {
     await db.execute(sql`update prop_fault set strike_at = null where id = 1`);
     return;
   }
-  await db.execute(sql`update prop_fault set strike_at = (select last_value + ${k} from prop_fault_rows) where id = 1`);
+  await db.execute(
+    sql`update prop_fault set strike_at = (select last_value + ${k} from prop_fault_rows) where id = 1`,
+  );
 }
 
 export interface LoggedWrite {
@@ -47,28 +53,45 @@ export interface LoggedWrite {
 }
 
 export async function loggedWrites(db: Db): Promise<LoggedWrite[]> {
-  const result = await db.execute<{ entity: 'task' | 'project'; id: string; version: number; change_seq: string | number; deleted: boolean }>(
-    sql`select entity, id, version, change_seq, deleted from prop_writes order by n`,
-  );
-  return result.rows.map((row) => ({ entity: row.entity, id: row.id, version: Number(row.version), changeSeq: Number(row.change_seq), deleted: row.deleted }));
+  const result = await db.execute<{
+    entity: 'task' | 'project';
+    id: string;
+    version: number;
+    change_seq: string | number;
+    deleted: boolean;
+  }>(sql`select entity, id, version, change_seq, deleted from prop_writes order by n`);
+  return result.rows.map((row) => ({
+    entity: row.entity,
+    id: row.id,
+    version: Number(row.version),
+    changeSeq: Number(row.change_seq),
+    deleted: row.deleted,
+  }));
 }
 
 /** A fresh start for the next run: no entity, no write logged, nothing armed. */
 export async function wipeEntities(db: Db): Promise<void> {
   await db.execute(sql`update prop_fault set strike_at = null where id = 1`);
-  for (const table of ['prop_writes', 'task_events', 'task_counts', 'tasks', 'projects']) await db.execute(sql.raw(`delete from ${table}`));
+  for (const table of ['prop_writes', 'task_events', 'task_counts', 'tasks', 'projects'])
+    await db.execute(sql.raw(`delete from ${table}`));
 }
 
 export async function changeCounterValue(db: Db): Promise<number> {
-  const result = await db.execute<{ value: string | number }>(sql`select value from change_counter where id = 1`);
+  const result = await db.execute<{ value: string | number }>(
+    sql`select value from change_counter where id = 1`,
+  );
   return Number(result.rows[0]!.value);
 }
 
 /** Every tombstone of the run made older than the horizon; answers their ids (a failure armed may refuse it). */
 export async function ageTombstones(db: Db, days: number): Promise<string[]> {
   const result = await db.transaction(async (tx) => {
-    const tasks = await tx.execute<{ id: string }>(sql`update tasks set deleted_at = now() - make_interval(days => ${days}) where deleted_at is not null returning id`);
-    const projects = await tx.execute<{ id: string }>(sql`update projects set deleted_at = now() - make_interval(days => ${days}) where deleted_at is not null returning id`);
+    const tasks = await tx.execute<{ id: string }>(
+      sql`update tasks set deleted_at = now() - make_interval(days => ${days}) where deleted_at is not null returning id`,
+    );
+    const projects = await tx.execute<{ id: string }>(
+      sql`update projects set deleted_at = now() - make_interval(days => ${days}) where deleted_at is not null returning id`,
+    );
     return [...tasks.rows, ...projects.rows].map((row) => row.id);
   });
   return result;

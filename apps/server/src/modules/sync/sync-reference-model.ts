@@ -1,4 +1,9 @@
-import { stripTmpPrefix, type SyncBatchRequest, type SyncBatchResponse, type SyncConflict } from '@jalon/contract';
+import {
+  stripTmpPrefix,
+  type SyncBatchRequest,
+  type SyncBatchResponse,
+  type SyncConflict,
+} from '@jalon/contract';
 import { jsonEqual, mergePatch } from '@jalon/sync';
 
 /**
@@ -28,11 +33,28 @@ export interface ModelProject {
 
 /** What happened at one change sequence: a batch's fresh operations, a REST write, or a purge. */
 export type ModelEvent =
-  | { kind: 'batch'; changeSeq: number; userId: string; request: SyncBatchRequest; answer: SyncBatchResponse; freshFrom: number }
-  | { kind: 'rest'; changeSeq: number; userId: string; entity: 'task'; op: 'create' | 'patch' | 'delete'; id: string; data: Record<string, unknown> }
+  | {
+      kind: 'batch';
+      changeSeq: number;
+      userId: string;
+      request: SyncBatchRequest;
+      answer: SyncBatchResponse;
+      freshFrom: number;
+    }
+  | {
+      kind: 'rest';
+      changeSeq: number;
+      userId: string;
+      entity: 'task';
+      op: 'create' | 'patch' | 'delete';
+      id: string;
+      data: Record<string, unknown>;
+    }
   | { kind: 'purge'; changeSeq: number; until: number; ids: string[] };
 
-type Predicted = { applied: true; version: number } | { applied: false; reason: SyncConflict['reason']; fields?: string[]; cause?: number };
+type Predicted =
+  | { applied: true; version: number }
+  | { applied: false; reason: SyncConflict['reason']; fields?: string[]; cause?: number };
 
 export const TASK_FIELDS = ['title', 'progress', 'status', 'project'] as const;
 export const PROJECT_FIELDS = ['name'] as const;
@@ -64,11 +86,23 @@ export class ReferenceModel {
   private rest(event: Extract<ModelEvent, { kind: 'rest' }>): void {
     const data = event.data;
     if (event.op === 'create') {
-      this.tasks.set(event.id, { id: event.id, version: 0, deleted: false, createdBy: event.userId, title: data.title as string, progress: (data.progress as number) ?? 0, status: 'todo', project: data.project as string });
+      this.tasks.set(event.id, {
+        id: event.id,
+        version: 0,
+        deleted: false,
+        createdBy: event.userId,
+        title: data.title as string,
+        progress: (data.progress as number) ?? 0,
+        status: 'todo',
+        project: data.project as string,
+      });
       return;
     }
     const task = this.tasks.get(event.id);
-    if (!task) return void this.mismatches.push(`REST ${event.op} of ${event.id} at ${event.changeSeq}: no such task in the model`);
+    if (!task)
+      return void this.mismatches.push(
+        `REST ${event.op} of ${event.id} at ${event.changeSeq}: no such task in the model`,
+      );
     if (event.op === 'delete') this.tasks.set(task.id, { ...task, deleted: true, version: task.version + 1 });
     else this.tasks.set(task.id, { ...task, ...data, version: task.version + 1 });
   }
@@ -89,41 +123,83 @@ export class ReferenceModel {
       }
       const predicted = this.apply(event.userId, operation, conflicted);
       if (predicted.applied) {
-        if (!applied || applied.version !== predicted.version) this.mismatches.push(`${where}: model applies at version ${predicted.version}, server answered ${JSON.stringify(applied ?? conflict)}`);
+        if (!applied || applied.version !== predicted.version)
+          this.mismatches.push(
+            `${where}: model applies at version ${predicted.version}, server answered ${JSON.stringify(applied ?? conflict)}`,
+          );
       } else {
         const same =
           conflict &&
           conflict.reason === predicted.reason &&
           jsonEqual([...(conflict.fields ?? [])].sort(), [...(predicted.fields ?? [])].sort()) &&
           conflict.cause === predicted.cause;
-        if (!same) this.mismatches.push(`${where}: model says ${JSON.stringify(predicted)}, server answered ${JSON.stringify(applied ?? conflict)}`);
+        if (!same)
+          this.mismatches.push(
+            `${where}: model says ${JSON.stringify(predicted)}, server answered ${JSON.stringify(applied ?? conflict)}`,
+          );
       }
     }
   }
 
   /** SYNC.md §3 for one operation, mirroring what the server must do (apply-operation.ts is what is tested). */
-  private apply(userId: string, operation: SyncBatchRequest['operations'][number], conflicted: Map<string, number>): Predicted {
+  private apply(
+    userId: string,
+    operation: SyncBatchRequest['operations'][number],
+    conflicted: Map<string, number>,
+  ): Predicted {
     const id = stripTmpPrefix(operation.id);
-    const data = Object.fromEntries(Object.entries(operation.data ?? {}).map(([field, value]) => [field, field === 'project' && typeof value === 'string' ? stripTmpPrefix(value) : value]));
-    const base = operation.base && Object.fromEntries(Object.entries(operation.base).map(([field, value]) => [field, field === 'project' && typeof value === 'string' ? stripTmpPrefix(value) : value]));
+    const data = Object.fromEntries(
+      Object.entries(operation.data ?? {}).map(([field, value]) => [
+        field,
+        field === 'project' && typeof value === 'string' ? stripTmpPrefix(value) : value,
+      ]),
+    );
+    const base =
+      operation.base &&
+      Object.fromEntries(
+        Object.entries(operation.base).map(([field, value]) => [
+          field,
+          field === 'project' && typeof value === 'string' ? stripTmpPrefix(value) : value,
+        ]),
+      );
     const isTask = operation.entity === 'task';
     const existing = isTask ? this.tasks.get(id) : this.projects.get(id);
-    const conflict = (reason: SyncConflict['reason'], extra: { fields?: string[]; cause?: number } = {}): Predicted => {
+    const conflict = (
+      reason: SyncConflict['reason'],
+      extra: { fields?: string[]; cause?: number } = {},
+    ): Predicted => {
       conflicted.set(id, extra.cause ?? conflicted.get(id) ?? operation.seq);
       return { applied: false, reason, ...extra };
     };
-    const references = [id, ...(isTask ? [typeof data.project === 'string' ? data.project : (existing as ModelTask | undefined)?.project].filter((ref): ref is string => Boolean(ref)) : [])];
+    const references = [
+      id,
+      ...(isTask
+        ? [
+            typeof data.project === 'string' ? data.project : (existing as ModelTask | undefined)?.project,
+          ].filter((ref): ref is string => Boolean(ref))
+        : []),
+    ];
     for (const ref of references) {
       const cause = conflicted.get(ref);
       if (cause !== undefined) return conflict('depends_on_conflict', { cause });
     }
-    const liveProject = (projectId: unknown) => typeof projectId === 'string' && this.projects.get(projectId)?.deleted === false;
+    const liveProject = (projectId: unknown) =>
+      typeof projectId === 'string' && this.projects.get(projectId)?.deleted === false;
 
     if (operation.op === 'upsert' && operation.id !== id) {
       if (existing) return conflict('invalid');
       if (isTask) {
         if (!liveProject(data.project)) return conflict('invalid');
-        this.tasks.set(id, { id, version: 0, deleted: false, createdBy: userId, title: data.title as string, progress: (data.progress as number) ?? 0, status: (data.status as string) ?? 'todo', project: data.project as string });
+        this.tasks.set(id, {
+          id,
+          version: 0,
+          deleted: false,
+          createdBy: userId,
+          title: data.title as string,
+          progress: (data.progress as number) ?? 0,
+          status: (data.status as string) ?? 'todo',
+          project: data.project as string,
+        });
       } else {
         this.projects.set(id, { id, version: 0, deleted: false, ownerId: userId, name: data.name as string });
       }
@@ -132,13 +208,23 @@ export class ReferenceModel {
     if (!existing) return conflict('not_found');
     if (operation.op === 'delete') {
       if (existing.deleted) return { applied: true, version: existing.version };
-      const owner = isTask ? this.projects.get((existing as ModelTask).project)?.ownerId : (existing as ModelProject).ownerId;
-      if (!(owner === userId || (isTask && (existing as ModelTask).createdBy === userId))) return conflict('forbidden');
+      const owner = isTask
+        ? this.projects.get((existing as ModelTask).project)?.ownerId
+        : (existing as ModelProject).ownerId;
+      if (!(owner === userId || (isTask && (existing as ModelTask).createdBy === userId)))
+        return conflict('forbidden');
       if (operation.version !== existing.version) return conflict('version_mismatch');
-      if (isTask) this.tasks.set(id, { ...(existing as ModelTask), deleted: true, version: existing.version + 1 });
+      if (isTask)
+        this.tasks.set(id, { ...(existing as ModelTask), deleted: true, version: existing.version + 1 });
       else {
-        this.projects.set(id, { ...(existing as ModelProject), deleted: true, version: existing.version + 1 });
-        for (const task of this.tasks.values()) if (task.project === id && !task.deleted) this.tasks.set(task.id, { ...task, deleted: true, version: task.version + 1 });
+        this.projects.set(id, {
+          ...(existing as ModelProject),
+          deleted: true,
+          version: existing.version + 1,
+        });
+        for (const task of this.tasks.values())
+          if (task.project === id && !task.deleted)
+            this.tasks.set(task.id, { ...task, deleted: true, version: task.version + 1 });
       }
       return { applied: true, version: existing.version + 1 };
     }
@@ -151,7 +237,9 @@ export class ReferenceModel {
       changes = merged.changes;
     } else {
       if (operation.version !== existing.version) return conflict('version_mismatch');
-      changes = Object.fromEntries(Object.entries(data).filter(([field, value]) => !jsonEqual(value, server[field])));
+      changes = Object.fromEntries(
+        Object.entries(data).filter(([field, value]) => !jsonEqual(value, server[field])),
+      );
     }
     if (Object.keys(changes).length === 0) return { applied: true, version: existing.version };
     if (isTask && 'project' in changes && !liveProject(changes.project)) return conflict('invalid');

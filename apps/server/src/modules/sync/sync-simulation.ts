@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { SyncBatchRequest, SyncBatchResponse, SyncEntity } from '@jalon/contract';
-import { MemoryStore, SyncClient, type FlushResult, type PullPage, type PullTransport, type Row, type SyncStore, type SyncTransaction, type TransportResponse } from '@jalon/sync';
+import {
+  MemoryStore,
+  SyncClient,
+  type FlushResult,
+  type PullPage,
+  type PullTransport,
+  type Row,
+  type SyncStore,
+  type SyncTransaction,
+  type TransportResponse,
+} from '@jalon/sync';
 import { inject, type TestContext } from '../../test/test-app.ts';
 
 /**
@@ -42,7 +52,12 @@ export class Network {
   ) {}
 
   async batch(user: SimUser, request: SyncBatchRequest): Promise<TransportResponse> {
-    const response = await inject(this.ctx.app, { method: 'POST', url: '/api/sync/batch', token: user.token, payload: request });
+    const response = await inject(this.ctx.app, {
+      method: 'POST',
+      url: '/api/sync/batch',
+      token: user.token,
+      payload: request,
+    });
     const body = response.json();
     this.statuses.push(response.statusCode);
     if (response.statusCode !== 200) return { status: response.statusCode, body };
@@ -51,18 +66,34 @@ export class Network {
   }
 
   /** One page of a catch-up read; a full read (`since` null) is one page of every live row. */
-  async pull(user: SimUser, { entity, since, clientId, ackedThrough: _acked }: Parameters<PullTransport>[0], limit: number): Promise<PullPage> {
+  async pull(
+    user: SimUser,
+    { entity, since, clientId, ackedThrough: _acked }: Parameters<PullTransport>[0],
+    limit: number,
+  ): Promise<PullPage> {
     const path = entity === 'task' ? '/api/tasks' : '/api/projects';
-    const query = since === null ? (entity === 'task' ? '?limit=5000' : '') : `?since=${encodeURIComponent(since)}&clientId=${clientId}${entity === 'task' ? `&limit=${limit}` : ''}`;
+    const query =
+      since === null
+        ? entity === 'task'
+          ? '?limit=5000'
+          : ''
+        : `?since=${encodeURIComponent(since)}&clientId=${clientId}${entity === 'task' ? `&limit=${limit}` : ''}`;
     const response = await inject(this.ctx.app, { method: 'GET', url: `${path}${query}`, token: user.token });
     if (response.statusCode !== 200) throw new Error(`pull ${entity}: ${response.statusCode}`);
     const body = response.json();
     if (body.resetRequired) this.resets += 1;
-    return { rows: body.data as Row[], cursor: body.cursor, hasMore: Boolean(body.hasMore), lastSeq: body.lastSeq ?? 0, resetRequired: Boolean(body.resetRequired) };
+    return {
+      rows: body.data as Row[],
+      cursor: body.cursor,
+      hasMore: Boolean(body.hasMore),
+      lastSeq: body.lastSeq ?? 0,
+      resetRequired: Boolean(body.resetRequired),
+    };
   }
 
   async fullRead(user: SimUser, entity: SyncEntity): Promise<Row[]> {
-    return (await this.pull(user, { entity, since: null, clientId: randomUUID(), ackedThrough: 0 }, 5000)).rows;
+    return (await this.pull(user, { entity, since: null, clientId: randomUUID(), ackedThrough: 0 }, 5000))
+      .rows;
   }
 }
 
@@ -107,7 +138,13 @@ export class SimDevice {
 
   async open(): Promise<void> {
     this.handle = new ClientStore(this.store);
-    this.client = await SyncClient.open({ store: this.handle, userId: this.user.id, now: () => this.clock.now, newId: randomUUID, random: () => 0.5 });
+    this.client = await SyncClient.open({
+      store: this.handle,
+      userId: this.user.id,
+      now: () => this.clock.now,
+      newId: randomUUID,
+      random: () => 0.5,
+    });
   }
 
   /** The device dies: whatever its client object had not committed is lost; it starts again on its store. */
@@ -124,11 +161,18 @@ export class SimDevice {
     const send = async (request: SyncBatchRequest): Promise<TransportResponse> => {
       const strike = first ? fault : 'none';
       first = false;
-      await this.network.gate(`${this.name} sends seq ${request.operations.map((operation) => operation.seq).join(',')}${strike === 'none' ? '' : ` (${strike})`}`);
+      await this.network.gate(
+        `${this.name} sends seq ${request.operations.map((operation) => operation.seq).join(',')}${strike === 'none' ? '' : ` (${strike})`}`,
+      );
       if (strike === 'dropRequest') throw new TypeError('Failed to fetch');
       const response =
         strike === 'duplicate'
-          ? (await Promise.all([this.network.batch(this.user, request), this.network.batch(this.user, request)]))[this.clock.now % 2]!
+          ? (
+              await Promise.all([
+                this.network.batch(this.user, request),
+                this.network.batch(this.user, request),
+              ])
+            )[this.clock.now % 2]!
           : await this.network.batch(this.user, request);
       await this.network.gate(`${this.name} receives the answer to seq ${request.operations[0]?.seq}`);
       if (strike === 'dropAnswer') throw new TypeError('The network connection was lost');
@@ -168,7 +212,8 @@ export class SimDevice {
     for (const entity of ['task', 'project'] as const) {
       for (const row of await this.client.view(entity)) {
         const before = this.shown.get(row.id) ?? -1;
-        if (row.version < before) wentBack.push(`${this.name} ${entity} ${row.id}: version ${row.version} after ${before}`);
+        if (row.version < before)
+          wentBack.push(`${this.name} ${entity} ${row.id}: version ${row.version} after ${before}`);
         this.shown.set(row.id, Math.max(before, row.version));
       }
     }
