@@ -207,5 +207,5 @@ describe('sync convergence (SYNC.md §7): devices, REST writes and faults agains
         }),
       },
     );
-  }, 170_000);
+  }, 600_000);
 });
