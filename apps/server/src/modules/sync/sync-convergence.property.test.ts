@@ -127,7 +127,11 @@ async function purgeWhileAway(state: RunState, away: SimDevice): Promise<void> {
   const helper = others[0]!;
   const project = (await helper.client.view('project'))[0];
   if (project) {
-    const id = await helper.client.edit({ op: 'create', entity: 'task', data: { title: 'Éphémère', project: project.id } });
+    const id = await helper.client.edit({
+      op: 'create',
+      entity: 'task',
+      data: { title: 'Éphémère', project: project.id },
+    });
     await helper.flush('none');
     const created = (await helper.client.view('task')).find((row) => row.id === id.replace(/^tmp-/, ''));
     if (created) await helper.client.edit({ op: 'delete', entity: 'task', id: created.id });
