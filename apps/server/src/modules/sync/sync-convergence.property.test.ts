@@ -113,6 +113,7 @@ async function quiesce(state: RunState, choices: Array<Resolution['action']>): P
       state.clock.now += 3_600_000;
       const flushed = await device.flush('none');
       await device.pull();
+      state.wentBack.push(...(await device.observe()));
       busy ||= flushed.status === 'sent' || (await device.client.entries()).length > 0;
     }
     if (!busy) return;

@@ -48,6 +48,8 @@ export type ModelEvent =
       entity: 'task';
       op: 'create' | 'patch' | 'delete';
       id: string;
+      /** What the server answered (a patch). */
+      version?: number;
       data: Record<string, unknown>;
     }
   | { kind: 'purge'; changeSeq: number; until: number; ids: string[] };
@@ -102,6 +104,10 @@ export class ReferenceModel {
     if (!task)
       return void this.mismatches.push(
         `REST ${event.op} of ${event.id} at ${event.changeSeq}: no such task in the model`,
+      );
+    if (event.version !== undefined && event.version !== task.version + 1)
+      this.mismatches.push(
+        `REST ${event.op} of ${event.id} answered version ${event.version}, the model is at ${task.version}`,
       );
     if (event.op === 'delete') this.tasks.set(task.id, { ...task, deleted: true, version: task.version + 1 });
     else this.tasks.set(task.id, { ...task, ...data, version: task.version + 1 });

@@ -221,6 +221,7 @@ function restEvents(state: RunState, writes: LoggedWrite[], errors: string[]): M
         entity: 'task',
         op: event.op,
         id: event.id,
+        version: event.version,
         data: event.data,
       },
     ];

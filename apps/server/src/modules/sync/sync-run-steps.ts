@@ -104,7 +104,13 @@ const deviceAction = fc.oneof(
       strikeAt: fc.integer({ min: 1, max: 3 }),
     }),
   },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('pull' as const), stale: fc.boolean() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('pull' as const),
+      stale: fc.option(fc.nat(), { nil: undefined }),
+    }),
+  },
   // The app pulls on an event while a flush is under way: the core allows one of each at once.
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('flushWhilePulling' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('crash' as const) }) },

@@ -189,12 +189,13 @@ export class SimDevice {
     }
   }
 
-  /** Pulls; with `stale`, the first delta page is one this device received long ago, arriving late. */
-  async pull(stale = false): Promise<void> {
-    let late = stale;
+  /** Pulls; with `stale`, the first delta page is one this device received earlier (the `stale`-th kept), arriving late. */
+  async pull(stale?: number): Promise<void> {
+    let late = stale !== undefined;
     const fetchPage: PullTransport = async (request) => {
       await this.network.gate(`${this.name} pulls ${request.entity}`);
-      const old = this.pages[request.entity][0];
+      const kept = this.pages[request.entity];
+      const old = kept[(stale ?? 0) % Math.max(kept.length, 1)];
       if (late && request.since !== null && old) {
         late = false;
         return old;
