@@ -4,7 +4,7 @@ import {
   type SyncBatchResponse,
   type SyncConflict,
 } from '@jalon/contract';
-import { jsonEqual, mergePatch } from '@jalon/sync';
+import { jsonEqual } from '@jalon/sync';
 
 /**
  * The reference model of the sync property test: the rows of one run, as SYNC.md §3 says the applied
@@ -238,7 +238,7 @@ export class ReferenceModel {
     const server = existing as unknown as Record<string, unknown>;
     let changes: Record<string, unknown>;
     if (operation.op === 'patch' && base !== undefined) {
-      const merged = mergePatch({ server, data, base });
+      const merged = fieldMerge(server, data, base);
       if (merged.conflicts.length > 0) return conflict('version_mismatch', { fields: merged.conflicts });
       changes = merged.changes;
     } else {
@@ -254,4 +254,21 @@ export class ReferenceModel {
     else this.projects.set(id, { ...(existing as ModelProject), ...changes, version });
     return { applied: true, version };
   }
+}
+
+/**
+ * SYNC.md §3's merge rule written again from the text, not taken from the core, so that the model does
+ * not share a bug with the code it checks: a field conflicts when the server's value differs from what
+ * the person saw (or they never saw it) and from the new value.
+ */
+function fieldMerge(
+  server: Record<string, unknown>,
+  data: Record<string, unknown>,
+  base: Record<string, unknown>,
+): { conflicts: string[]; changes: Record<string, unknown> } {
+  const changed = Object.keys(data).filter((field) => !jsonEqual(server[field], data[field]));
+  return {
+    conflicts: changed.filter((field) => !(field in base) || !jsonEqual(server[field], base[field])),
+    changes: Object.fromEntries(changed.map((field) => [field, data[field]])),
+  };
 }
