@@ -78,7 +78,7 @@ async function seed(state: RunState): Promise<void> {
     const project = (
       await rest(owner, 'POST', '/api/projects', { name, description: '', deadline: DEADLINE })
     ).json().data;
-    await rest(owner, 'POST', '/api/tasks', { title: `Tâche ${name}`, project: project.id });
+    await rest(owner, 'POST', '/api/tasks', { title: `Tâche ${name}`, project: project.id, progress: 25 });
   }
   for (const device of state.devices) {
     await device.open();
