@@ -6,7 +6,8 @@ import { verifyAuditChain } from '../audit/verify-chain.ts';
 import { installInstruments, wipeEntities } from './sync-fault-sql.ts';
 import { Network, SimDevice, type SimUser } from './sync-simulation.ts';
 import { checkRun, snapshotRows } from './sync-run-checks.ts';
-import { playStep, purgeTombstones, step, type RunState } from './sync-run-steps.ts';
+import { purgeTombstones } from './sync-rest-steps.ts';
+import { playStep, step, type RunState } from './sync-run-steps.ts';
 
 /**
  * SYNC.md §7, the property test: three devices of two users (`@jalon/sync` clients on memory stores) and

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
-import { inject, type TestContext } from '../../test/test-app.ts';
-import { TombstonePurge } from './tombstone-purge.ts';
-import { ageTombstones, armFailure, changeCounterValue } from './sync-fault-sql.ts';
+import type { TestContext } from '../../test/test-app.ts';
+import { armFailure } from './sync-fault-sql.ts';
+import { playRest } from './sync-rest-steps.ts';
 import type { Network, SendFault, SimDevice, SimUser } from './sync-simulation.ts';
-import { sql } from 'drizzle-orm';
 
 /** What one run of the property test shares between its steps and its checks. */
 export interface RunState {
@@ -128,7 +127,7 @@ const restAction = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('revoke' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('signIn' as const) }) },
 );
-type RestAction = typeof restAction extends fc.Arbitrary<infer T> ? T : never;
+export type RestAction = typeof restAction extends fc.Arbitrary<infer T> ? T : never;
 
 export const step = fc.oneof(
   { weight: 4, arbitrary: fc.record({ actor: fc.constantFrom(0, 1, 2), action: deviceAction }) },
@@ -143,34 +142,7 @@ export function playStep(state: RunState, next: Step): Promise<void> {
     : playDevice(state, state.devices[next.actor]!, next.action);
 }
 
-/** Every tombstone so far made older than the horizon, then purged; recorded for the model. */
-export async function purgeTombstones(state: RunState): Promise<void> {
-  const { ctx } = state;
-  const from = await changeCounterValue(ctx.db);
-  // The armed failure may strike the ageing itself: then there is no purge this time.
-  const aged = await ageTombstones(ctx.db, 31).catch((error: unknown) => {
-    if (isInjectedFailure(error)) return null;
-    throw error;
-  });
-  if (!aged || aged.length === 0) return;
-  await new TombstonePurge(ctx.db, 30, (error) => {
-    throw error;
-  }).runOnce();
-  const until = await changeCounterValue(ctx.db);
-  const left = await ctx.db.execute<{ id: string }>(
-    sql`select id from tasks where id = any(${`{${aged.join(',')}}`}::uuid[]) union all select id from projects where id = any(${`{${aged.join(',')}}`}::uuid[])`,
-  );
-  const kept = new Set(left.rows.map((row) => row.id));
-  state.purges.push({ from, until, ids: aged.filter((id) => !kept.has(id)) });
-}
-
-function isInjectedFailure(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause)
-    if (current.message.includes('injected failure')) return true;
-  return false;
-}
-
-const pick = <T>(items: readonly T[], index: number): T | undefined =>
+export const pick = <T>(items: readonly T[], index: number): T | undefined =>
   items[index % Math.max(items.length, 1)];
 
 async function playDevice(state: RunState, device: SimDevice, action: DeviceAction): Promise<void> {
@@ -252,87 +224,4 @@ async function playDevice(state: RunState, device: SimDevice, action: DeviceActi
       break;
   }
   state.wentBack.push(...(await device.observe()));
-}
-
-async function playRest(state: RunState, action: RestAction): Promise<void> {
-  const { ctx, users, network } = state;
-  const call = (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: Record<string, unknown>,
-    headers?: Record<string, string>,
-  ) => inject(ctx.app, { method, url, token: users.c.token, payload, headers });
-  await network.gate(`REST ${action.kind}`);
-  switch (action.kind) {
-    case 'restPatch': {
-      const task = pick(
-        (await call('GET', '/api/tasks?limit=5000')).json().data as Array<{ id: string; version: number }>,
-        action.target,
-      );
-      if (!task) return;
-      await network.gate(`REST patch ${task.id} lands`);
-      const response = await call(
-        'PATCH',
-        `/api/tasks/${task.id}`,
-        { title: action.title },
-        { 'x-entity-version': String(task.version) },
-      );
-      if (response.statusCode === 200)
-        state.restEvents.push({
-          op: 'patch',
-          id: task.id,
-          version: response.json().data.version,
-          data: { title: action.title },
-        });
-      return;
-    }
-    case 'restCreate': {
-      const project = pick(
-        (await call('GET', '/api/projects')).json().data as Array<{ id: string }>,
-        action.project,
-      );
-      if (!project) return;
-      await network.gate(`REST create in ${project.id} lands`);
-      const response = await call('POST', '/api/tasks', { title: action.title, project: project.id });
-      if (response.statusCode === 201)
-        state.restEvents.push({
-          op: 'create',
-          id: response.json().data.id,
-          data: { title: action.title, project: project.id },
-        });
-      return;
-    }
-    case 'restDelete': {
-      const own = (
-        (await call('GET', '/api/tasks?limit=5000')).json().data as Array<{ id: string; createdBy: string }>
-      ).filter((task) => task.createdBy === users.c.id);
-      const task = pick(own, action.target);
-      if (!task) return;
-      await network.gate(`REST delete ${task.id} lands`);
-      const response = await call('DELETE', `/api/tasks/${task.id}`);
-      if (response.statusCode === 200) state.restEvents.push({ op: 'delete', id: task.id, data: {} });
-      return;
-    }
-    case 'purge': {
-      // Later in the run, once devices have sent deletes: every tombstone so far is made older than the
-      // horizon, then purged; devices that were away must read everything again.
-      for (let wait = 0; wait < action.after; wait += 1) await network.gate('REST purge waits');
-      await purgeTombstones(state);
-      return;
-    }
-    case 'revoke': {
-      if (state.revoked) return;
-      const response = await inject(ctx.app, {
-        method: 'DELETE',
-        url: `/api/auth/sessions/${users.a.sessionId}`,
-        token: users.a.token,
-      });
-      if (response.statusCode !== 200) throw new Error(`revoke: ${response.statusCode} ${response.body}`);
-      state.revoked = true;
-      return;
-    }
-    case 'signIn':
-      if (state.revoked) await state.signInAgain();
-      return;
-  }
 }
