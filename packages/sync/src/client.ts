@@ -198,7 +198,7 @@ export class SyncClient {
         continue;
       }
       const stored = await this.options.store.atomically(async (tx) => {
-        const plan = planPullPage(page, await tx.getCursor(entity), await tx.getOutbox(), since === null);
+        const plan = planPullPage(page, await tx.getCursor(entity), await tx.getOutbox(), since === null, entity);
         if (!plan) return false;
         if (plan.clear) await tx.clearRows(entity);
         await tx.putRows(entity, plan.put);

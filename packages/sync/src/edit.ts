@@ -12,13 +12,17 @@ export type Edit =
 /**
  * The outbox entry for an edit, from the view the person edited (SYNC.md §6): a create gets a new
  * `tmp-` id; a patch or delete starts from the version shown, and a patch's `base` is the shown value
- * of each field it writes (a field the row lacks was seen as null).
+ * of each field it writes. A field the row lacks was not seen (a row this device created shows only the
+ * fields it was given, not the server's defaults): it is left out of `base`, which the merge rule reads
+ * as "never seen", and a patch that saw none of its fields has no `base` (it then waits for the version).
+ * Sending null for it would be refused whole as invalid by a field that cannot be null (a task's status).
  */
 export function entryForEdit(edit: Edit, view: readonly Row[], newId: () => string): Omit<NewEntry, 'localId' | 'createdAt'> {
   if (edit.op === 'create') return { entity: edit.entity, op: 'upsert', id: `${TMP_ID_PREFIX}${newId()}`, baseVersion: 0, data: edit.data };
   const row = view.find((candidate) => candidate.id === edit.id);
   if (!row) throw new Error(`No ${edit.entity} ${edit.id} to ${edit.op}`);
   if (edit.op === 'delete') return { entity: edit.entity, op: 'delete', id: edit.id, baseVersion: row.version, data: {} };
-  const base = Object.fromEntries(Object.keys(edit.data).map((field) => [field, row[field] ?? null]));
-  return { entity: edit.entity, op: 'patch', id: edit.id, baseVersion: row.version, data: edit.data, base };
+  const seen = Object.keys(edit.data).filter((field) => field in row);
+  const base = seen.length > 0 ? Object.fromEntries(seen.map((field) => [field, row[field] ?? null])) : undefined;
+  return { entity: edit.entity, op: 'patch', id: edit.id, baseVersion: row.version, data: edit.data, ...(base && { base }) };
 }

@@ -22,6 +22,14 @@ describe('addEdit', () => {
     expect(addEdit([], patch({ title: 'A' }, { title: 'A' }))).toEqual([]);
   });
 
+  it('sends no base when what is left are fields never seen (an empty base is refused)', () => {
+    let outbox = addEdit([], patch({ title: 'B' }, { title: 'A' }));
+    outbox = addEdit(outbox, newEntry({ op: 'patch', data: { title: 'A', status: 'done' }, base: { title: 'B' } }));
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({ data: { status: 'done' } });
+    expect(outbox[0]).not.toHaveProperty('base');
+  });
+
   it('folds a patch into an unsent create', () => {
     let outbox = addEdit([], newEntry({ op: 'upsert', id: tmpTask, baseVersion: 0, data: { title: 'Nouvelle', project: PROJECT_A } }));
     outbox = addEdit(outbox, patch({ title: 'Renommée' }, { title: 'Nouvelle' }, { id: tmpTask, baseVersion: 0 }));

@@ -85,5 +85,8 @@ function withoutNoOps(entry: OutboxEntry): OutboxEntry | null {
   const changed = Object.keys(entry.data).filter((field) => !(field in base) || !jsonEqual(entry.data[field], base[field]));
   if (changed.length === 0) return null;
   const pick = (fields: Fields) => Object.fromEntries(changed.filter((field) => field in fields).map((field) => [field, fields[field]]));
-  return { ...entry, data: pick(entry.data), base: pick(base) };
+  // What is left may be only fields never seen: then there is no base at all (the server refuses an empty one).
+  const { base: _seen, ...rest } = entry;
+  const seen = pick(base);
+  return Object.keys(seen).length > 0 ? { ...rest, data: pick(entry.data), base: seen } : { ...rest, data: pick(entry.data) };
 }

@@ -1,3 +1,4 @@
+import type { SyncEntity } from '@jalon/contract';
 import type { OutboxEntry } from './outbox.ts';
 import type { Row } from './store.ts';
 
@@ -35,9 +36,12 @@ export interface PullPlan {
  * How to store a page (in one transaction, then the view replays what is left on top). A page whose
  * cursor is behind the stored one is a stale answer and is ignored (null). Only acked entries are dropped
  * at `lastSeq`: a `sent` one whose answer was lost is still owed its result (applied or conflict), which
- * the server keeps until `ackedThrough` covers it, so it is resent rather than forgotten.
+ * the server keeps until `ackedThrough` covers it, so it is resent rather than forgotten. Only entries on
+ * the page's entity are dropped: `lastSeq` says the page shows their effect, not that the other entity's
+ * stored rows do (a task page read after a project page older than the batch would otherwise drop the
+ * project's overlay, and the device would show the project's previous version until its next pull).
  */
-export function planPullPage(page: PullPage, storedCursor: string | null, outbox: readonly OutboxEntry[], full: boolean): PullPlan | null {
+export function planPullPage(page: PullPage, storedCursor: string | null, outbox: readonly OutboxEntry[], full: boolean, entity: SyncEntity): PullPlan | null {
   const stored = full ? null : cursorSeq(storedCursor);
   const received = cursorSeq(page.cursor);
   if (stored !== null && received !== null && received < stored) return null;
@@ -46,6 +50,6 @@ export function planPullPage(page: PullPage, storedCursor: string | null, outbox
     put: page.rows.filter((row) => !row.deletedAt),
     remove: page.rows.filter((row) => row.deletedAt).map((row) => row.id),
     cursor: page.cursor,
-    outbox: outbox.filter((entry) => !(entry.state === 'acked' && entry.seq! <= page.lastSeq)),
+    outbox: outbox.filter((entry) => !(entry.entity === entity && entry.state === 'acked' && entry.seq! <= page.lastSeq)),
   };
 }

@@ -14,18 +14,33 @@ beforeAll(async () => {
   ctx = await createTestContext();
   alice = await signIn(ctx);
   bob = await signIn(ctx);
-  projectId = (await rest('POST', '/api/projects', alice.token, { name: 'Sync', description: 'Hors ligne', deadline: '2027-03-31T12:00:00Z' })).json().data.id;
+  projectId = (
+    await rest('POST', '/api/projects', alice.token, {
+      name: 'Sync',
+      description: 'Hors ligne',
+      deadline: '2027-03-31T12:00:00Z',
+    })
+  ).json().data.id;
 });
 afterAll(() => ctx.close());
 
-function rest(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: Record<string, unknown>, headers?: Record<string, string>) {
+function rest(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  token: string,
+  payload?: Record<string, unknown>,
+  headers?: Record<string, string>,
+) {
   return inject(ctx.app, { method, url, token, payload, headers });
 }
-const getTask = async (id: string, token = alice.token) => (await rest('GET', `/api/tasks/${id}`, token)).json().data;
+const getTask = async (id: string, token = alice.token) =>
+  (await rest('GET', `/api/tasks/${id}`, token)).json().data;
 const getProject = async (id: string) => (await rest('GET', `/api/projects/${id}`, alice.token)).json().data;
 const createTask = async (fields: Record<string, unknown> = {}, token = alice.token) =>
-  (await rest('POST', '/api/tasks', token, { title: 'Relire la spec', project: projectId, ...fields })).json().data;
-const lastSeqOf = async (device: Device) => (await ctx.db.select().from(syncClients).where(eq(syncClients.id, device.clientId)))[0]?.lastSeq;
+  (await rest('POST', '/api/tasks', token, { title: 'Relire la spec', project: projectId, ...fields })).json()
+    .data;
+const lastSeqOf = async (device: Device) =>
+  (await ctx.db.select().from(syncClients).where(eq(syncClients.id, device.clientId)))[0]?.lastSeq;
 
 describe('POST /api/sync/batch: numbering and replays', () => {
   it('applies a new device’s creates under the client’s ids and answers each with its version', async () => {
@@ -33,8 +48,21 @@ describe('POST /api/sync/batch: numbering and replays', () => {
     const projectTmp = tmp();
     const taskTmp = tmp();
     const answer = await device.ok([
-      { entity: 'project', op: 'upsert', id: projectTmp, data: { name: 'Projet hors ligne', description: 'Créé sans réseau', deadline: '2027-01-15T09:00:00+01:00' } },
-      { op: 'upsert', id: taskTmp, data: { title: '  Tâche hors ligne  ', project: projectTmp, status: 'doing' } },
+      {
+        entity: 'project',
+        op: 'upsert',
+        id: projectTmp,
+        data: {
+          name: 'Projet hors ligne',
+          description: 'Créé sans réseau',
+          deadline: '2027-01-15T09:00:00+01:00',
+        },
+      },
+      {
+        op: 'upsert',
+        id: taskTmp,
+        data: { title: '  Tâche hors ligne  ', project: projectTmp, status: 'doing' },
+      },
     ]);
     expect(answer).toMatchObject({
       applied: [
@@ -45,8 +73,17 @@ describe('POST /api/sync/batch: numbering and replays', () => {
       lastSeq: 2,
     });
     const task = await getTask(real(taskTmp));
-    expect(task).toMatchObject({ title: 'Tâche hors ligne', project: real(projectTmp), status: 'in_progress', createdBy: alice.user.id });
-    expect(await getProject(real(projectTmp))).toMatchObject({ taskCount: 1, ownerId: alice.user.id, deadline: '2027-01-15T08:00:00.000Z' });
+    expect(task).toMatchObject({
+      title: 'Tâche hors ligne',
+      project: real(projectTmp),
+      status: 'in_progress',
+      createdBy: alice.user.id,
+    });
+    expect(await getProject(real(projectTmp))).toMatchObject({
+      taskCount: 1,
+      ownerId: alice.user.id,
+      deadline: '2027-01-15T08:00:00.000Z',
+    });
   });
 
   it('answers a replayed seq with its stored result and applies nothing twice (a lost answer, then the retry)', async () => {
@@ -54,11 +91,20 @@ describe('POST /api/sync/batch: numbering and replays', () => {
     const task = await createTask();
     const first = await device.ok([{ id: task.id, version: 0, data: { progress: 10 } }]);
     // The answer was lost: the device sends the same seq again, with a second one after it.
-    const retry = await device.ok([{ id: task.id, version: 0, data: { progress: 10 } }, { id: task.id, version: 1, data: { title: 'Suite' } }], { seqFrom: 1 });
+    const retry = await device.ok(
+      [
+        { id: task.id, version: 0, data: { progress: 10 } },
+        { id: task.id, version: 1, data: { title: 'Suite' } },
+      ],
+      { seqFrom: 1 },
+    );
     expect(retry.applied[0]).toEqual(first.applied[0]);
     expect(retry.applied[1]).toMatchObject({ seq: 2, version: 2 });
     expect(await getTask(task.id)).toMatchObject({ progress: 10, title: 'Suite', version: 2 });
-    const audited = await ctx.db.select().from(auditLog).where(eq(auditLog.resource, `task:${task.id}`));
+    const audited = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.resource, `task:${task.id}`));
     expect(audited.filter((row) => row.type === 'task.updated')).toHaveLength(2);
     expect(audited.at(-1)!.metadata).toMatchObject({ via: 'sync' });
   });
@@ -98,9 +144,14 @@ describe('POST /api/sync/batch: numbering and replays', () => {
     const device = new Device(ctx, alice);
     const task = await createTask();
     await device.ok([{ id: task.id, data: { progress: 3 } }]);
-    const stolen = await new Device(ctx, bob).send([{ id: task.id, version: 1, data: { progress: 99 } }], { clientId: device.clientId, seqFrom: 2 });
+    const stolen = await new Device(ctx, bob).send([{ id: task.id, version: 1, data: { progress: 99 } }], {
+      clientId: device.clientId,
+      seqFrom: 2,
+    });
     expect(stolen.statusCode).toBe(403);
-    const mismatch = await new Device(ctx, bob).send([{ id: task.id, version: 1, data: { progress: 99 } }], { userId: alice.user.id });
+    const mismatch = await new Device(ctx, bob).send([{ id: task.id, version: 1, data: { progress: 99 } }], {
+      userId: alice.user.id,
+    });
     expect(mismatch.statusCode).toBe(409);
     expect(mismatch.json().code).toBe('wrong_user');
     expect(await getTask(task.id)).toMatchObject({ progress: 3 });
@@ -108,10 +159,14 @@ describe('POST /api/sync/batch: numbering and replays', () => {
 
   it('answers client_unknown to an unknown device that does not start at 1, and upgrade_required to another schema', async () => {
     const task = await createTask();
-    const forgotten = await new Device(ctx, alice).send([{ id: task.id, data: { progress: 4 } }], { seqFrom: 7 });
+    const forgotten = await new Device(ctx, alice).send([{ id: task.id, data: { progress: 4 } }], {
+      seqFrom: 7,
+    });
     expect(forgotten.statusCode).toBe(409);
     expect(forgotten.json().code).toBe('client_unknown');
-    const old = await new Device(ctx, alice).send([{ id: task.id, data: { progress: 4 } }], { schemaVersion: 0 });
+    const old = await new Device(ctx, alice).send([{ id: task.id, data: { progress: 4 } }], {
+      schemaVersion: 0,
+    });
     expect(old.statusCode).toBe(409);
     expect(old.json().code).toBe('upgrade_required');
     expect(await getTask(task.id)).toMatchObject({ progress: 0, version: 0 });
@@ -126,7 +181,13 @@ describe('POST /api/sync/batch: numbering and replays', () => {
       method: 'POST',
       url: '/api/sync/batch',
       token: alice.token,
-      payload: { schemaVersion: 1, clientId: device.clientId, userId: alice.user.id, operations: [], extra: true },
+      payload: {
+        schemaVersion: 1,
+        clientId: device.clientId,
+        userId: alice.user.id,
+        operations: [],
+        extra: true,
+      },
     });
     expect(unknown.statusCode).toBe(400);
     const shuffled = await inject(ctx.app, {
@@ -137,7 +198,14 @@ describe('POST /api/sync/batch: numbering and replays', () => {
         schemaVersion: 1,
         clientId: device.clientId,
         userId: alice.user.id,
-        operations: [2, 1].map((seq) => ({ seq, entity: 'task', op: 'patch', id: task.id, version: 0, data: { progress: seq } })),
+        operations: [2, 1].map((seq) => ({
+          seq,
+          entity: 'task',
+          op: 'patch',
+          id: task.id,
+          version: 0,
+          data: { progress: seq },
+        })),
       },
     });
     expect(shuffled.statusCode).toBe(400);
@@ -183,7 +251,11 @@ describe('POST /api/sync/batch: numbering and replays', () => {
   });
 
   it('refuses a batch without a session', async () => {
-    const response = await inject(ctx.app, { method: 'POST', url: '/api/sync/batch', payload: { schemaVersion: 1, clientId: alice.user.id, userId: alice.user.id, operations: [] } });
+    const response = await inject(ctx.app, {
+      method: 'POST',
+      url: '/api/sync/batch',
+      payload: { schemaVersion: 1, clientId: alice.user.id, userId: alice.user.id, operations: [] },
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -197,14 +269,33 @@ describe('POST /api/sync/batch: the rules of each operation', () => {
     const answer = await device.ok([
       { id: task.id, version: 0, data: { priority: 'high' }, base: { priority: 'low' } },
       { id: task.id, version: 0, data: { title: 'Titre de Bob' }, base: { title: 'Base' } },
-      { id: task.id, version: 0, data: { title: 'Titre d’Alice', description: 'notes' }, base: { title: 'Base', description: '' } },
+      {
+        id: task.id,
+        version: 0,
+        data: { title: 'Titre d’Alice', description: 'notes' },
+        base: { title: 'Base', description: '' },
+      },
     ]);
     expect(answer.applied.map((applied) => [applied.seq, applied.version])).toEqual([
       [1, 2],
       [2, 2],
     ]);
-    expect(answer.conflicts).toMatchObject([{ seq: 3, reason: 'version_mismatch', fields: ['title'], serverVersion: 2, clientVersion: 0, server: { title: 'Titre de Bob' } }]);
-    expect(await getTask(task.id)).toMatchObject({ title: 'Titre de Bob', priority: 'high', description: '', version: 2 });
+    expect(answer.conflicts).toMatchObject([
+      {
+        seq: 3,
+        reason: 'version_mismatch',
+        fields: ['title'],
+        serverVersion: 2,
+        clientVersion: 0,
+        server: { title: 'Titre de Bob' },
+      },
+    ]);
+    expect(await getTask(task.id)).toMatchObject({
+      title: 'Titre de Bob',
+      priority: 'high',
+      description: '',
+      version: 2,
+    });
   });
 
   it('treats any version difference as a conflict for a patch without base, and for a whole-row upsert', async () => {
@@ -226,8 +317,12 @@ describe('POST /api/sync/batch: the rules of each operation', () => {
     const device = new Device(ctx, alice);
     const task = await createTask();
     await rest('DELETE', `/api/tasks/${task.id}`, alice.token);
-    const update = await device.ok([{ id: task.id, version: 0, data: { progress: 10 }, base: { progress: 0 } }]);
-    expect(update.conflicts).toMatchObject([{ seq: 1, reason: 'deleted', server: { deletedAt: expect.any(String) } }]);
+    const update = await device.ok([
+      { id: task.id, version: 0, data: { progress: 10 }, base: { progress: 0 } },
+    ]);
+    expect(update.conflicts).toMatchObject([
+      { seq: 1, reason: 'deleted', server: { deletedAt: expect.any(String) } },
+    ]);
     const again = await new Device(ctx, alice).ok([{ id: task.id, op: 'delete', version: 0 }]);
     expect(again.applied).toMatchObject([{ seq: 1, version: 1 }]);
   });
@@ -257,16 +352,29 @@ describe('POST /api/sync/batch: the rules of each operation', () => {
       { id: task.id, data: { version: 7 } },
       { id: other.id, data: { progress: 101 } },
       { op: 'upsert', id: tmp(), data: { title: 'Sans projet' } },
-      { op: 'upsert', id: tmp(), data: { title: 'Projet inconnu', project: '11111111-1111-4111-8111-111111111111' } },
+      {
+        op: 'upsert',
+        id: tmp(),
+        data: { title: 'Projet inconnu', project: '11111111-1111-4111-8111-111111111111' },
+      },
     ]);
-    expect(answer.conflicts.map((conflict) => conflict.reason)).toEqual(['not_found', 'invalid', 'invalid', 'invalid', 'invalid']);
+    expect(answer.conflicts.map((conflict) => conflict.reason)).toEqual([
+      'not_found',
+      'invalid',
+      'invalid',
+      'invalid',
+      'invalid',
+    ]);
     expect(answer.conflicts[4]).toMatchObject({ detail: 'project: Unknown project' });
-    for (const id of [task.id, other.id]) expect(await getTask(id)).toMatchObject({ version: 0, progress: 0 });
+    for (const id of [task.id, other.id])
+      expect(await getTask(id)).toMatchObject({ version: 0, progress: 0 });
   });
 
   it('refuses an id already taken with invalid/id_taken', async () => {
     const task = await createTask();
-    const answer = await new Device(ctx, alice).ok([{ op: 'upsert', id: `tmp-${task.id}`, data: { title: 'Doublon', project: projectId } }]);
+    const answer = await new Device(ctx, alice).ok([
+      { op: 'upsert', id: `tmp-${task.id}`, data: { title: 'Doublon', project: projectId } },
+    ]);
     expect(answer.conflicts).toMatchObject([{ reason: 'invalid', detail: 'id_taken' }]);
   });
 
@@ -274,7 +382,12 @@ describe('POST /api/sync/batch: the rules of each operation', () => {
     const device = new Device(ctx, alice);
     const projectTmp = tmp();
     const answer = await device.ok([
-      { entity: 'project', op: 'upsert', id: projectTmp, data: { name: '', description: 'x', deadline: '2027-01-01T00:00:00Z' } },
+      {
+        entity: 'project',
+        op: 'upsert',
+        id: projectTmp,
+        data: { name: '', description: 'x', deadline: '2027-01-01T00:00:00Z' },
+      },
       { op: 'upsert', id: tmp(), data: { title: 'Dans le projet refusé', project: projectTmp } },
     ]);
     expect(answer.conflicts).toMatchObject([
@@ -282,8 +395,12 @@ describe('POST /api/sync/batch: the rules of each operation', () => {
       { seq: 2, reason: 'depends_on_conflict', cause: 1 },
     ]);
     // In a later batch the project does not exist: the task is invalid, never created.
-    const later = await device.ok([{ op: 'upsert', id: tmp(), data: { title: 'Plus tard', project: projectTmp } }]);
-    expect(later.conflicts).toMatchObject([{ seq: 3, reason: 'invalid', detail: 'project: Unknown project' }]);
+    const later = await device.ok([
+      { op: 'upsert', id: tmp(), data: { title: 'Plus tard', project: projectTmp } },
+    ]);
+    expect(later.conflicts).toMatchObject([
+      { seq: 3, reason: 'invalid', detail: 'project: Unknown project' },
+    ]);
   });
 
   it('keeps derived values exact: counts, progress, completedAt, and the audit chain', async () => {
@@ -291,7 +408,12 @@ describe('POST /api/sync/batch: the rules of each operation', () => {
     const projectTmp = tmp();
     const [a, b, c] = [tmp(), tmp(), tmp()];
     const created = await device.ok([
-      { entity: 'project', op: 'upsert', id: projectTmp, data: { name: 'Compte', description: 'Les nombres', deadline: '2027-02-01T00:00:00Z' } },
+      {
+        entity: 'project',
+        op: 'upsert',
+        id: projectTmp,
+        data: { name: 'Compte', description: 'Les nombres', deadline: '2027-02-01T00:00:00Z' },
+      },
       { op: 'upsert', id: a, data: { title: 'A', project: projectTmp, progress: 50 } },
       { op: 'upsert', id: b, data: { title: 'B', project: projectTmp } },
       { op: 'upsert', id: c, data: { title: 'C', project: projectTmp } },
@@ -301,16 +423,26 @@ describe('POST /api/sync/batch: the rules of each operation', () => {
     expect(created.conflicts).toEqual([]);
     const project = await getProject(real(projectTmp));
     expect(project).toMatchObject({ taskCount: 2, progress: 75 });
-    const [done] = await ctx.db.select().from(tasks).where(eq(tasks.id, real(b)));
+    const [done] = await ctx.db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.id, real(b)));
     expect(done!.completedAt).toBeInstanceOf(Date);
-    const dashboard = (await rest('GET', `/api/dashboard?projectId=${real(projectTmp)}`, alice.token)).json().data;
+    const dashboard = (await rest('GET', `/api/dashboard?projectId=${real(projectTmp)}`, alice.token)).json()
+      .data;
     expect(JSON.stringify(dashboard)).toContain('"done"');
     expect(await verifyAuditChain(ctx.db)).toMatchObject({ break: null });
   });
 
   it('tombstones a deleted project’s tasks, those in the batch and the others', async () => {
     const device = new Device(ctx, alice);
-    const project = (await rest('POST', '/api/projects', alice.token, { name: 'À supprimer', description: 'x', deadline: '2027-01-01T00:00:00Z' })).json().data;
+    const project = (
+      await rest('POST', '/api/projects', alice.token, {
+        name: 'À supprimer',
+        description: 'x',
+        deadline: '2027-01-01T00:00:00Z',
+      })
+    ).json().data;
     const untouched = await createTask({ project: project.id });
     const touched = await createTask({ project: project.id });
     const answer = await device.ok([
@@ -319,15 +451,19 @@ describe('POST /api/sync/batch: the rules of each operation', () => {
       { id: touched.id, version: 1, data: { progress: 30 }, base: { progress: 20 } },
     ]);
     expect(answer.conflicts).toMatchObject([{ seq: 3, reason: 'deleted' }]);
-    for (const id of [untouched.id, touched.id]) expect((await rest('GET', `/api/tasks/${id}`, alice.token)).statusCode).toBe(404);
+    for (const id of [untouched.id, touched.id])
+      expect((await rest('GET', `/api/tasks/${id}`, alice.token)).statusCode).toBe(404);
   });
 
   it('rolls the whole batch back when the database fails at operation k; the same seqs then apply once', async () => {
     const device = new Device(ctx, alice);
     const first = await createTask();
-    await ctx.db.execute(sql`create or replace function refuse_boom() returns trigger language plpgsql as $$ begin
+    await ctx.db
+      .execute(sql`create or replace function refuse_boom() returns trigger language plpgsql as $$ begin
       if new.title = 'boom' then raise exception 'disk on fire'; end if; return new; end $$`);
-    await ctx.db.execute(sql`create trigger refuse_boom before insert or update on tasks for each row execute function refuse_boom()`);
+    await ctx.db.execute(
+      sql`create trigger refuse_boom before insert or update on tasks for each row execute function refuse_boom()`,
+    );
     try {
       const failed = await device.send([
         { id: first.id, data: { progress: 60 } },

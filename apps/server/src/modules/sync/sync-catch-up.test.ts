@@ -16,15 +16,27 @@ beforeAll(async () => {
   ctx = await createTestContext();
   alice = await signIn(ctx);
   bob = await signIn(ctx);
-  projectId = (await get('POST', '/api/projects', { name: 'Rattrapage', description: 'Deltas', deadline: '2027-05-01T00:00:00Z' })).json().data.id;
+  projectId = (
+    await get('POST', '/api/projects', {
+      name: 'Rattrapage',
+      description: 'Deltas',
+      deadline: '2027-05-01T00:00:00Z',
+    })
+  ).json().data.id;
 });
 afterAll(() => ctx.close());
 
-function get(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>, token = alice.token) {
+function get(
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: Record<string, unknown>,
+  token = alice.token,
+) {
   return inject(ctx.app, { method, url, token, payload });
 }
 const cursorNow = async () => (await get('GET', '/api/tasks?limit=1')).json().cursor as string;
-const tasksSince = async (cursor: string, extra = '') => (await get('GET', `/api/tasks?since=${encodeURIComponent(cursor)}${extra}`)).json();
+const tasksSince = async (cursor: string, extra = '') =>
+  (await get('GET', `/api/tasks?since=${encodeURIComponent(cursor)}${extra}`)).json();
 
 describe('catch-up reads (SYNC.md §4)', () => {
   it('carry the reading device’s lastSeq, for tasks and projects, and only for its own user', async () => {
@@ -35,14 +47,25 @@ describe('catch-up reads (SYNC.md §4)', () => {
       { op: 'upsert', id: tmp(), data: { title: 'Deux', project: projectId } },
     ]);
     expect((await tasksSince(cursor, `&clientId=${device.clientId}`)).lastSeq).toBe(2);
-    expect((await get('GET', `/api/projects?since=${encodeURIComponent(cursor)}&clientId=${device.clientId}`)).json().lastSeq).toBe(2);
-    const asBob = await inject(ctx.app, { method: 'GET', url: `/api/tasks?since=${encodeURIComponent(cursor)}&clientId=${device.clientId}`, token: bob.token });
+    expect(
+      (
+        await get('GET', `/api/projects?since=${encodeURIComponent(cursor)}&clientId=${device.clientId}`)
+      ).json().lastSeq,
+    ).toBe(2);
+    const asBob = await inject(ctx.app, {
+      method: 'GET',
+      url: `/api/tasks?since=${encodeURIComponent(cursor)}&clientId=${device.clientId}`,
+      token: bob.token,
+    });
     expect(asBob.json().lastSeq).toBeNull();
     expect((await tasksSince(cursor)).lastSeq).toBeUndefined();
   });
 
   it('refuses since together with projectId', async () => {
-    const response = await get('GET', `/api/tasks?since=${encodeURIComponent(await cursorNow())}&projectId=${projectId}`);
+    const response = await get(
+      'GET',
+      `/api/tasks?since=${encodeURIComponent(await cursorNow())}&projectId=${projectId}`,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([{ path: 'projectId', message: 'not with since' }]);
   });
@@ -50,7 +73,13 @@ describe('catch-up reads (SYNC.md §4)', () => {
   it('pages through many rows of one change sequence, each exactly once', async () => {
     const cursor = await cursorNow();
     const ids = Array.from({ length: 23 }, () => tmp());
-    const answer = await new Device(ctx, alice).ok(ids.map((id, index) => ({ op: 'upsert' as const, id, data: { title: `Lot ${index}`, project: projectId } })));
+    const answer = await new Device(ctx, alice).ok(
+      ids.map((id, index) => ({
+        op: 'upsert' as const,
+        id,
+        data: { title: `Lot ${index}`, project: projectId },
+      })),
+    );
     expect(answer.applied).toHaveLength(23);
     const seen: string[] = [];
     let next = cursor;
@@ -68,7 +97,10 @@ describe('catch-up reads (SYNC.md §4)', () => {
     const before = await cursorNow();
     await get('DELETE', `/api/tasks/${task.id}`);
     const after = await cursorNow();
-    await ctx.db.update(tasks).set({ deletedAt: sql`now() - interval '31 days'` }).where(eq(tasks.id, task.id));
+    await ctx.db
+      .update(tasks)
+      .set({ deletedAt: sql`now() - interval '31 days'` })
+      .where(eq(tasks.id, task.id));
 
     const { purged, horizon } = await new TombstonePurge(ctx.db, 30, () => {}).runOnce();
     expect(purged).toBeGreaterThanOrEqual(1);
@@ -78,7 +110,9 @@ describe('catch-up reads (SYNC.md §4)', () => {
 
     expect(await tasksSince(before)).toMatchObject({ resetRequired: true, data: [] });
     expect(await tasksSince(after)).toMatchObject({ resetRequired: false });
-    expect((await get('GET', `/api/projects?since=${encodeURIComponent(before)}`)).json()).toMatchObject({ resetRequired: true });
+    expect((await get('GET', `/api/projects?since=${encodeURIComponent(before)}`)).json()).toMatchObject({
+      resetRequired: true,
+    });
   });
 
   it('never skips a writer that commits after a later batch (real parallel connections on PostgreSQL)', async () => {
@@ -117,12 +151,30 @@ describe('catch-up reads (SYNC.md §4)', () => {
     const cursor = await cursorNow();
     await renewDatabaseEpoch(ctx.db);
     // The server is started again on the restored database.
-    const restarted = await buildApp({ config: ctx.config, database: ctx.database, mailer: { send: () => {}, idle: async () => {} } });
+    const restarted = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      mailer: { send: () => {}, idle: async () => {} },
+    });
     try {
-      const response = await inject(restarted, { method: 'GET', url: `/api/tasks?since=${encodeURIComponent(cursor)}`, token: alice.token });
+      const response = await inject(restarted, {
+        method: 'GET',
+        url: `/api/tasks?since=${encodeURIComponent(cursor)}`,
+        token: alice.token,
+      });
       expect(response.json()).toMatchObject({ resetRequired: true });
-      const fresh = (await inject(restarted, { method: 'GET', url: '/api/tasks?limit=1', token: alice.token })).json().cursor;
-      expect((await inject(restarted, { method: 'GET', url: `/api/tasks?since=${encodeURIComponent(fresh)}`, token: alice.token })).json().resetRequired).toBe(false);
+      const fresh = (
+        await inject(restarted, { method: 'GET', url: '/api/tasks?limit=1', token: alice.token })
+      ).json().cursor;
+      expect(
+        (
+          await inject(restarted, {
+            method: 'GET',
+            url: `/api/tasks?since=${encodeURIComponent(fresh)}`,
+            token: alice.token,
+          })
+        ).json().resetRequired,
+      ).toBe(false);
     } finally {
       await restarted.close();
     }

@@ -18,13 +18,21 @@ const refused = (code: 'client_unknown' | 'out_of_order', detail: string, lastSe
  * is new only if it starts from the beginning: one that sends later numbers was removed after 90 days
  * unused, and must start over (409 `client_unknown`). Another user's device: 403.
  */
-export async function lockSyncClient(tx: Tx, clientId: string, userId: string, firstSeq: number | undefined, ackedThrough: number): Promise<SyncClientState> {
+export async function lockSyncClient(
+  tx: Tx,
+  clientId: string,
+  userId: string,
+  firstSeq: number | undefined,
+  ackedThrough: number,
+): Promise<SyncClientState> {
   const [row] = await tx.select().from(syncClients).where(eq(syncClients.id, clientId)).for('update');
   if (row) {
-    if (row.userId !== userId) throw new AppError(403, 'forbidden', 'This device is registered to another user');
+    if (row.userId !== userId)
+      throw new AppError(403, 'forbidden', 'This device is registered to another user');
     return { id: row.id, lastSeq: row.lastSeq };
   }
-  if ((firstSeq ?? 1) !== 1 || ackedThrough > 0) throw refused('client_unknown', 'This device is unknown here: read everything again and start from 1');
+  if ((firstSeq ?? 1) !== 1 || ackedThrough > 0)
+    throw refused('client_unknown', 'This device is unknown here: read everything again and start from 1');
   await tx.insert(syncClients).values({ id: clientId, userId });
   return { id: clientId, lastSeq: 0 };
 }
@@ -37,7 +45,11 @@ export function assertInOrder(client: SyncClientState, firstSeq: number | undefi
 }
 
 /** The stored answers of operations already processed; a released one is missing from the map. */
-export async function storedResults(tx: Tx, clientId: string, seqs: number[]): Promise<Map<number, OperationResult>> {
+export async function storedResults(
+  tx: Tx,
+  clientId: string,
+  seqs: number[],
+): Promise<Map<number, OperationResult>> {
   if (seqs.length === 0) return new Map();
   const rows = await tx
     .select({ seq: syncResults.seq, result: syncResults.result })
@@ -50,11 +62,23 @@ export async function storedResults(tx: Tx, clientId: string, seqs: number[]): P
  * Records what this batch processed, in the transaction of its effects: the answers (for replays),
  * the new `lastSeq`, and the release of answers the client acknowledged.
  */
-export async function recordProcessed(tx: Tx, client: SyncClientState, results: Array<{ seq: number; result: OperationResult }>, ackedThrough: number, now: Date): Promise<number> {
+export async function recordProcessed(
+  tx: Tx,
+  client: SyncClientState,
+  results: Array<{ seq: number; result: OperationResult }>,
+  ackedThrough: number,
+  now: Date,
+): Promise<number> {
   const lastSeq = Math.max(client.lastSeq, ...results.map((entry) => entry.seq));
-  if (results.length > 0) await tx.insert(syncResults).values(results.map((entry) => ({ clientId: client.id, seq: entry.seq, result: entry.result })));
+  if (results.length > 0)
+    await tx
+      .insert(syncResults)
+      .values(results.map((entry) => ({ clientId: client.id, seq: entry.seq, result: entry.result })));
   await tx.update(syncClients).set({ lastSeq, lastSeenAt: now }).where(eq(syncClients.id, client.id));
-  if (ackedThrough > 0) await tx.delete(syncResults).where(and(eq(syncResults.clientId, client.id), lte(syncResults.seq, Math.min(ackedThrough, lastSeq))));
+  if (ackedThrough > 0)
+    await tx
+      .delete(syncResults)
+      .where(and(eq(syncResults.clientId, client.id), lte(syncResults.seq, Math.min(ackedThrough, lastSeq))));
   return lastSeq;
 }
 

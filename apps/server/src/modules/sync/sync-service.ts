@@ -1,5 +1,11 @@
 import { inArray } from 'drizzle-orm';
-import { SYNC_SCHEMA_VERSION, stripTmpPrefix, type SyncBatchResponse, type SyncConflict, type SyncOperation } from '@jalon/contract';
+import {
+  SYNC_SCHEMA_VERSION,
+  stripTmpPrefix,
+  type SyncBatchResponse,
+  type SyncConflict,
+  type SyncOperation,
+} from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { projects, tasks, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -50,28 +56,55 @@ export class SyncService {
 
   async batch(viewer: Viewer, actor: AuditActor, batch: SyncBatch): Promise<SyncBatchResponse> {
     if (batch.schemaVersion !== SYNC_SCHEMA_VERSION) {
-      throw new AppError(409, 'upgrade_required', `This server speaks sync schema ${SYNC_SCHEMA_VERSION}: reload the application`);
+      throw new AppError(
+        409,
+        'upgrade_required',
+        `This server speaks sync schema ${SYNC_SCHEMA_VERSION}: reload the application`,
+      );
     }
-    if (batch.userId !== viewer.userId) throw new AppError(409, 'wrong_user', 'These operations belong to another user');
+    if (batch.userId !== viewer.userId)
+      throw new AppError(409, 'wrong_user', 'These operations belong to another user');
     const operations = batch.operations.map(planned);
     const ackedThrough = batch.ackedThrough ?? 0;
 
     const answer = await retryingTransaction(this.db, async (tx) => {
       // First, outside any savepoint: the change sequence orders this batch among all writes (SYNC.md §2).
       const changeSeq = await nextChangeSeq(tx);
-      const client = await lockSyncClient(tx, batch.clientId, viewer.userId, operations[0]?.seq, ackedThrough);
+      const client = await lockSyncClient(
+        tx,
+        batch.clientId,
+        viewer.userId,
+        operations[0]?.seq,
+        ackedThrough,
+      );
       assertInOrder(client, operations[0]?.seq);
 
       const replays = operations.filter((operation) => operation.seq <= client.lastSeq);
       const fresh = operations.filter((operation) => operation.seq > client.lastSeq);
-      const stored = await storedResults(tx, client.id, replays.map((operation) => operation.seq));
+      const stored = await storedResults(
+        tx,
+        client.id,
+        replays.map((operation) => operation.seq),
+      );
       const plan = await this.loadPlan(tx, viewer, actor, changeSeq, fresh);
-      const processed = fresh.map((operation) => ({ seq: operation.seq, result: applyOperation(plan, rulesOf(operation.entity) as never, operation) as OperationResult }));
+      const processed = fresh.map((operation) => ({
+        seq: operation.seq,
+        result: applyOperation(plan, rulesOf(operation.entity) as never, operation) as OperationResult,
+      }));
       await writePlan(tx, plan);
       const lastSeq = await recordProcessed(tx, client, processed, ackedThrough, plan.now);
-      const results = [...replays.map((operation) => ({ seq: operation.seq, result: stored.get(operation.seq) ?? alreadyApplied(operation) })), ...processed];
+      const results = [
+        ...replays.map((operation) => ({
+          seq: operation.seq,
+          result: stored.get(operation.seq) ?? alreadyApplied(operation),
+        })),
+        ...processed,
+      ];
       // One notification per transaction, sent by the transaction itself: delivered at commit, lost with a rollback.
-      const afterCommit = plan.changedTasks.size + plan.changedProjects.size > 0 ? await this.notifier.publishInTransaction(tx, { kind: 'changes', changeSeq }) : null;
+      const afterCommit =
+        plan.changedTasks.size + plan.changedProjects.size > 0
+          ? await this.notifier.publishInTransaction(tx, { kind: 'changes', changeSeq })
+          : null;
       return { results, lastSeq, changeSeq, afterCommit };
     });
 
@@ -85,15 +118,26 @@ export class SyncService {
   }
 
   /** Every row the operations can touch, locked (tasks, then their projects, as REST writes lock them). */
-  private async loadPlan(tx: Tx, viewer: Viewer, actor: AuditActor, changeSeq: number, operations: PlannedOperation[]): Promise<BatchPlan> {
-    const ids = (entity: 'task' | 'project') => operations.filter((operation) => operation.entity === entity).map((operation) => operation.id);
+  private async loadPlan(
+    tx: Tx,
+    viewer: Viewer,
+    actor: AuditActor,
+    changeSeq: number,
+    operations: PlannedOperation[],
+  ): Promise<BatchPlan> {
+    const ids = (entity: 'task' | 'project') =>
+      operations.filter((operation) => operation.entity === entity).map((operation) => operation.id);
     const fieldIds = (field: string) =>
-      operations.flatMap((operation) => [operation.data[field], operation.base?.[field]]).filter((value): value is string => typeof value === 'string' && UUID.test(value));
+      operations
+        .flatMap((operation) => [operation.data[field], operation.base?.[field]])
+        .filter((value): value is string => typeof value === 'string' && UUID.test(value));
     const taskIds = ids('task');
     const projectIds = [...ids('project'), ...fieldIds('project')];
     const assigneeIds = fieldIds('assignee');
 
-    const taskRows = taskIds.length ? await tx.select().from(tasks).where(inArray(tasks.id, taskIds)).for('update') : [];
+    const taskRows = taskIds.length
+      ? await tx.select().from(tasks).where(inArray(tasks.id, taskIds)).for('update')
+      : [];
     const projectRows =
       projectIds.length || taskRows.length
         ? await tx
@@ -102,7 +146,9 @@ export class SyncService {
             .where(inArray(projects.id, [...projectIds, ...taskRows.map((row) => row.projectId)]))
             .for('update')
         : [];
-    const userRows = assigneeIds.length ? await tx.select({ id: users.id }).from(users).where(inArray(users.id, assigneeIds)) : [];
+    const userRows = assigneeIds.length
+      ? await tx.select({ id: users.id }).from(users).where(inArray(users.id, assigneeIds))
+      : [];
 
     const plan = new BatchPlan(viewer, actor, new Set(userRows.map((row) => row.id)), changeSeq, new Date());
     for (const row of taskRows) plan.tasks.set(row.id, row);

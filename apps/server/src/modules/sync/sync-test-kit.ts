@@ -24,7 +24,16 @@ export class Device {
   ) {}
 
   /** Numbers the operations from this device's next seq and sends them; `seqFrom` overrides the numbering. */
-  async send(operations: Op[], extra: { seqFrom?: number; ackedThrough?: number; userId?: string; schemaVersion?: number; clientId?: string } = {}) {
+  async send(
+    operations: Op[],
+    extra: {
+      seqFrom?: number;
+      ackedThrough?: number;
+      userId?: string;
+      schemaVersion?: number;
+      clientId?: string;
+    } = {},
+  ) {
     const first = extra.seqFrom ?? this.nextSeq;
     const body = {
       schemaVersion: extra.schemaVersion ?? 1,
@@ -41,7 +50,12 @@ export class Device {
         ...(operation.base ? { base: operation.base } : {}),
       })),
     };
-    const response = await inject(this.ctx.app, { method: 'POST', url: '/api/sync/batch', token: this.user.token, payload: body });
+    const response = await inject(this.ctx.app, {
+      method: 'POST',
+      url: '/api/sync/batch',
+      token: this.user.token,
+      payload: body,
+    });
     if (response.statusCode === 200 && extra.seqFrom === undefined) this.nextSeq = first + operations.length;
     return response;
   }

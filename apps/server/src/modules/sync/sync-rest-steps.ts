@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { inject } from '../../test/test-app.ts';
+import { ageTombstones, changeCounterValue } from './sync-fault-sql.ts';
+import { pick, type RestAction, type RunState } from './sync-run-steps.ts';
+import { TombstonePurge } from './tombstone-purge.ts';
+
+/** The steps of the REST user (user c) and of the server's own upkeep: writes, purges, a revoked session. */
+
+/** Every tombstone so far made older than the horizon, then purged; recorded for the model. */
+export async function purgeTombstones(state: RunState): Promise<void> {
+  const { ctx } = state;
+  const from = await changeCounterValue(ctx.db);
+  // The armed failure may strike the ageing itself: then there is no purge this time.
+  const aged = await ageTombstones(ctx.db, 31).catch((error: unknown) => {
+    if (isInjectedFailure(error)) return null;
+    throw error;
+  });
+  if (!aged || aged.length === 0) return;
+  await new TombstonePurge(ctx.db, 30, (error) => {
+    throw error;
+  }).runOnce();
+  const until = await changeCounterValue(ctx.db);
+  const left = await ctx.db.execute<{ id: string }>(
+    sql`select id from tasks where id = any(${`{${aged.join(',')}}`}::uuid[]) union all select id from projects where id = any(${`{${aged.join(',')}}`}::uuid[])`,
+  );
+  const kept = new Set(left.rows.map((row) => row.id));
+  state.purges.push({ from, until, ids: aged.filter((id) => !kept.has(id)) });
+}
+
+function isInjectedFailure(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause)
+    if (current.message.includes('injected failure')) return true;
+  return false;
+}
+
+export async function playRest(state: RunState, action: RestAction): Promise<void> {
+  const { ctx, users, network } = state;
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ) => inject(ctx.app, { method, url, token: users.c.token, payload, headers });
+  await network.gate(`REST ${action.kind}`);
+  switch (action.kind) {
+    case 'restPatch': {
+      const task = pick(
+        (await call('GET', '/api/tasks?limit=5000')).json().data as Array<{ id: string; version: number }>,
+        action.target,
+      );
+      if (!task) return;
+      await network.gate(`REST patch ${task.id} lands`);
+      const response = await call(
+        'PATCH',
+        `/api/tasks/${task.id}`,
+        { title: action.title },
+        { 'x-entity-version': String(task.version) },
+      );
+      if (response.statusCode === 200)
+        state.restEvents.push({
+          op: 'patch',
+          id: task.id,
+          version: response.json().data.version,
+          data: { title: action.title },
+        });
+      return;
+    }
+    case 'restCreate': {
+      const project = pick(
+        (await call('GET', '/api/projects')).json().data as Array<{ id: string }>,
+        action.project,
+      );
+      if (!project) return;
+      await network.gate(`REST create in ${project.id} lands`);
+      const response = await call('POST', '/api/tasks', { title: action.title, project: project.id });
+      if (response.statusCode === 201)
+        state.restEvents.push({
+          op: 'create',
+          id: response.json().data.id,
+          data: { title: action.title, project: project.id },
+        });
+      return;
+    }
+    case 'restDelete': {
+      const own = (
+        (await call('GET', '/api/tasks?limit=5000')).json().data as Array<{ id: string; createdBy: string }>
+      ).filter((task) => task.createdBy === users.c.id);
+      const task = pick(own, action.target);
+      if (!task) return;
+      await network.gate(`REST delete ${task.id} lands`);
+      const response = await call('DELETE', `/api/tasks/${task.id}`);
+      if (response.statusCode === 200) state.restEvents.push({ op: 'delete', id: task.id, data: {} });
+      return;
+    }
+    case 'purge': {
+      // Later in the run, once devices have sent deletes: every tombstone so far is made older than the
+      // horizon, then purged; devices that were away must read everything again.
+      for (let wait = 0; wait < action.after; wait += 1) await network.gate('REST purge waits');
+      await purgeTombstones(state);
+      return;
+    }
+    case 'revoke': {
+      if (state.revoked) return;
+      const response = await inject(ctx.app, {
+        method: 'DELETE',
+        url: `/api/auth/sessions/${users.a.sessionId}`,
+        token: users.a.token,
+      });
+      if (response.statusCode !== 200) throw new Error(`revoke: ${response.statusCode} ${response.body}`);
+      state.revoked = true;
+      return;
+    }
+    case 'signIn':
+      if (state.revoked) await state.signInAgain();
+      return;
+  }
+}

@@ -1,0 +1,227 @@
+import fc from 'fast-check';
+import type { TestContext } from '../../test/test-app.ts';
+import { armFailure } from './sync-fault-sql.ts';
+import { playRest } from './sync-rest-steps.ts';
+import type { Network, SendFault, SimDevice, SimUser } from './sync-simulation.ts';
+
+/** What one run of the property test shares between its steps and its checks. */
+export interface RunState {
+  ctx: TestContext;
+  network: Network;
+  clock: { now: number };
+  /** a: two devices, b: one device, c: writes through REST only. */
+  users: { a: SimUser; b: SimUser; c: SimUser };
+  /** a's session was revoked and a has not signed in again. */
+  revoked: boolean;
+  restEvents: RestEvent[];
+  purges: PurgeRecord[];
+  devices: SimDevice[];
+  /** Versions a device showed going back, found after each of its steps. */
+  wentBack: string[];
+  signInAgain(): Promise<void>;
+}
+
+/** A REST write the server accepted (its change sequence is found in the write log afterwards). */
+export interface RestEvent {
+  op: 'create' | 'patch' | 'delete';
+  id: string;
+  version?: number;
+  data: Record<string, unknown>;
+}
+
+/** A purge and the change sequences that may have run alongside it. */
+export interface PurgeRecord {
+  from: number;
+  until: number;
+  ids: string[];
+}
+
+const title = fc.constantFrom('a', 'b', 'c');
+const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
+
+// Targets are indexes into what the device (or the REST user) currently sees, so every edit is valid there.
+const deviceAction = fc.oneof(
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('createProject' as const),
+      name: fc.constantFrom('Projet p', 'Projet q'),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('createTask' as const),
+      title,
+      project: fc.nat(),
+      status: maybe(fc.constantFrom('todo', 'done')),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('patchTask' as const),
+      target: fc.nat(),
+      title: maybe(title),
+      progress: maybe(fc.constantFrom(0, 50, 100)),
+      status: maybe(fc.constantFrom('todo', 'in_progress', 'done')),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('moveTask' as const), target: fc.nat(), project: fc.nat() }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('patchProject' as const),
+      target: fc.nat(),
+      name: fc.constantFrom('Nom x', 'Nom y'),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('delete' as const),
+      entity: fc.constantFrom('task' as const, 'project' as const),
+      target: fc.nat(),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('flush' as const),
+      fault: fc.constantFrom<SendFault | 'dbError'>(
+        'none',
+        'none',
+        'dropRequest',
+        'dropAnswer',
+        'duplicate',
+        'crashAfterAnswer',
+        'dbError',
+      ),
+      strikeAt: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('pull' as const),
+      stale: fc.option(fc.nat(), { nil: undefined }),
+    }),
+  },
+  // The app pulls on an event while a flush is under way: the core allows one of each at once.
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('flushWhilePulling' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('crash' as const) }) },
+);
+type DeviceAction = typeof deviceAction extends fc.Arbitrary<infer T> ? T : never;
+
+const restAction = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('restPatch' as const), target: fc.nat(), title }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('restCreate' as const), project: fc.nat(), title }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('restDelete' as const), target: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('purge' as const), after: fc.integer({ min: 0, max: 12 }) }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('revoke' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('signIn' as const) }) },
+);
+export type RestAction = typeof restAction extends fc.Arbitrary<infer T> ? T : never;
+
+export const step = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ actor: fc.constantFrom(0, 1, 2), action: deviceAction }) },
+  { weight: 1, arbitrary: fc.record({ actor: fc.constant('rest' as const), action: restAction }) },
+);
+export type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
+
+/** Plays one step; a device's steps, and the REST user's, run in their order, the actors side by side. */
+export function playStep(state: RunState, next: Step): Promise<void> {
+  return next.actor === 'rest'
+    ? playRest(state, next.action)
+    : playDevice(state, state.devices[next.actor]!, next.action);
+}
+
+export const pick = <T>(items: readonly T[], index: number): T | undefined =>
+  items[index % Math.max(items.length, 1)];
+
+async function playDevice(state: RunState, device: SimDevice, action: DeviceAction): Promise<void> {
+  const { client } = device;
+  const tasks = (await client.view('task')).map((row) => row.id);
+  const projects = (await client.view('project')).map((row) => row.id);
+  switch (action.kind) {
+    case 'createProject':
+      await client.edit({
+        op: 'create',
+        entity: 'project',
+        data: { name: action.name, description: '', deadline: '2027-06-30T12:00:00.000Z' },
+      });
+      break;
+    case 'createTask': {
+      const project = pick(projects, action.project);
+      if (project)
+        await client.edit({
+          op: 'create',
+          entity: 'task',
+          data: { title: action.title, project, ...(action.status && { status: action.status }) },
+        });
+      break;
+    }
+    case 'patchTask': {
+      const id = pick(tasks, action.target);
+      const data = Object.fromEntries(
+        Object.entries({ title: action.title, progress: action.progress, status: action.status }).filter(
+          ([, value]) => value !== undefined,
+        ),
+      );
+      if (id && Object.keys(data).length > 0) await client.edit({ op: 'patch', entity: 'task', id, data });
+      break;
+    }
+    case 'moveTask': {
+      const [id, project] = [pick(tasks, action.target), pick(projects, action.project)];
+      if (id && project) await client.edit({ op: 'patch', entity: 'task', id, data: { project } });
+      break;
+    }
+    case 'patchProject': {
+      const id = pick(projects, action.target);
+      if (id) await client.edit({ op: 'patch', entity: 'project', id, data: { name: action.name } });
+      break;
+    }
+    case 'delete': {
+      const id = pick(action.entity === 'task' ? tasks : projects, action.target);
+      if (id) await client.edit({ op: 'delete', entity: action.entity, id });
+      break;
+    }
+    case 'flush': {
+      // After a 401 the device waits for its user to sign in again, then sends what it kept.
+      if (
+        (await client.meta()).paused === 'unauthorized' &&
+        !(device.user === state.users.a && state.revoked)
+      )
+        await client.resume();
+      state.clock.now += 10 * 60_000;
+      if (action.fault !== 'dbError') {
+        await device.flush(action.fault);
+        break;
+      }
+      await armFailure(state.ctx.db, action.strikeAt);
+      try {
+        await device.flush('none');
+      } finally {
+        await armFailure(state.ctx.db, null);
+      }
+      break;
+    }
+    case 'pull':
+      await device.pull(action.stale);
+      break;
+    case 'flushWhilePulling':
+      state.clock.now += 10 * 60_000;
+      await Promise.all([device.flush('none'), device.pull()]);
+      break;
+    case 'crash':
+      await device.crash();
+      break;
+  }
+  state.wentBack.push(...(await device.observe()));
+}
