@@ -110,14 +110,17 @@ export function applyOperation<Row extends { id: string; version: number; delete
   const server = rules.fieldsOf(existing, fields);
 
   let changes: Record<string, unknown>;
-  if (operation.op === 'patch' && operation.base !== undefined) {
+  // At the version the edit started from nobody else has changed the row, so nothing can clash, even in
+  // a field the device never saw (a default of a row it created and has not pulled since).
+  if (operation.op === 'patch' && operation.base !== undefined && operation.version !== existing.version) {
     const base = rules.patchSchema.safeParse(operation.base);
     if (!base.success) return conflict('invalid', { detail: `base.${firstIssue(base.error)}` });
     const merged = mergePatch({ server, data, base: rules.normalise(base.data) });
     if (merged.conflicts.length > 0) return conflict('version_mismatch', { fields: merged.conflicts });
     changes = merged.changes;
   } else {
-    // A whole-row upsert, or a patch without `base`, is only safe on the version it started from.
+    // A whole-row upsert, or a patch without `base`, is only safe on the version it started from (and a
+    // patch at that version changes what differs).
     if (operation.version !== existing.version) return conflict('version_mismatch');
     changes = Object.fromEntries(Object.entries(data).filter(([field, value]) => JSON.stringify(value) !== JSON.stringify(server[field])));
   }

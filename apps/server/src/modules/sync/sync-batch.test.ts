@@ -298,6 +298,16 @@ describe('POST /api/sync/batch: the rules of each operation', () => {
     });
   });
 
+  it('applies a patch at the current version even for a field its base never showed (a default of a row the device created)', async () => {
+    const device = new Device(ctx, alice);
+    const id = tmp();
+    await device.ok([{ op: 'upsert', id, data: { title: 'Créée hors ligne', project: projectId } }]);
+    // The device never pulled the row, so it never saw `status`: its base has only the title.
+    const answer = await device.ok([{ id: real(id), version: 0, data: { title: 'Renommée', status: 'done' }, base: { title: 'Créée hors ligne' } }]);
+    expect(answer.conflicts).toEqual([]);
+    expect(await getTask(real(id))).toMatchObject({ title: 'Renommée', status: 'done', version: 1 });
+  });
+
   it('treats any version difference as a conflict for a patch without base, and for a whole-row upsert', async () => {
     const device = new Device(ctx, alice);
     const task = await createTask();

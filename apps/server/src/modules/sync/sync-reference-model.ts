@@ -237,7 +237,8 @@ export class ReferenceModel {
     if (existing.deleted) return conflict('deleted');
     const server = existing as unknown as Record<string, unknown>;
     let changes: Record<string, unknown>;
-    if (operation.op === 'patch' && base !== undefined) {
+    // SYNC.md §3's merge only matters when someone else wrote since the edit's version.
+    if (operation.op === 'patch' && base !== undefined && operation.version !== existing.version) {
       const merged = fieldMerge(server, data, base);
       if (merged.conflicts.length > 0) return conflict('version_mismatch', { fields: merged.conflicts });
       changes = merged.changes;
