@@ -1,5 +1,11 @@
 import { runLoad, type LoadRun } from '../lib/load.ts';
-import { startBareServer, startJalonServer, type DatabaseKind, type RunningServer } from '../lib/servers.ts';
+import {
+  databaseVersionOf,
+  startBareServer,
+  startJalonServer,
+  type DatabaseKind,
+  type RunningServer,
+} from '../lib/servers.ts';
 import { createMember } from './member.ts';
 
 export interface Settings {
@@ -75,10 +81,7 @@ export async function measureAuth(
   const server = await startJalonServer(kind, databaseUrl);
   let databaseVersion = 'unknown';
   try {
-    const health = (await (await fetch(`${server.baseUrl}/api/health`)).json()) as {
-      data?: { database?: { version?: string } };
-    };
-    databaseVersion = health.data?.database?.version ?? 'unknown';
+    databaseVersion = await databaseVersionOf(server.baseUrl);
     log(`[${kind}] signing a member in ${settings.sessions} times`);
     const member = await createMember(server.baseUrl, settings.sessions);
 

@@ -3,7 +3,7 @@ import { signInMember } from '../auth/member.ts';
 import type { Target } from '../auth/scenarios.ts';
 import { runLoad, type LoadRun } from '../lib/load.ts';
 import { formatTargets, logStep as log, ms, renderTable } from '../lib/report.ts';
-import { removeDataDir, startJalonServer, type DatabaseKind } from '../lib/servers.ts';
+import { databaseVersionOf, removeDataDir, startJalonServer, type DatabaseKind } from '../lib/servers.ts';
 import { seedBeforeStart, type Query } from '../lib/sql.ts';
 import { BIG_PROJECT_ID, projectId, SEED, seedTasks } from '../tasks/seed.ts';
 import type { TasksSettings } from '../tasks/scenarios.ts';
@@ -127,10 +127,7 @@ export async function measureDashboard(
     log(`[${kind}] starting the Jalon server on the seeded database`);
     const server = await startJalonServer(kind, databaseUrl, { dataDir: seeded.dataDir });
     try {
-      const health = (await (await fetch(`${server.baseUrl}/api/health`)).json()) as {
-        data?: { database?: { version?: string } };
-      };
-      databaseVersion = health.data?.database?.version ?? 'unknown';
+      databaseVersion = await databaseVersionOf(server.baseUrl);
       const member = await signInMember(server.baseUrl);
       await checkAnswers(server.baseUrl, member.headers);
 

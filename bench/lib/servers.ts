@@ -39,6 +39,14 @@ export async function removeDataDir(dataDir: string): Promise<void> {
   untrackTempDir(dataDir);
 }
 
+/** The database kind and version a running server reports on /api/health, for the report's header. */
+export async function databaseVersionOf(baseUrl: string): Promise<string> {
+  const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as {
+    data?: { database?: { version?: string } };
+  };
+  return health.data?.database?.version ?? 'unknown';
+}
+
 /** The ceiling: bare node:http in its own process. */
 export async function startBareServer(): Promise<RunningServer> {
   const port = await freePort();

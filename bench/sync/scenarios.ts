@@ -5,7 +5,7 @@ import { postgresCpuSnapshot } from '../lib/database-cpu.ts';
 import { runLoad, type LoadRun } from '../lib/load.ts';
 import { PG } from '../lib/postgres.ts';
 import { formatTargets, logStep as log, ms, renderTable } from '../lib/report.ts';
-import { removeDataDir, startJalonServer, type DatabaseKind } from '../lib/servers.ts';
+import { databaseVersionOf, removeDataDir, startJalonServer, type DatabaseKind } from '../lib/servers.ts';
 import { seedBeforeStart, withDatabase, type DatabaseTarget } from '../lib/sql.ts';
 import { SEED, seedTasks, taskId } from '../tasks/seed.ts';
 import type { CeilingSpec } from './ceiling-child.ts';
@@ -90,10 +90,7 @@ export async function measureSync(
 
     const server = await startJalonServer(kind, databaseUrl, { dataDir: seeded.dataDir });
     try {
-      const health = (await (await fetch(`${server.baseUrl}/api/health`)).json()) as {
-        data?: { database?: { version?: string } };
-      };
-      databaseVersion = health.data?.database?.version ?? 'unknown';
+      databaseVersion = await databaseVersionOf(server.baseUrl);
       const member = await signInMember(server.baseUrl);
       const load = (mode: HttpSyncSpec['mode']) =>
         runLoad(

@@ -1,7 +1,7 @@
-import { performance } from 'node:perf_hooks';
 import { taskPageStatement } from '../../apps/server/src/modules/tasks/task-list-sql.ts';
 import { openDirectPool } from '../lib/direct-pool.ts';
-import type { LoadSpec, LoadSummary } from '../lib/load.ts';
+import { runClosedLoop } from '../lib/closed-loop.ts';
+import type { LoadSpec } from '../lib/load.ts';
 import type { DatabaseTarget } from '../lib/sql.ts';
 
 /**
@@ -47,62 +47,14 @@ async function listOnce(): Promise<number> {
   return items.length;
 }
 
-async function run(seconds: number): Promise<{ latencies: number[]; errors: number; elapsedMs: number }> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  const loop = async () => {
-    while (performance.now() < deadline) {
-      const t0 = performance.now();
-      try {
-        await listOnce();
-        latencies.push(performance.now() - t0);
-      } catch {
-        errors++;
-        if (errors > 1_000) throw new Error('more than 1,000 errors');
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: spec.connections }, loop));
-  return { latencies, errors, elapsedMs: performance.now() - started };
-}
-
 try {
   const page = (await pool.query<{ items: string }>(LIST)).rows[0]?.items ?? '[]';
   const listed = (JSON.parse(page) as unknown[]).length;
   if (listed !== spec.limit)
     throw new Error(`the list statement listed ${listed} tasks, expected ${spec.limit}`);
-  if (spec.warmupSeconds > 0) await run(spec.warmupSeconds);
-  process.stdout.write('phase:measure\n');
-  const cpuBefore = process.cpuUsage();
-  const { latencies, errors, elapsedMs } = await run(spec.durationSeconds);
-  const cpu = process.cpuUsage(cpuBefore);
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  const seconds = elapsedMs / 1000;
-  const summary: LoadSummary = {
-    title: spec.title,
-    url: spec.url,
-    connections: spec.connections,
-    durationSeconds: seconds,
-    requests: latencies.length + errors,
-    requestsPerSecond: latencies.length / seconds,
-    ok: latencies.length,
-    non2xx: 0,
-    errors,
-    timeouts: 0,
-    latencyMs: {
-      p50: at(0.5),
-      p90: at(0.9),
-      p99: at(0.99),
-      max: latencies[latencies.length - 1] ?? 0,
-      mean: latencies.reduce((sum, value) => sum + value, 0) / Math.max(1, latencies.length),
-    },
-    // This process is the system under test here; its CPU (main thread + PGlite worker) is also sampled
-    // from /proc by the orchestrator, split by thread.
-    loadGeneratorCpuPercent: ((cpu.user + cpu.system) / 1000 / elapsedMs) * 100,
-  };
+  // This process is the system under test here; its CPU (main thread + PGlite worker) is also sampled
+  // from /proc by the orchestrator, split by thread.
+  const summary = await runClosedLoop(spec, async () => void (await listOnce()), 1_000);
   // Closed before the result is printed: the orchestrator stops this process once it has the result.
   await stopDatabase();
   process.stdout.write(`result:${JSON.stringify(summary)}\n`);

@@ -3,7 +3,7 @@ import { signInMember } from '../auth/member.ts';
 import type { Target } from '../auth/scenarios.ts';
 import { runLoad, type LoadRequest, type LoadRun, type LoadSpec } from '../lib/load.ts';
 import { formatTargets, logStep as log, ms, renderTable } from '../lib/report.ts';
-import { removeDataDir, startJalonServer, type DatabaseKind } from '../lib/servers.ts';
+import { databaseVersionOf, removeDataDir, startJalonServer, type DatabaseKind } from '../lib/servers.ts';
 import { seedBeforeStart } from '../lib/sql.ts';
 import type { DirectSpec } from './direct-child.ts';
 import { BIG_PROJECT_ID, SEED, seedTasks, taskId } from './seed.ts';
@@ -82,10 +82,7 @@ export async function measureTasks(
   const withServer = async (env: Record<string, string>, work: (session: ServerSession) => Promise<void>) => {
     const server = await startJalonServer(kind, databaseUrl, { dataDir: seeded.dataDir, env });
     try {
-      const health = (await (await fetch(`${server.baseUrl}/api/health`)).json()) as {
-        data?: { database?: { version?: string } };
-      };
-      databaseVersion = health.data?.database?.version ?? 'unknown';
+      databaseVersion = await databaseVersionOf(server.baseUrl);
       const member = await signInMember(server.baseUrl);
       // Each route must answer what it is meant to before its load: a load of errors measures nothing.
       const list = await expectItems(server.baseUrl, listPath, member.headers, LIST_LIMIT);
