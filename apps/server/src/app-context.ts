@@ -15,6 +15,7 @@ import type { ProjectService } from './modules/projects/project-service.ts';
 import type { TaskService } from './modules/tasks/task-service.ts';
 import type { DashboardService } from './modules/dashboard/dashboard-service.ts';
 import type { PreferencesService } from './modules/preferences/preferences-service.ts';
+import type { EventHub } from './modules/events/event-hub.ts';
 import type { SyncService } from './modules/sync/sync-service.ts';
 
 /** The services a feature module may use, built once in `buildApp` and handed to each module. */
@@ -39,6 +40,8 @@ export interface AppContext {
   dashboard: DashboardService;
   preferences: PreferencesService;
   sync: SyncService;
+  /** This instance's open event streams. */
+  events: EventHub;
 }
 
 declare module 'fastify' {

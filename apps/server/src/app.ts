@@ -15,6 +15,7 @@ import { AppError } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createNotifier } from './lib/notifier.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { sessionCookieName } from './modules/auth/session-cookie.ts';
 import { Lockout } from './modules/auth/lockout.ts';
 import { LoginService } from './modules/auth/login-service.ts';
 import { DatabaseProbe } from './modules/health/database-probe.ts';
@@ -46,6 +47,8 @@ import { TwoFactorService } from './modules/two-factor/two-factor-service.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { SyncService } from './modules/sync/sync-service.ts';
 import { TombstonePurge } from './modules/sync/tombstone-purge.ts';
+import { EventHub, defaultEventHubOptions, type EventHubOptions } from './modules/events/event-hub.ts';
+import { eventRoutes } from './modules/events/routes.ts';
 import { createAppMetrics } from './modules/metrics/app-metrics.ts';
 import { httpMetricsPlugin } from './modules/metrics/http-metrics.ts';
 import { metricsRoutes } from './modules/metrics/routes.ts';
@@ -55,6 +58,8 @@ export interface BuildAppOptions {
   database: Database;
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
+  /** The event stream's timings and bounds (tests shorten the ping interval). */
+  events?: Partial<EventHubOptions>;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -86,6 +91,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const lockout = new Lockout(config.login);
   const secretBox = new SecretBox(loadMasterKey(config));
   const cursors = new CursorCodec(secretBox, await databaseEpoch(database.db));
+  const metrics = createAppMetrics(database);
+  const events = new EventHub(database.db, notifier, store, metrics.eventStreamsOpen, { ...defaultEventHubOptions, ...options.events }, (error) =>
+    app.log.error({ err: error }, 'event stream error'),
+  );
   const ctx: AppContext = {
     config,
     database,
@@ -96,13 +105,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     store,
     sessions,
     probe,
-    metrics: createAppMetrics(database),
+    metrics,
+    events,
     secretBox,
     login: new LoginService(database.db, lockout, store),
     twoFactor: new TwoFactorService(database.db, secretBox, store, lockout, notifier),
-    projects: new ProjectService(database.db, cursors),
+    projects: new ProjectService(database.db, cursors, notifier),
     // The cache counts UTF-16 code units of JSON text: two bytes each at most.
-    tasks: new TaskService(database.db, database.pool, cursors, config.listCacheBytes > 0 ? new ChangeKeyedCache(config.listCacheBytes / 2) : null),
+    tasks: new TaskService(database.db, database.pool, cursors, notifier, config.listCacheBytes > 0 ? new ChangeKeyedCache(config.listCacheBytes / 2) : null),
     dashboard: new DashboardService(database.db),
     preferences: new PreferencesService(database.db, store, notifier),
     resets: new ResetService(database.db, config, mailer, sessions, background),
@@ -111,6 +121,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('ctx', ctx);
   const purge = new TombstonePurge(database.db, config.tombstoneHorizonDays, (error) => app.log.error({ err: error }, 'tombstone purge failed'));
   purge.start();
+  // Before the server stops accepting: open streams would otherwise hold the close until the grace period.
+  app.addHook('preClose', async () => events.close());
   app.addHook('onClose', async () => {
     purge.stop();
     probe.stop();
@@ -137,7 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(authGuardPlugin, { db: database.db, store });
+  await app.register(authGuardPlugin, { db: database.db, store, cookieName: sessionCookieName(config) });
 
   await app.register(
     async (api) => {
@@ -153,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(dashboardRoutes, { ctx });
       await api.register(preferencesRoutes, { ctx });
       await api.register(syncRoutes, { ctx });
+      await api.register(eventRoutes, { ctx });
     },
     { prefix: '/api' },
   );

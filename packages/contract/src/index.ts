@@ -17,3 +17,4 @@ export * from './projects.ts';
 export * from './tasks.ts';
 export * from './dashboard.ts';
 export * from './sync.ts';
+export * from './events.ts';

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { projects } from '../db/schema.ts';
 import { loadMasterKey, SecretBox } from '../lib/secret-box.ts';
+import { silentAnnouncer } from '../modules/changes/announced-transaction.ts';
 import { CursorCodec, databaseEpoch } from '../modules/changes/change-log.ts';
 import { ProjectService } from '../modules/projects/project-service.ts';
 import { TaskService } from '../modules/tasks/task-service.ts';
@@ -22,8 +23,8 @@ export async function seedProjectsAndTasks({ db, pool }: Database, config: Confi
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(projects).where(isNull(projects.deletedAt));
   if ((existing?.count ?? 0) > 0) return null;
   const cursors = new CursorCodec(new SecretBox(loadMasterKey(config)), await databaseEpoch(db));
-  const projectService = new ProjectService(db, cursors);
-  const taskService = new TaskService(db, pool, cursors);
+  const projectService = new ProjectService(db, cursors, silentAnnouncer);
+  const taskService = new TaskService(db, pool, cursors, silentAnnouncer);
   const now = Date.now();
   let taskCount = 0;
   for (const [index, seed] of SEED_PROJECTS.entries()) {

@@ -23,7 +23,7 @@ export type NotifierMessage =
   | { kind: 'sessions.revoked'; sessionIds: string[] }
   | { kind: 'user.changed'; userId: string }
   /** Projects or tasks changed in the transaction of this change sequence (SYNC.md §5). */
-  | { kind: 'changes'; changeSeq: number }
+  | { kind: 'changes'; changeSeq: number; /** The user who wrote them, when one did. */ actor?: string | null }
   /** The listener lost its connection for a while: anything published meanwhile never arrived here. */
   | { kind: 'messages.lost' };
 

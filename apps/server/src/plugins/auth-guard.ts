@@ -11,8 +11,10 @@ import { sessionExpiresAt, type ActiveSession, type SessionStore } from '../modu
  * - `public`: anyone (sign-in, reset, health); a valid session is still recognised when sent.
  * - `session`: a signed-in session (the default: secure unless a route says otherwise).
  * - `pending`: a session or a `tempToken` (the two-factor routes and sign-out).
+ * - `cookie`: a signed-in session named by the session cookie, never by the header (the event stream
+ *   only: EventSource cannot send headers, and the route changes nothing, S27).
  */
-export type RouteAccess = 'public' | 'session' | 'pending';
+export type RouteAccess = 'public' | 'session' | 'pending' | 'cookie';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,13 +35,18 @@ const bearerToken = (request: FastifyRequest): string | null => {
   return match?.[1] ?? null;
 };
 
+const cookieToken = (request: FastifyRequest, name: string): string | null => {
+  const value = request.cookies[name];
+  return value && /^[A-Za-z0-9_-]{16,128}$/.test(value) ? value : null;
+};
+
 const sessionExpired = () => new AppError(401, 'session_expired', PROBLEM_DETAILS.sessionExpired);
 
 /**
  * Authenticates every /api request from its `Authorization: Bearer` header only; the session cookie is
  * never read here, so no state-changing call can be forged cross-site (S27).
  */
-export const authGuardPlugin = fp(async (app: FastifyInstance, options: { db: Db; store: SessionStore }) => {
+export const authGuardPlugin = fp(async (app: FastifyInstance, options: { db: Db; store: SessionStore; cookieName: string }) => {
   app.decorateRequest('session', null);
   app.decorateRequest('pendingLogin', null);
 
@@ -47,7 +54,7 @@ export const authGuardPlugin = fp(async (app: FastifyInstance, options: { db: Db
     // Unknown routes answer 404 alike for everyone; nothing behind them to protect.
     if (!request.url.startsWith('/api/') || request.is404) return;
     const access = request.routeOptions.config?.access ?? 'session';
-    const token = bearerToken(request);
+    const token = access === 'cookie' ? cookieToken(request, options.cookieName) : bearerToken(request);
 
     const session = token ? await options.store.authenticate(token) : null;
     if (session) {
@@ -68,6 +75,8 @@ export const authGuardPlugin = fp(async (app: FastifyInstance, options: { db: Db
       return;
     }
     if (access === 'public') return;
+    // A tempToken in the cookie (never set there, but a client could) or a stale cookie: refused alike.
+    if (access === 'cookie') throw token ? sessionExpired() : new AppError(401, 'unauthorized', 'Authentication required');
 
     const pending = token ? await findPendingLogin(options.db, token) : null;
     if (pending && access === 'pending') {

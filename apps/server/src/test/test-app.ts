@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { LoginResult, Role } from '@jalon/contract';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildAppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database, type Db } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
@@ -40,7 +40,7 @@ export interface TestContext {
 /** `options.logger` replaces the silent default, for tests that read the log lines. */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: { logger?: FastifyServerOptions['logger']; events?: BuildAppOptions['events'] } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOGIN_IP_MAX: '10000', RESET_IP_MAX: '10000', ...env });
@@ -48,7 +48,7 @@ export async function createTestContext(
   await runMigrations(database.pool);
   const mails: Mail[] = [];
   const mailer: Mailer = { send: (mail) => void mails.push(mail), idle: async () => {} };
-  const app = await buildApp({ config, database, mailer, logger: options.logger ?? (process.env.DEBUG_LOG ? { level: 'error' } : false) });
+  const app = await buildApp({ config, database, mailer, events: options.events, logger: options.logger ?? (process.env.DEBUG_LOG ? { level: 'error' } : false) });
   await app.ready();
   return {
     app,

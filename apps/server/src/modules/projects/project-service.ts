@@ -1,3 +1,4 @@
+import { announcedTransaction, type ChangeAnnouncer } from '../changes/announced-transaction.ts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { AUDIT_TYPES, type CreateProject, type ListMeta, type Project, type UpdateProject } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
@@ -9,7 +10,6 @@ import {
   deltaPage,
   deltaStart,
   deltaWhere,
-  nextChangeSeq,
   plainMeta,
   resetMeta,
   versionConflict,
@@ -44,6 +44,7 @@ export class ProjectService {
   constructor(
     private readonly db: Db,
     private readonly cursors: CursorCodec,
+    private readonly notifier: ChangeAnnouncer,
   ) {}
 
   async list(viewer: Viewer, since?: string, clientId?: string): Promise<{ items: Project[]; meta: ListMeta }> {
@@ -78,8 +79,7 @@ export class ProjectService {
   }
 
   async create(viewer: Viewer, input: CreateProject, actor: AuditActor): Promise<Project> {
-    return this.db.transaction(async (tx) => {
-      const changeSeq = await nextChangeSeq(tx);
+    return announcedTransaction(this.db, this.notifier, viewer.userId, async (tx, changeSeq) => {
       const [row] = await tx
         .insert(projects)
         .values({
@@ -97,8 +97,7 @@ export class ProjectService {
   }
 
   async update(viewer: Viewer, id: string, patch: UpdateProject, clientVersion: number | undefined, actor: AuditActor): Promise<Project> {
-    return this.db.transaction(async (tx) => {
-      const changeSeq = await nextChangeSeq(tx);
+    return announcedTransaction(this.db, this.notifier, viewer.userId, async (tx, changeSeq) => {
       const current = await this.lockLive(tx, id);
       if (clientVersion !== undefined && clientVersion !== current.version) {
         throw versionConflict(presentProject(current, viewer), current.version, patch, clientVersion);
@@ -128,8 +127,7 @@ export class ProjectService {
 
   /** A tombstone for the project and each of its live tasks, in one change (SYNC.md §1.5). */
   async delete(viewer: Viewer, id: string, clientVersion: number | undefined, actor: AuditActor): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const changeSeq = await nextChangeSeq(tx);
+    await announcedTransaction(this.db, this.notifier, viewer.userId, async (tx, changeSeq) => {
       const current = await this.lockLive(tx, id);
       if (!canDeleteProject(viewer, current)) throw new AppError(403, 'forbidden', 'Only the owner of a project or an administrator can delete it');
       if (clientVersion !== undefined && clientVersion !== current.version) {

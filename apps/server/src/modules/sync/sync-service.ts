@@ -103,7 +103,7 @@ export class SyncService {
       // One notification per transaction, sent by the transaction itself: delivered at commit, lost with a rollback.
       const afterCommit =
         plan.changedTasks.size + plan.changedProjects.size > 0
-          ? await this.notifier.publishInTransaction(tx, { kind: 'changes', changeSeq })
+          ? await this.notifier.publishInTransaction(tx, { kind: 'changes', changeSeq, actor: viewer.userId })
           : null;
       return { results, lastSeq, changeSeq, afterCommit };
     });

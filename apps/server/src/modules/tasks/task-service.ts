@@ -1,3 +1,4 @@
+import { announcedTransaction, type ChangeAnnouncer } from '../changes/announced-transaction.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { AUDIT_TYPES, type CreateTask, type ListMeta, type Task, type TaskListParams, type UpdateTask } from '@jalon/contract';
@@ -6,7 +7,7 @@ import { projects, tasks, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
 import type { ChangeKeyedCache } from '../changes/change-keyed-cache.ts';
-import { changePosition, nextChangeSeq, plainMeta, resetMeta, servesCursor, versionConflict, type CursorCodec } from '../changes/change-log.ts';
+import { changePosition, plainMeta, resetMeta, servesCursor, versionConflict, type CursorCodec } from '../changes/change-log.ts';
 import { taskPageStatement, type TaskListRow, type TaskPagePosition, type TaskPageValues } from './task-list-sql.ts';
 import type { Viewer } from '../projects/policy.ts';
 import { describeChanges } from '../projects/project-service.ts';
@@ -56,6 +57,7 @@ export class TaskService {
     private readonly db: Db,
     private readonly pool: Pick<pg.Pool, 'query'>,
     private readonly cursors: CursorCodec,
+    private readonly notifier: ChangeAnnouncer,
     private readonly liveAnswers: ChangeKeyedCache<TaskListAnswer> | null = null,
   ) {}
 
@@ -114,8 +116,7 @@ export class TaskService {
   }
 
   async create(viewer: Viewer, input: CreateTask, actor: AuditActor): Promise<Task> {
-    return this.db.transaction(async (tx) => {
-      const changeSeq = await nextChangeSeq(tx);
+    return announcedTransaction(this.db, this.notifier, viewer.userId, async (tx, changeSeq) => {
       const project = await lockLiveProject(tx, input.project!, 'project');
       if (input.assignee) await assertUserExists(tx, input.assignee);
       const [row] = await tx
@@ -143,8 +144,7 @@ export class TaskService {
   }
 
   async update(viewer: Viewer, id: string, patch: UpdateTask, clientVersion: number | undefined, actor: AuditActor): Promise<Task> {
-    return this.db.transaction(async (tx) => {
-      const changeSeq = await nextChangeSeq(tx);
+    return announcedTransaction(this.db, this.notifier, viewer.userId, async (tx, changeSeq) => {
       const current = await lockLiveTask(tx, id);
       if (clientVersion !== undefined && clientVersion !== current.version) {
         const [owner] = await tx.select({ ownerId: projects.ownerId }).from(projects).where(eq(projects.id, current.projectId));
@@ -190,8 +190,7 @@ export class TaskService {
   }
 
   async delete(viewer: Viewer, id: string, clientVersion: number | undefined, actor: AuditActor): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const changeSeq = await nextChangeSeq(tx);
+    await announcedTransaction(this.db, this.notifier, viewer.userId, async (tx, changeSeq) => {
       const current = await lockLiveTask(tx, id);
       const [project] = await tx.select({ ownerId: projects.ownerId }).from(projects).where(eq(projects.id, current.projectId));
       if (!canDeleteTask(viewer, current, project?.ownerId ?? null)) {

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { ChangeEvent } from '@jalon/contract';
+import type { Db } from '../../db/client.ts';
+
+/** A changed row as the stream tells it: what it is and its version, never its content. */
+export interface ChangeRow {
+  seq: number;
+  event: ChangeEvent;
+}
+
+interface RawRow extends Record<string, unknown> {
+  entity: 'project' | 'task';
+  id: string;
+  project_id: string;
+  version: number;
+  deleted: boolean;
+  seq: string | number;
+}
+
+// Both tables keep (change_seq, id) indexes, so each branch reads only the rows asked for.
+const select = (where: ReturnType<typeof sql>, limit: number) => sql`
+  select * from (
+    (select 'project' as entity, id, id as project_id, version, deleted_at is not null as deleted, change_seq as seq
+       from projects where ${where} order by change_seq, id limit ${limit})
+    union all
+    (select 'task' as entity, id, project_id, version, deleted_at is not null as deleted, change_seq as seq
+       from tasks where ${where} order by change_seq, id limit ${limit})
+  ) changed order by seq, entity, id limit ${limit}`;
+
+/** A version 0 row was created in that transaction; a tombstone was deleted; anything else was updated. */
+const toChange = (row: RawRow, actor: string | null): ChangeRow => ({
+  seq: Number(row.seq),
+  event: {
+    type: `${row.entity}.${row.deleted ? 'deleted' : row.version === 0 ? 'created' : 'updated'}`,
+    id: row.id,
+    projectId: row.project_id,
+    version: row.version,
+    actor,
+  },
+});
+
+async function run(db: Db, query: ReturnType<typeof sql>, actor: string | null): Promise<ChangeRow[]> {
+  const result = await db.execute<RawRow>(query);
+  return result.rows.map((row) => toChange(row, actor));
+}
+
+/** The rows one transaction left (a row changed again since carries a later sequence and is not here). */
+export function readTransaction(db: Db, changeSeq: number, actor: string | null, limit: number): Promise<ChangeRow[]> {
+  return run(db, select(sql`change_seq = ${changeSeq}`, limit), actor);
+}
+
+/** Up to `limit` rows changed at `fromSeq` or later, oldest first; the log keeps no author, so no actor. */
+export function readSince(db: Db, fromSeq: number, limit: number): Promise<ChangeRow[]> {
+  return run(db, select(sql`change_seq >= ${fromSeq}`, limit), null);
+}

@@ -1,0 +1,149 @@
+import type { Gauge } from 'prom-client';
+import { EVENT_STREAM, REALTIME } from '@jalon/contract';
+import type { Db } from '../../db/client.ts';
+import type { Notifier, NotifierMessage } from '../../lib/notifier.ts';
+import { changePosition } from '../changes/change-log.ts';
+import type { SessionStore } from '../sessions/session-store.ts';
+import { readSince, readTransaction, type ChangeRow } from './change-reader.ts';
+import { EventStream, sseMessage } from './event-stream.ts';
+
+export interface EventHubOptions {
+  pingIntervalMs: number;
+  maxStreamsPerSession: number;
+  replayLimit: number;
+  /** Unsent bytes one connection may hold before it is cut. */
+  maxBufferedBytes: number;
+}
+
+export const defaultEventHubOptions: EventHubOptions = {
+  pingIntervalMs: REALTIME.pingIntervalMs,
+  maxStreamsPerSession: EVENT_STREAM.maxStreamsPerSession,
+  replayLimit: EVENT_STREAM.replayLimit,
+  maxBufferedBytes: 64 * 1024,
+};
+
+const PING = sseMessage({ type: 'ping' });
+
+/**
+ * This instance's open event streams. Each `changes` notification is read once here and the same text is
+ * written to every stream; revocations close the session's streams at once; one timer pings every
+ * stream and checks its session again (S25).
+ */
+export class EventHub {
+  private readonly bySession = new Map<string, Set<EventStream>>();
+  /** Reads run one after another, so streams see transactions in the order they were announced. */
+  private reading: Promise<void> = Promise.resolve();
+  private readonly unsubscribe: () => void;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Db,
+    notifier: Notifier,
+    private readonly store: SessionStore,
+    private readonly gauge: Gauge,
+    private readonly options: EventHubOptions,
+    private readonly onError: (error: unknown) => void,
+  ) {
+    this.unsubscribe = notifier.subscribe((message) => this.onMessage(message));
+    this.timer = setInterval(() => void this.heartbeat().catch(onError), options.pingIntervalMs);
+    this.timer.unref();
+  }
+
+  /** A new stream for this session, or null when the session already holds the most it may. */
+  open(session: { id: string; userId: string }, token: string): EventStream | null {
+    const sessionId = session.id;
+    const streams = this.bySession.get(sessionId) ?? new Set<EventStream>();
+    if (streams.size >= this.options.maxStreamsPerSession) return null;
+    const stream = new EventStream(sessionId, session.userId, token, this.options.maxBufferedBytes, (closed) => this.forget(closed));
+    streams.add(stream);
+    this.bySession.set(sessionId, streams);
+    this.gauge.inc();
+    return stream;
+  }
+
+  /**
+   * Replays what changed from `fromSeq` on (a repeat is harmless), or one resync when that is older than
+   * the tombstone horizon, ahead of the counter, or more than the replay bound. Live messages wait meanwhile.
+   */
+  async replay(stream: EventStream, fromSeq: number): Promise<void> {
+    stream.holdLiveMessages();
+    const position = await changePosition(this.db);
+    const resync = sseMessage({ type: 'resync' }, position.value);
+    try {
+      if (fromSeq < position.horizon || fromSeq > position.value + 1) return stream.write(resync);
+      const rows = await readSince(this.db, fromSeq, this.options.replayLimit + 1);
+      if (rows.length > this.options.replayLimit) return stream.write(resync);
+      stream.write(rows.map((row) => sseMessage(row.event, row.seq)).join(''));
+    } finally {
+      stream.releaseLiveMessages(resync);
+    }
+  }
+
+  get openStreams(): number {
+    let count = 0;
+    for (const streams of this.bySession.values()) count += streams.size;
+    return count;
+  }
+
+  /** Ends every stream cleanly (the clients reconnect, elsewhere if this instance is going away). */
+  close(): void {
+    clearInterval(this.timer);
+    this.unsubscribe();
+    for (const streams of [...this.bySession.values()]) for (const stream of [...streams]) stream.close();
+  }
+
+  private forget(stream: EventStream): void {
+    const streams = this.bySession.get(stream.sessionId);
+    if (!streams?.delete(stream)) return;
+    if (streams.size === 0) this.bySession.delete(stream.sessionId);
+    this.gauge.dec();
+  }
+
+  private onMessage(message: NotifierMessage): void {
+    if (message.kind === 'sessions.revoked') {
+      for (const id of message.sessionIds) for (const stream of [...(this.bySession.get(id) ?? [])]) stream.close();
+    } else if (message.kind === 'user.changed') {
+      // A password change revokes sessions itself; other user changes only need the sessions re-read.
+      void this.recheck((stream) => stream.userId === message.userId).catch(this.onError);
+    } else if (this.bySession.size > 0 && message.kind === 'changes') {
+      this.enqueue(() => this.fanOut(message.changeSeq, message.actor ?? null));
+    } else if (this.bySession.size > 0 && message.kind === 'messages.lost') {
+      this.enqueue(async () => this.broadcast(sseMessage({ type: 'resync' }, (await changePosition(this.db)).value)));
+    }
+  }
+
+  private enqueue(work: () => Promise<void>): void {
+    this.reading = this.reading.then(work).catch(this.onError);
+  }
+
+  /** One read per transaction for the whole instance; a transaction too large to list is a resync. */
+  private async fanOut(changeSeq: number, actor: string | null): Promise<void> {
+    const rows: ChangeRow[] = await readTransaction(this.db, changeSeq, actor, this.options.replayLimit + 1);
+    if (rows.length === 0) return;
+    const text =
+      rows.length > this.options.replayLimit
+        ? sseMessage({ type: 'resync' }, changeSeq)
+        : rows.map((row) => sseMessage(row.event, row.seq)).join('');
+    this.broadcast(text);
+  }
+
+  private broadcast(text: string): void {
+    for (const streams of this.bySession.values()) for (const stream of streams) stream.deliver(text, this.options.replayLimit);
+  }
+
+  private async heartbeat(): Promise<void> {
+    await this.recheck(() => true);
+    for (const streams of this.bySession.values()) for (const stream of streams) stream.write(PING);
+  }
+
+  /** Closes the streams whose session no longer authenticates (revoked, signed out, expired). */
+  private async recheck(which: (stream: EventStream) => boolean): Promise<void> {
+    const streams = [...this.bySession.values()].flatMap((set) => [...set]).filter(which);
+    const byToken = new Map<string, EventStream[]>();
+    for (const stream of streams) byToken.set(stream.token, [...(byToken.get(stream.token) ?? []), stream]);
+    for (const [token, group] of byToken) {
+      if (await this.store.authenticate(token)) continue;
+      for (const stream of group) stream.close();
+    }
+  }
+}
