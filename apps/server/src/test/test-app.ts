@@ -18,12 +18,12 @@ import { eq } from 'drizzle-orm';
  * server; otherwise an in-memory PGlite. Either way a file's tests share one database, so each test
  * makes its own users (see `uniqueEmail`).
  */
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { database: await openDatabase({ dataDir: null }), drop: async () => {} };
+  if (!serverUrl) return { database: await openDatabase({ dataDir: null }), url: null, drop: async () => {} };
   const scratch = await createScratchDatabase(serverUrl);
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: null, poolSize: 5 });
-  return { database, drop: scratch.drop };
+  return { database, url: scratch.url, drop: scratch.drop };
 }
 
 export interface TestContext {
@@ -31,6 +31,8 @@ export interface TestContext {
   db: Db;
   database: Database;
   config: Config;
+  /** The scratch PostgreSQL database's URL (null on PGlite), for a second instance on the same data. */
+  databaseUrl: string | null;
   /** Mails the server "sent", newest last. */
   mails: Mail[];
   dataDir: string;
@@ -44,7 +46,7 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOGIN_IP_MAX: '10000', RESET_IP_MAX: '10000', ...env });
-  const { database, drop } = await openTestDatabase();
+  const { database, url, drop } = await openTestDatabase();
   await runMigrations(database.pool);
   const mails: Mail[] = [];
   const mailer: Mailer = { send: (mail) => void mails.push(mail), idle: async () => {} };
@@ -55,6 +57,7 @@ export async function createTestContext(
     db: database.db,
     database,
     config,
+    databaseUrl: url,
     mails,
     dataDir,
     async close() {
