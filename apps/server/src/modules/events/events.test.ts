@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { changeCounter, tasks } from '../../db/schema.ts';
+import { changeCounter, sessions, tasks } from '../../db/schema.ts';
 import { ENTITY_VERSION_HEADER } from '@jalon/contract';
 import { createTestContext, inject, login, makeUser, signIn, type TestContext } from '../../test/test-app.ts';
 import { listeningUrl, openStream, type SseConnection, type SseMessage } from '../../test/sse-client.ts';
@@ -185,6 +185,14 @@ describe('closing streams', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(kept.messages.some((message) => message.data.type === 'ping')).toBe(true);
     kept.close();
+  });
+
+  it('closes the stream at the next heartbeat once its session has expired', async () => {
+    const erin = await signIn(ctx);
+    const connection = await stream(erin.token);
+    await ctx.db.update(sessions).set({ absoluteExpiresAt: new Date(Date.now() - 1_000) }).where(eq(sessions.id, erin.sessionId));
+    ctx.app.ctx.store.forget([erin.sessionId]);
+    await connection.ended;
   });
 
   it('caps the streams of one session (429), and keeps the gauge exact', async () => {
