@@ -131,9 +131,10 @@ export class EventHub {
     for (const streams of this.bySession.values()) for (const stream of streams) stream.deliver(text, this.options.replayLimit);
   }
 
+  /** Pings first, so a database outage during the re-check never silences the streams. */
   private async heartbeat(): Promise<void> {
-    await this.recheck(() => true);
     for (const streams of this.bySession.values()) for (const stream of streams) stream.write(PING);
+    await this.recheck(() => true);
   }
 
   /** Closes the streams whose session no longer authenticates (revoked, signed out, expired). */
@@ -142,8 +143,9 @@ export class EventHub {
     const byToken = new Map<string, EventStream[]>();
     for (const stream of streams) byToken.set(stream.token, [...(byToken.get(stream.token) ?? []), stream]);
     for (const [token, group] of byToken) {
-      if (await this.store.authenticate(token)) continue;
-      for (const stream of group) stream.close();
+      // A session that cannot be read now (database outage) keeps its stream: revocations still arrive.
+      const session = await this.store.authenticate(token).catch((error: unknown) => (this.onError(error), undefined));
+      if (session === null) for (const stream of group) stream.close();
     }
   }
 }

@@ -173,6 +173,16 @@ describe('Last-Event-ID', () => {
   });
 });
 
+describe('missed notifications', () => {
+  it('sends one resync, with the current change sequence, when the listener says messages were lost', async () => {
+    const connection = await stream();
+    await ctx.app.ctx.notifier.publish({ kind: 'messages.lost' });
+    const resync = await connection.next((message) => message.data.type === 'resync');
+    expect(resync.id).toBe(String(await counter()));
+    connection.close();
+  });
+});
+
 describe('closing streams', () => {
   it('closes the stream at once when its session is revoked, and only that session’s', async () => {
     const other = await signIn(ctx, { email: undefined });
