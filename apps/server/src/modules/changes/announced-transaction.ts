@@ -21,7 +21,10 @@ export async function announcedTransaction<T>(
   const { value, afterCommit } = await db.transaction(async (tx) => {
     const changeSeq = await nextChangeSeq(tx);
     const result = await work(tx, changeSeq);
-    return { value: result, afterCommit: await announcer.publishInTransaction(tx, { kind: 'changes', changeSeq, actor }) };
+    return {
+      value: result,
+      afterCommit: await announcer.publishInTransaction(tx, { kind: 'changes', changeSeq, actor }),
+    };
   });
   await afterCommit();
   return value;

@@ -45,7 +45,12 @@ async function run(db: Db, query: ReturnType<typeof sql>, actor: string | null):
 }
 
 /** The rows one transaction left (a row changed again since carries a later sequence and is not here). */
-export function readTransaction(db: Db, changeSeq: number, actor: string | null, limit: number): Promise<ChangeRow[]> {
+export function readTransaction(
+  db: Db,
+  changeSeq: number,
+  actor: string | null,
+  limit: number,
+): Promise<ChangeRow[]> {
   return run(db, select(sql`change_seq = ${changeSeq}`, limit), actor);
 }
 

@@ -54,7 +54,13 @@ export class EventHub {
     const sessionId = session.id;
     const streams = this.bySession.get(sessionId) ?? new Set<EventStream>();
     if (streams.size >= this.options.maxStreamsPerSession) return null;
-    const stream = new EventStream(sessionId, session.userId, token, this.options.maxBufferedBytes, (closed) => this.forget(closed));
+    const stream = new EventStream(
+      sessionId,
+      session.userId,
+      token,
+      this.options.maxBufferedBytes,
+      (closed) => this.forget(closed),
+    );
     streams.add(stream);
     this.bySession.set(sessionId, streams);
     this.gauge.inc();
@@ -101,14 +107,17 @@ export class EventHub {
 
   private onMessage(message: NotifierMessage): void {
     if (message.kind === 'sessions.revoked') {
-      for (const id of message.sessionIds) for (const stream of [...(this.bySession.get(id) ?? [])]) stream.close();
+      for (const id of message.sessionIds)
+        for (const stream of [...(this.bySession.get(id) ?? [])]) stream.close();
     } else if (message.kind === 'user.changed') {
       // A password change revokes sessions itself; other user changes only need the sessions re-read.
       void this.recheck((stream) => stream.userId === message.userId).catch(this.onError);
     } else if (this.bySession.size > 0 && message.kind === 'changes') {
       this.enqueue(() => this.fanOut(message.changeSeq, message.actor ?? null));
     } else if (this.bySession.size > 0 && message.kind === 'messages.lost') {
-      this.enqueue(async () => this.broadcast(sseMessage({ type: 'resync' }, (await changePosition(this.db)).value)));
+      this.enqueue(async () =>
+        this.broadcast(sseMessage({ type: 'resync' }, (await changePosition(this.db)).value)),
+      );
     }
   }
 
@@ -128,7 +137,8 @@ export class EventHub {
   }
 
   private broadcast(text: string): void {
-    for (const streams of this.bySession.values()) for (const stream of streams) stream.deliver(text, this.options.replayLimit);
+    for (const streams of this.bySession.values())
+      for (const stream of streams) stream.deliver(text, this.options.replayLimit);
   }
 
   /** Pings first, so a database outage during the re-check never silences the streams. */
@@ -144,7 +154,9 @@ export class EventHub {
     for (const stream of streams) byToken.set(stream.token, [...(byToken.get(stream.token) ?? []), stream]);
     for (const [token, group] of byToken) {
       // A session that cannot be read now (database outage) keeps its stream: revocations still arrive.
-      const session = await this.store.authenticate(token).catch((error: unknown) => (this.onError(error), undefined));
+      const session = await this.store
+        .authenticate(token)
+        .catch((error: unknown) => (this.onError(error), undefined));
       if (session === null) for (const stream of group) stream.close();
     }
   }

@@ -61,7 +61,8 @@ export class EventStream {
   write(text: string): void {
     if (this.closed) return;
     this.output.write(text);
-    const buffered = this.output.writableLength + this.output.readableLength + (this.raw?.writableLength ?? 0);
+    const buffered =
+      this.output.writableLength + this.output.readableLength + (this.raw?.writableLength ?? 0);
     if (buffered > this.maxBufferedBytes) this.drop();
   }
 

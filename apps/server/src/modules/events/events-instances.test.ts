@@ -40,14 +40,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const alice = await signIn(a);
     const connection = await streamOnB(alice.token);
     const project = (
-      await inject(a.app, { method: 'POST', url: '/api/projects', token: alice.token, payload: { name: 'Deux', description: '', deadline: '2027-03-31T12:00:00Z' } })
+      await inject(a.app, {
+        method: 'POST',
+        url: '/api/projects',
+        token: alice.token,
+        payload: { name: 'Deux', description: '', deadline: '2027-03-31T12:00:00Z' },
+      })
     ).json().data;
-    const task = (await inject(a.app, { method: 'POST', url: '/api/tasks', token: alice.token, payload: { title: 'Loin', project: project.id } })).json().data;
+    const task = (
+      await inject(a.app, {
+        method: 'POST',
+        url: '/api/tasks',
+        token: alice.token,
+        payload: { title: 'Loin', project: project.id },
+      })
+    ).json().data;
     const started = Date.now();
-    const event = await connection.next((message) => message.data.type === 'task.created' && message.data.id === task.id);
+    const event = await connection.next(
+      (message) => message.data.type === 'task.created' && message.data.id === task.id,
+    );
     expect(Date.now() - started).toBeLessThan(1_000);
-    expect(event.data).toEqual({ type: 'task.created', id: task.id, projectId: project.id, version: 0, actor: alice.user.id });
-    const [{ value }] = (await bDatabase.pool.query<{ value: string }>('select value from change_counter')).rows as [{ value: string }];
+    expect(event.data).toEqual({
+      type: 'task.created',
+      id: task.id,
+      projectId: project.id,
+      version: 0,
+      actor: alice.user.id,
+    });
+    const [{ value }] = (await bDatabase.pool.query<{ value: string }>('select value from change_counter'))
+      .rows as [{ value: string }];
     expect(event.id).toBe(String(value));
     expect(connection.messages.filter((message) => message.data.id === task.id)).toHaveLength(1);
   });
@@ -56,11 +77,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const bob = await signIn(a);
     const other = await login(a.app, bob.user.email, bob.user.password);
     const connection = await streamOnB(bob.token);
-    const response = await inject(a.app, { method: 'DELETE', url: `/api/auth/sessions/${bob.sessionId}`, token: other.body.data.token! });
+    const response = await inject(a.app, {
+      method: 'DELETE',
+      url: `/api/auth/sessions/${bob.sessionId}`,
+      token: other.body.data.token!,
+    });
     expect(response.statusCode).toBe(200);
     const started = Date.now();
     await connection.ended;
     expect(Date.now() - started).toBeLessThan(1_000);
-    expect((await inject(b, { method: 'GET', url: '/api/events', headers: { cookie: `${sessionCookieName(a.config)}=${bob.token}` } })).statusCode).toBe(401);
+    expect(
+      (
+        await inject(b, {
+          method: 'GET',
+          url: '/api/events',
+          headers: { cookie: `${sessionCookieName(a.config)}=${bob.token}` },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });

@@ -15,17 +15,31 @@ let projectId: string;
 const open: SseConnection[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { events: { pingIntervalMs: 100, maxStreamsPerSession: 3, replayLimit: 20 } });
+  ctx = await createTestContext(
+    {},
+    { events: { pingIntervalMs: 100, maxStreamsPerSession: 3, replayLimit: 20 } },
+  );
   baseUrl = await listeningUrl(ctx.app);
   alice = await signIn(ctx);
-  projectId = (await rest('POST', '/api/projects', { name: 'Direct', description: 'En direct', deadline: '2027-03-31T12:00:00Z' })).json().data.id;
+  projectId = (
+    await rest('POST', '/api/projects', {
+      name: 'Direct',
+      description: 'En direct',
+      deadline: '2027-03-31T12:00:00Z',
+    })
+  ).json().data.id;
 });
 afterAll(async () => {
   for (const connection of open) connection.close();
   await ctx.close();
 });
 
-function rest(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>, token = alice.token) {
+function rest(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: Record<string, unknown>,
+  token = alice.token,
+) {
   return inject(ctx.app, { method, url, token, payload });
 }
 const cookie = (token: string) => ({ cookie: `${sessionCookieName(ctx.config)}=${token}` });
@@ -34,14 +48,18 @@ async function stream(token = alice.token, headers: Record<string, string> = {})
   open.push(connection);
   return connection;
 }
-const counter = async () => (await ctx.db.select().from(changeCounter).where(eq(changeCounter.id, 1)))[0]!.value;
-const change = (type: string, id: string) => (message: SseMessage) => message.data.type === type && message.data.id === id;
+const counter = async () =>
+  (await ctx.db.select().from(changeCounter).where(eq(changeCounter.id, 1)))[0]!.value;
+const change = (type: string, id: string) => (message: SseMessage) =>
+  message.data.type === type && message.data.id === id;
 const gauge = async () => (await ctx.app.ctx.metrics.eventStreamsOpen.get()).values[0]?.value ?? 0;
 
 describe('GET /api/events: who may listen (S25, S27)', () => {
   it('refuses a request without the cookie, one with only a bearer token, and a pending 2FA login', async () => {
     expect((await inject(ctx.app, { method: 'GET', url: '/api/events' })).statusCode).toBe(401);
-    expect((await inject(ctx.app, { method: 'GET', url: '/api/events', token: alice.token })).statusCode).toBe(401);
+    expect(
+      (await inject(ctx.app, { method: 'GET', url: '/api/events', token: alice.token })).statusCode,
+    ).toBe(401);
     const enrolled = await makeUser(ctx.db, { twoFactorEnabled: true });
     const pending = await login(ctx.app, enrolled.email, enrolled.password);
     const tempToken = pending.body.data.tempToken!;
@@ -54,7 +72,9 @@ describe('GET /api/events: who may listen (S25, S27)', () => {
   it('refuses a signed-out session', async () => {
     const bob = await signIn(ctx);
     await inject(ctx.app, { method: 'POST', url: '/api/auth/logout', token: bob.token, payload: {} });
-    expect((await inject(ctx.app, { method: 'GET', url: '/api/events', headers: cookie(bob.token) })).statusCode).toBe(401);
+    expect(
+      (await inject(ctx.app, { method: 'GET', url: '/api/events', headers: cookie(bob.token) })).statusCode,
+    ).toBe(401);
   });
 
   it('opens an event stream with the cookie, and pings on the (shortened) interval', async () => {
@@ -74,7 +94,10 @@ describe('events from writes, after commit only', () => {
     const created = (await rest('POST', '/api/tasks', { title: 'Direct', project: projectId })).json().data;
     const createdSeq = await counter();
     const event = await connection.next(change('task.created', created.id));
-    expect(event).toEqual({ id: String(createdSeq), data: { type: 'task.created', id: created.id, projectId, version: 0, actor: alice.user.id } });
+    expect(event).toEqual({
+      id: String(createdSeq),
+      data: { type: 'task.created', id: created.id, projectId, version: 0, actor: alice.user.id },
+    });
     // The same transaction moved the project's counters: its event shares the id (version 0: see decision 0021).
     expect((await connection.next((message) => message.data.id === projectId)).id).toBe(String(createdSeq));
 
@@ -86,7 +109,13 @@ describe('events from writes, after commit only', () => {
     await rest('DELETE', `/api/tasks/${created.id}`);
     expect((await connection.next(change('task.deleted', created.id))).id).toBe(String(await counter()));
 
-    const project = (await rest('POST', '/api/projects', { name: 'Éphémère', description: '', deadline: '2027-03-31T12:00:00Z' })).json().data;
+    const project = (
+      await rest('POST', '/api/projects', {
+        name: 'Éphémère',
+        description: '',
+        deadline: '2027-03-31T12:00:00Z',
+      })
+    ).json().data;
     expect((await connection.next(change('project.created', project.id))).data.projectId).toBe(project.id);
     const renamed = await rest('PUT', `/api/projects/${project.id}`, { name: 'Éphémère 2' });
     expect(renamed.statusCode, renamed.body).toBe(200);
@@ -109,10 +138,18 @@ describe('events from writes, after commit only', () => {
       headers: { [ENTITY_VERSION_HEADER]: '7' },
     });
     expect(refused.statusCode).toBe(409);
-    const rolledBack = announcedTransaction(ctx.db, ctx.app.ctx.notifier, alice.user.id, async (tx, changeSeq) => {
-      await tx.update(tasks).set({ title: 'Jamais', changeSeq, version: sql`${tasks.version} + 1` }).where(eq(tasks.id, task.id));
-      throw new Error('rollback');
-    });
+    const rolledBack = announcedTransaction(
+      ctx.db,
+      ctx.app.ctx.notifier,
+      alice.user.id,
+      async (tx, changeSeq) => {
+        await tx
+          .update(tasks)
+          .set({ title: 'Jamais', changeSeq, version: sql`${tasks.version} + 1` })
+          .where(eq(tasks.id, task.id));
+        throw new Error('rollback');
+      },
+    );
     await expect(rolledBack).rejects.toThrow('rollback');
     // A later write's event arrives; nothing came before it for the refused or the rolled-back one.
     await rest('PATCH', `/api/tasks/${task.id}`, { title: 'Après' });
@@ -127,11 +164,16 @@ describe('events from writes, after commit only', () => {
     const connection = await stream();
     const task = (await rest('POST', '/api/tasks', { title: 'Par lot', project: projectId })).json().data;
     const device = new Device(ctx, alice);
-    const answer = await device.send([{ entity: 'task', op: 'patch', id: task.id, version: 0, data: { title: 'Par lot, hors ligne' } }]);
+    const answer = await device.send([
+      { entity: 'task', op: 'patch', id: task.id, version: 0, data: { title: 'Par lot, hors ligne' } },
+    ]);
     expect(answer.statusCode).toBe(200);
     const changeSeq = answer.json().data.changeSeq as number;
     const event = await connection.next(change('task.updated', task.id));
-    expect(event).toEqual({ id: String(changeSeq), data: { type: 'task.updated', id: task.id, projectId, version: 1, actor: alice.user.id } });
+    expect(event).toEqual({
+      id: String(changeSeq),
+      data: { type: 'task.updated', id: task.id, projectId, version: 1, actor: alice.user.id },
+    });
     connection.close();
   });
 });
@@ -145,7 +187,9 @@ describe('Last-Event-ID', () => {
     const replayed = await connection.next(change('task.created', second.id));
     expect(replayed.data.actor).toBeNull();
     await connection.next(change('task.created', first.id));
-    const ids = connection.messages.filter((message) => message.id !== null).map((message) => Number(message.id));
+    const ids = connection.messages
+      .filter((message) => message.id !== null)
+      .map((message) => Number(message.id));
     expect(Math.min(...ids)).toBe(from);
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
     connection.close();
@@ -153,16 +197,22 @@ describe('Last-Event-ID', () => {
 
   it('answers one resync beyond the replay bound, or before the tombstone horizon', async () => {
     const from = await counter();
-    for (let index = 0; index < 21; index++) await rest('POST', '/api/tasks', { title: `Lot ${index}`, project: projectId });
+    for (let index = 0; index < 21; index++)
+      await rest('POST', '/api/tasks', { title: `Lot ${index}`, project: projectId });
     const tooMany = await stream(alice.token, { 'last-event-id': String(from) });
     const resync = await tooMany.next((message) => message.data.type === 'resync');
     expect(resync.id).toBe(String(await counter()));
     // Nothing of the old range is replayed (a live event that was still being read may follow).
     expect(tooMany.messages.filter((message) => message.data.type === 'resync')).toHaveLength(1);
-    expect(tooMany.messages.filter((message) => message.id !== null && Number(message.id) < from + 5)).toEqual([]);
+    expect(
+      tooMany.messages.filter((message) => message.id !== null && Number(message.id) < from + 5),
+    ).toEqual([]);
     tooMany.close();
 
-    await ctx.db.update(changeCounter).set({ horizon: from + 1 }).where(eq(changeCounter.id, 1));
+    await ctx.db
+      .update(changeCounter)
+      .set({ horizon: from + 1 })
+      .where(eq(changeCounter.id, 1));
     try {
       const tooOld = await stream(alice.token, { 'last-event-id': String(from) });
       await tooOld.next((message) => message.data.type === 'resync');
@@ -189,7 +239,11 @@ describe('closing streams', () => {
     const second = await login(ctx.app, other.user.email, other.user.password);
     const revoked = await stream(other.token);
     const kept = await stream(second.body.data.token!);
-    const response = await inject(ctx.app, { method: 'DELETE', url: `/api/auth/sessions/${other.sessionId}`, token: second.body.data.token! });
+    const response = await inject(ctx.app, {
+      method: 'DELETE',
+      url: `/api/auth/sessions/${other.sessionId}`,
+      token: second.body.data.token!,
+    });
     expect(response.statusCode).toBe(200);
     await revoked.ended;
     await new Promise((resolve) => setTimeout(resolve, 150));
@@ -200,7 +254,10 @@ describe('closing streams', () => {
   it('closes the stream at the next heartbeat once its session has expired', async () => {
     const erin = await signIn(ctx);
     const connection = await stream(erin.token);
-    await ctx.db.update(sessions).set({ absoluteExpiresAt: new Date(Date.now() - 1_000) }).where(eq(sessions.id, erin.sessionId));
+    await ctx.db
+      .update(sessions)
+      .set({ absoluteExpiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(sessions.id, erin.sessionId));
     ctx.app.ctx.store.forget([erin.sessionId]);
     await connection.ended;
   });

@@ -9,22 +9,34 @@ const lastEventId = (value: string | string[] | undefined): number | null =>
 
 /** `GET /api/events`: the live event stream (SYNC.md §5), authorised by the session cookie only (S27). */
 export async function eventRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.get('/events', { config: { access: 'cookie' }, schema: { hide: true } }, async (request, reply) => {
-    const session = request.session!;
-    const token = request.cookies[sessionCookieName(ctx.config)]!;
-    const stream = ctx.events.open({ id: session.id, userId: session.user.id }, token);
-    if (!stream) throw new AppError(429, 'rate_limited', 'Too many event streams open for this session');
-    stream.attach(reply.raw);
-    const from = lastEventId(request.headers['last-event-id']);
-    if (from !== null) {
-      ctx.events.replay(stream, from).catch((error: unknown) => {
-        request.log.error({ err: error }, 'event replay failed');
-        stream.close();
-      });
-    }
-    return reply
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('x-accel-buffering', 'no')
-      .send(stream.output);
-  });
+  app.get(
+    '/events',
+    {
+      config: { access: 'cookie' },
+      schema: {
+        tags: ['events'],
+        summary:
+          'The live event stream (text/event-stream, messages as in @jalon/contract events.ts), by the session cookie only',
+        security: [],
+      },
+    },
+    async (request, reply) => {
+      const session = request.session!;
+      const token = request.cookies[sessionCookieName(ctx.config)]!;
+      const stream = ctx.events.open({ id: session.id, userId: session.user.id }, token);
+      if (!stream) throw new AppError(429, 'rate_limited', 'Too many event streams open for this session');
+      stream.attach(reply.raw);
+      const from = lastEventId(request.headers['last-event-id']);
+      if (from !== null) {
+        ctx.events.replay(stream, from).catch((error: unknown) => {
+          request.log.error({ err: error }, 'event replay failed');
+          stream.close();
+        });
+      }
+      return reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('x-accel-buffering', 'no')
+        .send(stream.output);
+    },
+  );
 }
