@@ -69,6 +69,13 @@ describe('GET /api/events: who may listen (S25, S27)', () => {
     expect(refused.headers['content-type']).toContain('application/problem+json');
   });
 
+  it('accepts the cookie nowhere else (S27)', async () => {
+    expect(
+      (await inject(ctx.app, { method: 'GET', url: '/api/projects', headers: cookie(alice.token) }))
+        .statusCode,
+    ).toBe(401);
+  });
+
   it('refuses a signed-out session', async () => {
     const bob = await signIn(ctx);
     await inject(ctx.app, { method: 'POST', url: '/api/auth/logout', token: bob.token, payload: {} });
