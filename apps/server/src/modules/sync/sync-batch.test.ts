@@ -1,27 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog, syncClients, tasks } from '../../db/schema.ts';
-import { createTestContext, inject, signIn, type TestContext } from '../../test/test-app.ts';
+import { inject } from '../../test/test-app.ts';
 import { verifyAuditChain } from '../audit/verify-chain.ts';
-import { Device, real, tmp } from './sync-test-kit.ts';
+import { Device, openSyncBed, real, tmp, type SyncBed } from './sync-test-kit.ts';
 
-let ctx: TestContext;
-let alice: Awaited<ReturnType<typeof signIn>>;
-let bob: Awaited<ReturnType<typeof signIn>>;
+let ctx: SyncBed['ctx'];
+let alice: SyncBed['alice'];
+let bob: SyncBed['bob'];
 let projectId: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  alice = await signIn(ctx);
-  bob = await signIn(ctx);
-  projectId = (
-    await rest('POST', '/api/projects', alice.token, {
-      name: 'Sync',
-      description: 'Hors ligne',
-      deadline: '2027-03-31T12:00:00Z',
-    })
-  ).json().data.id;
-});
+beforeAll(async () => void ({ ctx, alice, bob, projectId } = await openSyncBed('Sync')));
 afterAll(() => ctx.close());
 
 function rest(
@@ -113,7 +102,10 @@ describe('POST /api/sync/batch: numbering and replays', () => {
     const device = new Device(ctx, alice);
     const task = await createTask();
     const operations = [{ id: task.id, version: 0, data: { progress: 7 } }];
-    const [one, two] = await Promise.all([device.send(operations, { seqFrom: 1 }), device.send(operations, { seqFrom: 1 })]);
+    const [one, two] = await Promise.all([
+      device.send(operations, { seqFrom: 1 }),
+      device.send(operations, { seqFrom: 1 }),
+    ]);
     expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
     expect(one.json().data.applied).toEqual(two.json().data.applied);
     expect(await getTask(task.id)).toMatchObject({ progress: 7, version: 1 });
@@ -177,43 +169,26 @@ describe('POST /api/sync/batch: numbering and replays', () => {
     const task = await createTask();
     const many = Array.from({ length: 51 }, () => ({ id: task.id, data: { progress: 1 } }));
     expect((await device.send(many)).statusCode).toBe(400);
-    const unknown = await inject(ctx.app, {
-      method: 'POST',
-      url: '/api/sync/batch',
-      token: alice.token,
-      payload: {
-        schemaVersion: 1,
-        clientId: device.clientId,
-        userId: alice.user.id,
-        operations: [],
-        extra: true,
-      },
-    });
+    const unknown = await device.sendEnvelope({ extra: true });
     expect(unknown.statusCode).toBe(400);
-    const shuffled = await inject(ctx.app, {
-      method: 'POST',
-      url: '/api/sync/batch',
-      token: alice.token,
-      payload: {
-        schemaVersion: 1,
-        clientId: device.clientId,
-        userId: alice.user.id,
-        operations: [2, 1].map((seq) => ({
-          seq,
-          entity: 'task',
-          op: 'patch',
-          id: task.id,
-          version: 0,
-          data: { progress: seq },
-        })),
-      },
+    const shuffled = await device.sendEnvelope({
+      operations: [2, 1].map((seq) => ({
+        seq,
+        entity: 'task',
+        op: 'patch',
+        id: task.id,
+        version: 0,
+        data: { progress: seq },
+      })),
     });
     expect(shuffled.statusCode).toBe(400);
     expect(await getTask(task.id)).toMatchObject({ version: 0 });
   });
 
   it('counts batches by result in /metrics', async () => {
-    const count = async (result: string) => (await ctx.app.ctx.metrics.syncBatches.get()).values.find((value) => value.labels.result === result)?.value ?? 0;
+    const count = async (result: string) =>
+      (await ctx.app.ctx.metrics.syncBatches.get()).values.find((value) => value.labels.result === result)
+        ?.value ?? 0;
     const before = { answered: await count('answered'), upgrade: await count('upgrade_required') };
     await new Device(ctx, alice).ok([]);
     await new Device(ctx, alice).send([], { schemaVersion: 0 });
@@ -224,9 +199,14 @@ describe('POST /api/sync/batch: numbering and replays', () => {
   it('publishes one change notification per batch that changed something, none for a batch of conflicts', async () => {
     const task = await createTask();
     // The REST create announces its own change (and on PostgreSQL may arrive late): only later ones count.
-    const [{ value: restSeq }] = (await ctx.db.execute<{ value: number }>(sql`select value::int from change_counter`)).rows as [{ value: number }];
+    const [{ value: restSeq }] = (
+      await ctx.db.execute<{ value: number }>(sql`select value::int from change_counter`)
+    ).rows as [{ value: number }];
     const seen: number[] = [];
-    const unsubscribe = ctx.app.ctx.notifier.subscribe((message) => void (message.kind === 'changes' && message.changeSeq > restSeq && seen.push(message.changeSeq)));
+    const unsubscribe = ctx.app.ctx.notifier.subscribe(
+      (message) =>
+        void (message.kind === 'changes' && message.changeSeq > restSeq && seen.push(message.changeSeq)),
+    );
     try {
       const device = new Device(ctx, alice);
       const answer = await device.ok([
@@ -246,9 +226,21 @@ describe('POST /api/sync/batch: numbering and replays', () => {
   it('takes a full batch of long texts, and refuses a body over the sync limit with 413', async () => {
     const device = new Device(ctx, alice);
     const long = 'é'.repeat(9_000);
-    const full = await device.ok(Array.from({ length: 50 }, () => ({ op: 'upsert' as const, id: tmp(), data: { title: 'Long', project: projectId, description: long } })));
+    const full = await device.ok(
+      Array.from({ length: 50 }, () => ({
+        op: 'upsert' as const,
+        id: tmp(),
+        data: { title: 'Long', project: projectId, description: long },
+      })),
+    );
     expect(full.applied).toHaveLength(50);
-    const huge = await device.send([{ op: 'upsert', id: tmp(), data: { title: 'x', project: projectId, description: 'x'.repeat(4 * 1024 * 1024) } }]);
+    const huge = await device.send([
+      {
+        op: 'upsert',
+        id: tmp(),
+        data: { title: 'x', project: projectId, description: 'x'.repeat(4 * 1024 * 1024) },
+      },
+    ]);
     expect(huge.statusCode).toBe(413);
   });
 
@@ -305,7 +297,14 @@ describe('POST /api/sync/batch: the rules of each operation', () => {
     const id = tmp();
     await device.ok([{ op: 'upsert', id, data: { title: 'Créée hors ligne', project: projectId } }]);
     // The device never pulled the row, so it never saw `status`: its base has only the title.
-    const answer = await device.ok([{ id: real(id), version: 0, data: { title: 'Renommée', status: 'done' }, base: { title: 'Créée hors ligne' } }]);
+    const answer = await device.ok([
+      {
+        id: real(id),
+        version: 0,
+        data: { title: 'Renommée', status: 'done' },
+        base: { title: 'Créée hors ligne' },
+      },
+    ]);
     expect(answer.conflicts).toEqual([]);
     expect(await getTask(real(id))).toMatchObject({ title: 'Renommée', status: 'done', version: 1 });
   });

@@ -2,28 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
 import { changeCounter, tasks } from '../../db/schema.ts';
-import { createTestContext, inject, signIn, type TestContext } from '../../test/test-app.ts';
+import { inject } from '../../test/test-app.ts';
 import { nextChangeSeq, renewDatabaseEpoch } from '../changes/change-log.ts';
-import { Device, real, tmp } from './sync-test-kit.ts';
+import { Device, openSyncBed, real, tmp, type SyncBed } from './sync-test-kit.ts';
 import { TombstonePurge } from './tombstone-purge.ts';
 
-let ctx: TestContext;
-let alice: Awaited<ReturnType<typeof signIn>>;
-let bob: Awaited<ReturnType<typeof signIn>>;
+let ctx: SyncBed['ctx'];
+let alice: SyncBed['alice'];
+let bob: SyncBed['bob'];
 let projectId: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  alice = await signIn(ctx);
-  bob = await signIn(ctx);
-  projectId = (
-    await get('POST', '/api/projects', {
-      name: 'Rattrapage',
-      description: 'Deltas',
-      deadline: '2027-05-01T00:00:00Z',
-    })
-  ).json().data.id;
-});
+beforeAll(async () => void ({ ctx, alice, bob, projectId } = await openSyncBed('Rattrapage')));
 afterAll(() => ctx.close());
 
 function get(
@@ -132,7 +121,9 @@ describe('catch-up reads (SYNC.md §4)', () => {
     });
     await hasSeq;
     // A device's batch and another device's pull arrive while the writer is open.
-    const batch = new Device(ctx, bob).send([{ id: b.id, version: 0, data: { title: 'B après' }, base: { title: 'B avant' } }]);
+    const batch = new Device(ctx, bob).send([
+      { id: b.id, version: 0, data: { title: 'B après' }, base: { title: 'B avant' } },
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const middle = tasksSince(start);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -141,7 +132,9 @@ describe('catch-up reads (SYNC.md §4)', () => {
     expect((await batch).statusCode).toBe(200);
     // Whatever the middle pull saw, the pull after it brings what it missed: nothing is skipped.
     const first = await middle;
-    const titles = new Map<string, string>(first.data.map((row: { id: string; title: string }) => [row.id, row.title]));
+    const titles = new Map<string, string>(
+      first.data.map((row: { id: string; title: string }) => [row.id, row.title]),
+    );
     for (const row of (await tasksSince(first.cursor)).data) titles.set(row.id, row.title);
     expect(titles.get(a.id)).toBe('A après');
     expect(titles.get(b.id)).toBe('B après');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { SyncBatchResponse } from '@jalon/contract';
-import { inject, type TestContext } from '../../test/test-app.ts';
+import { createTestContext, inject, signIn, type TestContext } from '../../test/test-app.ts';
 
 /** What the sync tests send: an operation without the envelope's repetition. */
 export interface Op {
@@ -60,6 +60,18 @@ export class Device {
     return response;
   }
 
+  /** Posts an envelope of this device's user as it is given (for envelopes `send` would not build). */
+  sendEnvelope(fields: Record<string, unknown>) {
+    const payload = {
+      schemaVersion: 1,
+      clientId: this.clientId,
+      userId: this.user.user.id,
+      operations: [],
+      ...fields,
+    };
+    return inject(this.ctx.app, { method: 'POST', url: '/api/sync/batch', token: this.user.token, payload });
+  }
+
   /** Sends and expects 200; returns the answer. */
   async ok(operations: Op[], extra: Parameters<Device['send']>[1] = {}): Promise<SyncBatchResponse> {
     const response = await this.send(operations, extra);
@@ -70,3 +82,22 @@ export class Device {
 
 export const tmp = () => `tmp-${randomUUID()}`;
 export const real = (tmpId: string) => tmpId.replace(/^tmp-/, '');
+
+/** What every sync test file starts from: its database, two members, and a project of the first. */
+export interface SyncBed {
+  ctx: TestContext;
+  alice: Awaited<ReturnType<typeof signIn>>;
+  bob: Awaited<ReturnType<typeof signIn>>;
+  projectId: string;
+}
+
+export async function openSyncBed(projectName: string): Promise<SyncBed> {
+  const ctx = await createTestContext();
+  const alice = await signIn(ctx);
+  const bob = await signIn(ctx);
+  const payload = { name: projectName, description: 'Hors ligne', deadline: '2027-03-31T12:00:00Z' };
+  const projectId = (
+    await inject(ctx.app, { method: 'POST', url: '/api/projects', token: alice.token, payload })
+  ).json().data.id as string;
+  return { ctx, alice, bob, projectId };
+}
