@@ -1,12 +1,10 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { seedMember, serverEnv } from '../test/server-database.ts';
-import { ServerProcess } from '../test/server-process.ts';
 import { auditProblems } from './audit-intact.ts';
 import { deferToAfterAll } from './cleanups.ts';
 import { until } from './poll.ts';
 import { SmallDisk } from './small-disk.ts';
-import { WriteStream } from './write-stream.ts';
+import { startWritingServer } from './write-stream.ts';
 
 // A migrated PGlite folder takes about 40 MB (mostly its first WAL segment); room for that and the test's writes.
 const DISK_MB = 96;
@@ -23,13 +21,8 @@ it.skipIf('refused' in disk)(
   async () => {
     if ('refused' in disk) return;
     const target = { dataDir: path.join(disk.dir, 'data') };
-    const member = await seedMember(target);
-    const server = await ServerProcess.start({ env: serverEnv(target) });
-    defer(() => server.kill());
+    const { server, token, stream } = await startWritingServer(target, defer);
     const pid = server.pid;
-    const token = await server.signIn(member.email, member.password);
-    const stream = await WriteStream.prepare(server, token);
-    stream.start();
     await stream.waitForMore(10, 20_000);
 
     expect(disk.fill()).toBeGreaterThan(0);

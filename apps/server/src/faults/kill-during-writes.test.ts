@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { seedMember, serverEnv } from '../test/server-database.ts';
-import { ServerProcess } from '../test/server-process.ts';
 import { auditProblems } from './audit-intact.ts';
 import { deferToAfterAll } from './cleanups.ts';
 import { pgliteTarget, postgresTarget, type FaultTarget } from './fault-target.ts';
-import { WriteStream } from './write-stream.ts';
+import { startWritingServer } from './write-stream.ts';
 
 // Kills land after these many more acknowledged writes: different points of the stream each round.
 const KILL_AFTER = [3, 11, 6, 17, 9];
@@ -25,12 +23,7 @@ describe.each([
   it.skipIf(skip)('keeps every acknowledged write through 5 kills, restarts with no manual step, and the audit chain verifies', async () => {
     const target: FaultTarget = await open();
     defer(() => target.remove());
-    const member = await seedMember(target);
-    const server = await ServerProcess.start({ env: serverEnv(target) });
-    defer(() => server.kill());
-    const token = await server.signIn(member.email, member.password);
-    const stream = await WriteStream.prepare(server, token);
-    stream.start();
+    const { server, stream } = await startWritingServer(target, defer);
 
     for (const writes of KILL_AFTER) {
       await stream.waitForMore(writes, 20_000);

@@ -2,12 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { seedMember, serverEnv } from '../test/server-database.ts';
-import { ServerProcess } from '../test/server-process.ts';
 import { deferToAfterAll } from './cleanups.ts';
 import { until } from './poll.ts';
 import { PrivateCluster } from './private-cluster.ts';
-import { WriteStream } from './write-stream.ts';
+import { startWritingServer } from './write-stream.ts';
 
 const unavailable = PrivateCluster.unavailableReason();
 // In CI a missing cluster is a failure, never a quiet skip.
@@ -26,13 +24,8 @@ it.skipIf(unavailable !== null)(
     defer(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
     const target = { dataDir, databaseUrl: cluster.url };
 
-    const member = await seedMember(target);
-    const server = await ServerProcess.start({ env: serverEnv(target) });
-    defer(() => server.kill());
+    const { server, token, stream } = await startWritingServer(target, defer);
     const pid = server.pid;
-    const token = await server.signIn(member.email, member.password);
-    const stream = await WriteStream.prepare(server, token);
-    stream.start();
     await stream.waitForMore(10, 20_000);
 
     await cluster.stop('fast');

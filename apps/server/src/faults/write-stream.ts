@@ -1,5 +1,6 @@
+import { seedMember, serverEnv } from '../test/server-database.ts';
 import type { HttpAnswer } from '../test/http-request.ts';
-import type { ServerProcess } from '../test/server-process.ts';
+import { ServerProcess } from '../test/server-process.ts';
 
 const COUNTER_TITLE = /^counter (\d+)$/;
 const PAUSE_AFTER_FAILURE_MS = 50;
@@ -130,4 +131,21 @@ function dataOf(answer: HttpAnswer): { id: string; title?: string } & Record<str
   const data = (answer.body as { data?: { id: string } } | null)?.data;
   if (!data) throw new Error(`Unexpected answer ${answer.status}: ${JSON.stringify(answer.body)}`);
   return data;
+}
+
+/**
+ * The start of every fault test: a member seeded in the target database, the real server started on it
+ * (killed by `defer` at the end), signed in, and a stream of writes running.
+ */
+export async function startWritingServer(
+  target: Parameters<typeof seedMember>[0],
+  defer: (cleanup: () => Promise<void>) => void,
+): Promise<{ server: ServerProcess; token: string; stream: WriteStream }> {
+  const member = await seedMember(target);
+  const server = await ServerProcess.start({ env: serverEnv(target) });
+  defer(() => server.kill());
+  const token = await server.signIn(member.email, member.password);
+  const stream = await WriteStream.prepare(server, token);
+  stream.start();
+  return { server, token, stream };
 }
