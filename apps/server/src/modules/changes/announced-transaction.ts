@@ -10,22 +10,24 @@ export const silentAnnouncer: ChangeAnnouncer = { publishInTransaction: async ()
 /**
  * A transaction that writes projects or tasks: it takes the next change sequence first (SYNC.md §2) and
  * announces it to every instance's event streams (§5): the notification leaves at commit, never for a
- * rollback, and the in-process emitter is called once the commit is done.
+ * rollback, and the in-process emitter is called once the commit is done. `changedAnything` lets a
+ * writer that may change nothing (a sync batch of replays or conflicts) stay silent.
  */
 export async function announcedTransaction<T>(
   db: Db,
   announcer: ChangeAnnouncer,
   actor: string | null,
   work: (tx: Tx, changeSeq: number) => Promise<T>,
+  changedAnything: (result: T) => boolean = () => true,
 ): Promise<T> {
   const { value, afterCommit } = await db.transaction(async (tx) => {
     const changeSeq = await nextChangeSeq(tx);
     const result = await work(tx, changeSeq);
-    return {
-      value: result,
-      afterCommit: await announcer.publishInTransaction(tx, { kind: 'changes', changeSeq, actor }),
-    };
+    const announce = changedAnything(result)
+      ? await announcer.publishInTransaction(tx, { kind: 'changes', changeSeq, actor })
+      : null;
+    return { value: result, afterCommit: announce };
   });
-  await afterCommit();
+  await afterCommit?.();
   return value;
 }

@@ -1,12 +1,14 @@
-import type { Db, Tx } from '../../db/client.ts';
-
 /** PostgreSQL's serialization failure and deadlock: the transaction did nothing and may simply run again. */
 const RETRYABLE = new Set(['40001', '40P01']);
 const ATTEMPTS = 3;
 
 function sqlState(error: unknown): string | undefined {
   // drizzle wraps the driver's error; the SQLSTATE is on the original.
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+  for (
+    let current = error;
+    current && typeof current === 'object';
+    current = (current as { cause?: unknown }).cause
+  ) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') return code;
   }
@@ -14,13 +16,13 @@ function sqlState(error: unknown): string | undefined {
 }
 
 /**
- * A READ COMMITTED transaction run again as a whole when the database aborts it for a serialization
- * failure or a deadlock (SYNC.md §2), at most three times.
+ * A transaction (READ COMMITTED, the database's default) run again as a whole when the database aborts
+ * it for a serialization failure or a deadlock (SYNC.md §2), at most three times.
  */
-export async function retryingTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function retryingTransaction<T>(transaction: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(work, { isolationLevel: 'read committed' });
+      return await transaction();
     } catch (error) {
       if (attempt >= ATTEMPTS || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
     }

@@ -11,7 +11,7 @@ import { projects, tasks, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Notifier } from '../../lib/notifier.ts';
 import type { AuditActor } from '../audit/audit-writer.ts';
-import { nextChangeSeq } from '../changes/change-log.ts';
+import { announcedTransaction } from '../changes/announced-transaction.ts';
 import type { Viewer } from '../projects/policy.ts';
 import { applyOperation, resolveReferences } from './apply-operation.ts';
 import { BatchPlan, type OperationResult, type PlannedOperation } from './batch-plan.ts';
@@ -67,54 +67,56 @@ export class SyncService {
     const operations = batch.operations.map(planned);
     const ackedThrough = batch.ackedThrough ?? 0;
 
-    const answer = await retryingTransaction(this.db, async (tx) => {
-      // First, outside any savepoint: the change sequence orders this batch among all writes (SYNC.md §2).
-      const changeSeq = await nextChangeSeq(tx);
-      const client = await lockSyncClient(
-        tx,
-        batch.clientId,
-        viewer.userId,
-        operations[0]?.seq,
-        ackedThrough,
-      );
-      assertInOrder(client, operations[0]?.seq);
-
-      const replays = operations.filter((operation) => operation.seq <= client.lastSeq);
-      const fresh = operations.filter((operation) => operation.seq > client.lastSeq);
-      const stored = await storedResults(
-        tx,
-        client.id,
-        replays.map((operation) => operation.seq),
-      );
-      const plan = await this.loadPlan(tx, viewer, actor, changeSeq, fresh);
-      const processed = fresh.map((operation) => ({
-        seq: operation.seq,
-        result: applyOperation(plan, rulesOf(operation.entity) as never, operation) as OperationResult,
-      }));
-      await writePlan(tx, plan);
-      const lastSeq = await recordProcessed(tx, client, processed, ackedThrough, plan.now);
-      const results = [
-        ...replays.map((operation) => ({
-          seq: operation.seq,
-          result: stored.get(operation.seq) ?? alreadyApplied(operation),
-        })),
-        ...processed,
-      ];
-      // One notification per transaction, sent by the transaction itself: delivered at commit, lost with a rollback.
-      const afterCommit =
-        plan.changedTasks.size + plan.changedProjects.size > 0
-          ? await this.notifier.publishInTransaction(tx, { kind: 'changes', changeSeq, actor: viewer.userId })
-          : null;
-      return { results, lastSeq, changeSeq, afterCommit };
-    });
-
-    await answer.afterCommit?.();
+    // The change sequence is taken first, outside any savepoint, and orders this batch among all writes
+    // (SYNC.md §2); one notification leaves at commit when the batch changed anything.
+    const writeBatch = (tx: Tx, changeSeq: number) =>
+      this.applyBatch(tx, viewer, actor, batch.clientId, operations, ackedThrough, changeSeq);
+    const answer = await retryingTransaction(() =>
+      announcedTransaction(this.db, this.notifier, viewer.userId, writeBatch, (result) => result.changed),
+    );
     return {
       applied: answer.results.flatMap(({ result }) => ('applied' in result ? [result.applied] : [])),
       conflicts: answer.results.flatMap(({ result }) => ('conflict' in result ? [result.conflict] : [])),
       lastSeq: answer.lastSeq,
       changeSeq: answer.changeSeq,
     };
+  }
+
+  /** The batch inside its transaction: the device's row, replays, the plan, its writes, the answers. */
+  private async applyBatch(
+    tx: Tx,
+    viewer: Viewer,
+    actor: AuditActor,
+    clientId: string,
+    operations: PlannedOperation[],
+    ackedThrough: number,
+    changeSeq: number,
+  ) {
+    const client = await lockSyncClient(tx, clientId, viewer.userId, operations[0]?.seq, ackedThrough);
+    assertInOrder(client, operations[0]?.seq);
+
+    const replays = operations.filter((operation) => operation.seq <= client.lastSeq);
+    const fresh = operations.filter((operation) => operation.seq > client.lastSeq);
+    const stored = await storedResults(
+      tx,
+      client.id,
+      replays.map((operation) => operation.seq),
+    );
+    const plan = await this.loadPlan(tx, viewer, actor, changeSeq, fresh);
+    const processed = fresh.map((operation) => ({
+      seq: operation.seq,
+      result: applyOperation(plan, rulesOf(operation.entity) as never, operation) as OperationResult,
+    }));
+    await writePlan(tx, plan);
+    const lastSeq = await recordProcessed(tx, client, processed, ackedThrough, plan.now);
+    const results = [
+      ...replays.map((operation) => ({
+        seq: operation.seq,
+        result: stored.get(operation.seq) ?? alreadyApplied(operation),
+      })),
+      ...processed,
+    ];
+    return { results, lastSeq, changeSeq, changed: plan.changedTasks.size + plan.changedProjects.size > 0 };
   }
 
   /** Every row the operations can touch, locked (tasks, then their projects, as REST writes lock them). */
