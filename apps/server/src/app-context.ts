@@ -1,3 +1,4 @@
+import type { PasskeyService } from './modules/passkeys/passkey-service.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { BackgroundWork } from './lib/background-work.ts';
@@ -17,6 +18,8 @@ import type { DashboardService } from './modules/dashboard/dashboard-service.ts'
 import type { PreferencesService } from './modules/preferences/preferences-service.ts';
 import type { EventHub } from './modules/events/event-hub.ts';
 import type { SyncService } from './modules/sync/sync-service.ts';
+import type { InvitationService } from './modules/members/invitation-service.ts';
+import type { MemberAdminService } from './modules/members/member-admin-service.ts';
 
 /** The services a feature module may use, built once in `buildApp` and handed to each module. */
 export interface AppContext {
@@ -35,11 +38,14 @@ export interface AppContext {
   metrics: AppMetrics;
   secretBox: SecretBox;
   twoFactor: TwoFactorService;
+  passkeys: PasskeyService;
   projects: ProjectService;
   tasks: TaskService;
   dashboard: DashboardService;
   preferences: PreferencesService;
   sync: SyncService;
+  invitations: InvitationService;
+  memberAdmin: MemberAdminService;
   /** This instance's open event streams. */
   events: EventHub;
 }

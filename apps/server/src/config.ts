@@ -41,6 +41,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
   SHUTDOWN_GRACE_MS: int(0, 10 * 60_000).default(10_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: int(0, 10 * 60_000).default(10_000),
   SECRET_KEY: z
     .string()
     .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
@@ -79,6 +80,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** How long a SIGTERM waits for requests in flight before the process exits anyway. */
   shutdownGraceMs: number;
+  /** Every database statement's deadline (db/client.ts); past it the request answers 503. 0: none. */
+  statementTimeoutMs: number;
   /** Master key for secrets at rest (TOTP secrets, backup-code hashes); from the data folder when unset. */
   secretKey: Buffer | undefined;
 }
@@ -145,6 +148,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST,
     metricsToken: env.METRICS_TOKEN,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     secretKey: env.SECRET_KEY ? Buffer.from(env.SECRET_KEY, 'base64') : undefined,
   };
 }

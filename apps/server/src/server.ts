@@ -13,6 +13,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    statementTimeoutMs: config.statementTimeoutMs,
     onIdleError: (error) => process.stderr.write(`Database connection lost (it will reconnect): ${error.message}\n`),
     vacuumPeriodMs: config.vacuumPeriodMs,
     onVacuumError: (error) => process.stderr.write(`Embedded database vacuum failed (it runs again later): ${error.message}\n`),

@@ -57,7 +57,8 @@ export const clientAuditEventSchema = z
     type: z.string().regex(/^(project|task|security|auth)\.client\.[a-z_]{1,40}$/, 'type must be <family>.client.<event>'),
     details: safeText().max(500).default(''),
     resource: safeText().max(200).optional(),
-    metadata: z.record(safeText().max(40), z.union([safeText().max(200), z.number(), z.boolean(), z.null()])).optional(),
+    // At most 20 keys: the refinement below checks it, the meta states it in the published document.
+    metadata: z.record(safeText().max(40), z.union([safeText().max(200), z.number(), z.boolean(), z.null()])).meta({ maxProperties: 20 }).optional(),
   })
   .strict()
   .refine((value) => !value.metadata || Object.keys(value.metadata).length <= 20, { message: 'at most 20 metadata keys' });

@@ -64,6 +64,15 @@ export const SYNC = {
   offlineWarmUpTimeoutMs: 2_500,
 } as const;
 
+/**
+ * The service worker (SPEC §2, §7): its script at the site's root (scope `/`) and its background-sync
+ * tags: `data` catches up (a pull), `outbox` sends the pending edits.
+ */
+export const SERVICE_WORKER = {
+  path: '/service-worker.js',
+  tags: { data: 'jalon-sync-data', outbox: 'jalon-sync-outbox' },
+} as const;
+
 export const DASHBOARD = {
   refreshIntervalMs: 5 * 60_000,
   periods: [7, 14, 30] as const,

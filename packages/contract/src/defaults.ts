@@ -11,6 +11,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   focusMode: 'off',
   uiSounds: false,
   advancedAudio: false,
+  singleKeyShortcuts: true,
   animationIntensity: AUDIO.animationIntensityDefault,
   ambientVolume: AUDIO.ambientSliderDefault,
 };

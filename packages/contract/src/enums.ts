@@ -13,7 +13,7 @@ export const taskPrioritySchema = z.enum(['high', 'medium', 'low']);
 export type TaskPriority = z.infer<typeof taskPrioritySchema>;
 
 /** Audit entry types are dotted; the first segment is the family the UI filters on. */
-export const auditFamilySchema = z.enum(['auth', 'security', 'project', 'task']);
+export const auditFamilySchema = z.enum(['auth', 'security', 'admin', 'project', 'task']);
 export type AuditFamily = z.infer<typeof auditFamilySchema>;
 
 export const AUDIT_TYPES = {
@@ -26,6 +26,8 @@ export const AUDIT_TYPES = {
   otherSessionsRevoked: 'auth.session.revoked_others',
   passwordResetRequested: 'auth.password.reset_requested',
   passwordReset: 'auth.password.reset',
+  passwordChanged: 'auth.password.changed',
+  passwordChangeFailed: 'auth.password.change_failed',
   registered: 'auth.registered',
   userCreated: 'security.user.created',
   preferencesUpdated: 'auth.preferences.updated',
@@ -37,6 +39,11 @@ export const AUDIT_TYPES = {
   twoFactorVerifyFailed: 'security.2fa.verify_failed',
   backupCodesRegenerated: 'security.2fa.backup_codes_regenerated',
   backupCodeUsed: 'security.2fa.backup_code_used',
+  codeLocked: 'security.code_locked',
+  passkeyAdded: 'security.passkey.added',
+  passkeyRemoved: 'security.passkey.removed',
+  passkeyFailed: 'security.passkey.failed',
+  passkeyCloneSuspected: 'security.passkey.clone_suspected',
   auditExported: 'security.audit.exported',
   projectCreated: 'project.created',
   projectUpdated: 'project.updated',
@@ -44,5 +51,14 @@ export const AUDIT_TYPES = {
   taskCreated: 'task.created',
   taskUpdated: 'task.updated',
   taskDeleted: 'task.deleted',
+  invitationCreated: 'admin.invitation.created',
+  invitationRevoked: 'admin.invitation.revoked',
+  invitationAccepted: 'auth.invitation.accepted',
+  memberRoleChanged: 'admin.member.role_changed',
+  memberDeactivated: 'admin.member.deactivated',
+  memberReactivated: 'admin.member.reactivated',
+  memberTwoFactorReset: 'admin.member.2fa_reset',
+  /** A deactivated member typed the right password and was refused. */
+  loginDeactivated: 'auth.login.deactivated',
 } as const;
 export type AuditType = (typeof AUDIT_TYPES)[keyof typeof AUDIT_TYPES];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTimeSchema } from './dates.ts';
 
 /** The live event stream, `GET /api/events` (SYNC.md §5): hints that something changed, never content. */
 export const EVENT_STREAM = {
@@ -38,3 +39,38 @@ export const streamEventSchema = z.union([
   z.object({ type: z.literal('resync') }),
 ]);
 export type StreamEvent = z.infer<typeof streamEventSchema>;
+
+/** "Pendant votre absence…" (issue 12): what the others changed since the person last looked. */
+export const DIGEST = {
+  /** A `since` further back is read from this far back only: the digest is a reminder, not a history. */
+  maxDays: 30,
+  /** Audit rows read at most; beyond, the answer says `truncated`. */
+  rowLimit: 5_000,
+  /** People and projects per person listed at most (the rest is counted). */
+  peopleLimit: 10,
+  projectsPerPerson: 5,
+} as const;
+
+export const digestQuerySchema = z.object({ since: isoDateTimeSchema }).strict();
+export type DigestQuery = z.infer<typeof digestQuerySchema>;
+
+export const digestPersonSchema = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  /** Distinct tasks this person created, changed or deleted. */
+  tasks: z.number().int().nonnegative(),
+  /** The projects those changes were in (or that were themselves changed), most recent first. */
+  projects: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  /** Projects beyond the ones listed. */
+  moreProjects: z.number().int().nonnegative(),
+});
+
+export const digestSchema = z.object({
+  /** The window read: `since` (perhaps moved forward to DIGEST.maxDays ago) to `until` (now). */
+  since: z.string(),
+  until: z.string(),
+  people: z.array(digestPersonSchema),
+  /** More than DIGEST.rowLimit changes: the counts are a floor. */
+  truncated: z.boolean(),
+});
+export type Digest = z.infer<typeof digestSchema>;

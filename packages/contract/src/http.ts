@@ -35,6 +35,18 @@ export const ERROR_CODES = [
   'upgrade_required',
   'client_unknown',
   'database_unavailable',
+  // Teams (issue 16).
+  'account_deactivated',
+  'invalid_invitation_token',
+  'last_admin',
+  'self_change',
+  'wrong_current_password',
+  // Passkeys (decision 0023).
+  'passkey_challenge_expired',
+  'passkey_invalid',
+  'passkey_already_registered',
+  'too_many_passkeys',
+  'no_passkey',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -43,6 +55,7 @@ export const PROBLEM_DETAILS = {
   sessionExpired: 'Session expired or invalid',
   tooManyLogins: 'Too many login attempts. Please try again later.',
   loginFailed: 'Login failed',
+  accountDeactivated: 'Compte désactivé. Contactez un administrateur.',
 } as const;
 
 /** Response headers that keep the client's copy of the session current (SPEC §7). */

@@ -17,6 +17,8 @@ const preferenceFields = {
   focusMode: z.enum(['off', 'mono']),
   uiSounds: z.boolean(),
   advancedAudio: z.boolean(),
+  /** Single-key shortcuts (r, f, m, 1-3, ?, /, and g/n sequences) can be switched off (WCAG 2.1.4). */
+  singleKeyShortcuts: z.boolean(),
 };
 
 /** The stored preferences, as the server answers them. */

@@ -48,7 +48,8 @@ export const updateProjectSchema = z
   })
   .partial()
   .strict()
-  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' })
+  .meta({ minProperties: 1 });
 export type UpdateProject = z.input<typeof updateProjectSchema>;
 
 export const projectIdParamsSchema = z.object({ id: z.uuid() });

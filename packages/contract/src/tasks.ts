@@ -56,7 +56,8 @@ export const updateTaskSchema = z
   .object(editableTaskFields)
   .partial()
   .strict()
-  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' })
+  .meta({ minProperties: 1 });
 export type UpdateTask = z.input<typeof updateTaskSchema>;
 
 export const taskIdParamsSchema = z.object({ id: z.uuid() });

@@ -211,6 +211,42 @@ describe('SyncClient', () => {
     expect((await client.entries()).map((entry) => entry.op)).toEqual(['patch']);
   });
 
+  it('discards an unsent edit, which is then never sent, but keeps one already numbered', async () => {
+    const { client, send, sent } = await setUp();
+    const id = await client.edit({ op: 'create', entity: 'task', data: { title: 'Envoyée' } });
+    await client.flush(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await client.edit({ op: 'create', entity: 'task', data: { title: 'Abandonnée' } });
+    const [numbered, unsent] = await client.entries();
+    expect(await client.discard(numbered!.localId)).toBe(false);
+    expect(await client.discard(unsent!.localId)).toBe(true);
+    expect((await client.view('task')).map((row) => row.title)).toEqual(['Envoyée']);
+    await client.resume();
+    await client.flush(send);
+    expect(sent.flatMap((request) => request.operations.map((operation) => operation.id))).toEqual([id]);
+  });
+
+  it('reads its whole state in one go, rows only when asked, and knows when a full read completed', async () => {
+    const { client, send, pull } = await setUp();
+    const id = await client.edit({ op: 'create', entity: 'task', data: { title: 'Locale' } });
+    const before = await client.state({ rows: false });
+    expect(before).toMatchObject({ hasCopy: false, conflicts: [], outbox: [{ id, state: 'pending', held: false }] });
+    expect(before.rows).toBeUndefined();
+    await client.flush(send);
+    await client.pull(pull);
+    const after = await client.state({ rows: true });
+    expect(after.hasCopy).toBe(true);
+    expect(after.rows!.task.map((row) => row.title)).toEqual(['Locale']);
+  });
+
+  it('answers an edit with the state it leaves, the same that reading it afterwards gives', async () => {
+    const { client } = await setUp();
+    const { id, state } = await client.recordEdit({ op: 'create', entity: 'project', data: { name: 'Relevé' } });
+    expect(state.outbox.map((entry) => [entry.id, entry.held])).toEqual([[id, false]]);
+    expect(state).toEqual(await client.state({ rows: false }));
+  });
+
   it('refuses a store that belongs to another user', async () => {
     const { store } = await setUp();
     await expect(SyncClient.open({ store, userId: '00000000-0000-4000-8000-0000000000d2', now: () => START, newId: uuids() })).rejects.toThrow('another user');

@@ -24,6 +24,14 @@ export interface SyncClientOptions {
   random?: () => number;
 }
 
+export interface ClientState {
+  outbox: Array<OutboxEntry & { held: boolean }>;
+  conflicts: ConflictRecord[];
+  meta: SyncMeta;
+  hasCopy: boolean;
+  rows?: Record<SyncEntity, Row[]>;
+}
+
 export type FlushResult =
   | { status: 'idle' }
   | { status: 'sent'; batches: number; renamed: Array<{ tmpId: string; id: string }> }
@@ -68,13 +76,30 @@ export class SyncClient {
   }
 
   /** Records an edit in the outbox (before the UI shows it) and answers the entity's id (`tmp-` for a create). */
-  edit(edit: Edit): Promise<string> {
+  async edit(edit: Edit): Promise<string> {
+    return (await this.recordEdit(edit)).id;
+  }
+
+  /**
+   * `edit`, also answering what a screen shows afterwards (as `state` without rows), from the same
+   * transaction: the outbox it just wrote is known, so showing an edit costs one IndexedDB transaction.
+   */
+  recordEdit(edit: Edit): Promise<{ id: string; state: ClientState }> {
     return this.atomically(async (tx, meta) => {
-      const outbox = await tx.getOutbox();
-      const entry = entryForEdit(edit, computeView(await tx.getRows(edit.entity), outbox, edit.entity), this.options.newId);
-      await tx.setOutbox(addEdit(outbox, { ...entry, localId: meta.nextLocalId, createdAt: iso(this.options.now()) }));
-      await tx.setMeta({ ...meta, nextLocalId: meta.nextLocalId + 1 });
-      return entry.id;
+      const stored = await tx.getOutbox();
+      // The view of one entity needs only its row and its entries: no edit reads the whole table.
+      const row = edit.op === 'create' ? null : await tx.getRow(edit.entity, edit.id);
+      const entries = edit.op === 'create' ? [] : stored.filter((entry) => entry.id === edit.id);
+      const entry = entryForEdit(edit, computeView(row ? [row] : [], entries, edit.entity), this.options.newId);
+      const outbox = addEdit(stored, { ...entry, localId: meta.nextLocalId, createdAt: iso(this.options.now()) });
+      const next = { ...meta, nextLocalId: meta.nextLocalId + 1 };
+      await tx.setOutbox(outbox);
+      await tx.setMeta(next);
+      // Inline, as in `state`: IndexedDB transactions do not survive awaiting a helper that awaits in turn.
+      const conflicts = await tx.getConflicts();
+      const isHeld = hasOpenConflict(conflicts) ? heldBy(conflicts, await projectsOfTasks(tx)) : noneHeld;
+      const hasCopy = (await tx.getCursor('task')) !== null && (await tx.getCursor('project')) !== null;
+      return { id: entry.id, state: { outbox: flagHeld(outbox, isHeld), conflicts, meta: next, hasCopy } };
     });
   }
 
@@ -84,10 +109,24 @@ export class SyncClient {
   }
 
   /** The outbox, each entry flagged when it waits on an open conflict (the UI's waiting badge). */
-  entries(): Promise<Array<OutboxEntry & { held: boolean }>> {
-    return this.options.store.atomically(async (tx) => {
-      const isHeld = heldBy(await tx.getConflicts(), await projectsOfTasks(tx));
-      return (await tx.getOutbox()).map((entry) => ({ ...entry, held: entry.state === 'pending' && isHeld(entry) }));
+  async entries(): Promise<Array<OutboxEntry & { held: boolean }>> {
+    return (await this.state({ rows: false })).outbox;
+  }
+
+  /**
+   * Everything a screen shows, read in one transaction so the parts agree: the outbox (flagged as in
+   * `entries`), the conflicts, the bookkeeping, whether a full read ever completed (`hasCopy`), and, when
+   * asked, the stored server rows (a caller that keeps them computes views itself; an edit or an answer
+   * changes only the outbox and the conflicts, so it need not read thousands of rows again).
+   */
+  state({ rows }: { rows: boolean }): Promise<ClientState> {
+    return this.atomically(async (tx, meta) => {
+      const conflicts = await tx.getConflicts();
+      const isHeld = hasOpenConflict(conflicts) ? heldBy(conflicts, await projectsOfTasks(tx)) : noneHeld;
+      const outbox = flagHeld(await tx.getOutbox(), isHeld);
+      const hasCopy = (await tx.getCursor('task')) !== null && (await tx.getCursor('project')) !== null;
+      const stored = rows ? { task: await tx.getRows('task'), project: await tx.getRows('project') } : undefined;
+      return { outbox, conflicts, meta, hasCopy, ...(stored && { rows: stored }) };
     });
   }
 
@@ -124,7 +163,9 @@ export class SyncClient {
     const prepared = await this.atomically(async (tx, meta) => {
       if (meta.paused) return { status: 'paused', reason: meta.paused } as const;
       if (meta.nextAttemptAt !== null && this.options.now() < meta.nextAttemptAt) return { status: 'waiting', until: meta.nextAttemptAt } as const;
-      const batch = takeBatch(await tx.getOutbox(), { lastSeq: meta.lastSeq, isHeld: heldBy(await tx.getConflicts(), await projectsOfTasks(tx)) });
+      const conflicts = await tx.getConflicts();
+      const isHeld = hasOpenConflict(conflicts) ? heldBy(conflicts, await projectsOfTasks(tx)) : noneHeld;
+      const batch = takeBatch(await tx.getOutbox(), { lastSeq: meta.lastSeq, isHeld });
       if (batch.operations.length === 0) return { status: 'idle' } as const;
       await tx.setOutbox(batch.outbox);
       await tx.setMeta({ ...meta, lastSeq: batch.lastSeq });
@@ -160,6 +201,21 @@ export class SyncClient {
       const nextAttemptAt = this.options.now() + backoffDelay(failures, this.options.random);
       await tx.setMeta({ ...meta, failures, nextAttemptAt });
       return { status: 'failed', failures, nextAttemptAt };
+    });
+  }
+
+  /**
+   * Drops an edit the person no longer wants (the outbox view's 'Abandonner'). Only an unsent entry can
+   * go: a numbered one may already be applied by the server, and its `seq` must be answered. Answers
+   * whether it went.
+   */
+  discard(localId: number): Promise<boolean> {
+    return this.atomically(async (tx) => {
+      const outbox = await tx.getOutbox();
+      const kept = outbox.filter((entry) => entry.localId !== localId || entry.state !== 'pending');
+      if (kept.length === outbox.length) return false;
+      await tx.setOutbox(kept);
+      return true;
     });
   }
 
@@ -248,6 +304,13 @@ export class SyncClient {
   }
 }
 
+const hasOpenConflict = (conflicts: readonly ConflictRecord[]) => conflicts.some((conflict) => !conflict.resolved);
+const noneHeld = () => false;
+
+/** The outbox as the UI shows it: each unsent entry flagged when it waits on an open conflict. */
+const flagHeld = (outbox: readonly OutboxEntry[], isHeld: (entry: OutboxEntry) => boolean): Array<OutboxEntry & { held: boolean }> =>
+  outbox.map((entry) => ({ ...entry, held: entry.state === 'pending' && isHeld(entry) }));
+
 async function projectsOfTasks(tx: SyncTransaction): Promise<ProjectOf> {
   const projects = new Map((await tx.getRows('task')).map((row) => [row.id, row.project]));
   return (taskId) => {
@@ -260,6 +323,6 @@ async function projectsOfTasks(tx: SyncTransaction): Promise<ProjectOf> {
 async function keepServerRow(tx: SyncTransaction, entity: SyncEntity, serverRow: Fields): Promise<void> {
   const { id, version } = serverRow;
   if (typeof id !== 'string' || typeof version !== 'number' || serverRow.deletedAt) return;
-  const stored = (await tx.getRows(entity)).find((row) => row.id === id);
+  const stored = await tx.getRow(entity, id);
   if (!stored || stored.version < version) await tx.putRows(entity, [{ ...serverRow, id, version }]);
 }

@@ -14,4 +14,4 @@ export type { PauseReason, Row, SyncMeta, SyncStore, SyncTransaction } from './s
 export { MemoryStore } from './memory-store.ts';
 export { classifyBatchResponse, type BatchOutcome, type BatchTransport, type PullRequest, type PullTransport, type TransportResponse } from './transport.ts';
 export { entryForEdit, type Edit } from './edit.ts';
-export { SyncClient, type FlushResult, type PullResult, type SyncClientOptions } from './client.ts';
+export { SyncClient, type ClientState, type FlushResult, type PullResult, type SyncClientOptions } from './client.ts';

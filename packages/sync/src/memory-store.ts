@@ -41,6 +41,7 @@ function transaction(draft: Snapshot): SyncTransaction {
     getMeta: async () => copy(draft.meta),
     setMeta: async (meta) => void (draft.meta = copy(meta)),
     getRows: async (entity) => copy([...draft.rows[entity].values()]),
+    getRow: async (entity, id) => copy(draft.rows[entity].get(id) ?? null),
     putRows: async (entity, rows) => rows.forEach((row) => draft.rows[entity].set(row.id, copy(row))),
     deleteRows: async (entity, ids) => ids.forEach((id) => draft.rows[entity].delete(id)),
     clearRows: async (entity) => draft.rows[entity].clear(),

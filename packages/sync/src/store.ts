@@ -43,6 +43,8 @@ export interface SyncTransaction {
   setMeta(meta: SyncMeta): Promise<void>;
   /** Server rows of an entity, tombstones excluded. */
   getRows(entity: SyncEntity): Promise<Row[]>;
+  /** One server row (a tombstone included), without reading the others: an edit touches one row. */
+  getRow(entity: SyncEntity, id: string): Promise<Row | null>;
   putRows(entity: SyncEntity, rows: readonly Row[]): Promise<void>;
   deleteRows(entity: SyncEntity, ids: readonly string[]): Promise<void>;
   clearRows(entity: SyncEntity): Promise<void>;

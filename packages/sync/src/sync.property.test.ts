@@ -149,7 +149,8 @@ describe('sync properties (two devices against the reference server)', () => {
       }),
       { numRuns: 300 },
     );
-  });
+    // 300 random histories: seconds on a shared machine, never a timing claim.
+  }, 60_000);
 
   it('a single device that only meets network faults never conflicts with itself', async () => {
     const ownActions = action.filter((next) => next.kind !== 'restWrite');

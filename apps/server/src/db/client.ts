@@ -40,9 +40,48 @@ export interface Database {
  */
 function keepPoolAlive(pool: pg.Pool, onError: (error: Error) => void): pg.Pool {
   pool.on('error', onError);
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    closeOnReadTimeout(client);
+  });
   return pool;
 }
+
+/**
+ * Nothing waits forever (issue 14). node-postgres' `query_timeout` answers a statement that has not
+ * returned in time with "Query read timeout" (a 503, see database-unavailable.ts), but leaves the
+ * statement running on the connection, and the transaction's ROLLBACK queued behind it would time out
+ * unsent: the connection would go back to the pool inside a transaction. So such a connection is
+ * closed: the server rolls its transaction back (PGlite's socket too, for the connection that held it)
+ * and the pool opens a new one.
+ */
+function closeOnReadTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') client.end().catch(() => {});
+      });
+    }
+    return result;
+  };
+}
+
+/**
+ * The deadline of every statement. PostgreSQL enforces `statement_timeout` itself (the statement is
+ * cancelled, SQLSTATE 57014); the client's `query_timeout` follows a moment later for a server that
+ * does not answer at all. PGlite cannot interrupt a statement, so the client's timeout is its only one.
+ */
+function timeouts(kind: DatabaseKind, statementTimeoutMs: number): pg.PoolConfig {
+  if (statementTimeoutMs <= 0) return {};
+  return kind === 'postgresql'
+    ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS }
+    : { query_timeout: statementTimeoutMs };
+}
+
+const CLIENT_TIMEOUT_MARGIN_MS = 1_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
 
 // How long a query waits for a connection (a new one, or a turn on a busy pool) before it fails. During
 // an outage requests then answer 503 within seconds instead of hanging until the client gives up.
@@ -54,6 +93,8 @@ export interface DatabaseOptions {
   /** PGlite data folder; `null` means in memory (tests). */
   dataDir: string | null;
   poolSize?: number;
+  /** Every statement's deadline (default 10 s); 0 turns it off. Migrations run without it. */
+  statementTimeoutMs?: number;
   onIdleError?: (error: Error) => void;
   /** PGlite only: how often the embedded vacuum looks for tables to clean (default 5 minutes). */
   vacuumPeriodMs?: number;
@@ -77,7 +118,15 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const connection = { connectionString: options.databaseUrl };
-    const pool = keepPoolAlive(new pg.Pool({ ...connection, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }), options.onIdleError ?? (() => {}));
+    const pool = keepPoolAlive(
+      new pg.Pool({
+        ...connection,
+        ...timeouts('postgresql', options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS),
+        max: options.poolSize ?? 10,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      }),
+      options.onIdleError ?? (() => {}),
+    );
     return {
       db: drizzle(pool, { schema }),
       pool,
@@ -88,6 +137,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   return openPglite(options.dataDir, options.onIdleError ?? (() => {}), {
+    statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
     periodMs: options.vacuumPeriodMs ?? DEFAULT_VACUUM_PERIOD_MS,
     onError: options.onVacuumError ?? (() => {}),
     loadDataDir: options.loadDataDir,
@@ -97,7 +147,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(
   dataDir: string | null,
   onIdleError: (error: Error) => void,
-  options: { periodMs: number; onError: (error: Error) => void; loadDataDir: Buffer | undefined },
+  options: { statementTimeoutMs: number; periodMs: number; onError: (error: Error) => void; loadDataDir: Buffer | undefined },
 ): Promise<Database> {
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-pglite-'));
@@ -121,7 +171,18 @@ async function openPglite(
     throw error;
   }
   // PGlite has one session: a single connection, and the pool queues the rest in order.
-  const pool = keepPoolAlive(new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }), onIdleError);
+  const pool = keepPoolAlive(
+    new pg.Pool({
+      host: socketDir,
+      port: 5432,
+      user: 'postgres',
+      database: 'postgres',
+      ...timeouts('pglite', options.statementTimeoutMs),
+      max: 1,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    }),
+    onIdleError,
+  );
   const vacuum = new PgliteVacuum(pool, options.periodMs, options.onError);
   vacuum.start();
   let closed = false;

@@ -27,6 +27,8 @@ describe('databaseUnavailableCause', () => {
     ['08006', 'connection failure'],
     ['53100', 'could not extend file: No space left on device'],
     ['53300', 'sorry, too many clients already'],
+    // A statement past DATABASE_STATEMENT_TIMEOUT_MS (issue 14): stuck, not wrong, so 503 and retry.
+    ['57014', 'canceling statement due to statement timeout'],
   ])('counts SQLSTATE %s as an outage, inside drizzle’s wrapper too', (code, message) => {
     expect(databaseUnavailableCause(sqlState(code, message))).toEqual({ code, message });
     expect(databaseUnavailableCause(wrapped(sqlState(code, message)))).toEqual({ code, message });
@@ -42,6 +44,8 @@ describe('databaseUnavailableCause', () => {
     'Connection terminated unexpectedly',
     'Connection terminated due to connection timeout',
     'Cannot use a pool after calling end on the pool',
+    'Query read timeout',
+    'Client was closed and is not queryable',
   ])('counts the driver’s “%s” as an outage', (message) => {
     expect(databaseUnavailableCause(wrapped(new Error(message)))).toEqual({ code: 'driver', message });
   });
@@ -58,7 +62,6 @@ describe('databaseUnavailableCause', () => {
     ['23505', 'duplicate key value violates unique constraint'],
     ['22P02', 'invalid input syntax for type uuid'],
     ['40001', 'could not serialize access'],
-    ['57014', 'canceling statement due to statement timeout'],
   ])('leaves SQLSTATE %s to the ordinary handling', (code, message) => {
     expect(databaseUnavailableCause(wrapped(sqlState(code, message)))).toBeNull();
   });

@@ -4,10 +4,11 @@
  * a retry; the second is a bug or a bad request.
  */
 
-// SQLSTATE: class 08 connection exception; 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot
+// SQLSTATE: class 08 connection exception; 57014 query cancelled (statement_timeout: a statement stuck
+// past its deadline, issue 14); 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot
 // connect now (starting up, shutting down, in recovery); class 53 insufficient resources (53100 disk
 // full, 53200 out of memory, 53300 too many connections).
-const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53[0-9A-Z]{3})$/;
+const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57014|57P0[123]|53[0-9A-Z]{3})$/;
 
 // Socket errors on the way to the database. ENOENT counts only from connect(): PGlite's Unix socket
 // is gone when its worker is.
@@ -19,6 +20,8 @@ const UNAVAILABLE_DRIVER_MESSAGES = [
   'Connection terminated unexpectedly',
   'Connection terminated due to connection timeout',
   'Client has encountered a connection error and is not queryable',
+  // A transaction's ROLLBACK after its statement timed out on the client (db/client.ts closes that connection).
+  'Client was closed and is not queryable',
   'Cannot use a pool after calling end on the pool',
   'Query read timeout',
 ];

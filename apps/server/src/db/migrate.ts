@@ -14,12 +14,18 @@ const MIGRATION_LOCK_KEY = 7_356_001;
 
 export async function runMigrations(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
+  // A migration may rewrite a large table, and waiting for another instance's migration may be long:
+  // this connection has no statement deadline (db/client.ts), neither the server's nor the client's
+  // (node-postgres reads `query_timeout` from the connection's parameters at each query), and it is
+  // closed afterwards rather than handed back to the pool without one.
+  await client.query('set statement_timeout = 0');
+  (client as unknown as { connectionParameters: { query_timeout?: number } }).connectionParameters.query_timeout = undefined;
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    client.release();
+    client.release(true);
   }
 }
 

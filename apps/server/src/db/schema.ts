@@ -37,6 +37,8 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
+    /** Set by an administrator: no sign-in, no session (the sessions are revoked in the same transaction). */
+    deactivatedAt: ts('deactivated_at'),
   },
   (table) => [uniqueIndex('users_email_key').on(table.email)],
 );
@@ -112,6 +114,29 @@ export const passwordResets = pgTable(
   ],
 );
 
+/**
+ * An administrator's invitation: a single-use link valid 7 days, stored as the SHA-256 of its token.
+ * Pending while neither accepted nor revoked nor expired; inviting the same e-mail again revokes the older one.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Normalised like users.email. */
+    email: text('email').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    revokedAt: ts('revoked_at'),
+    /** The account the acceptance created. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [uniqueIndex('invitations_token_hash_key').on(table.tokenHash), index('invitations_email_idx').on(table.email)],
+);
+
 /** One row per backup code, stored as a keyed hash (HMAC) and consumed atomically (S17, S18). */
 export const backupCodes = pgTable(
   'backup_codes',
@@ -125,6 +150,50 @@ export const backupCodes = pgTable(
     usedAt: ts('used_at'),
   },
   (table) => [index('backup_codes_user_idx').on(table.userId, table.codeHash)],
+);
+
+/**
+ * Passkeys (WebAuthn credentials) a user registered as a second factor beside TOTP (decision 0023). The
+ * signature counter only grows: an assertion that does not raise it comes from a clone.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url, as the browser names it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (table) => [uniqueIndex('passkeys_credential_id_key').on(table.credentialId), index('passkeys_user_idx').on(table.userId)],
+);
+
+/**
+ * A WebAuthn challenge waiting for its answer: single use (deleted when answered) and short-lived. A
+ * sign-in challenge belongs to the pending sign-in (tempToken) that asked for it.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'register' | 'sign_in'>().notNull(),
+    pendingLoginId: uuid('pending_login_id').references(() => pendingLogins.id, { onDelete: 'cascade' }),
+    challenge: text('challenge').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (table) => [index('webauthn_challenges_user_idx').on(table.userId)],
 );
 
 /**
@@ -190,6 +259,11 @@ export const projects = pgTable(
     /** Kept by the task writes in the same transaction, so lists never aggregate over all tasks. */
     taskCount: integer('task_count').notNull().default(0),
     progressSum: integer('progress_sum').notNull().default(0),
+    /**
+     * The change sequence of the creating transaction, set by a trigger (migration 0007): a later task
+     * write moves the counters without a version bump, and the event stream must not call that a creation.
+     */
+    createdSeq: bigint('created_seq', { mode: 'number' }),
     ...syncColumns(),
   },
   (table) => [
@@ -291,5 +365,5 @@ export const syncResults = pgTable(
   (table) => [primaryKey({ columns: [table.clientId, table.seq] })],
 );
 
-export const schema = { users, sessions, pendingLogins, loginThrottle, passwordResets, backupCodes, auditLog, changeCounter, projects, tasks, taskEvents, taskCounts, syncClients, syncResults };
+export const schema = { users, sessions, pendingLogins, loginThrottle, passwordResets, invitations, backupCodes, passkeys, webauthnChallenges, auditLog, changeCounter, projects, tasks, taskEvents, taskCounts, syncClients, syncResults };
 export const nowSql = sql`now()`;

@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, inject, type TestContext } from '../test/test-app.ts';
 
 let ctx: TestContext;
+let flagOff: TestContext;
 let webDist: string;
+let withoutWorker: string;
+const worker = "self.addEventListener('fetch', () => {});";
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-web-'));
@@ -14,11 +17,15 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Jalon</title>');
   fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), script);
   fs.writeFileSync(path.join(webDist, 'assets', 'app.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(webDist, 'service-worker.js'), worker);
+  withoutWorker = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-web-'));
+  fs.writeFileSync(path.join(withoutWorker, 'index.html'), '<!doctype html><title>Jalon</title>');
   ctx = await createTestContext({ WEB_DIST: webDist });
+  flagOff = await createTestContext({ WEB_DIST: withoutWorker });
 });
 afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(webDist, { recursive: true, force: true });
+  await Promise.all([ctx.close(), flagOff.close()]);
+  for (const dir of [webDist, withoutWorker]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the built web app', () => {
@@ -38,5 +45,23 @@ describe('the built web app', () => {
     const plain = await inject(ctx.app, { method: 'GET', url: '/assets/app.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it('serves the service worker as JavaScript at /service-worker.js, revalidated on every visit, under a CSP that allows it', async () => {
+    const response = await inject(ctx.app, { method: 'GET', url: '/service-worker.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("worker-src 'self'");
+    expect(response.body).toBe(worker);
+    const index = await inject(ctx.app, { method: 'GET', url: '/dashboard' });
+    expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers /service-worker.js with a 404 problem, not index.html, when the build has no worker', async () => {
+    const response = await inject(flagOff.app, { method: 'GET', url: '/service-worker.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect((await inject(flagOff.app, { method: 'GET', url: '/tasks' })).statusCode).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { SERVICE_WORKER } from '@jalon/contract';
 import { notFound } from '../lib/errors.ts';
 
 /**
@@ -16,7 +17,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root: str
     return;
   }
   // Each file of the build gets its own route (wildcard: false), with its precompressed .br/.gz sent to
-  // browsers that accept them. Hashed assets never change; the rest is checked on every visit.
+  // browsers that accept them. Hashed assets never change; the rest is checked on every visit: index.html,
+  // and /service-worker.js (`no-cache`, so the browser sees a new build's worker at once: decision 0016).
   await app.register(fastifyStatic, {
     root: options.root,
     wildcard: false,
@@ -27,7 +29,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root: str
       response.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
   });
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) throw notFound('Route');
+    // A build without the service worker (VITE_OFFLINE_SYNC=false) answers its path with a 404, never
+    // with index.html: a browser must not take the page for a worker script.
+    const url = request.url;
+    if (url.startsWith('/api/') || url.startsWith('/assets/') || url.split('?')[0] === SERVICE_WORKER.path) throw notFound('Route');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 });

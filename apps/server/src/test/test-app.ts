@@ -10,6 +10,7 @@ import { runMigrations } from '../db/migrate.ts';
 import type { Mail, Mailer } from '../lib/mailer.ts';
 import { users } from '../db/schema.ts';
 import { createUser } from '../modules/users/user-service.ts';
+import { ResponseValidator } from './response-validator.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 import { eq } from 'drizzle-orm';
 
@@ -18,11 +19,11 @@ import { eq } from 'drizzle-orm';
  * server; otherwise an in-memory PGlite. Either way a file's tests share one database, so each test
  * makes its own users (see `uniqueEmail`).
  */
-async function openTestDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
+export async function openTestDatabase(statementTimeoutMs?: number): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { database: await openDatabase({ dataDir: null }), url: null, drop: async () => {} };
+  if (!serverUrl) return { database: await openDatabase({ dataDir: null, statementTimeoutMs }), url: null, drop: async () => {} };
   const scratch = await createScratchDatabase(serverUrl);
-  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: null, poolSize: 5 });
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: null, poolSize: 5, statementTimeoutMs });
   return { database, url: scratch.url, drop: scratch.drop };
 }
 
@@ -46,12 +47,13 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOGIN_IP_MAX: '10000', RESET_IP_MAX: '10000', ...env });
-  const { database, url, drop } = await openTestDatabase();
+  const { database, url, drop } = await openTestDatabase(config.statementTimeoutMs);
   await runMigrations(database.pool);
   const mails: Mail[] = [];
   const mailer: Mailer = { send: (mail) => void mails.push(mail), idle: async () => {} };
   const app = await buildApp({ config, database, mailer, events: options.events, logger: options.logger ?? (process.env.DEBUG_LOG ? { level: 'error' } : false) });
   await app.ready();
+  await checkAnswersAgainstDocument(app);
   return {
     app,
     db: database.db,
@@ -67,6 +69,21 @@ export async function createTestContext(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Every answer a test receives through `app.inject` is checked against the published document
+ * (/api/openapi.json): an answer it does not describe fails the test that received it.
+ */
+async function checkAnswersAgainstDocument(app: FastifyInstance) {
+  const inject = app.inject.bind(app) as (options: InjectOptions | string) => Promise<LightMyRequestResponse>;
+  const validator = new ResponseValidator((await inject('/api/openapi.json')).json());
+  const checked = async (options: InjectOptions | string) => {
+    const response = await inject(options);
+    validator.check(response);
+    return response;
+  };
+  app.inject = checked as FastifyInstance['inject'];
 }
 
 let counter = 0;
@@ -125,5 +142,5 @@ export async function signInAdmin(ctx: TestContext) {
   const verified = await inject(ctx.app, { method: 'POST', url: '/api/2fa/verify', token: tempToken, payload: { code: codeAt(setup.secret, Date.now()) } });
   const data = verified.json().data;
   if (!data?.token) throw new Error(`admin enrolment failed: ${verified.body}`);
-  return { user, token: data.token as string, sessionId: data.sessionId as string, secret: setup.secret as string };
+  return { user, token: data.token as string, sessionId: data.sessionId as string, secret: setup.secret as string, backupCodes: setup.backupCodes as string[] };
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditFilter } from '@jalon/contract';
+import { auditFamilySchema } from '@jalon/contract';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 
@@ -87,7 +88,7 @@ export async function auditTrends(db: Db, viewer: AuditViewer, days: number, now
     .where(and(auditConditions(viewer, {}), gte(auditLog.createdAt, start)))
     .groupBy(sql`1`, sql`2`);
   const dayList = Array.from({ length: days }, (_, i) => new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10));
-  const families = ['auth', 'security', 'project', 'task'] as const;
+  const families = auditFamilySchema.options;
   const byFamily = Object.fromEntries(families.map((family) => [family, dayList.map(() => 0)])) as Record<(typeof families)[number], number[]>;
   const failures = dayList.map(() => 0);
   for (const row of rows) {

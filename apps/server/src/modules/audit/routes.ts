@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AUDIT,
   AUDIT_TYPES,
@@ -17,6 +17,7 @@ import {
   envelope,
 } from '@jalon/contract';
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { auditLog } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -41,7 +42,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/auth/audit-logs',
     {
-      schema: { tags: ['audit'], summary: 'Audit entries, newest first, filtered and paged', querystring: auditListQuerySchema, response: { 200: envelope(auditPageSchema) } },
+      schema: { operationId: 'listAuditLogs', tags: ['audit'], summary: 'Audit entries, newest first, filtered and paged', querystring: auditListQuerySchema, response: { 200: envelope(auditPageSchema) } },
     },
     async (request) => {
       const { limit, before, ...filter } = request.query;
@@ -54,10 +55,13 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/auth/audit-logs/export/:format',
     {
       schema: {
-        tags: ['audit'],
+        operationId: 'exportAuditLogs', tags: ['audit'],
         summary: 'Export the filtered entries as CSV (UTF-8 with BOM) or a paginated PDF',
         params: auditExportParamsSchema,
         querystring: auditFilterSchema,
+        response: {
+          200: { description: 'The file, as an attachment', content: { 'text/csv': { schema: z.string() }, 'application/pdf': { schema: z.string() } } },
+        },
       },
     },
     async (request, reply) => {
@@ -73,9 +77,10 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         }),
       );
       const rows = allAuditRows(ctx.db, viewer, request.query);
-      reply.header('content-disposition', `attachment; filename="${exportFileName(format)}"`);
-      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(auditCsvStream(rows));
-      return reply.type('application/pdf').send(auditPdfStream(rows, "Jalon : journal d'audit"));
+      // A stream, not the string the documented schema types: the untyped reply sends it as it is.
+      const file = (reply as FastifyReply).header('content-disposition', `attachment; filename="${exportFileName(format)}"`);
+      if (format === 'csv') return file.type('text/csv; charset=utf-8').send(auditCsvStream(rows));
+      return file.type('application/pdf').send(auditPdfStream(rows, "Jalon : journal d'audit"));
     },
   );
 
@@ -88,7 +93,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         rateLimit: { max: CLIENT_AUDIT_LIMIT.perSession, timeWindow: CLIENT_AUDIT_LIMIT.windowMs, keyGenerator: (request) => request.session!.id },
       },
       schema: {
-        tags: ['audit'],
+        operationId: 'recordClientAuditEvent', tags: ['audit'],
         summary: 'Record a client-side event about oneself (<family>.client.<event>)',
         body: clientAuditEventSchema,
         response: { 201: envelope(auditEntrySchema) },
@@ -106,7 +111,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/audit/logs/trends',
     {
-      schema: { tags: ['audit'], summary: 'Entries per day and family, and failures per day', querystring: auditTrendsQuerySchema, response: { 200: envelope(auditTrendsSchema) } },
+      schema: { operationId: 'getAuditTrends', tags: ['audit'], summary: 'Entries per day and family, and failures per day', querystring: auditTrendsQuerySchema, response: { 200: envelope(auditTrendsSchema) } },
     },
     async (request) => ({ data: await auditTrends(ctx.db, viewerOf(request), request.query.days) }),
   );
@@ -114,7 +119,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/audit/logs/search',
     {
-      schema: { tags: ['audit'], summary: 'Free-text search in details and users', querystring: auditSearchQuerySchema, response: { 200: envelope(auditPageSchema) } },
+      schema: { operationId: 'searchAuditLogs', tags: ['audit'], summary: 'Free-text search in details and users', querystring: auditSearchQuerySchema, response: { 200: envelope(auditPageSchema) } },
     },
     async (request) => {
       const page = await auditPage(ctx.db, viewerOf(request), { q: request.query.q }, request.query.limit);
@@ -124,7 +129,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get(
     '/audit/logs/:id',
-    { schema: { tags: ['audit'], summary: 'One audit entry', params: auditIdParamsSchema, response: { 200: envelope(auditEntrySchema) } } },
+    { schema: { operationId: 'getAuditLog', tags: ['audit'], summary: 'One audit entry', params: auditIdParamsSchema, response: { 200: envelope(auditEntrySchema) } } },
     async (request) => {
       const [row] = await ctx.db
         .select()

@@ -48,6 +48,8 @@ export class LoginService {
     const user = await findUserByEmail(this.db, email);
     const passwordMatches = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
     if (!user || !passwordMatches) return this.fail(email, user, typedBy);
+    // Only after the password: someone without it learns nothing about the account (issue 16).
+    if (user.deactivatedAt) return this.refuseDeactivated(user, actor);
 
     const secondFactorDue = user.twoFactorEnabled || user.role === 'admin';
     const who: AuditActor = { ...actor, id: user.id, email: user.email, name: user.username };
@@ -76,6 +78,19 @@ export class LoginService {
       await this.lockout.reset(tx, email);
       return openSession(tx, this.store, { user: toPublicUser(user), preferences: user.preferences, rememberMe: input.rememberMe, actor: who, method: 'password' });
     });
+  }
+
+  private async refuseDeactivated(user: UserRow, actor: Omit<AuditActor, 'id' | 'email' | 'name'>): Promise<never> {
+    await this.db.transaction((tx) =>
+      appendAudit(tx, {
+        type: AUDIT_TYPES.loginDeactivated,
+        actor: { ...actor, id: user.id, email: user.email, name: user.username },
+        outcome: 'failure',
+        resource: `user:${user.id}`,
+        details: 'Connexion refusée : compte désactivé',
+      }),
+    );
+    throw new AppError(403, 'account_deactivated', PROBLEM_DETAILS.accountDeactivated);
   }
 
   private async fail(email: string, user: UserRow | undefined, typedBy: AuditActor): Promise<never> {

@@ -3,6 +3,13 @@ import type { Tx } from '../../db/client.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
 import { sessionExpiresAt, type SessionStore } from '../sessions/session-store.ts';
 
+const SIGN_IN_DETAILS = {
+  password: 'Connexion réussie',
+  totp: 'Connexion réussie (code 2FA)',
+  backup_code: 'Connexion réussie (code de secours)',
+  passkey: 'Connexion réussie (clé d’accès)',
+} as const;
+
 /**
  * The end of every successful sign-in (password alone, or password then second factor): a brand-new
  * session (S23), its audit row, and the login result the client stores.
@@ -15,7 +22,7 @@ export async function openSession(
     preferences: Partial<Preferences>;
     rememberMe: boolean;
     actor: AuditActor;
-    method: 'password' | 'totp' | 'backup_code';
+    method: 'password' | 'totp' | 'backup_code' | 'passkey';
   },
 ): Promise<LoginResult> {
   const { token, session } = await store.create(tx, {
@@ -30,7 +37,7 @@ export async function openSession(
     actor: input.actor,
     outcome: 'success',
     resource: `session:${session.id}`,
-    details: input.method === 'password' ? 'Connexion réussie' : input.method === 'totp' ? 'Connexion réussie (code 2FA)' : 'Connexion réussie (code de secours)',
+    details: SIGN_IN_DETAILS[input.method],
     metadata: { rememberMe: input.rememberMe, method: input.method },
   });
   return {

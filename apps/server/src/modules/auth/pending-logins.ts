@@ -1,8 +1,9 @@
 import { and, eq, gt } from 'drizzle-orm';
-import { AUTH } from '@jalon/contract';
+import { AUTH, PROBLEM_DETAILS } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { pendingLogins, users } from '../../db/schema.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
 import { toPublicUser, type UserRow } from '../users/user-service.ts';
 import type { User } from '@jalon/contract';
 
@@ -52,4 +53,11 @@ export async function findPendingLogin(db: Db | Tx, token: string): Promise<Pend
 
 export async function deletePendingLogin(db: Db | Tx, id: string): Promise<void> {
   await db.delete(pendingLogins).where(eq(pendingLogins.id, id));
+}
+
+/** The sign-in a 2FA step names by its tempToken; an unknown or expired one is the usual 401. */
+export async function requirePendingLogin(db: Db | Tx, token: string): Promise<PendingLogin> {
+  const pending = await findPendingLogin(db, token);
+  if (!pending) throw new AppError(401, 'session_expired', PROBLEM_DETAILS.sessionExpired);
+  return pending;
 }

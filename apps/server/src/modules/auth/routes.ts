@@ -23,9 +23,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/auth/login',
     {
-      config: { access: 'public', rateLimit: loginIpLimit(ctx.config.login) },
+      // 401 for wrong credentials, 403 for a deactivated account (the right password only).
+      config: { access: 'public', rateLimit: loginIpLimit(ctx.config.login), problems: [401, 403] },
       schema: {
-        tags: ['auth'],
+        operationId: 'login', tags: ['auth'],
         summary: 'Sign in with e-mail and password',
         body: loginRequestSchema,
         response: { 200: envelope(loginResultSchema) },
@@ -45,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/auth/logout',
     {
       config: { access: 'pending', allowWithoutTwoFactor: true },
-      schema: { tags: ['auth'], summary: 'Sign out (ends the session or the pending sign-in)', response: { 200: envelope(z.object({ loggedOut: z.literal(true) })) } },
+      schema: { operationId: 'logout', tags: ['auth'], summary: 'Sign out (ends the session or the pending sign-in)', response: { 200: envelope(z.object({ loggedOut: z.literal(true) })) } },
     },
     async (request, reply) => {
       if (request.session) {
@@ -67,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/auth/me',
     {
       config: { allowWithoutTwoFactor: true },
-      schema: { tags: ['auth'], summary: 'The signed-in user, preferences and session', response: { 200: envelope(meSchema) } },
+      schema: { operationId: 'getMe', tags: ['auth'], summary: 'The signed-in user, preferences and session', response: { 200: envelope(meSchema) } },
     },
     // Answered from the session cache: no database read (see docs/performance.md).
     async (request) => {
@@ -86,8 +87,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     app.post(
       '/auth/register',
       {
-        config: { access: 'public', rateLimit: { max: ctx.config.login.ipMax, timeWindow: ctx.config.login.ipWindowMs } },
-        schema: { tags: ['auth'], summary: 'Create a member account (only when ALLOW_REGISTRATION=true)', body: registerRequestSchema, response: { 201: envelope(userSchema) } },
+        config: { access: 'public', rateLimit: { max: ctx.config.login.ipMax, timeWindow: ctx.config.login.ipWindowMs }, problems: [409] },
+        schema: { operationId: 'register', tags: ['auth'], summary: 'Create a member account (only when ALLOW_REGISTRATION=true)', body: registerRequestSchema, response: { 201: envelope(userSchema) } },
       },
       async (request, reply) => {
         const user = await ctx.db.transaction(async (tx) => {

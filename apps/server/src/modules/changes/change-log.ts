@@ -1,6 +1,6 @@
 import { and, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { ListMeta } from '@jalon/contract';
+import { ENTITY_VERSION_PATTERN, type ListMeta } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { changeCounter } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -93,7 +93,7 @@ export class CursorCodec {
 /** Parses the X-Entity-Version request header: absent, or a non-negative integer. */
 export function entityVersionHeader(value: string | string[] | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) {
+  if (typeof value !== 'string' || !ENTITY_VERSION_PATTERN.test(value)) {
     throw new AppError(400, 'validation_failed', 'X-Entity-Version must be a whole number', { errors: [{ path: 'headers.x-entity-version', message: 'invalid' }] });
   }
   return Number(value);

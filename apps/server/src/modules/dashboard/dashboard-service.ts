@@ -22,6 +22,7 @@ const projectFromJson = (row: Json): ProjectRow => ({
   createdAt: date(row.created_at)!,
   updatedAt: date(row.updated_at)!,
   changeSeq: Number(row.change_seq),
+  createdSeq: row.created_seq === null || row.created_seq === undefined ? null : Number(row.created_seq),
   deletedAt: date(row.deleted_at),
 });
 

@@ -9,7 +9,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/dashboard',
     {
       schema: {
-        tags: ['dashboard'],
+        operationId: 'getDashboard', tags: ['dashboard'],
         summary: 'Everything the dashboard home shows, in one answer (counters, charts, cards, deadlines, recent tasks)',
         querystring: dashboardQuerySchema,
         response: { 200: envelope(dashboardSchema) },
@@ -22,7 +22,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/analytics/trends',
     {
       schema: {
-        tags: ['dashboard'],
+        operationId: 'getAnalyticsTrends', tags: ['dashboard'],
         summary: 'Per-day task creations, completions, moves to review, reopenings and new overdue tasks',
         querystring: trendsQuerySchema,
         response: { 200: envelope(trendsSchema) },

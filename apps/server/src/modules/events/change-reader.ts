@@ -14,24 +14,31 @@ interface RawRow extends Record<string, unknown> {
   project_id: string;
   version: number;
   deleted: boolean;
+  created: boolean;
   seq: string | number;
 }
 
 // Both tables keep (change_seq, id) indexes, so each branch reads only the rows asked for.
 const select = (where: ReturnType<typeof sql>, limit: number) => sql`
   select * from (
-    (select 'project' as entity, id, id as project_id, version, deleted_at is not null as deleted, change_seq as seq
+    (select 'project' as entity, id, id as project_id, version, deleted_at is not null as deleted,
+            created_seq is not distinct from change_seq as created, change_seq as seq
        from projects where ${where} order by change_seq, id limit ${limit})
     union all
-    (select 'task' as entity, id, project_id, version, deleted_at is not null as deleted, change_seq as seq
+    (select 'task' as entity, id, project_id, version, deleted_at is not null as deleted,
+            version = 0 as created, change_seq as seq
        from tasks where ${where} order by change_seq, id limit ${limit})
   ) changed order by seq, entity, id limit ${limit}`;
 
-/** A version 0 row was created in that transaction; a tombstone was deleted; anything else was updated. */
+/**
+ * A tombstone was deleted; a row still at the change sequence of its creation was created (a task at
+ * version 0: only its own writes move a task; a project: `created_seq`, since a task write moves its
+ * project's counters without a version bump); anything else was updated.
+ */
 const toChange = (row: RawRow, actor: string | null): ChangeRow => ({
   seq: Number(row.seq),
   event: {
-    type: `${row.entity}.${row.deleted ? 'deleted' : row.version === 0 ? 'created' : 'updated'}`,
+    type: `${row.entity}.${row.deleted ? 'deleted' : row.created ? 'created' : 'updated'}`,
     id: row.id,
     projectId: row.project_id,
     version: row.version,

@@ -95,6 +95,24 @@ describe('GET /api/events: who may listen (S25, S27)', () => {
   });
 });
 
+describe('opening', () => {
+  it('answers at once, long before the first ping', async () => {
+    const quiet = await createTestContext({}, { events: { pingIntervalMs: 60_000 } });
+    try {
+      const member = await signIn(quiet);
+      const started = Date.now();
+      const connection = await openStream(await listeningUrl(quiet.app), {
+        cookie: `${sessionCookieName(quiet.config)}=${member.token}`,
+      });
+      expect(connection.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(30_000);
+      connection.close();
+    } finally {
+      await quiet.close();
+    }
+  });
+});
+
 describe('events from writes, after commit only', () => {
   it('sends typed events for REST creates, updates and deletes, the commit’s change sequence as id', async () => {
     const connection = await stream();
@@ -105,8 +123,13 @@ describe('events from writes, after commit only', () => {
       id: String(createdSeq),
       data: { type: 'task.created', id: created.id, projectId, version: 0, actor: alice.user.id },
     });
-    // The same transaction moved the project's counters: its event shares the id (version 0: see decision 0021).
-    expect((await connection.next((message) => message.data.id === projectId)).id).toBe(String(createdSeq));
+    // The same transaction moved the project's counters: its event shares the id, and the project, never
+    // edited since its creation (version 0), is updated, not created again (decision 0032).
+    const touched = await connection.next((message) => message.data.id === projectId);
+    expect(touched).toEqual({
+      id: String(createdSeq),
+      data: { type: 'project.updated', id: projectId, projectId, version: 0, actor: alice.user.id },
+    });
 
     await rest('PATCH', `/api/tasks/${created.id}`, { title: 'Direct, modifié' });
     const updated = await connection.next(change('task.updated', created.id));
@@ -193,6 +216,11 @@ describe('Last-Event-ID', () => {
     const connection = await stream(alice.token, { 'last-event-id': String(from) });
     const replayed = await connection.next(change('task.created', second.id));
     expect(replayed.data.actor).toBeNull();
+    // The replay tells a project touched by task writes from a created one, as the live stream does.
+    expect(
+      connection.messages.filter((message) => message.data.id === projectId).map((m) => m.data.type),
+    ).toEqual(expect.arrayContaining(['project.updated']));
+    expect(connection.messages.some(change('project.created', projectId))).toBe(false);
     await connection.next(change('task.created', first.id));
     const ids = connection.messages
       .filter((message) => message.id !== null)

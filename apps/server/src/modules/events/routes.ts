@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sessionCookieName } from '../auth/session-cookie.ts';
+import { digestRoute } from './digest-route.ts';
 
 /** A Last-Event-ID is a change sequence; anything else is ignored (the stream starts from now). */
 const lastEventId = (value: string | string[] | undefined): number | null =>
@@ -9,15 +11,17 @@ const lastEventId = (value: string | string[] | undefined): number | null =>
 
 /** `GET /api/events`: the live event stream (SYNC.md §5), authorised by the session cookie only (S27). */
 export async function eventRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  await app.register(digestRoute, { ctx });
   app.get(
     '/events',
     {
-      config: { access: 'cookie' },
+      // 429: a sixth stream of one session.
+      config: { access: 'cookie', problems: [429] },
       schema: {
-        tags: ['events'],
+        operationId: 'streamEvents', tags: ['events'],
         summary:
           'The live event stream (text/event-stream, messages as in @jalon/contract events.ts), by the session cookie only',
-        security: [],
+        response: { 200: { description: 'Server-sent events', content: { 'text/event-stream': { schema: z.string() } } } },
       },
     },
     async (request, reply) => {
@@ -26,6 +30,9 @@ export async function eventRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       const stream = ctx.events.open({ id: session.id, userId: session.user.id }, token);
       if (!stream) throw new AppError(429, 'rate_limited', 'Too many event streams open for this session');
       stream.attach(reply.raw);
+      // A comment first, so the headers leave now: EventSource (and a proxy) sees the stream open at
+      // once rather than at the first ping, up to 25 s later.
+      stream.write(': open\n\n');
       const from = lastEventId(request.headers['last-event-id']);
       if (from !== null) {
         ctx.events.replay(stream, from).catch((error: unknown) => {

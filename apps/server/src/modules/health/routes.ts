@@ -10,7 +10,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       config: { access: 'public' },
       schema: {
-        tags: ['health'],
+        operationId: 'getHealth', tags: ['health'],
         summary: 'Liveness and database status; 503 while the database has not answered for a few seconds',
         response: { 200: envelope(healthSchema), 503: envelope(healthSchema) },
       },

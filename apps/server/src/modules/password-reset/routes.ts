@@ -17,7 +17,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     {
       config: { access: 'public', rateLimit: ipLimit },
       schema: {
-        tags: ['password'],
+        operationId: 'forgotPassword', tags: ['password'],
         summary: 'Ask for a reset link (same answer whether or not the account exists)',
         body: forgotPasswordRequestSchema,
         response: { 200: envelope(forgotPasswordResultSchema) },
@@ -31,7 +31,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     {
       config: { access: 'public', rateLimit: ipLimit },
       schema: {
-        tags: ['password'],
+        operationId: 'resetPassword', tags: ['password'],
         summary: 'Set a new password with a reset token; ends every session of the user',
         body: resetPasswordRequestSchema,
         response: { 200: envelope(resetPasswordResultSchema) },

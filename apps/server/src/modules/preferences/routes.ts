@@ -10,7 +10,7 @@ import { withDefaults } from './preferences-service.ts';
 export const preferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/preferences',
-    { schema: { tags: ['preferences'], summary: 'The user’s display preferences', response: { 200: envelope(preferencesSchema) } } },
+    { schema: { operationId: 'getPreferences', tags: ['preferences'], summary: 'The user’s display preferences', response: { 200: envelope(preferencesSchema) } } },
     async (request) => ({ data: withDefaults(request.session!.preferences) }),
   );
 
@@ -19,6 +19,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       url,
       {
         schema: {
+          operationId: url === '/preferences' ? 'updatePreferences' : 'updateSessionPreferences',
           tags: ['preferences'],
           summary: 'Store the user’s display preferences (partial update; percentages clamped to 0-100)',
           body: preferencesUpdateSchema,

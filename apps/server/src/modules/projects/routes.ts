@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   createProjectSchema,
-  envelope,
+  entityVersionHeadersSchema, envelope,
   listMetaSchema,
   projectIdParamsSchema,
   projectListQuerySchema,
@@ -29,7 +29,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     {
       serializerCompiler: jsonWithoutValidation,
       schema: {
-        tags: ['projects'],
+        operationId: 'listProjects', tags: ['projects'],
         summary: 'Live projects (with task count and progress), or the changes since a cursor',
         querystring: projectListQuerySchema,
         response: { 200: z.object({ data: z.array(projectSchema) }).extend(listMetaSchema.shape) },
@@ -43,13 +43,13 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     '/projects',
-    { schema: { tags: ['projects'], summary: 'Create a project (the caller owns it)', body: createProjectSchema, response: { 201: envelope(projectSchema) } } },
+    { schema: { operationId: 'createProject', tags: ['projects'], summary: 'Create a project (the caller owns it)', body: createProjectSchema, response: { 201: envelope(projectSchema) } } },
     async (request, reply) => reply.code(201).send({ data: await ctx.projects.create(viewerOf(request), request.body, actorOf(request)) }),
   );
 
   app.get(
     '/projects/:id',
-    { schema: { tags: ['projects'], summary: 'One project', params: projectIdParamsSchema, response: { 200: envelope(projectSchema) } } },
+    { schema: { operationId: 'getProject', tags: ['projects'], summary: 'One project', params: projectIdParamsSchema, response: { 200: envelope(projectSchema) } } },
     async (request) => ({ data: await ctx.projects.get(viewerOf(request), request.params.id) }),
   );
 
@@ -57,9 +57,10 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/projects/:id',
     {
       schema: {
-        tags: ['projects'],
+        operationId: 'updateProject', tags: ['projects'],
         summary: 'Change a project (status or other fields); X-Entity-Version makes a stale write a 409',
         params: projectIdParamsSchema,
+        headers: entityVersionHeadersSchema,
         body: updateProjectSchema,
         response: { 200: envelope(projectSchema) },
       },
@@ -73,9 +74,10 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/projects/:id',
     {
       schema: {
-        tags: ['projects'],
+        operationId: 'deleteProject', tags: ['projects'],
         summary: 'Delete a project and its tasks (owner or administrator)',
         params: projectIdParamsSchema,
+        headers: entityVersionHeadersSchema,
         response: { 200: envelope(deletedSchema) },
       },
     },

@@ -17,7 +17,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/auth/sessions/check',
     {
       config: { access: 'public' },
-      schema: { tags: ['sessions'], summary: 'Whether the bearer token is a live session', response: { 200: envelope(sessionCheckSchema) } },
+      schema: { operationId: 'checkSession', tags: ['sessions'], summary: 'Whether the bearer token is a live session', response: { 200: envelope(sessionCheckSchema) } },
     },
     async (request) => ({
       data: request.session
@@ -30,7 +30,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/auth/sessions/refresh',
     {
       config: { allowWithoutTwoFactor: true },
-      schema: { tags: ['sessions'], summary: 'Extend the session (never past its absolute limit)', response: { 200: envelope(sessionRefreshSchema) } },
+      schema: { operationId: 'refreshSession', tags: ['sessions'], summary: 'Extend the session (never past its absolute limit)', response: { 200: envelope(sessionRefreshSchema) } },
     },
     async (request, reply) => {
       const session = request.session!;
@@ -44,13 +44,13 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.get(
     '/auth/sessions',
-    { schema: { tags: ['sessions'], summary: "The signed-in user's live sessions", response: { 200: envelope(sessionListSchema) } } },
+    { schema: { operationId: 'listSessions', tags: ['sessions'], summary: "The signed-in user's live sessions", response: { 200: envelope(sessionListSchema) } } },
     async (request) => ({ data: await ctx.sessions.list(request.session!) }),
   );
 
   app.delete(
     '/auth/sessions/others',
-    { schema: { tags: ['sessions'], summary: 'Revoke every other session of the user', response: { 200: envelope(revokedCountSchema) } } },
+    { schema: { operationId: 'revokeOtherSessions', tags: ['sessions'], summary: 'Revoke every other session of the user', response: { 200: envelope(revokedCountSchema) } } },
     async (request) => ({ data: { revoked: await ctx.sessions.revokeOthers(request.session!, actorOf(request)) } }),
   );
 
@@ -58,7 +58,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/auth/sessions/:id',
     {
       schema: {
-        tags: ['sessions'],
+        operationId: 'revokeSession', tags: ['sessions'],
         summary: 'Revoke one of the user’s sessions (another user’s id answers 404)',
         params: sessionIdParamsSchema,
         response: { 200: envelope(revokedCountSchema) },

@@ -8,7 +8,15 @@ import { describeDevice } from '../../lib/user-agent.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
 import { sessionExpiresAt, type ActiveSession, type SessionStore } from './session-store.ts';
 
-export type RevokeReason = 'logout' | 'revoked' | 'revoked_others' | 'password_reset';
+export type RevokeReason =
+  | 'logout'
+  | 'revoked'
+  | 'revoked_others'
+  | 'password_reset'
+  | 'password_changed'
+  | 'deactivated'
+  | 'two_factor_reset'
+  | 'code_locked';
 
 /** Marks sessions revoked inside the caller's transaction and returns their ids. */
 export async function revokeSessionsWhere(

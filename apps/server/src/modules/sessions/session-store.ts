@@ -126,7 +126,8 @@ export class SessionStore {
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
-        and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.absoluteExpiresAt, new Date(now))),
+        // A deactivated member's sessions are revoked with the deactivation; this is the second lock.
+        and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.absoluteExpiresAt, new Date(now)), isNull(users.deactivatedAt)),
       )
       .limit(1);
     if (!row) return null;

@@ -35,6 +35,7 @@ export const projectRules: EntityRules<ProjectRow> = {
       createdAt: plan.now,
       updatedAt: plan.now,
       changeSeq: plan.changeSeq,
+      createdSeq: plan.changeSeq,
       deletedAt: null,
     };
     plan.changedProjects.add(id);

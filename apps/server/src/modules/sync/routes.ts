@@ -16,8 +16,10 @@ export const syncRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/sync/batch',
     {
       bodyLimit: BATCH_BODY_LIMIT,
+      // The envelope is refused whole: out_of_order, wrong_user, upgrade_required.
+      config: { problems: [409] },
       schema: {
-        tags: ['sync'],
+        operationId: 'syncBatch', tags: ['sync'],
         summary: 'Apply a device’s numbered offline operations in order (SYNC.md §3); each is applied or answered as a conflict',
         body: syncBatchRequestSchema,
         response: { 200: envelope(syncBatchResponseSchema) },

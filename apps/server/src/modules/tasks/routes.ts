@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createTaskSchema, envelope, listMetaSchema, taskIdParamsSchema, taskListQuerySchema, taskSchema, updateTaskSchema } from '@jalon/contract';
+import { createTaskSchema, entityVersionHeadersSchema, envelope, listMetaSchema, taskIdParamsSchema, taskListQuerySchema, taskSchema, updateTaskSchema } from '@jalon/contract';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { actorOf } from '../../lib/request-context.ts';
@@ -15,7 +15,7 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/tasks',
     {
       schema: {
-        tags: ['tasks'],
+        operationId: 'listTasks', tags: ['tasks'],
         summary: 'Live tasks, newest first (paged with `after`), or the changes since a cursor (tombstones included)',
         querystring: taskListQuerySchema,
         response: { 200: z.object({ data: z.array(taskSchema) }).extend(listMetaSchema.shape) },
@@ -42,7 +42,7 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/tasks',
     {
       schema: {
-        tags: ['tasks'],
+        operationId: 'createTask', tags: ['tasks'],
         summary: 'Create a task in a project',
         body: createTaskSchema.refine((body) => body.title !== undefined && body.project !== undefined, { message: 'title and project are required' }),
         response: { 201: envelope(taskSchema) },
@@ -53,7 +53,7 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/tasks/:id',
-    { schema: { tags: ['tasks'], summary: 'One task', params: taskIdParamsSchema, response: { 200: envelope(taskSchema) } } },
+    { schema: { operationId: 'getTask', tags: ['tasks'], summary: 'One task', params: taskIdParamsSchema, response: { 200: envelope(taskSchema) } } },
     async (request) => ({ data: await ctx.tasks.get(viewerOf(request), request.params.id) }),
   );
 
@@ -61,9 +61,10 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/tasks/:id',
     {
       schema: {
-        tags: ['tasks'],
+        operationId: 'patchTask', tags: ['tasks'],
         summary: 'Change some fields of a task; X-Entity-Version makes a stale write a 409',
         params: taskIdParamsSchema,
+        headers: entityVersionHeadersSchema,
         body: updateTaskSchema,
         response: { 200: envelope(taskSchema) },
       },
@@ -77,9 +78,10 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/tasks/:id',
     {
       schema: {
-        tags: ['tasks'],
+        operationId: 'deleteTask', tags: ['tasks'],
         summary: 'Delete a task (its creator, the project owner or an administrator)',
         params: taskIdParamsSchema,
+        headers: entityVersionHeadersSchema,
         response: { 200: envelope(deletedSchema) },
       },
     },

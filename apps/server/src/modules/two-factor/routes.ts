@@ -3,7 +3,6 @@ import {
   backupCodesSchema,
   envelope,
   loginResultSchema,
-  PROBLEM_DETAILS,
   totpCodeBodySchema,
   twoFactorDisabledSchema,
   twoFactorSetupSchema,
@@ -14,10 +13,9 @@ import {
 } from '@jalon/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../lib/errors.ts';
 import { actorOf } from '../../lib/request-context.ts';
 import { loginIpLimit } from '../auth/login-ip-limit.ts';
-import { findPendingLogin } from '../auth/pending-logins.ts';
+import { requirePendingLogin } from '../auth/pending-logins.ts';
 import { setSessionCookie } from '../auth/session-cookie.ts';
 import { sessionExpiresAt } from '../sessions/session-store.ts';
 
@@ -28,23 +26,19 @@ const pendingOnly = { access: 'pending', allowWithoutTwoFactor: true } as const;
 export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const ipLimit = loginIpLimit(ctx.config.login);
 
-  async function pendingFromBody(tempToken: string) {
-    const pending = await findPendingLogin(ctx.db, tempToken);
-    if (!pending) throw new AppError(401, 'session_expired', PROBLEM_DETAILS.sessionExpired);
-    return pending;
-  }
+  const pendingFromBody = (tempToken: string) => requirePendingLogin(ctx.db, tempToken);
 
   app.get(
     '/2fa/status',
-    { config: pendingOnly, schema: { tags: ['two-factor'], summary: 'Whether 2FA is on, and how many backup codes remain', response: { 200: envelope(twoFactorStatusSchema) } } },
+    { config: pendingOnly, schema: { operationId: 'getTwoFactorStatus', tags: ['two-factor'], summary: 'Whether 2FA is on, and how many backup codes remain', response: { 200: envelope(twoFactorStatusSchema) } } },
     async (request) => ({ data: await ctx.twoFactor.status(currentUser(request).id) }),
   );
 
   app.post(
     '/2fa/setup',
     {
-      config: pendingOnly,
-      schema: { tags: ['two-factor'], summary: 'Start enrolment: secret, QR code and 10 backup codes (409 when already on)', response: { 200: envelope(twoFactorSetupSchema) } },
+      config: { ...pendingOnly, problems: [409] },
+      schema: { operationId: 'startTwoFactorSetup', tags: ['two-factor'], summary: 'Start enrolment: secret, QR code and 10 backup codes (409 when already on)', response: { 200: envelope(twoFactorSetupSchema) } },
     },
     async (request) => ({ data: await ctx.twoFactor.setup(currentUser(request), actorOf(request)) }),
   );
@@ -52,9 +46,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post(
     '/2fa/verify',
     {
-      config: pendingOnly,
+      // A code check like the sign-in's: the same per-IP limit on top of the account's counter (S06).
+      config: { ...pendingOnly, rateLimit: ipLimit, problems: [409] },
       schema: {
-        tags: ['two-factor'],
+        operationId: 'confirmTwoFactorSetup', tags: ['two-factor'],
         summary: 'Confirm enrolment with a code; with a tempToken it also opens the session',
         body: totpCodeBodySchema,
         response: { 200: envelope(twoFactorVerifyResultSchema) },
@@ -89,10 +84,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post(
     '/2fa/disable',
     {
-      schema: { tags: ['two-factor'], summary: 'Turn 2FA off with a current code (not for administrators)', body: totpCodeBodySchema, response: { 200: envelope(twoFactorDisabledSchema) } },
+      // 429: the account's wrong-code counter, shared with every code check (decision 0022).
+      config: { problems: [429] },
+      schema: { operationId: 'disableTwoFactor', tags: ['two-factor'], summary: 'Turn 2FA off with a current code (not for administrators)', body: totpCodeBodySchema, response: { 200: envelope(twoFactorDisabledSchema) } },
     },
     async (request) => {
-      await ctx.twoFactor.disable(request.session!.user, request.body.code, actorOf(request));
+      await ctx.twoFactor.disable(request.session!.user, request.session!.id, request.body.code, actorOf(request));
       return { data: { enabled: false as const, message: 'Two-factor authentication disabled successfully' } };
     },
   );
@@ -100,17 +97,18 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post(
     '/2fa/backup-codes',
     {
-      schema: { tags: ['two-factor'], summary: 'Replace the backup codes (needs a current code)', body: totpCodeBodySchema, response: { 200: envelope(backupCodesSchema) } },
+      config: { problems: [429] },
+      schema: { operationId: 'regenerateBackupCodes', tags: ['two-factor'], summary: 'Replace the backup codes (needs a current code)', body: totpCodeBodySchema, response: { 200: envelope(backupCodesSchema) } },
     },
-    async (request) => ({ data: { backupCodes: await ctx.twoFactor.regenerateBackupCodes(request.session!.user, request.body.code, actorOf(request)) } }),
+    async (request) => ({ data: { backupCodes: await ctx.twoFactor.regenerateBackupCodes(request.session!.user, request.session!.id, request.body.code, actorOf(request)) } }),
   );
 
   app.post(
     '/auth/verify-2fa',
     {
-      config: { access: 'public', rateLimit: ipLimit },
+      config: { access: 'public', rateLimit: ipLimit, problems: [401] },
       schema: {
-        tags: ['two-factor'],
+        operationId: 'verifyTwoFactorCode', tags: ['two-factor'],
         summary: 'Sign-in step: a TOTP code or a backup code with the tempToken',
         body: verifyTwoFactorLoginSchema,
         response: { 200: envelope(loginResultSchema) },
@@ -127,9 +125,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post(
     '/2fa/verify-backup',
     {
-      config: { access: 'public', rateLimit: ipLimit },
+      config: { access: 'public', rateLimit: ipLimit, problems: [401] },
       schema: {
-        tags: ['two-factor'],
+        operationId: 'verifyBackupCode', tags: ['two-factor'],
         summary: 'Sign-in step with a backup code only',
         body: verifyBackupSchema.refine((body) => body.tempToken !== undefined, { message: 'tempToken is required', path: ['tempToken'] }),
         response: { 200: envelope(loginResultSchema) },

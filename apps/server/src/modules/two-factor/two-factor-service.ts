@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { AUDIT_TYPES, type LoginResult, type TwoFactorSetup, type TwoFactorStatus, type User } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { backupCodes, pendingLogins, users } from '../../db/schema.ts';
+import { backupCodes, passkeys, pendingLogins, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Notifier } from '../../lib/notifier.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -12,6 +12,7 @@ import type { Lockout } from '../auth/lockout.ts';
 import { lockedError } from '../auth/login-service.ts';
 import { openSession } from '../auth/open-session.ts';
 import type { PendingLogin } from '../auth/pending-logins.ts';
+import { revokeSessionsWhere, type SessionService } from '../sessions/session-service.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import { toPublicUser } from '../users/user-service.ts';
 import { consumeBackupCode, consumeTotp, lockUser, remainingBackupCodes, replaceBackupCodes } from './second-factor.ts';
@@ -20,9 +21,16 @@ const MAX_CODE_ATTEMPTS_PER_PENDING = 5;
 const isTotp = (code: string) => /^[0-9]{6}$/.test(code);
 const invalidCode = () => new AppError(400, 'invalid_code', 'The code is not valid');
 
+/** Who sent a code: a signed-in session (revoked when its codes lock the account) or a pending sign-in. */
+export type CodeSender = { sessionId: string } | { pending: PendingLogin };
+
 /**
  * Two-factor authentication: enrolment, the sign-in step, disabling and backup codes. Every change is
  * audited as `security.*` in the transaction that makes it (S16).
+ *
+ * Every route that checks a code shares one counter per account: the e-mail's lockout (S05, S11). A
+ * locked account's code is refused before it is checked, even when right; the wrong code that locks it
+ * is audited `security.code_locked` and revokes the session that sent it (issue 14, decision 0022).
  */
 export class TwoFactorService {
   constructor(
@@ -31,7 +39,59 @@ export class TwoFactorService {
     private readonly store: SessionStore,
     private readonly lockout: Lockout,
     private readonly notifier: Notifier,
+    private readonly sessions: SessionService,
   ) {}
+
+  /** Refuses any code while the account is locked, before looking at it. */
+  async refuseWhileLocked(email: string): Promise<void> {
+    const state = await this.lockout.state(this.db, email);
+    if (state.lockedUntil) throw lockedError(state.lockedUntil);
+  }
+
+  /**
+   * Counts one wrong code against the account, audits it, and on the one that reaches the limit audits
+   * `security.code_locked` and revokes the sending session. Returns the state after it.
+   */
+  async countWrongCode(user: Pick<User, 'id' | 'email'>, sender: CodeSender, actor: AuditActor) {
+    const { after, revoked, pendingLeft } = await this.db.transaction(async (tx) => {
+      let pendingLeft = Number.POSITIVE_INFINITY;
+      if ('pending' in sender) {
+        const [row] = await tx
+          .update(pendingLogins)
+          .set({ failedAttempts: sql`${pendingLogins.failedAttempts} + 1` })
+          .where(eq(pendingLogins.id, sender.pending.id))
+          .returning({ failedAttempts: pendingLogins.failedAttempts });
+        // Five wrong codes void the tempToken (S11).
+        const attempts = row?.failedAttempts ?? MAX_CODE_ATTEMPTS_PER_PENDING;
+        if (attempts >= MAX_CODE_ATTEMPTS_PER_PENDING) await tx.delete(pendingLogins).where(eq(pendingLogins.id, sender.pending.id));
+        pendingLeft = MAX_CODE_ATTEMPTS_PER_PENDING - attempts;
+      }
+      const after = await this.lockout.recordFailure(tx, user.email);
+      await appendAudit(tx, {
+        type: 'pending' in sender ? AUDIT_TYPES.secondFactorFailed : AUDIT_TYPES.twoFactorVerifyFailed,
+        actor,
+        outcome: 'failure',
+        resource: `user:${user.id}`,
+        details: 'Code 2FA incorrect',
+        metadata: { failures: after.failures },
+      });
+      let revoked: string[] = [];
+      if (after.lockedUntil) {
+        if ('sessionId' in sender) revoked = await revokeSessionsWhere(tx, { userId: user.id, sessionId: sender.sessionId }, 'code_locked');
+        await appendAudit(tx, {
+          type: AUDIT_TYPES.codeLocked,
+          actor,
+          outcome: 'failure',
+          resource: `user:${user.id}`,
+          details: 'Trop de codes 2FA incorrects : compte verrouillé',
+          metadata: { lockedUntil: after.lockedUntil.toISOString(), sessionRevoked: revoked.length > 0 },
+        });
+      }
+      return { after, revoked, pendingLeft };
+    });
+    await this.sessions.announceRevoked(revoked);
+    return { ...after, attemptsRemaining: Math.min(after.attemptsRemaining, pendingLeft) };
+  }
 
   async status(userId: string): Promise<TwoFactorStatus> {
     const [row] = await this.db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
@@ -64,6 +124,7 @@ export class TwoFactorService {
     actor: AuditActor,
   ): Promise<LoginResult & { enabled: true }> {
     const user = 'pending' in who ? who.pending.user : who.session.user;
+    await this.refuseWhileLocked(user.email);
     const outcome = await this.db.transaction(async (tx) => {
       const row = await lockUser(tx, user.id);
       if (!row?.twoFactorPendingSecret) {
@@ -71,6 +132,7 @@ export class TwoFactorService {
         throw new AppError(400, 'two_factor_not_started', 'Start the set-up first');
       }
       if (!(await consumeTotp(tx, this.box, row, row.twoFactorPendingSecret, code))) return null;
+      await this.lockout.reset(tx, row.email);
       await tx
         .update(users)
         .set({ twoFactorEnabled: true, twoFactorSecret: row.twoFactorPendingSecret, twoFactorPendingSecret: null, updatedAt: new Date() })
@@ -79,13 +141,12 @@ export class TwoFactorService {
       const enabledUser = { ...toPublicUser(row), twoFactorEnabled: true };
       if (!('pending' in who)) return { ...who.session, user: enabledUser };
       await tx.delete(pendingLogins).where(eq(pendingLogins.id, who.pending.id));
-      await this.lockout.reset(tx, row.email);
       const result = await openSession(tx, this.store, { user: enabledUser, preferences: row.preferences, rememberMe: who.pending.rememberMe, actor, method: 'totp' });
       return { token: result.token!, sessionId: result.sessionId!, expiresAt: result.expiresAt!, user: enabledUser };
     });
     if (!outcome) {
-      if ('pending' in who) await this.countFailure(who.pending, actor);
-      else await this.db.transaction((tx) => appendAudit(tx, { type: AUDIT_TYPES.twoFactorVerifyFailed, actor, outcome: 'failure', resource: `user:${user.id}` }));
+      const after = await this.countWrongCode(user, 'pending' in who ? { pending: who.pending } : { sessionId: who.session.sessionId }, actor);
+      if (after.lockedUntil) throw lockedError(after.lockedUntil);
       throw invalidCode();
     }
     await this.notifier.publish({ kind: 'user.changed', userId: user.id });
@@ -97,8 +158,7 @@ export class TwoFactorService {
     if (pending.purpose === 'setup') {
       throw new AppError(403, 'two_factor_enrolment_required', 'Set up two-factor authentication first', { requires2FA: true });
     }
-    const state = await this.lockout.state(this.db, pending.user.email);
-    if (state.lockedUntil) throw lockedError(state.lockedUntil);
+    await this.refuseWhileLocked(pending.user.email);
     const method = only ?? (isTotp(code) ? 'totp' : 'backup_code');
     const result = await this.db.transaction(async (tx) => {
       const row = await lockUser(tx, pending.user.id);
@@ -124,67 +184,49 @@ export class TwoFactorService {
       return openSession(tx, this.store, { user: toPublicUser(row), preferences: row.preferences, rememberMe: pending.rememberMe, actor, method });
     });
     if (result) return result;
-    const after = await this.countFailure(pending, actor);
+    const after = await this.countWrongCode(pending.user, { pending }, actor);
     if (after.lockedUntil) throw lockedError(after.lockedUntil);
     throw new AppError(401, 'invalid_credentials', 'Invalid two-factor code', { attemptsRemaining: after.attemptsRemaining });
   }
 
-  /** A wrong code counts toward the e-mail's lockout (S05), and five void the tempToken (S11). */
-  private async countFailure(pending: PendingLogin, actor: AuditActor) {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(pendingLogins)
-        .set({ failedAttempts: sql`${pendingLogins.failedAttempts} + 1` })
-        .where(eq(pendingLogins.id, pending.id))
-        .returning({ failedAttempts: pendingLogins.failedAttempts });
-      if (!row || row.failedAttempts >= MAX_CODE_ATTEMPTS_PER_PENDING) {
-        await tx.delete(pendingLogins).where(eq(pendingLogins.id, pending.id));
-      }
-      const after = await this.lockout.recordFailure(tx, pending.user.email);
-      await appendAudit(tx, {
-        type: AUDIT_TYPES.secondFactorFailed,
-        actor,
-        outcome: 'failure',
-        details: 'Code 2FA incorrect',
-        metadata: { failures: after.failures, pendingAttempts: row?.failedAttempts ?? MAX_CODE_ATTEMPTS_PER_PENDING },
-      });
-      const pendingLeft = MAX_CODE_ATTEMPTS_PER_PENDING - (row?.failedAttempts ?? MAX_CODE_ATTEMPTS_PER_PENDING);
-      return { ...after, attemptsRemaining: Math.min(after.attemptsRemaining, pendingLeft) };
-    });
-  }
-
   /** Turns 2FA off with a current code. An administrator may not turn their own off (S15). */
-  async disable(user: User, code: string, actor: AuditActor): Promise<void> {
+  async disable(user: User, sessionId: string, code: string, actor: AuditActor): Promise<void> {
     if (user.role === 'admin') throw new AppError(403, 'forbidden', 'Administrators cannot turn off two-factor authentication');
-    await this.withCurrentCode(user, code, actor, async (tx) => {
+    await this.withCurrentCode(user, sessionId, code, actor, async (tx) => {
       await tx
         .update(users)
         .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null, updatedAt: new Date() })
         .where(eq(users.id, user.id));
       await tx.delete(backupCodes).where(eq(backupCodes.userId, user.id));
+      // Passkeys are a second factor too: turning 2FA off removes them all.
+      await tx.delete(passkeys).where(eq(passkeys.userId, user.id));
       await appendAudit(tx, { type: AUDIT_TYPES.twoFactorDisabled, actor, outcome: 'success', resource: `user:${user.id}`, details: '2FA désactivée' });
     });
     await this.notifier.publish({ kind: 'user.changed', userId: user.id });
   }
 
   /** New backup codes with a current code; every old one is void (S16, S19). */
-  async regenerateBackupCodes(user: User, code: string, actor: AuditActor): Promise<string[]> {
-    return this.withCurrentCode(user, code, actor, async (tx) => {
+  async regenerateBackupCodes(user: User, sessionId: string, code: string, actor: AuditActor): Promise<string[]> {
+    return this.withCurrentCode(user, sessionId, code, actor, async (tx) => {
       const codes = await replaceBackupCodes(tx, this.box, user.id);
       await appendAudit(tx, { type: AUDIT_TYPES.backupCodesRegenerated, actor, outcome: 'success', resource: `user:${user.id}`, details: 'Codes de secours régénérés' });
       return codes;
     });
   }
 
-  private async withCurrentCode<T>(user: User, code: string, actor: AuditActor, change: (tx: Tx) => Promise<T>): Promise<T> {
+  /** Runs `change` in the transaction that accepts a current TOTP code; a wrong one counts (decision 0022). */
+  async withCurrentCode<T>(user: User, sessionId: string, code: string, actor: AuditActor, change: (tx: Tx) => Promise<T>): Promise<T> {
+    await this.refuseWhileLocked(user.email);
     const result = await this.db.transaction(async (tx) => {
       const row = await lockUser(tx, user.id);
       if (!row?.twoFactorEnabled || !row.twoFactorSecret) throw new AppError(400, 'two_factor_not_started', 'Two-factor authentication is not enabled');
       if (!(await consumeTotp(tx, this.box, row, row.twoFactorSecret, code))) return { ok: false as const };
+      await this.lockout.reset(tx, row.email);
       return { ok: true as const, value: await change(tx) };
     });
     if (result.ok) return result.value;
-    await this.db.transaction((tx) => appendAudit(tx, { type: AUDIT_TYPES.twoFactorVerifyFailed, actor, outcome: 'failure', resource: `user:${user.id}` }));
+    const after = await this.countWrongCode(user, { sessionId }, actor);
+    if (after.lockedUntil) throw lockedError(after.lockedUntil);
     throw invalidCode();
   }
 }

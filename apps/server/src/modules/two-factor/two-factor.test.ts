@@ -156,6 +156,28 @@ describe('the sign-in step (S11-S14)', () => {
     const failures = await ctx.db.select().from(auditLog).where(and(eq(auditLog.type, 'auth.login.second_factor_failed'), eq(auditLog.actorId, user.id)));
     expect(failures).toHaveLength(0);
   });
+
+  it('refuses malformed codes with 400 on enrolment, disable and regenerate too, counting nothing (S14)', async () => {
+    const { user, token, secret } = await enrolledMember();
+    const fresh = await signIn(ctx);
+    await post('/api/2fa/setup', {}, fresh.token);
+    const routes: [string, string][] = [
+      ['/api/2fa/verify', fresh.token],
+      ['/api/2fa/disable', token],
+      ['/api/2fa/backup-codes', token],
+    ];
+    for (const [url, bearer] of routes) {
+      for (const code of [123456, ['123456'], '١٢٣٤٥٦', 'x'.repeat(200)]) {
+        const response = await post(url, { code }, bearer);
+        expect(response.statusCode, `${url} ${JSON.stringify(code)}`).toBe(400);
+        expect(response.json().code).toBe('validation_failed');
+      }
+    }
+    const failures = await ctx.db.select().from(auditLog).where(and(eq(auditLog.type, 'security.2fa.verify_failed'), eq(auditLog.actorId, user.id)));
+    expect(failures).toHaveLength(0);
+    // Nothing was counted: a right code still works afterwards.
+    expect((await post('/api/2fa/backup-codes', { code: codeAt(secret, Date.now() + STEP) }, token)).statusCode).toBe(200);
+  });
 });
 
 describe('backup codes (S17-S19)', () => {
@@ -182,7 +204,10 @@ describe('backup codes (S17-S19)', () => {
     const lowerNoDash = codes[1]!.replace('-', '').toLowerCase();
     const viaAlias = await post('/api/2fa/verify-backup', { code: lowerNoDash, tempToken: await tempTokenFor(user.email, user.password) });
     expect(viaAlias.statusCode).toBe(200);
-    expect((await inject(ctx.app, { method: 'GET', url: '/api/2fa/status', token })).json().data.backupCodesRemaining).toBe(8);
+    const status = await inject(ctx.app, { method: 'GET', url: '/api/2fa/status', token });
+    expect(status.json().data.backupCodesRemaining).toBe(8);
+    // Shown once (S19): afterwards only the count, never the codes.
+    for (const code of codes) expect(status.body).not.toContain(code.replace('-', ''));
   });
 
   it('lets exactly one of two parallel uses of one code succeed', async () => {
@@ -220,6 +245,8 @@ describe('disabling (S15, S16)', () => {
     expect(off.json().data.message).toContain('disabled successfully');
     expect((await login(ctx.app, user.email, user.password)).body.data.requires2FA).toBe(false);
     expect(await ctx.db.select().from(backupCodes).where(eq(backupCodes.userId, user.id))).toHaveLength(0);
+    const disabled = await ctx.db.select().from(auditLog).where(and(eq(auditLog.type, 'security.2fa.disabled'), eq(auditLog.actorId, user.id)));
+    expect(disabled).toHaveLength(1);
   });
 
   it('refuses to let an administrator turn their own 2FA off', async () => {

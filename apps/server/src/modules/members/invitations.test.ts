@@ -1,0 +1,189 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, invitations, users } from '../../db/schema.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import { createTestContext, inject, login, makeUser, signIn, signInAdmin, STRONG_PASSWORD, uniqueEmail, type TestContext } from '../../test/test-app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const invite = (token: string, payload: Record<string, unknown>) => inject(ctx.app, { method: 'POST', url: '/api/admin/invitations', token, payload });
+const accept = (payload: Record<string, unknown>) => inject(ctx.app, { method: 'POST', url: '/api/auth/invitations/accept', payload });
+const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+
+async function invited(role: 'admin' | 'member' = 'member') {
+  const admin = await signInAdmin(ctx);
+  const email = uniqueEmail('invited');
+  const response = await invite(admin.token, { email, role });
+  expect(response.statusCode).toBe(201);
+  const data = response.json().data;
+  return { admin, email, id: data.id as string, token: tokenOf(data.devInviteLink as string), data };
+}
+
+const auditFor = (type: string, resource: string) =>
+  ctx.db.select().from(auditLog).where(and(eq(auditLog.type, type), eq(auditLog.resource, resource)));
+
+describe('POST /api/admin/invitations', () => {
+  it('stores a hashed single-use link valid 7 days, mails it, and audits it', async () => {
+    const { admin, email, id, token, data } = await invited();
+    expect(data).toMatchObject({ id, email, role: 'member' });
+    const days = (Date.parse(data.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+    expect(data.devInviteLink).toBe(`${ctx.config.publicUrl}/invitation?token=${token}`);
+
+    const [row] = await ctx.db.select().from(invitations).where(eq(invitations.id, id));
+    expect(row!.tokenHash).toBe(sha256(token));
+    expect(JSON.stringify(row)).not.toContain(token);
+    const mail = ctx.mails.filter((m) => m.to === email).at(-1)!;
+    expect(mail.text).toContain(data.devInviteLink);
+
+    const [audit] = await auditFor('admin.invitation.created', `invitation:${id}`);
+    expect(audit).toMatchObject({ actorId: admin.user.id, outcome: 'success' });
+    expect(JSON.stringify(audit)).not.toContain(token);
+
+    const pending = (await inject(ctx.app, { method: 'GET', url: '/api/admin/invitations', token: admin.token })).json().data;
+    expect(pending.map((entry: { id: string }) => entry.id)).toContain(id);
+  });
+
+  it('answers 409 for an e-mail that already has an account, whatever its case, and stores nothing', async () => {
+    const admin = await signInAdmin(ctx);
+    const existing = await makeUser(ctx.db);
+    const response = await invite(admin.token, { email: existing.email.toUpperCase(), role: 'member' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('email_taken');
+    expect(await ctx.db.select().from(invitations).where(eq(invitations.email, existing.email))).toHaveLength(0);
+  });
+
+  it('refuses a bad role, a bad e-mail or an unknown field with 400 and stores nothing', async () => {
+    const admin = await signInAdmin(ctx);
+    const email = uniqueEmail('bad');
+    for (const payload of [{ email, role: 'owner' }, { email: 'not-an-email', role: 'member' }, { email, role: 'member', expiresAt: '2099-01-01T00:00:00Z' }, { email }]) {
+      const response = await invite(admin.token, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('validation_failed');
+    }
+    expect(await ctx.db.select().from(invitations).where(eq(invitations.email, email))).toHaveLength(0);
+  });
+
+  it('voids the older link when the same e-mail is invited again', async () => {
+    const first = await invited();
+    const again = (await invite(first.admin.token, { email: first.email, role: 'member' })).json().data;
+    const old = await accept({ token: first.token, username: 'Ancien lien', password: STRONG_PASSWORD });
+    expect(old.statusCode).toBe(400);
+    expect((await accept({ token: tokenOf(again.devInviteLink), username: 'Nouveau lien', password: STRONG_PASSWORD })).statusCode).toBe(201);
+  });
+});
+
+describe('DELETE /api/admin/invitations/:id', () => {
+  it('revokes a pending invitation: gone from the list, its link refused, audited; a second revoke is 404', async () => {
+    const { admin, id, token } = await invited();
+    const revoked = await inject(ctx.app, { method: 'DELETE', url: `/api/admin/invitations/${id}`, token: admin.token });
+    expect(revoked.statusCode).toBe(200);
+    const pending = (await inject(ctx.app, { method: 'GET', url: '/api/admin/invitations', token: admin.token })).json().data;
+    expect(pending.map((entry: { id: string }) => entry.id)).not.toContain(id);
+    expect((await accept({ token, username: 'Trop tard', password: STRONG_PASSWORD })).json().code).toBe('invalid_invitation_token');
+    expect(await auditFor('admin.invitation.revoked', `invitation:${id}`)).toHaveLength(1);
+    expect((await inject(ctx.app, { method: 'DELETE', url: `/api/admin/invitations/${id}`, token: admin.token })).statusCode).toBe(404);
+    expect((await inject(ctx.app, { method: 'DELETE', url: '/api/admin/invitations/not-a-uuid', token: admin.token })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/auth/invitations/accept', () => {
+  it('creates the account with the invited e-mail and role, audits it, and the person signs in', async () => {
+    const { email, id, token } = await invited();
+    const response = await accept({ token, username: 'Dominique Martin', password: STRONG_PASSWORD });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toEqual({ email, role: 'member' });
+    const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+    expect(user).toMatchObject({ username: 'Dominique Martin', role: 'member', deactivatedAt: null });
+    const [row] = await ctx.db.select().from(invitations).where(eq(invitations.id, id));
+    expect(row!.userId).toBe(user!.id);
+    expect(await auditFor('auth.invitation.accepted', `user:${user!.id}`)).toHaveLength(1);
+    const signedIn = await login(ctx.app, email, STRONG_PASSWORD);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.data.token).toBeTruthy();
+  });
+
+  it('gives one and the same 400 to a used, revoked, expired or unknown token', async () => {
+    const used = await invited();
+    expect((await accept({ token: used.token, username: 'Première', password: STRONG_PASSWORD })).statusCode).toBe(201);
+    const revoked = await invited();
+    await inject(ctx.app, { method: 'DELETE', url: `/api/admin/invitations/${revoked.id}`, token: revoked.admin.token });
+    const expired = await invited();
+    await ctx.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, expired.id));
+
+    const answers = [];
+    for (const token of [used.token, revoked.token, expired.token, 'x'.repeat(43)]) {
+      const response = await accept({ token, username: 'Seconde', password: STRONG_PASSWORD });
+      expect(response.statusCode).toBe(400);
+      const { requestId: _ignored, ...problem } = response.json();
+      answers.push(problem);
+    }
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    expect(answers[0]).toMatchObject({ code: 'invalid_invitation_token' });
+    // The used link created one account, not two; the others created none.
+    expect(await ctx.db.select().from(users).where(eq(users.email, used.email))).toHaveLength(1);
+    expect(await ctx.db.select().from(users).where(eq(users.email, expired.email))).toHaveLength(0);
+  });
+
+  it('applies the password rules (S01, S02) and leaves the link usable after a refused password', async () => {
+    const { email, token } = await invited();
+    const short = await accept({ token, username: 'Court', password: 'Ab1!xyz' });
+    expect(short.statusCode).toBe(400);
+    const common = await accept({ token, username: 'Commun', password: 'motdepasse123' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().code).toBe('common_password');
+    expect(await ctx.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    expect((await accept({ token, username: 'Enfin', password: STRONG_PASSWORD })).statusCode).toBe(201);
+  });
+
+  it('refuses server-owned fields and an empty name with 400', async () => {
+    const { email, token } = await invited();
+    expect((await accept({ token, username: 'Moi', password: STRONG_PASSWORD, role: 'admin' })).statusCode).toBe(400);
+    expect((await accept({ token, username: 'Moi', password: STRONG_PASSWORD, email: 'autre@example.test' })).statusCode).toBe(400);
+    expect((await accept({ token, username: '   ', password: STRONG_PASSWORD })).statusCode).toBe(400);
+    expect(await ctx.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it('makes an invited administrator set up 2FA at first sign-in', async () => {
+    const { email, token } = await invited('admin');
+    expect((await accept({ token, username: 'Admin invitée', password: STRONG_PASSWORD })).json().data.role).toBe('admin');
+    const first = await login(ctx.app, email, STRONG_PASSWORD);
+    expect(first.body.data).toMatchObject({ requires2FA: true, setupRequired: true, token: null });
+  });
+});
+
+describe('rate limits', () => {
+  it('limits invitation acceptance per IP like the reset routes', async () => {
+    const limited = await createTestContext({ RESET_IP_MAX: '2' });
+    try {
+      const codes = [];
+      for (let i = 0; i < 3; i += 1) {
+        codes.push((await inject(limited.app, { method: 'POST', url: '/api/auth/invitations/accept', payload: { token: 'unknown-token', username: 'X', password: STRONG_PASSWORD } })).statusCode);
+      }
+      expect(codes).toEqual([400, 400, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits the administration routes per session', async () => {
+    const limited = await createTestContext({ LOGIN_IP_MAX: '3' });
+    try {
+      const admin = await signInAdmin(limited);
+      const codes = [];
+      for (let i = 0; i < 4; i += 1) codes.push((await inject(limited.app, { method: 'GET', url: '/api/admin/invitations', token: admin.token })).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
+      // Counted per session, not per IP: another session from the same address is not limited (here
+      // a member, refused for what they are).
+      const member = await signIn(limited);
+      expect((await inject(limited.app, { method: 'GET', url: '/api/admin/invitations', token: member.token })).statusCode).toBe(403);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,142 @@
+import { and, asc, eq, inArray, isNull, max } from 'drizzle-orm';
+import { AUDIT_TYPES, type AdminMember, type UpdateMemberRequest, type User } from '@jalon/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { backupCodes, pendingLogins, sessions, users } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Notifier } from '../../lib/notifier.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
+import { revokeSessionsWhere, type SessionService } from '../sessions/session-service.ts';
+import type { SessionStore } from '../sessions/session-store.ts';
+import { consumeBackupCode, consumeTotp, lockUser } from '../two-factor/second-factor.ts';
+import { presentAdminMember } from './member-directory.ts';
+
+const lastAdmin = () => new AppError(409, 'last_admin', 'The last active administrator cannot be demoted or deactivated');
+const selfChange = () => new AppError(409, 'self_change', 'This change cannot be made to your own account');
+
+/**
+ * What an administrator does to other accounts: role, deactivation, 2FA reset. Each change is audited
+ * in its transaction; revoked sessions leave every instance's cache after commit (S25).
+ */
+export class MemberAdminService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+    private readonly store: SessionStore,
+    private readonly notifier: Notifier,
+    private readonly box: SecretBox,
+  ) {}
+
+  async update(admin: User, memberId: string, change: UpdateMemberRequest, actor: AuditActor): Promise<AdminMember> {
+    if (change.active === false && memberId === admin.id) throw selfChange();
+    const { member, revoked } = await this.db.transaction(async (tx) => {
+      // Every active administrator's row is locked, always in the same order, so two administrators
+      // demoting each other at once are serialised and the second sees there is only one left.
+      const admins = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), isNull(users.deactivatedAt)))
+        .orderBy(asc(users.id))
+        .for('update');
+      const row = await lockUser(tx, memberId);
+      if (!row) throw notFound('Member');
+      const wasActiveAdmin = row.role === 'admin' && row.deactivatedAt === null;
+      const losesAdmin = (change.role !== undefined && change.role !== 'admin') || change.active === false;
+      if (wasActiveAdmin && losesAdmin && admins.length <= 1) throw lastAdmin();
+
+      const now = new Date();
+      const who = `${row.username} <${row.email}>`;
+      let revokedIds: string[] = [];
+      if (change.role !== undefined && change.role !== row.role) {
+        await tx.update(users).set({ role: change.role, updatedAt: now }).where(eq(users.id, row.id));
+        await appendAudit(tx, {
+          type: AUDIT_TYPES.memberRoleChanged,
+          actor,
+          outcome: 'success',
+          resource: `user:${row.id}`,
+          details: `Rôle de ${who} : ${row.role} → ${change.role}`,
+          metadata: { from: row.role, to: change.role },
+        });
+      }
+      if (change.active === false && row.deactivatedAt === null) {
+        await tx.update(users).set({ deactivatedAt: now, updatedAt: now }).where(eq(users.id, row.id));
+        revokedIds = await this.endEverySignIn(tx, row.id, 'deactivated');
+        await appendAudit(tx, {
+          type: AUDIT_TYPES.memberDeactivated,
+          actor,
+          outcome: 'success',
+          resource: `user:${row.id}`,
+          details: `${who} désactivé ; ${revokedIds.length} session(s) révoquée(s)`,
+        });
+      }
+      if (change.active === true && row.deactivatedAt !== null) {
+        await tx.update(users).set({ deactivatedAt: null, updatedAt: now }).where(eq(users.id, row.id));
+        await appendAudit(tx, { type: AUDIT_TYPES.memberReactivated, actor, outcome: 'success', resource: `user:${row.id}`, details: `${who} réactivé` });
+      }
+      const [updated] = await tx.select().from(users).where(eq(users.id, row.id));
+      const [activity] = await tx.select({ at: max(sessions.lastActiveAt) }).from(sessions).where(eq(sessions.userId, row.id));
+      return { member: presentAdminMember(updated!, activity?.at ?? null), revoked: revokedIds };
+    });
+    await this.announce(memberId, revoked);
+    return member;
+  }
+
+  /**
+   * Erases a member's second factor after the administrator proves it is them with their own current
+   * code (a step-up: a stolen session alone cannot strip someone's 2FA). The member enrols again at
+   * their next sign-in, forced when they are an administrator.
+   */
+  async resetTwoFactor(admin: User, memberId: string, code: string, actor: AuditActor): Promise<void> {
+    if (memberId === admin.id) throw selfChange();
+    const outcome = await this.db.transaction(async (tx) => {
+      // Both rows locked in id order: two administrators resetting each other at once wait, never deadlock.
+      const locked = await tx.select().from(users).where(inArray(users.id, [admin.id, memberId])).orderBy(asc(users.id)).for('update');
+      const self = locked.find((row) => row.id === admin.id);
+      if (!self?.twoFactorEnabled || !self.twoFactorSecret) return { ok: false as const };
+      const accepted = /^[0-9]{6}$/.test(code)
+        ? await consumeTotp(tx, this.box, self, self.twoFactorSecret, code)
+        : await consumeBackupCode(tx, this.box, self.id, code);
+      if (!accepted) return { ok: false as const };
+      const row = locked.find((candidate) => candidate.id === memberId);
+      if (!row) throw notFound('Member');
+      await tx
+        .update(users)
+        .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null, updatedAt: new Date() })
+        .where(eq(users.id, row.id));
+      await tx.delete(backupCodes).where(eq(backupCodes.userId, row.id));
+      const revoked = await this.endEverySignIn(tx, row.id, 'two_factor_reset');
+      await appendAudit(tx, {
+        type: AUDIT_TYPES.memberTwoFactorReset,
+        actor,
+        outcome: 'success',
+        resource: `user:${row.id}`,
+        details: `2FA de ${row.username} <${row.email}> réinitialisée ; ${revoked.length} session(s) révoquée(s)`,
+      });
+      return { ok: true as const, revoked };
+    });
+    if (!outcome.ok) {
+      await this.db.transaction((tx) =>
+        appendAudit(tx, { type: AUDIT_TYPES.twoFactorVerifyFailed, actor, outcome: 'failure', resource: `user:${memberId}`, details: 'Code de confirmation refusé' }),
+      );
+      throw new AppError(400, 'invalid_code', 'The code is not valid');
+    }
+    await this.announce(memberId, outcome.revoked);
+  }
+
+  /** Sessions and sign-ins waiting for their second factor both end. */
+  private async endEverySignIn(tx: Tx, userId: string, reason: 'deactivated' | 'two_factor_reset'): Promise<string[]> {
+    await tx.delete(pendingLogins).where(eq(pendingLogins.userId, userId));
+    return revokeSessionsWhere(tx, { userId }, reason);
+  }
+
+  /**
+   * After commit: revoked sessions leave every cache, and cached copies of the user are read again,
+   * on this instance at once (the next request must not act with the old role) and on the others
+   * when the notification arrives.
+   */
+  private async announce(userId: string, revoked: string[]): Promise<void> {
+    await this.sessions.announceRevoked(revoked);
+    this.store.forgetUser(userId);
+    await this.notifier.publish({ kind: 'user.changed', userId });
+  }
+}
