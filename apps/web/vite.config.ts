@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { loadEnv } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { isOfflineSyncEnabled } from './src/offline/build-flag.ts';
 
 // Dates in tests (lock times, relative ages) must not depend on the machine's zone (CONVENTIONS §8).
 // Set here, before vitest forks its workers, so every worker inherits it.
@@ -8,9 +11,30 @@ process.env.TZ = 'UTC';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The service worker (decision 0016): src/offline/service-worker/service-worker.ts built on its own (no
+    // React in it) to dist/service-worker.js, with the list of files to precache written into it. A build
+    // with VITE_OFFLINE_SYNC=false has no worker at all.
+    VitePWA({
+      // Unset means on (`?? 'true'`: the flag's default reads import.meta.env, which a config file lacks).
+      disable: !isOfflineSyncEnabled(loadEnv(mode, root, 'VITE_').VITE_OFFLINE_SYNC ?? 'true'),
+      strategies: 'injectManifest',
+      srcDir: 'src/offline/service-worker',
+      filename: 'service-worker.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The app shell: index.html and every script, style sheet, font and image of the build (source
+        // maps and the precompressed copies are not part of it).
+        globPatterns: ['**/*.{html,js,css,woff2,woff,svg,png,jpg,webp,ico}'],
+        globIgnores: ['service-worker.js'],
+        sourcemap: true,
+      },
+    }),
+  ],
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -28,5 +52,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     env: { TZ: 'UTC' },
     restoreMocks: true,
+    // A screen test waits for what a person sees (findBy… up to 5 s, test/setup.ts); on a loaded machine a
+    // test of several steps needs more than vitest's default 5 s in all.
+    testTimeout: 20_000,
   },
-});
+}));

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const dist = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../dist');
+// The build folder: apps/web/dist, or the one named (the flag-off build of the end-to-end tests).
+const dist = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', process.argv[2] ?? 'dist');
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
 
 function* files(dir) {

@@ -23,3 +23,10 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker (offline app shell, background sync) registers once the page has loaded: the first
+// paint never waits on it, and its module stays out of the first screen's JavaScript.
+const startServiceWorker = () =>
+  void import('./offline/service-worker/register.ts').then((worker) => worker.startServiceWorker());
+if (document.readyState === 'complete') startServiceWorker();
+else window.addEventListener('load', startServiceWorker, { once: true });

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession, updateSession } from '../lib/session-store.ts';
 import { makeMe, makeUser } from '../test/fixtures.ts';
 import { json, mockFetch, pathOf, problem, type RecordedCall } from '../test/http.ts';
 import { renderApp } from '../test/render-app.tsx';
+import { serveWork } from '../test/work-server.ts';
 
 const signIn = (role: 'admin' | 'member' = 'member') =>
   updateSession({
@@ -14,13 +15,15 @@ const signIn = (role: 'admin' | 'member' = 'member') =>
     user: makeUser({ role }),
   });
 
-/** A server that knows one user; every call is recorded. */
+/** A server that knows one user and answers the offline engine's pulls and batches; every call is recorded. */
 function serve(me = makeMe()): RecordedCall[] {
-  return mockFetch((call) => {
-    if (pathOf(call) === '/auth/me') return json(me);
-    if (pathOf(call) === '/auth/logout') return json({ loggedOut: true });
-    return problem(404, 'not_found');
-  });
+  return serveWork({
+    handler: (call) => {
+      if (pathOf(call) === '/auth/me') return json(me);
+      if (pathOf(call) === '/auth/logout') return json({ loggedOut: true });
+      return undefined;
+    },
+  }).calls;
 }
 
 const meCalls = (calls: RecordedCall[]) => calls.filter((call) => pathOf(call) === '/auth/me');
@@ -123,8 +126,39 @@ describe('route guard', () => {
   });
 });
 
+describe('route guard offline', () => {
+  const goOffline = (offline: boolean) => {
+    Object.defineProperty(navigator, 'onLine', { value: !offline, configurable: true });
+    window.dispatchEvent(new Event(offline ? 'offline' : 'online'));
+  };
+  afterEach(() => goOffline(false));
+
+  it('opens the app on the stored session when the page loads offline, and checks it again once back online', async () => {
+    signIn();
+    goOffline(true);
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    renderApp('/projects');
+    const nav = await screen.findByRole('navigation', { name: 'Navigation principale' });
+    expect(within(nav).getByRole('link', { name: 'Tâches' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'État de la connexion' })).toHaveTextContent('Pas de connexion internet');
+
+    mockFetch(() => problem(401, 'session_expired', { detail: 'Session expired or invalid' }));
+    goOffline(false);
+    expect(await screen.findByText('Session expirée. Veuillez vous reconnecter.')).toBeInTheDocument();
+    expect(getSession().token).toBeNull();
+  });
+
+  it('still says the session could not be checked when the browser is online but the server does not answer', async () => {
+    signIn();
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    renderApp('/projects');
+    expect(await screen.findByText(/Impossible de vérifier la session/)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Navigation principale' })).toBeNull();
+  });
+});
+
 describe('public pages and redirects', () => {
-  it.each(['/login', '/reset-password?token=x', '/', '/nowhere/at/all', '/activity'])(
+  it.each(['/login', '/reset-password?token=x', '/', '/nowhere/at/all', '/activities'])(
     'sends a signed-in user from %s to /dashboard',
     async (path) => {
       signIn();

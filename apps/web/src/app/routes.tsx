@@ -4,6 +4,7 @@ import { fr } from '../locales/fr/index.ts';
 import { ErrorScreen } from './error-screen.tsx';
 import { HomeRedirect } from './guards/home-redirect.tsx';
 import { PublicOnly } from './guards/public-only.tsx';
+import { RequireAdmin } from './guards/require-admin.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { sessionResetLoader } from './guards/session-reset-loader.ts';
 
@@ -27,6 +28,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import('./routes/reset-password-route.tsx')).ResetPasswordRoute,
             }),
+          },
+          {
+            path: 'invitation',
+            lazy: async () => ({ Component: (await import('./routes/invitation-route.tsx')).InvitationRoute }),
           },
         ],
       },
@@ -72,11 +77,47 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'sync',
+                lazy: async () => ({
+                  Component: (await import('../features/offline/components/sync-page.tsx')).SyncPage,
+                }),
+              },
+              {
+                path: 'projects/new',
+                lazy: async () => ({ Component: (await import('./routes/new-project-route.tsx')).NewProjectRoute }),
+              },
+              {
+                path: 'projects/board/new',
+                lazy: async () => ({ Component: (await import('./routes/new-project-route.tsx')).NewBoardRoute }),
+              },
+              {
+                path: 'activity',
+                lazy: async () => ({
+                  Component: (await import('../features/activity/components/activity-page.tsx')).ActivityPage,
+                }),
+              },
+              {
+                path: 'me',
+                lazy: async () => ({ Component: (await import('../features/me/components/me-page.tsx')).MePage }),
+              },
+              {
                 path: 'shortcuts',
                 lazy: async () => ({
                   Component: (await import('../features/shortcuts/components/shortcuts-page.tsx'))
                     .ShortcutsPage,
                 }),
+              },
+              {
+                element: <RequireAdmin />,
+                children: [
+                  {
+                    path: 'admin/members',
+                    lazy: async () => ({
+                      Component: (await import('../features/members/components/members-admin-page.tsx'))
+                        .MembersAdminPage,
+                    }),
+                  },
+                ],
               },
             ],
           },

@@ -29,7 +29,13 @@ export interface RequestOptions<T> {
 }
 
 // SPEC §7: these calls create a session, so they never carry the old one.
-const NO_AUTH_HEADER_PATHS = ['/auth/login', '/auth/register', '/auth/verify-2fa'];
+const NO_AUTH_HEADER_PATHS = [
+  '/auth/login',
+  '/auth/register',
+  '/auth/verify-2fa',
+  '/auth/passkey-options',
+  '/auth/verify-passkey',
+];
 // Their 401s mean "wrong credentials" or "wrong code", never "your session ended".
 const NO_AUTH_REDIRECT_PATHS = [...NO_AUTH_HEADER_PATHS, '/auth/password/forgot', '/auth/password/reset'];
 

@@ -11,6 +11,11 @@ export function formatDay(value: string | Date): string {
 
 export const formatMonth = (date: Date): string => monthFormat.format(date);
 
+const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** '14:05:09', for a moment later today (a retry time). */
+export const formatTime = (ms: number): string => timeFormat.format(new Date(ms));
+
 const pad = (value: number): string => String(value).padStart(2, '0');
 
 /** `YYYY-MM-DD` of the local day a moment falls on. */

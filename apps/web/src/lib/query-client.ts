@@ -12,7 +12,9 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
+      // Never paused while offline: project and task writes go to the outbox, which works offline, and
+      // anything else (sign-out, a 2FA step) should try and say what happened rather than hang.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

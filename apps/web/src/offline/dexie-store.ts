@@ -50,6 +50,11 @@ export type OfflineStoreResult =
   | { status: 'ready'; store: DexieStore }
   | { status: 'unavailable'; reason: 'quota' | 'refused'; error: unknown };
 
+/** Deletes the person's copy and outbox from this device (sign-out's 'Abandonner'). */
+export async function deleteOfflineStore(userId: string): Promise<void> {
+  await Dexie.delete(offlineDatabaseName(userId));
+}
+
 export async function openOfflineStore(userId: string): Promise<OfflineStoreResult> {
   const db = new OfflineDatabase(offlineDatabaseName(userId));
   try {
@@ -94,6 +99,8 @@ function transaction(db: OfflineDatabase): SyncTransaction {
     getMeta: () => read<SyncMeta>(META_KEY),
     setMeta: (meta) => write(META_KEY, meta),
     getRows: (entity) => db.rows(entity).toArray(),
+    // A Dexie promise, not an async function's: awaiting anything else inside a transaction commits it early.
+    getRow: (entity, id) => db.rows(entity).get(id).then((row) => row ?? null),
     putRows: async (entity, rows) => void (await db.rows(entity).bulkPut([...rows])),
     deleteRows: (entity, ids) => db.rows(entity).bulkDelete([...ids]),
     clearRows: (entity) => db.rows(entity).clear(),

@@ -1,3 +1,4 @@
+import type { WorkerLocks } from './service-worker/background-sync.ts';
 import type { LockRequester, SyncChannel, SyncMessage } from './sender-lock.ts';
 
 interface LockRequest {
@@ -42,6 +43,30 @@ export class FakeBrowser {
           this.channels.length,
           ...this.channels.filter((channel) => channel.tab !== tab),
         );
+      },
+    };
+  }
+
+  /**
+   * The service worker's side of the same locks: `ifAvailable` requests, granted at once when the lock is
+   * free (the tabs asking meanwhile wait their turn) and answered `null` when a tab holds it.
+   */
+  workerLocks(): WorkerLocks {
+    return {
+      request: async (name, _options, callback) => {
+        if (this.held.has(name)) return callback(null);
+        const holder: LockRequest = {
+          tab: 0,
+          name,
+          callback: async () => undefined,
+          settle: () => undefined,
+        };
+        this.held.set(name, holder);
+        try {
+          return await callback({});
+        } finally {
+          this.release(name);
+        }
       },
     };
   }

@@ -1,20 +1,15 @@
+import { joinTabLeader, openBroadcastChannel, type LockRequester, type TabChannel } from '../lib/tab-leader.ts';
+
 /**
  * What the tabs of one user tell each other: `changed` (an answer or a pull was stored: re-read the store),
  * `edited` (an edit was recorded: the sender sends it at once).
  */
 export type SyncMessage = 'changed' | 'edited';
 
-/** The part of `navigator.locks` used here. */
-export interface LockRequester {
-  request(name: string, options: { signal: AbortSignal }, callback: () => Promise<void>): Promise<void>;
-}
+export type { LockRequester };
 
 /** A BroadcastChannel reduced to what is used here (a test's fake otherwise). */
-export interface SyncChannel {
-  post(message: SyncMessage): void;
-  subscribe(listener: (message: SyncMessage) => void): void;
-  close(): void;
-}
+export type SyncChannel = TabChannel<SyncMessage>;
 
 export interface SenderLockOptions {
   userId: string;
@@ -39,16 +34,7 @@ export const senderLockName = (userId: string): string => `jalon-sync:${userId}`
 
 const isSyncMessage = (data: unknown): data is SyncMessage => data === 'changed' || data === 'edited';
 
-function openBroadcastChannel(name: string): SyncChannel | undefined {
-  if (typeof BroadcastChannel === 'undefined') return undefined;
-  const channel = new BroadcastChannel(name);
-  return {
-    post: (message) => channel.postMessage(message),
-    subscribe: (listener) =>
-      channel.addEventListener('message', (event) => isSyncMessage(event.data) && listener(event.data)),
-    close: () => channel.close(),
-  };
-}
+const openSyncChannel = (name: string) => openBroadcastChannel(name, isSyncMessage);
 
 /**
  * One sender per user and browser (SYNC.md §6). Every tab asks for the same Web Lock and waits in its
@@ -62,36 +48,8 @@ export function joinSenderLock({
   lead,
   onMessage,
   locks = navigator.locks,
-  openChannel = openBroadcastChannel,
+  openChannel = openSyncChannel,
 }: SenderLockOptions): SenderLock {
-  const name = senderLockName(userId);
-  const channel = openChannel(name);
-  channel?.subscribe(onMessage);
-  const queue = new AbortController();
-  let stopLeading: (() => void) | null = null;
-  let releaseLock = () => {};
-
-  if (!locks) stopLeading = lead();
-  else
-    locks
-      .request(name, { signal: queue.signal }, () => {
-        // Granted just as this tab released it: hand it straight on.
-        if (queue.signal.aborted) return Promise.resolve();
-        stopLeading = lead();
-        return new Promise<void>((resolve) => (releaseLock = resolve));
-      })
-      // Released while still waiting in the queue: the request is aborted, which is what was asked.
-      .catch(() => undefined);
-
-  return {
-    isSender: () => stopLeading !== null,
-    announce: (message) => channel?.post(message),
-    release() {
-      queue.abort();
-      stopLeading?.();
-      stopLeading = null;
-      releaseLock();
-      channel?.close();
-    },
-  };
+  const leader = joinTabLeader({ name: senderLockName(userId), lead: () => lead(), onMessage, locks, openChannel });
+  return { isSender: leader.isLeader, announce: leader.post, release: leader.release };
 }

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { loadContract } from '../lib/contract-schemas.ts';
 import { resetRedirectState } from '../lib/redirects.ts';
 import { reloadSessionFromStorage } from '../lib/session-store.ts';
+
+// findBy… and waitFor wait for what a person would see; on a loaded CI machine the first screen of a
+// test can take more than the default second to appear. A longer wait only slows a failing test.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The app loads the contract's schemas on first use (a dynamic import). Load them once before the tests,
 // so that tests running on fake timers do not wait on a module load.
@@ -32,6 +36,8 @@ const originalError = console.error;
 let errors: unknown[][] = [];
 
 beforeEach(() => {
+  // The app's screens keep the person's copy in memory in these tests (the IndexedDB store has its own).
+  vi.stubEnv('VITE_OFFLINE_SYNC', 'false');
   errors = [];
   console.error = (...args: unknown[]) => {
     errors.push(args);

@@ -1,5 +1,7 @@
+import type { User } from '@jalon/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { useOnlineStatus } from '../../features/offline/hooks/use-online-status.ts';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
@@ -21,8 +23,12 @@ const enrolmentRequired = (error: unknown): boolean =>
  * Route guard of SPEC §2/§6: spinner while the session is verified (GET /api/auth/me, once),
  * unauthenticated to /login, admin without 2FA and temporary-token-only sign-ins to /security.
  */
+/** How often an app opened offline asks /me again while the browser says it is online. */
+const OFFLINE_SHELL_RECHECK_MS = 5_000;
+
 export function RequireAuth() {
-  const { token, tempToken } = useSession();
+  const { token, tempToken, user: storedUser } = useSession();
+  const online = useOnlineStatus();
   const { pathname } = useLocation();
   const onSecurity = pathname === PATHS.security;
   const me = useQuery({ ...meQueryOptions(), enabled: token !== null });
@@ -32,6 +38,31 @@ export function RequireAuth() {
   useEffect(() => {
     if (serverPreferences) applyServerPreferences(serverPreferences);
   }, [serverPreferences]);
+
+  // Opened offline (a reload served by the service worker, decision 0016): /me cannot answer, so the app
+  // opens on the user stored at sign-in; the API still checks every call. Back online, /me is asked again
+  // (the query client never saw the page go offline, so it would not), and again every few seconds while
+  // the network is still coming back; a refused session signs out. Once opened this way the app stays
+  // open until /me answers: a network that flaps must not take the person's screen away mid-edit.
+  const { refetch } = me;
+  const unreachable = me.isError && isApiError(me.error) && me.error.kind === 'network';
+  const [openedOffline, setOpenedOffline] = useState(false);
+  const offlineShell = unreachable && storedUser !== null && (openedOffline || !online || me.isFetching);
+  // Adjusted while rendering (React's pattern for state that follows other values), not in an effect.
+  if (offlineShell && !openedOffline) setOpenedOffline(true);
+  if (me.isSuccess && openedOffline) setOpenedOffline(false);
+  useEffect(() => {
+    if (!offlineShell) return;
+    const verify = () => {
+      if (navigator.onLine) void refetch();
+    };
+    window.addEventListener('online', verify);
+    const timer = setInterval(verify, OFFLINE_SHELL_RECHECK_MS);
+    return () => {
+      window.removeEventListener('online', verify);
+      clearInterval(timer);
+    };
+  }, [offlineShell, refetch]);
 
   const restrictTo = (context: AuthOutletContext) =>
     onSecurity ? <Outlet context={context} /> : <Navigate to={PATHS.security} replace />;
@@ -43,6 +74,7 @@ export function RequireAuth() {
     return <Navigate to={PATHS.login} replace />;
   }
   if (me.isPending) return <FullPageSpinner label={fr.common.verifyingSession} />;
+  if (offlineShell) return signedIn(storedUser);
   if (me.isError) {
     if (enrolmentRequired(me.error)) return restrictTo({ restricted: true });
     if (isApiError(me.error) && (me.error.status === 401 || me.error.kind === 'session_expired')) {
@@ -61,7 +93,10 @@ export function RequireAuth() {
       </main>
     );
   }
-  const { user } = me.data;
-  if (user.role === 'admin' && !user.twoFactorEnabled) return restrictTo({ restricted: true });
-  return <Outlet context={{ restricted: false } satisfies AuthOutletContext} />;
+  return signedIn(me.data.user);
+
+  function signedIn(user: Pick<User, 'role' | 'twoFactorEnabled'>) {
+    if (user.role === 'admin' && !user.twoFactorEnabled) return restrictTo({ restricted: true });
+    return <Outlet context={{ restricted: false } satisfies AuthOutletContext} />;
+  }
 }

@@ -1,25 +1,47 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { reloadColorScheme } from '../../features/preferences/theme-store.ts';
 import { getSession, updateSession } from '../../lib/session-store.ts';
+import { deleteOfflineStore } from '../../offline/dexie-store.ts';
 import { makeMe, makeUser } from '../../test/fixtures.ts';
-import { json, mockFetch, pathOf, problem } from '../../test/http.ts';
+import { json, mockFetch, pathOf } from '../../test/http.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { makeProject, projectId } from '../../test/work-fixtures.ts';
+import { serveWork } from '../../test/work-server.ts';
 
+// Discarding on sign-out deletes the person's IndexedDB database: here, only whether it was asked to.
+vi.mock('../../offline/dexie-store.ts', async (original) => ({
+  ...(await original<object>()),
+  deleteOfflineStore: vi.fn(() => Promise.resolve()),
+}));
+
+/** The signed-in app over a server that answers the session routes and the offline engine's pulls and batches. */
 function signedInApp(path = '/dashboard') {
+  vi.mocked(deleteOfflineStore).mockClear();
   updateSession({
     token: 'tok-1',
     sessionId: 'sess-1',
     sessionExpiry: '2999-01-01T00:00:00.000Z',
     user: makeUser(),
   });
-  const calls = mockFetch((call) => {
-    if (pathOf(call) === '/auth/me') return json(makeMe());
-    if (pathOf(call) === '/auth/logout') return json({ loggedOut: true });
-    return problem(404, 'not_found');
+  const server = serveWork({
+    handler: (call) => {
+      if (pathOf(call) === '/auth/me') return json(makeMe());
+      if (pathOf(call) === '/auth/logout') return json({ loggedOut: true });
+      return undefined;
+    },
   });
-  return { calls, ...renderApp(path) };
+  return { calls: server.calls, server, ...renderApp(path) };
+}
+
+/** Leaves one status change unsent on this device: the network fails its batch. */
+async function unsentEdit(server: ReturnType<typeof serveWork>) {
+  const site = await screen.findByRole('article', { name: 'Site vitrine' });
+  server.failNetwork(true);
+  await userEvent.selectOptions(within(site).getByRole('combobox', { name: 'Statut' }), 'Terminé');
+  await waitFor(() => expect(server.batches().length).toBeGreaterThan(0));
+  expect(await screen.findByRole('status', { name: 'État de la connexion' })).toHaveTextContent('1 modification en attente');
 }
 
 describe('app shell', () => {
@@ -44,7 +66,7 @@ describe('app shell', () => {
     act(() => {
       window.dispatchEvent(new Event('offline'));
     });
-    expect(screen.getByRole('status', { name: 'État de la connexion' })).toHaveTextContent('Hors ligne');
+    expect(screen.getByRole('status', { name: 'État de la connexion' })).toHaveTextContent('Pas de connexion internet');
     // TanStack Query follows the same events: put the world back online for the next tests.
     onLine.mockReturnValue(true);
     act(() => {
@@ -86,6 +108,52 @@ describe('app shell', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Se déconnecter' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
     expect(getSession().token).toBeNull();
+  });
+
+  it("asks before signing out with unsent changes: 'Annuler' stays, 'Garder pour cet utilisateur' keeps the copy", async () => {
+    const { server, calls } = signedInApp('/projects');
+    await unsentEdit(server);
+    await userEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Modifications non envoyées' });
+    expect(dialog).toHaveTextContent('1 modification n’a pas encore été envoyée au serveur.');
+    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(
+      expect.arrayContaining(['Envoyer maintenant', 'Garder pour cet utilisateur', 'Abandonner', 'Annuler']),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.some((call) => pathOf(call) === '/auth/logout')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Garder pour cet utilisateur' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
+    expect(calls.some((call) => pathOf(call) === '/auth/logout')).toBe(true);
+    expect(deleteOfflineStore).not.toHaveBeenCalled();
+  });
+
+  it("'Abandonner' on sign-out deletes this person's offline database", async () => {
+    const { server } = signedInApp('/projects');
+    await unsentEdit(server);
+    await userEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Abandonner' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
+    expect(deleteOfflineStore).toHaveBeenCalledWith(makeUser().id);
+    expect(server.row('project', projectId(1))).toMatchObject({ status: makeProject().status });
+  });
+
+  it("'Envoyer maintenant' sends the unsent changes, then signs out; a failed send says so and stays", async () => {
+    const { server, calls } = signedInApp('/projects');
+    await unsentEdit(server);
+    await userEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Modifications non envoyées' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Envoyer maintenant' }));
+    expect(await within(dialog).findByText(/L’envoi a échoué : les modifications sont gardées sur cet appareil\./)).toBeInTheDocument();
+    expect(calls.some((call) => pathOf(call) === '/auth/logout')).toBe(false);
+
+    server.failNetwork(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Envoyer maintenant' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
+    expect(server.row('project', projectId(1))).toMatchObject({ status: 'completed' });
+    expect(deleteOfflineStore).not.toHaveBeenCalled();
   });
 
   it('shows the keyboard shortcuts help, its search box and the empty text', async () => {

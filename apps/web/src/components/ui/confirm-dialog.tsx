@@ -1,19 +1,27 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 
-interface ConfirmDialogProps {
+/** One more choice of a dialog, after the safe one. */
+export interface DialogChoice {
+  label: string;
+  onChoose: () => void;
+  tone?: 'primary' | 'danger';
+}
+
+interface ChoiceDialogProps {
   title: string;
   message: string;
-  confirmLabel: string;
   cancelLabel: string;
-  onConfirm: () => void;
   onCancel: () => void;
+  choices: readonly DialogChoice[];
+  /** Disables every choice while one is being carried out. */
+  busy?: boolean;
 }
 
 /**
- * A modal confirmation (role alertdialog) for irreversible actions. Focus starts on the safe choice,
- * stays inside while open, Escape cancels, and goes back to the control that opened it on close.
+ * A modal question (role alertdialog). Focus starts on the safe choice (cancel), stays inside while open,
+ * Escape cancels, and goes back to the control that opened it on close.
  */
-export function ConfirmDialog({ title, message, confirmLabel, cancelLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ChoiceDialog({ title, message, cancelLabel, onCancel, choices, busy = false }: ChoiceDialogProps) {
   const id = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -60,14 +68,36 @@ export function ConfirmDialog({ title, message, confirmLabel, cancelLabel, onCon
         <h2 id={`${id}-title`}>{title}</h2>
         <p id={`${id}-message`}>{message}</p>
         <div className="form__actions">
-          <button ref={cancelRef} type="button" className="button" onClick={onCancel}>
+          <button ref={cancelRef} type="button" className="button" disabled={busy} onClick={onCancel}>
             {cancelLabel}
           </button>
-          <button type="button" className="button button--danger" onClick={onConfirm}>
-            {confirmLabel}
-          </button>
+          {choices.map((choice) => (
+            <button
+              key={choice.label}
+              type="button"
+              className={`button${choice.tone ? ` button--${choice.tone}` : ''}`}
+              disabled={busy}
+              onClick={choice.onChoose}
+            >
+              {choice.label}
+            </button>
+          ))}
         </div>
       </div>
     </div>
   );
+}
+
+interface ConfirmDialogProps {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A confirmation for an irreversible action: cancel, or the one dangerous choice. */
+export function ConfirmDialog({ confirmLabel, onConfirm, ...props }: ConfirmDialogProps) {
+  return <ChoiceDialog {...props} choices={[{ label: confirmLabel, onChoose: onConfirm, tone: 'danger' }]} />;
 }

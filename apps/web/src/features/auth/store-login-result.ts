@@ -23,4 +23,8 @@ export function storeLoginResult(result: LoginResult): void {
     tempToken: null,
     user: result.user,
   });
+  // Signed in: keep the offline copy safe from eviction (loaded on demand, off the sign-in screen's code).
+  void import('../../offline/service-worker/persistent-storage.ts').then((storage) =>
+    storage.requestPersistentStorage(),
+  );
 }

@@ -34,6 +34,7 @@ function sanitize(input: unknown): Partial<Preferences> {
   if (input.focusMode === 'off' || input.focusMode === 'mono') clean.focusMode = input.focusMode;
   if (typeof input.uiSounds === 'boolean') clean.uiSounds = input.uiSounds;
   if (typeof input.advancedAudio === 'boolean') clean.advancedAudio = input.advancedAudio;
+  if (typeof input.singleKeyShortcuts === 'boolean') clean.singleKeyShortcuts = input.singleKeyShortcuts;
   for (const key of ['animationIntensity', 'ambientVolume'] as const) {
     const value = input[key];
     if (typeof value === 'number' && Number.isFinite(value)) clean[key] = clampPercent(value);

@@ -27,7 +27,8 @@ export function holdTempToken(user: Partial<User> = { role: 'admin' }): void {
 
 /** Every call recorded; unknown routes answer 404 so a test notices a call it did not expect. */
 export function serve(routes: Record<string, Route>, user: Partial<User> = {}): RecordedCall[] {
-  const all: Record<string, Route> = { 'GET /auth/me': () => json(makeMe(user)), ...routes };
+  // The 2FA tab lists passkeys whenever 2FA is on: none unless a test says otherwise.
+  const all: Record<string, Route> = { 'GET /auth/me': () => json(makeMe(user)), 'GET /2fa/passkeys': () => json({ passkeys: [] }), ...routes };
   return mockFetch((call) => all[routeOf(call)]?.(call) ?? problem(404, 'not_found'));
 }
 

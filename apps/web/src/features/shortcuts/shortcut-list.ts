@@ -4,12 +4,15 @@ type ItemKey = keyof typeof fr.shortcuts.items;
 type GroupKey = keyof typeof fr.shortcuts.groups;
 
 export interface Shortcut {
-  /** Keys pressed one after the other (a sequence such as g then d), each one key or key name. */
+  /** Keys pressed one after the other (a sequence such as g then d), each one key or chord, as printed. */
   sequence: readonly string[];
   action: ItemKey;
 }
 
-/** The help content of SPEC §2 "Shortcuts screen"; global key handling arrives with its own issue. */
+/**
+ * The help content: SPEC §2 "Shortcuts screen" sections, holding every global shortcut of SPEC §2
+ * (the dispatcher's `BINDINGS`) plus the command palette.
+ */
 export const SHORTCUT_GROUPS: readonly { group: GroupKey; shortcuts: readonly Shortcut[] }[] = [
   {
     group: 'navigation',
@@ -17,8 +20,13 @@ export const SHORTCUT_GROUPS: readonly { group: GroupKey; shortcuts: readonly Sh
       { sequence: ['g', 'd'], action: 'goDashboard' },
       { sequence: ['g', 'p'], action: 'goProjects' },
       { sequence: ['g', 's'], action: 'goSecurity' },
+      { sequence: ['g', 't'], action: 'goTasks' },
+      { sequence: ['g', 'a'], action: 'goActivity' },
+      { sequence: ['g', 'm'], action: 'goMe' },
       { sequence: ['?'], action: 'help' },
       { sequence: ['/'], action: 'focusSearch' },
+      { sequence: ['Ctrl+K'], action: 'palette' },
+      { sequence: ['m'], action: 'menu' },
     ],
   },
   {
@@ -26,7 +34,13 @@ export const SHORTCUT_GROUPS: readonly { group: GroupKey; shortcuts: readonly Sh
     shortcuts: [
       { sequence: ['n', 'p'], action: 'newProject' },
       { sequence: ['n', 't'], action: 'newTask' },
+      { sequence: ['n', 'b'], action: 'newBoard' },
       { sequence: ['Esc'], action: 'close' },
+      { sequence: ['Ctrl+S'], action: 'save' },
+      { sequence: ['Ctrl+Z'], action: 'undo' },
+      { sequence: ['Ctrl+Maj+Z'], action: 'redo' },
+      { sequence: ['r'], action: 'refresh' },
+      { sequence: ['f'], action: 'filter' },
     ],
   },
   {

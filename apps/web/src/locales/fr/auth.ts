@@ -20,6 +20,10 @@ export const auth = {
     verify: 'Vérifier',
     verifying: 'Vérification…',
     back: 'Retour',
+    orPasskey: 'Ou, si vous avez enregistré une clé d’accès :',
+    usePasskey: 'Utiliser une clé d’accès',
+    usingPasskey: 'En attente de la clé d’accès…',
+    passkeyCancelled: 'La clé d’accès n’a pas répondu ou la demande a été annulée.',
   },
   resetRequest: {
     title: 'Mot de passe oublié',

@@ -19,6 +19,7 @@ export const problemMessages: Record<ErrorCode, string> = {
   email_taken: 'Cette adresse e-mail est déjà utilisée.',
   weak_password: 'Le mot de passe doit contenir au moins 8 caractères.',
   common_password: 'Ce mot de passe est trop courant. Choisissez-en un autre.',
+  wrong_current_password: 'Le mot de passe actuel est incorrect.',
   invalid_reset_token: 'Le lien est invalide, expiré ou déjà utilisé.',
   registration_disabled: 'Les inscriptions sont fermées.',
   internal_error: 'Le serveur a rencontré une erreur. Réessayez plus tard.',
@@ -30,6 +31,15 @@ export const problemMessages: Record<ErrorCode, string> = {
   invalid_code: 'Code invalide',
   two_factor_already_enabled: 'La double authentification est déjà activée.',
   two_factor_not_started: 'Commencez par lancer la configuration de la double authentification.',
+  account_deactivated: 'Compte désactivé. Contactez un administrateur.',
+  invalid_invitation_token: 'Ce lien d’invitation est invalide, expiré ou déjà utilisé.',
+  last_admin: 'Le dernier administrateur actif ne peut être ni rétrogradé ni désactivé.',
+  self_change: 'Cette action n’est pas possible sur votre propre compte.',
+  passkey_challenge_expired: 'La demande de clé d’accès a expiré. Recommencez.',
+  passkey_invalid: 'La clé d’accès n’a pas pu être vérifiée.',
+  passkey_already_registered: 'Cette clé d’accès est déjà enregistrée.',
+  too_many_passkeys: 'Vous avez atteint le nombre maximal de clés d’accès (10).',
+  no_passkey: 'Aucune clé d’accès n’est enregistrée pour ce compte.',
 };
 
 export const errors = {

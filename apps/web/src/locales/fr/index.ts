@@ -1,16 +1,22 @@
 // The whole French catalogue, by domain. Components read strings from here and nowhere else.
+import { activity } from './activity.ts';
 import { app } from './app.ts';
 import { auth } from './auth.ts';
 import { backgrounds } from './backgrounds.ts';
 import { common } from './common.ts';
 import { errors, problemMessages } from './errors.ts';
 import { layout } from './layout.ts';
+import { members } from './members.ts';
+import { me } from './me.ts';
+import { live } from './live.ts';
 import { projects } from './projects.ts';
 import { security } from './security.ts';
 import { shortcuts } from './shortcuts.ts';
+import { sync } from './sync.ts';
 import { tasks } from './tasks.ts';
 
 export const fr = {
+  activity,
   app,
   auth,
   backgrounds,
@@ -18,8 +24,12 @@ export const fr = {
   errors,
   problemMessages,
   layout,
+  members,
+  me,
+  live,
   projects,
   security,
   shortcuts,
+  sync,
   tasks,
 } as const;

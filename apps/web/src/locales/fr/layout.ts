@@ -6,15 +6,13 @@ export const layout = {
     projects: 'Projets',
     tasks: 'Tâches',
     security: 'Sécurité',
+    members: 'Membres',
   },
   themeToLight: 'Mode clair',
   themeToDark: 'Mode sombre',
   online: 'En ligne',
-  offline: 'Hors ligne',
+  offline: 'Pas de connexion internet',
   connectionLabel: 'État de la connexion',
   signOut: 'Se déconnecter',
   signingOut: 'Déconnexion…',
-  conflictsTitle: 'Conflits',
-  conflictsCount: (count: number) =>
-    count === 1 ? '1 modification en conflit à résoudre.' : `${count} modifications en conflit à résoudre.`,
 } as const;

@@ -21,6 +21,9 @@ export const preferences = {
   uiSounds: 'Sons d’interface',
   uiSoundsReducedMotion: 'Indisponibles : votre système demande de réduire les animations.',
   advancedAudio: 'Audio d’ambiance',
+  singleKeyShortcuts: 'Raccourcis à une touche (g, n, r, f, m, 1 à 3, ?, /)',
+  singleKeyShortcutsHint:
+    'Désactivez-les si vous utilisez une commande vocale ou tapez souvent par erreur. Échap et les raccourcis avec Ctrl restent actifs.',
   animationIntensity: 'Intensité des animations',
   ambientVolume: 'Volume d’ambiance',
   percent: (value: number) => `${value} %`,

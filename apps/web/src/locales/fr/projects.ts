@@ -50,13 +50,6 @@ export const projects = {
     cancel: 'Annuler',
   },
   deleted: (name: string) => `Projet « ${name} » supprimé.`,
-  conflict: {
-    message: 'Conflit : ce projet a été modifié entre-temps.',
-    serverVersion: (version: number, status: string) =>
-      `Version du serveur : ${version}, statut « ${status} ».`,
-    reload: 'Recharger le projet',
-    dismiss: 'Fermer',
-  },
   detail: {
     back: 'Retour',
     allProjects: 'Tous les projets',

@@ -85,13 +85,6 @@ export const tasks = {
         ? '1 tâche sans échéance n’apparaît pas dans le calendrier.'
         : `${count} tâches sans échéance n’apparaissent pas dans le calendrier.`,
   },
-  conflict: {
-    message: 'Conflit : cette tâche a été modifiée entre-temps.',
-    serverVersion: (version: number, title: string, status: string) =>
-      `Version du serveur : ${version}, « ${title} », ${status}.`,
-    reload: 'Recharger la tâche',
-    dismiss: 'Fermer',
-  },
   updateFailed: (message: string) => `La modification n’a pas été enregistrée : ${message}`,
   newPage: {
     title: 'Nouvelle tâche',

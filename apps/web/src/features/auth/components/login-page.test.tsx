@@ -166,6 +166,24 @@ describe('login screen: second factor', () => {
     expect(window.localStorage.getItem('jalon:tempToken')).toBeNull();
   });
 
+  it('offers a passkey instead of the code, and says so when the account has none', async () => {
+    const user = userEvent.setup();
+    const calls = mockFetch((call) => {
+      if (pathOf(call) === '/auth/login') return json(pending);
+      return problem(404, 'no_passkey');
+    });
+    renderLogin();
+    await fillCredentials(user);
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await user.click(await screen.findByRole('button', { name: 'Utiliser une clé d’accès' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Aucune clé d’accès n’est enregistrée pour ce compte.');
+    const asked = calls.filter((call) => pathOf(call) === '/auth/passkey-options');
+    expect(asked.at(-1)?.body).toEqual({ tempToken: 'temp-1' });
+    // Like the code step, it creates a session: the temporary token travels in the body only.
+    expect(asked.at(-1)?.headers.get('Authorization')).toBeNull();
+    expect(getSession()).toMatchObject({ token: null, tempToken: 'temp-1' });
+  });
+
   it("'Retour' goes back to the credentials and revokes the temporary token", async () => {
     const user = userEvent.setup();
     const calls = mockFetch((call) =>

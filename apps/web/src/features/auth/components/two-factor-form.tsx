@@ -6,6 +6,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { getSession } from '../../../lib/session-store.ts';
 import { fr } from '../../../locales/fr/index.ts';
+import { useVerifyPasskey } from '../api/verify-passkey.ts';
 import { useVerifyTwoFactor } from '../api/verify-two-factor.ts';
 
 const t = fr.auth.twoFactor;
@@ -20,8 +21,19 @@ interface TwoFactorFormProps {
 /** Spaces are typing aids ('123 456', 'ABCDE FGHJK'); the server takes the code without them. */
 export const normaliseSecondFactorCode = (raw: string): string => raw.replace(/\s+/g, '');
 
+/** A refused passkey: the server's reason when it gave one, the browser's refusal otherwise. */
+function passkeyFailure(error: unknown): string {
+  // The browser's own refusals (cancelled, timed out, no matching key) are not the server's.
+  if (!isApiError(error)) return t.passkeyCancelled;
+  if (error.code === 'no_passkey' || error.code === 'passkey_challenge_expired')
+    return fr.problemMessages[error.code];
+  if (error.code === 'invalid_credentials') return fr.problemMessages.passkey_invalid;
+  return errorMessage(error, 'twoFactor');
+}
+
 export function TwoFactorForm({ onVerified, onBack, onExpired }: TwoFactorFormProps) {
   const verify = useVerifyTwoFactor();
+  const passkey = useVerifyPasskey();
   const [code, setCode] = useState('');
   const [malformed, setMalformed] = useState(false);
   // After a refused code, the next thing to do is to type another one: focus goes back to the field.
@@ -54,7 +66,22 @@ export function TwoFactorForm({ onVerified, onBack, onExpired }: TwoFactorFormPr
       },
     );
   };
-  const busy = verify.isPending || verify.isSuccess;
+  const signInWithPasskey = () => {
+    const tempToken = getSession().tempToken;
+    if (tempToken === null) {
+      onExpired();
+      return;
+    }
+    verify.reset();
+    setMalformed(false);
+    passkey.mutate(tempToken, {
+      onSuccess: onVerified,
+      onError: (error) => {
+        if (isApiError(error) && error.code === 'session_expired') onExpired();
+      },
+    });
+  };
+  const busy = verify.isPending || verify.isSuccess || passkey.isPending || passkey.isSuccess;
   // Once the field is usable again after a refusal (it is disabled while the code is checked).
   useEffect(() => {
     if ((verify.isError || malformed) && !busy) {
@@ -62,7 +89,13 @@ export function TwoFactorForm({ onVerified, onBack, onExpired }: TwoFactorFormPr
       codeInput.current?.select();
     }
   }, [verify.isError, malformed, busy]);
-  const error = malformed ? t.malformed : verify.isError ? errorMessage(verify.error, 'twoFactor') : null;
+  const error = malformed
+    ? t.malformed
+    : verify.isError
+      ? errorMessage(verify.error, 'twoFactor')
+      : passkey.isError
+        ? passkeyFailure(passkey.error)
+        : null;
 
   return (
     <form className="form" onSubmit={submit} aria-labelledby="login-title">
@@ -93,6 +126,12 @@ export function TwoFactorForm({ onVerified, onBack, onExpired }: TwoFactorFormPr
         </button>
         <button type="submit" className="button button--primary" disabled={busy}>
           {verify.isPending ? t.verifying : t.verify}
+        </button>
+      </div>
+      <p className="form__hint">{t.orPasskey}</p>
+      <div className="form__actions form__actions--start">
+        <button type="button" className="button" onClick={signInWithPasskey} disabled={busy}>
+          {passkey.isPending ? t.usingPasskey : t.usePasskey}
         </button>
       </div>
     </form>

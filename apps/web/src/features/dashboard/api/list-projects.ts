@@ -23,14 +23,3 @@ export const projectFilterQueryOptions = (online: boolean) =>
     enabled: online,
     refetchInterval: false,
   });
-
-/** SPEC §7: the quick task form's project list loads once, when its tab is first opened. */
-export const taskFormProjectsQueryOptions = (enabled: boolean) =>
-  queryOptions({
-    queryKey: ['dashboard', 'task-form-projects'] as const,
-    queryFn: ({ signal }) => fetchProjectChoices(signal),
-    enabled,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-    refetchInterval: false,
-  });

@@ -12,6 +12,7 @@ import { activityQueryOptions } from '../api/get-activity.ts';
 import { dashboardQueryOptions } from '../api/get-dashboard.ts';
 import { EMPTY_TRENDS, trendsQueryOptions } from '../api/get-trends.ts';
 import { projectFilterQueryOptions } from '../api/list-projects.ts';
+import { useRefreshWhenServerChanges } from '../hooks/use-refresh-when-server-changes.ts';
 import { scrollToElement } from '../smooth-scroll.ts';
 import { ChartPanels } from './chart-panels.tsx';
 import { CounterCards } from './counter-cards.tsx';
@@ -27,9 +28,7 @@ import { UpcomingDeadlines } from './upcoming-deadlines.tsx';
 
 const t = dashboardText;
 
-// 'Actualiser' reloads everything except the quick task form's project list, which loads once (SPEC §7).
-const isRefreshable = (query: Query): boolean =>
-  query.queryKey[0] === 'dashboard' && query.queryKey[1] !== 'task-form-projects';
+const isRefreshable = (query: Query): boolean => query.queryKey[0] === 'dashboard';
 
 interface DashboardPageProps {
   /** The browser's view of connectivity: nothing is loaded while offline (SPEC §7). */
@@ -65,6 +64,7 @@ export function DashboardPage({ online, preferencesMenu }: DashboardPageProps) {
     [queryClient],
   );
   const closeCreate = useCallback(() => setCreateOpen(false), [setCreateOpen]);
+  useRefreshWhenServerChanges(refresh);
 
   const focusProject = (id: string) => {
     setProjectId(id);

@@ -46,6 +46,7 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
         <select
           id={projectSelectId}
           className="input"
+          data-shortcut-filter
           value={props.projectId ?? ''}
           onChange={(event) => props.onProjectChange(event.target.value === '' ? null : event.target.value)}
         >

@@ -1,28 +1,22 @@
-import type { Project } from '@jalon/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
-import { createProject } from '../api/create-project.ts';
-import { taskFormProjectsQueryOptions, type ProjectChoice } from '../api/list-projects.ts';
+import { useProjectWrites } from '../../projects/api/project-writes.ts';
 import { projectDraft, quickCreateError, todayInputValue } from '../quick-create-rules.ts';
 import { QuickCreateSubmit } from './quick-create-submit.tsx';
 
 const t = dashboard.quickCreate;
 
 export function QuickProjectForm({ onCreated }: { onCreated: () => void }) {
-  const queryClient = useQueryClient();
+  const writes = useProjectWrites();
   const ids = useId();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [deadline, setDeadline] = useState('');
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: createProject,
-    onSuccess: (project: Project) => {
-      // The task form's list is loaded only once: the new project joins it directly.
-      queryClient.setQueryData<ProjectChoice[]>(taskFormProjectsQueryOptions(false).queryKey, (list) =>
-        list ? [...list, { id: project.id, name: project.name }] : list,
-      );
+    mutationFn: writes.create,
+    onSuccess: () => {
       setName('');
       setDescription('');
       setDeadline('');

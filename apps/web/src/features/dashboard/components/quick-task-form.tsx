@@ -1,22 +1,25 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
-import { createTask } from '../api/create-task.ts';
-import { taskFormProjectsQueryOptions } from '../api/list-projects.ts';
+import { useWork } from '../../../offline/work-context.tsx';
+import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
+import { useTaskWrites } from '../../tasks/api/task-writes.ts';
 import { quickCreateError, taskDraft } from '../quick-create-rules.ts';
 import { QuickCreateSubmit } from './quick-create-submit.tsx';
 
 const t = dashboard.quickCreate;
 
-/** Mounted when the 'Tâche' tab is opened, which is when its project list is first (and only) loaded. */
+/** The project list comes from the device's copy, so a project created a moment ago is already in it. */
 export function QuickTaskForm({ onCreated }: { onCreated: () => void }) {
   const ids = useId();
-  const projects = useQuery(taskFormProjectsQueryOptions(true));
+  const work = useWork();
+  const writes = useTaskWrites();
   const [title, setTitle] = useState('');
   const [project, setProject] = useState('');
+  const [assignee, setAssignee] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: createTask,
+    mutationFn: writes.create,
     onSuccess: () => {
       setTitle('');
       onCreated();
@@ -24,7 +27,8 @@ export function QuickTaskForm({ onCreated }: { onCreated: () => void }) {
     onError: (failure) => setError(quickCreateError(failure)),
   });
 
-  const shownError = error ?? (projects.isError ? quickCreateError(projects.error) : null);
+  const loadError = !work.ready && work.loadError !== null ? quickCreateError(work.loadError) : null;
+  const shownError = error ?? loadError;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -34,7 +38,7 @@ export function QuickTaskForm({ onCreated }: { onCreated: () => void }) {
       return;
     }
     setError(null);
-    mutation.mutate(draft.value);
+    mutation.mutate({ ...draft.value, ...(assignee && { assignee }) });
   };
 
   return (
@@ -50,17 +54,18 @@ export function QuickTaskForm({ onCreated }: { onCreated: () => void }) {
           className="input"
           value={project}
           aria-required="true"
-          aria-busy={projects.isPending}
+          aria-busy={!work.ready}
           onChange={(event) => setProject(event.target.value)}
         >
-          <option value="">{projects.isPending ? t.loadingProjects : t.chooseProject}</option>
-          {(projects.data ?? []).map((choice) => (
+          <option value="">{work.ready ? t.chooseProject : t.loadingProjects}</option>
+          {work.projects.map((choice) => (
             <option key={choice.id} value={choice.id}>
               {choice.name}
             </option>
           ))}
         </select>
       </div>
+      <AssigneePicker id={`${ids}-assignee`} value={assignee} onChange={setAssignee} />
       <QuickCreateSubmit error={shownError} pending={mutation.isPending} />
     </form>
   );

@@ -1,17 +1,39 @@
+import { SYNC } from '@jalon/contract';
+import type { ConflictRecord, Resolution } from '@jalon/sync';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { fr } from '../../../locales/fr/index.ts';
+import { useWork, useWorkEngine } from '../../../offline/work-context.tsx';
+import { ConflictItem } from './conflict-item.tsx';
 
-interface ConflictsPanelProps {
-  /** Unresolved conflicts. The conflict store arrives with the offline-sync issue. */
-  count: number;
-}
+const t = fr.sync.conflicts;
 
-/** Sidebar panel 'Conflits' (SPEC §2): absent, not empty, when there is nothing to resolve. */
-export function ConflictsPanel({ count }: ConflictsPanelProps) {
-  if (count === 0) return null;
+/**
+ * SPEC §2 sidebar panel 'Conflits': absent, not empty, when there is nothing to resolve; the first 25
+ * open ones, and a link to the full view. It also reads the store every 5 s (SPEC §9), which catches a
+ * conflict recorded by another tab whose message was lost.
+ */
+export function ConflictsPanel() {
+  const work = useWork();
+  const engine = useWorkEngine();
+  useEffect(() => {
+    if (!engine) return;
+    const timer = setInterval(() => void engine.reread(), SYNC.conflictPollMs);
+    return () => clearInterval(timer);
+  }, [engine]);
+  const open = work.conflicts.filter((conflict) => !conflict.resolved);
+  if (open.length === 0 || !engine) return null;
+  const resolve = (conflict: ConflictRecord, resolution: Resolution) => engine.resolve(conflict.id, resolution);
   return (
     <aside className="conflicts-panel" aria-labelledby="conflicts-title">
-      <h2 id="conflicts-title">{fr.layout.conflictsTitle}</h2>
-      <p>{fr.layout.conflictsCount(count)}</p>
+      <h2 id="conflicts-title">{t.title}</h2>
+      <p>{t.count(open.length)}</p>
+      <ul className="conflict-list">
+        {open.slice(0, SYNC.conflictPanelLimit).map((conflict) => (
+          <ConflictItem key={conflict.id} conflict={conflict} onResolve={resolve} />
+        ))}
+      </ul>
+      <Link to="/sync">{t.showAll}</Link>
     </aside>
   );
 }

@@ -51,7 +51,8 @@ export function PreferencesMenu() {
   );
 }
 
-function PreferencesForm() {
+/** The preferences themselves: in the dashboard's menu and on /me. */
+export function PreferencesForm() {
   const preferences = usePreferences();
   const reducedMotion = usePrefersReducedMotion();
   const hintId = useId();
@@ -126,6 +127,18 @@ function PreferencesForm() {
         />
         {t.advancedAudio}
       </label>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={preferences.singleKeyShortcuts}
+          aria-describedby={`${hintId}-keys`}
+          onChange={(event) => updatePreferences({ singleKeyShortcuts: event.target.checked })}
+        />
+        {t.singleKeyShortcuts}
+      </label>
+      <p className="field__hint" id={`${hintId}-keys`}>
+        {t.singleKeyShortcutsHint}
+      </p>
       <Slider
         label={t.animationIntensity}
         min={AUDIO.animationIntensityMin}

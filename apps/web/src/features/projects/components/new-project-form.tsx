@@ -1,21 +1,24 @@
-import type { Project } from '@jalon/contract';
+import type { CreateProject } from '@jalon/contract';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { endOfDayIso } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
-import { useCreateProject } from '../api/create-project.ts';
+import { useProjectWrites } from '../api/project-writes.ts';
 
 const t = fr.projects.create;
 
 interface NewProjectFormProps {
-  onCreated: (project: Project) => void;
+  /** With the new project's id (`tmp-…` until the server has it) and what was sent. */
+  onCreated: (id: string, project: CreateProject) => void;
   onCancel: () => void;
 }
 
 /** SPEC §5: name, description and deadline are all required; the day picked is sent as its end. */
 export function NewProjectForm({ onCreated, onCancel }: NewProjectFormProps) {
-  const create = useCreateProject();
+  const writes = useProjectWrites();
+  const create = useMutation({ mutationFn: writes.create });
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [deadline, setDeadline] = useState('');
@@ -29,10 +32,8 @@ export function NewProjectForm({ onCreated, onCancel }: NewProjectFormProps) {
       return;
     }
     setInvalid(false);
-    create.mutate(
-      { name: name.trim(), description: description.trim(), deadline: deadlineIso },
-      { onSuccess: onCreated },
-    );
+    const project = { name: name.trim(), description: description.trim(), deadline: deadlineIso };
+    create.mutate(project, { onSuccess: (id) => onCreated(id, project) });
   };
 
   const missing = (value: string) => invalid && value.trim() === '';

@@ -4,17 +4,20 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDay } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
+import type { PendingState } from '../../../offline/work-rows.ts';
+import { PendingBadge } from '../../offline/components/pending-badge.tsx';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
 
 const t = fr.projects.card;
 
 interface ProjectCardProps {
   project: Project;
+  pending: PendingState | undefined;
   onStatusChange: (project: Project, status: ProjectStatus) => void;
   onDelete: (project: Project) => void;
 }
 
-export function ProjectCard({ project, onStatusChange, onDelete }: ProjectCardProps) {
+export function ProjectCard({ project, pending, onStatusChange, onDelete }: ProjectCardProps) {
   const id = useId();
   return (
     <article className="project-card" aria-labelledby={`${id}-name`}>
@@ -23,6 +26,7 @@ export function ProjectCard({ project, onStatusChange, onDelete }: ProjectCardPr
           {project.name}
         </h2>
         <ProjectStatusBadge status={project.status} />
+        <PendingBadge state={pending} />
       </header>
       <p className="project-card__description">{project.description}</p>
       <p className="project-card__meta muted-text">

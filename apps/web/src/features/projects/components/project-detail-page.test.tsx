@@ -1,28 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, pathOf, problem } from '../../../test/http.ts';
-import { renderRoute } from '../../../test/render-route.tsx';
-import { listBody, makeProject, makeTask, projectId, taskId } from '../../../test/work-fixtures.ts';
+import { renderWorkRoute } from '../../../test/render-route.tsx';
+import { makeProject, makeTask, projectId, taskId } from '../../../test/work-fixtures.ts';
+import { serveWork } from '../../../test/work-server.ts';
 import { ProjectDetailPage } from './project-detail-page.tsx';
 
 const renderDetail = (id: string = projectId(1)) =>
-  renderRoute(<ProjectDetailPage />, '/projects/:id', `/projects/${id}`);
+  renderWorkRoute(<ProjectDetailPage />, '/projects/:id', `/projects/${id}`);
 
 describe('project detail', () => {
   it('shows the project, its tasks with badges and dates, and adds a quick task whose description is its title', async () => {
     const user = userEvent.setup();
-    const created = makeTask({ id: taskId(9), title: 'Relire les textes', description: 'Relire les textes' });
-    const calls = mockFetch((call) => {
-      const path = pathOf(call);
-      if (path === `/projects/${projectId(1)}`) return json(makeProject());
-      if (path.startsWith('/tasks?') && call.method === 'GET')
-        return listBody([
-          makeTask({ status: 'in_review', deadline: '2030-02-10T23:59:59.999Z' }),
-          makeTask({ id: taskId(2), title: 'Tests', description: '', status: 'done' }),
-        ]);
-      if (path === '/tasks' && call.method === 'POST') return json(created, { status: 201 });
-      return problem(404, 'not_found');
+    const server = serveWork({
+      projects: [makeProject()],
+      tasks: [
+        makeTask({ status: 'in_review', deadline: '2030-02-10T23:59:59.999Z' }),
+        makeTask({ id: taskId(2), title: 'Tests', description: '', status: 'done', createdAt: '2030-01-04T09:00:00.000Z' }),
+        makeTask({ id: taskId(3), title: 'Ailleurs', project: projectId(2) }),
+      ],
     });
     renderDetail();
     expect(screen.getByText('Chargement…')).toBeInTheDocument();
@@ -40,8 +36,9 @@ describe('project detail', () => {
     expect(within(first).getByText('Échéance : 10 février 2030')).toBeInTheDocument();
     expect(within(list).getByText('Terminée')).toBeInTheDocument();
     expect(within(list).getByText('Sans échéance')).toBeInTheDocument();
-    const taskCall = calls.find((call) => pathOf(call).startsWith('/tasks?'))!;
-    expect(new URL(taskCall.url, 'http://x').searchParams.get('projectId')).toBe(projectId(1));
+    // Only this project's tasks, from the device's copy of all of them.
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).queryByText('Ailleurs')).not.toBeInTheDocument();
 
     const add = screen.getByRole('button', { name: 'Ajouter' });
     expect(add).toBeDisabled();
@@ -50,14 +47,15 @@ describe('project detail', () => {
     await user.type(screen.getByLabelText('Titre de la tâche'), 'Relire les textes  ');
     await user.click(add);
     await waitFor(() => expect(within(list).getByText('Relire les textes', { selector: 'h3' })).toBeInTheDocument());
-    const post = calls.find((call) => call.method === 'POST')!;
-    expect(post.body).toEqual({ title: 'Relire les textes', project: projectId(1), description: 'Relire les textes' });
+    await waitFor(() => expect(server.operations()).toHaveLength(1));
+    expect(server.operations()[0]).toMatchObject({ entity: 'task', op: 'upsert', version: 0 });
+    expect(server.operations()[0]?.data).toEqual({ title: 'Relire les textes', project: projectId(1), description: 'Relire les textes' });
     expect(screen.getByLabelText('Titre de la tâche')).toHaveValue('');
   });
 
   it("says 'Projet introuvable.' for an unknown project and offers the way back", async () => {
     const user = userEvent.setup();
-    mockFetch(() => problem(404, 'not_found'));
+    serveWork({ projects: [makeProject()] });
     const { router } = renderDetail(projectId(7));
     expect(await screen.findByText('Projet introuvable.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retour' })).toBeInTheDocument();
@@ -66,7 +64,7 @@ describe('project detail', () => {
   });
 
   it("treats an id that is not one ('/projects/42') as unknown too", async () => {
-    mockFetch(() => problem(400, 'validation_failed', { errors: [{ path: 'id', message: 'Invalid UUID' }] }));
+    serveWork({ projects: [makeProject()] });
     renderDetail('42');
     expect(await screen.findByText('Projet introuvable.')).toBeInTheDocument();
   });

@@ -1,23 +1,20 @@
+import { isTmpId, stripTmpPrefix } from '@jalon/contract';
+import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/work.css';
-import { useProject } from '../api/get-project.ts';
-import { useProjectTasks } from '../api/list-project-tasks.ts';
+import { useWork } from '../../../offline/work-context.tsx';
+import { PendingBadge } from '../../offline/components/pending-badge.tsx';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
 import { ProjectTaskList } from './project-task-list.tsx';
 import { QuickTaskForm } from './quick-task-form.tsx';
 
 const t = fr.projects.detail;
-
-// An id that is not even a UUID is refused as invalid (400): for the user it is just as unknown.
-const isNotFound = (error: unknown) =>
-  isApiError(error) && (error.code === 'not_found' || error.code === 'validation_failed');
 
 function NavigationButtons() {
   const navigate = useNavigate();
@@ -35,12 +32,22 @@ function NavigationButtons() {
   );
 }
 
+/**
+ * SPEC §2 "Project detail", from the device's copy. A project created on this device opens as
+ * `/projects/tmp-<uuid>`; once the server has it, the address moves to its real id (the uuid itself).
+ */
 export function ProjectDetailPage() {
   const { id = '' } = useParams();
-  const project = useProject(id);
-  const tasks = useProjectTasks(id, project.isSuccess);
+  const work = useWork();
+  const navigate = useNavigate();
+  const project = work.projects.find((candidate) => candidate.id === id);
+  const renamed = !project && isTmpId(id) ? work.projects.find((candidate) => candidate.id === stripTmpPrefix(id)) : undefined;
+  useEffect(() => {
+    if (renamed) void navigate(`/projects/${renamed.id}`, { replace: true });
+  }, [renamed, navigate]);
+  const tasks = useMemo(() => work.tasks.filter((task) => task.project === id), [work.tasks, id]);
 
-  if (project.isPending) {
+  if (!project && !work.ready && work.loadError === null) {
     return (
       <>
         <NavigationButtons />
@@ -48,26 +55,27 @@ export function ProjectDetailPage() {
       </>
     );
   }
-  if (project.isError) {
+  if (!project) {
     return (
       <>
         <NavigationButtons />
         <PageHeader title={fr.projects.title} />
-        {isNotFound(project.error) ? (
+        {work.ready ? (
           <p className="empty-text">{t.notFound}</p>
         ) : (
-          <Alert tone="error">{fr.projects.error(errorMessage(project.error))}</Alert>
+          <Alert tone="error">{fr.projects.error(errorMessage(work.loadError))}</Alert>
         )}
       </>
     );
   }
 
-  const data = project.data;
+  const data = project;
   return (
     <>
       <NavigationButtons />
       <PageHeader title={data.name}>
         <ProjectStatusBadge status={data.status} />
+        <PendingBadge state={work.pending.get(data.id)} />
       </PageHeader>
       <dl className="detail-fields">
         <div>
@@ -88,9 +96,7 @@ export function ProjectDetailPage() {
         <h2 id="project-tasks-title" className="section-title">
           {t.tasksTitle}
         </h2>
-        {tasks.isPending && <Spinner label={t.tasksLoading} />}
-        {tasks.isError && <Alert tone="error">{fr.tasks.error(errorMessage(tasks.error))}</Alert>}
-        {tasks.isSuccess && <ProjectTaskList tasks={tasks.data} />}
+        <ProjectTaskList tasks={tasks} pending={work.pending} />
       </section>
     </>
   );

@@ -2,30 +2,30 @@ import type { Project } from '@jalon/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, pathOf, problem, type RecordedCall } from '../../../test/http.ts';
-import { renderRoute } from '../../../test/render-route.tsx';
-import { listBody, makeProject, projectId } from '../../../test/work-fixtures.ts';
+import { problem, type RecordedCall } from '../../../test/http.ts';
+import { renderWorkRoute } from '../../../test/render-route.tsx';
+import { makeProject, projectId } from '../../../test/work-fixtures.ts';
+import { serveWork } from '../../../test/work-server.ts';
+import { ConflictsPanel } from '../../offline/components/conflicts-panel.tsx';
 import { ProjectsPage } from './projects-page.tsx';
 
 const projects: Project[] = [
   makeProject(),
-  makeProject({ id: projectId(2), name: 'Application mobile', description: 'Été 2030, iOS et Android', status: 'on_hold', taskCount: 1 }),
-  makeProject({ id: projectId(3), name: 'Migration', description: 'Base de données', status: 'completed', permissions: { canDelete: false } }),
+  makeProject({ id: projectId(2), name: 'Application mobile', description: 'Été 2030, iOS et Android', status: 'on_hold', taskCount: 1, createdAt: '2030-01-01T09:00:00.000Z' }),
+  makeProject({ id: projectId(3), name: 'Migration', description: 'Base de données', status: 'completed', permissions: { canDelete: false }, createdAt: '2029-12-01T09:00:00.000Z' }),
 ];
 
-/** A server holding `projects`; what `handler` answers wins, and a created project joins the list. */
-function serve(handler: (call: RecordedCall) => Response | undefined = () => undefined): RecordedCall[] {
-  const rows = [...projects];
-  return mockFetch(async (call) => {
-    const answer = handler(call);
-    if (answer?.status === 201) rows.unshift(((await answer.clone().json()) as { data: Project }).data);
-    if (answer) return answer;
-    if (pathOf(call) === '/projects' && call.method === 'GET') return listBody(rows);
-    return problem(404, 'not_found');
-  });
-}
+/** A server holding `projects`, answering the engine's pulls and batches; what `handler` answers wins. */
+const serve = (handler: (call: RecordedCall) => Response | undefined = () => undefined) => serveWork({ projects, handler });
 
-const renderPage = () => renderRoute(<ProjectsPage />, '/projects');
+const renderPage = () =>
+  renderWorkRoute(
+    <>
+      <ProjectsPage />
+      <ConflictsPanel />
+    </>,
+    '/projects',
+  );
 const card = (name: string) => screen.getByRole('article', { name });
 const cardNames = () => screen.queryAllByRole('article').map((article) => within(article).getByRole('heading').textContent);
 
@@ -74,9 +74,7 @@ describe('projects list', () => {
 
   it('requires name, description and deadline, and sends the deadline as the end of the chosen day', async () => {
     const user = userEvent.setup();
-    const calls = serve((call) =>
-      call.method === 'POST' ? json(makeProject({ id: projectId(9), name: 'Nouveau site' }), { status: 201 }) : undefined,
-    );
+    const server = serve();
     renderPage();
     const toggle = screen.getByRole('button', { name: 'Nouveau Projet' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -86,68 +84,62 @@ describe('projects list', () => {
     await user.click(screen.getByRole('button', { name: 'Créer le projet' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Nom, description et échéance requis');
     expect(screen.getByLabelText('Description')).toHaveAttribute('aria-invalid', 'true');
-    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    expect(server.operations()).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Description'), '  Vitrine  ');
     await user.type(screen.getByLabelText('Échéance'), '2030-02-28');
     await user.click(screen.getByRole('button', { name: 'Créer le projet' }));
     await waitFor(() => expect(screen.queryByLabelText('Nom')).not.toBeInTheDocument());
-    const post = calls.find((call) => call.method === 'POST')!;
-    expect(pathOf(post)).toBe('/projects');
-    expect(post.body).toEqual({ name: 'Nouveau site', description: 'Vitrine', deadline: '2030-02-28T23:59:59.999Z' });
     expect(await screen.findByRole('article', { name: 'Nouveau site' })).toBeInTheDocument();
+    await waitFor(() => expect(server.operations()).toHaveLength(1));
+    expect(server.operations()[0]).toMatchObject({ entity: 'project', op: 'upsert', version: 0 });
+    expect(server.operations()[0]?.data).toEqual({ name: 'Nouveau site', description: 'Vitrine', deadline: '2030-02-28T23:59:59.999Z' });
   });
 
-  it('changes a status at once with PUT and X-Entity-Version, and keeps the server answer', async () => {
+  it("changes a status at once, 'En attente' until the batch with its version and base is answered", async () => {
     const user = userEvent.setup();
-    const calls = serve((call) =>
-      call.method === 'PUT' ? json(makeProject({ status: 'completed', version: 3 })) : undefined,
-    );
+    const server = serve();
     renderPage();
     const site = await screen.findByRole('article', { name: 'Site vitrine' });
+    const release = server.hold();
     await user.selectOptions(within(site).getByRole('combobox', { name: 'Statut' }), 'Terminé');
-    expect(within(site).getByText('Terminé', { selector: '.status-badge' })).toBeInTheDocument();
-    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
-    const put = calls.find((call) => call.method === 'PUT')!;
-    expect(pathOf(put)).toBe(`/projects/${projectId(1)}`);
-    expect(put.body).toEqual({ status: 'completed' });
-    expect(put.headers.get('X-Entity-Version')).toBe('2');
+    expect(await within(site).findByText('Terminé', { selector: '.status-badge' })).toBeInTheDocument();
+    expect(within(site).getByText('En attente')).toBeInTheDocument();
+    await waitFor(() => expect(server.operations()).toHaveLength(1));
+    expect(server.operations()[0]).toMatchObject({
+      entity: 'project',
+      op: 'patch',
+      id: projectId(1),
+      version: 2,
+      data: { status: 'completed' },
+      base: { status: 'active' },
+    });
+    release();
+    await waitFor(() => expect(within(site).queryByText('En attente')).not.toBeInTheDocument());
+    expect(server.row('project', projectId(1))).toMatchObject({ status: 'completed', version: 3 });
   });
 
-  it('shows a conflict instead of overwriting, and reloads the server version on request', async () => {
+  it("shows a clash in the 'Conflits' panel instead of overwriting, and keeps the server's version on request", async () => {
     const user = userEvent.setup();
-    const server = makeProject({ status: 'cancelled', version: 5 });
-    serve((call) =>
-      call.method === 'PUT'
-        ? problem(409, 'version_conflict', { reason: 'version_mismatch', server, serverVersion: 5, client: { status: 'completed' }, clientVersion: 2 })
-        : undefined,
-    );
+    const server = serve();
     renderPage();
     const site = await screen.findByRole('article', { name: 'Site vitrine' });
+    server.write('project', projectId(1), { status: 'cancelled' });
+    server.conflictOn((operation) => operation.entity === 'project', ['status']);
     await user.selectOptions(within(site).getByRole('combobox', { name: 'Statut' }), 'Terminé');
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Conflit : ce projet a été modifié entre-temps.');
-    expect(alert).toHaveTextContent('Version du serveur : 5, statut « Annulé ».');
-    // The optimistic change was rolled back.
-    expect(within(site).getByRole('combobox', { name: 'Statut' })).toHaveValue('active');
-    await user.click(within(alert).getByRole('button', { name: 'Recharger le projet' }));
+    const panel = await screen.findByRole('complementary', { name: 'Conflits' });
+    expect(panel).toHaveTextContent('Projet');
+    expect(panel).toHaveTextContent('Modifiée ailleurs entre-temps');
+    expect(within(site).getByText('Conflit')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(within(site).getByRole('combobox', { name: 'Statut' })).toHaveValue('cancelled');
-  });
-
-  it('replaces the page with the error when an update fails', async () => {
-    const user = userEvent.setup();
-    serve((call) => (call.method === 'PUT' ? problem(403, 'forbidden') : undefined));
-    renderPage();
-    const site = await screen.findByRole('article', { name: 'Site vitrine' });
-    await user.selectOptions(within(site).getByRole('combobox', { name: 'Statut' }), 'Annulé');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Erreur: Action non autorisée.');
-    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Garder la version du serveur' }));
+    await waitFor(() => expect(within(site).getByRole('combobox', { name: 'Statut' })).toHaveValue('cancelled'));
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Conflits' })).not.toBeInTheDocument());
   });
 
   it('asks for confirmation with the exact sentence before deleting', async () => {
     const user = userEvent.setup();
-    const calls = serve((call) => (call.method === 'DELETE' ? json({ id: projectId(1), deleted: true }) : undefined));
+    const server = serve();
     renderPage();
     const site = await screen.findByRole('article', { name: 'Site vitrine' });
     await user.click(within(site).getByRole('button', { name: 'Supprimer' }));
@@ -155,12 +147,14 @@ describe('projects list', () => {
     expect(dialog).toHaveTextContent('Êtes-vous sûr de vouloir supprimer ce projet ? Cette action est irréversible.');
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    expect(server.operations()).toHaveLength(0);
 
     await user.click(within(site).getByRole('button', { name: 'Supprimer' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Site vitrine' })).not.toBeInTheDocument());
-    expect(pathOf(calls.find((call) => call.method === 'DELETE')!)).toBe(`/projects/${projectId(1)}`);
+    await waitFor(() => expect(server.operations()).toHaveLength(1));
+    expect(server.operations()[0]).toMatchObject({ entity: 'project', op: 'delete', id: projectId(1), version: 2 });
+    await waitFor(() => expect(server.row('project', projectId(1))?.deletedAt).not.toBeNull());
   });
 
   it("says 'Erreur: {message}' in place of the page when the list cannot load", async () => {

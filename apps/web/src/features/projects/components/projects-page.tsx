@@ -1,43 +1,34 @@
 import type { Project, ProjectStatus } from '@jalon/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/work.css';
-import { useDeleteProject } from '../api/delete-project.ts';
-import { useProjects } from '../api/list-projects.ts';
-import { useUpdateProjectStatus, writeProject } from '../api/update-project.ts';
+import { useWork } from '../../../offline/work-context.tsx';
+import { useProjectWrites } from '../api/project-writes.ts';
 import { filterProjects, type StatusFilter } from '../project-filter.ts';
 import { NewProjectForm } from './new-project-form.tsx';
 import { ProjectCard } from './project-card.tsx';
-import { ProjectConflictAlert } from './project-conflict-alert.tsx';
 import { ProjectFilters } from './project-filters.tsx';
 
 const t = fr.projects;
 
-const isConflict = (error: unknown) => isApiError(error) && error.code === 'version_conflict';
-
+/** SPEC §2 "Projects list", read from the device's copy; every change goes through the outbox. */
 export function ProjectsPage() {
-  const queryClient = useQueryClient();
-  const projects = useProjects();
-  const updateStatus = useUpdateProjectStatus();
-  const remove = useDeleteProject();
+  const work = useWork();
+  const writes = useProjectWrites();
+  const [writeError, setWriteError] = useState<unknown>(null);
   const [status, setStatus] = useState<StatusFilter>('all');
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<Project | null>(null);
   const [notice, setNotice] = useState('');
 
-  // SPEC §8: a failed load or update replaces the page; a 409 is shown as a conflict instead.
-  const failure =
-    projects.error ??
-    (updateStatus.error && !isConflict(updateStatus.error) ? updateStatus.error : null) ??
-    remove.error;
+  // SPEC §8: a failed load or update replaces the page (a clash goes to the 'Conflits' panel instead).
+  const failure = (work.ready ? null : work.loadError) ?? writeError;
 
   const header = (
     <PageHeader title={t.title}>
@@ -63,11 +54,7 @@ export function ProjectsPage() {
         <button
           type="button"
           className="button"
-          onClick={() => {
-            updateStatus.reset();
-            remove.reset();
-            void projects.refetch();
-          }}
+          onClick={() => setWriteError(null)}
         >
           {fr.common.retry}
         </button>
@@ -77,10 +64,10 @@ export function ProjectsPage() {
 
   const changeStatus = (project: Project, next: ProjectStatus) => {
     setNotice('');
-    updateStatus.mutate({ project, status: next });
+    writes.update(project, { status: next }).catch(setWriteError);
   };
 
-  const all = projects.data ?? [];
+  const all = work.projects;
   const shown = filterProjects(all, status, search);
 
   return (
@@ -90,7 +77,7 @@ export function ProjectsPage() {
         {creating && (
           <NewProjectForm
             onCancel={() => setCreating(false)}
-            onCreated={(project) => {
+            onCreated={(_id, project) => {
               setCreating(false);
               setNotice(t.create.created(project.name));
             }}
@@ -100,19 +87,8 @@ export function ProjectsPage() {
       <p className="visually-hidden" role="status">
         {notice}
       </p>
-      {updateStatus.error && isApiError(updateStatus.error) && isConflict(updateStatus.error) && (
-        <ProjectConflictAlert
-          error={updateStatus.error}
-          onDismiss={() => updateStatus.reset()}
-          onReload={(server) => {
-            if (server) writeProject(queryClient, server.id, () => server);
-            else void queryClient.invalidateQueries({ queryKey: ['projects'] });
-            updateStatus.reset();
-          }}
-        />
-      )}
       <ProjectFilters status={status} search={search} onStatusChange={setStatus} onSearchChange={setSearch} />
-      {projects.isPending ? (
+      {!work.ready ? (
         <Spinner label={t.loading} />
       ) : (
         <>
@@ -126,6 +102,7 @@ export function ProjectsPage() {
               <ProjectCard
                 key={project.id}
                 project={project}
+                pending={work.pending.get(project.id)}
                 onStatusChange={changeStatus}
                 onDelete={setPendingDelete}
               />
@@ -143,7 +120,7 @@ export function ProjectsPage() {
           onConfirm={() => {
             const project = pendingDelete;
             setPendingDelete(null);
-            remove.mutate(project, { onSuccess: () => setNotice(t.deleted(project.name)) });
+            writes.remove(project).then(() => setNotice(t.deleted(project.name)), setWriteError);
           }}
         />
       )}

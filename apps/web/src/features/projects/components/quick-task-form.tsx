@@ -1,14 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
-import { useCreateProjectTask } from '../api/create-project-task.ts';
+import { useTaskWrites } from '../../tasks/api/task-writes.ts';
 
 const t = fr.projects.detail.quickTask;
 
 /** SPEC §5: a non-blank trimmed title is all it takes; the description repeats it. */
 export function QuickTaskForm({ projectId }: { projectId: string }) {
-  const create = useCreateProjectTask(projectId);
+  const writes = useTaskWrites();
+  const create = useMutation({
+    mutationFn: (title: string) => writes.create({ title, project: projectId, description: title }),
+  });
   const [title, setTitle] = useState('');
   const [added, setAdded] = useState('');
   const trimmed = title.trim();
@@ -17,9 +21,9 @@ export function QuickTaskForm({ projectId }: { projectId: string }) {
     event.preventDefault();
     if (trimmed === '') return;
     create.mutate(trimmed, {
-      onSuccess: (task) => {
+      onSuccess: () => {
         setTitle('');
-        setAdded(t.added(task.title));
+        setAdded(t.added(trimmed));
       },
     });
   };

@@ -97,6 +97,7 @@ describe("Journal d'audit tab", () => {
       'Tous',
       'Authentification (auth.*)',
       'Sécurité (security.*)',
+      'Administration (admin.*)',
       'Projets (project.*)',
       'Tâches (task.*)',
     ]);

@@ -10,6 +10,7 @@ import { twoFactorStatusKey, useTwoFactorStatus } from '../api/two-factor-status
 import { failureMessage, isAlreadyEnabled, isInvalidSetupData } from '../security-errors.ts';
 import { BackupCodes } from './backup-codes.tsx';
 import { DisableTwoFactorForm } from './disable-two-factor-form.tsx';
+import { PasskeysSection } from './passkeys-section.tsx';
 import { RegenerateCodesForm } from './regenerate-codes-form.tsx';
 import { TwoFactorSetup } from './two-factor-setup.tsx';
 
@@ -117,6 +118,7 @@ export function TwoFactorPanel({ onSignInCompleted, onTwoFactorChanged }: TwoFac
         ) : (
           <>
             <RegenerateCodesForm onRegenerated={onRegenerated} />
+            <PasskeysSection />
             {user?.role === 'admin' ? (
               <section className="subsection" aria-labelledby="disable-two-factor-title">
                 <h3 id="disable-two-factor-title">{fr.security.disable.heading}</h3>

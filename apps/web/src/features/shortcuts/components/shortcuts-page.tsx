@@ -1,6 +1,8 @@
-import { Fragment } from 'react';
+import { Fragment, useState } from 'react';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { matchesQuery } from '../../../lib/fold-text.ts';
 import { fr } from '../../../locales/fr/index.ts';
+import { usePreferences } from '../../preferences/preferences-store.ts';
 import { SHORTCUT_GROUPS, type Shortcut } from '../shortcut-list.ts';
 
 const t = fr.shortcuts;
@@ -18,18 +20,39 @@ function Keys({ sequence }: Pick<Shortcut, 'sequence'>) {
   );
 }
 
+/** The help page (SPEC §2). Its search box filters the list, by action or by key, ignoring accents. */
 export function ShortcutsPage() {
+  const [query, setQuery] = useState('');
+  const { singleKeyShortcuts } = usePreferences();
+  const groups = SHORTCUT_GROUPS.map(({ group, shortcuts }) => ({
+    group,
+    shortcuts: shortcuts.filter(
+      (shortcut) => matchesQuery(`${t.items[shortcut.action]} ${shortcut.sequence.join(' ')}`, query) || shortcut.sequence.join('') === query.trim(),
+    ),
+  })).filter(({ shortcuts }) => shortcuts.length > 0);
   return (
     <>
       <PageHeader title={t.title}>
         <p>{t.intro}</p>
       </PageHeader>
-      {/* SPEC §2: the search box is present but filters nothing. */}
+      {!singleKeyShortcuts && <p className="form__hint">{t.singleKeysOff}</p>}
       <div className="field field--inline">
         <label htmlFor="shortcuts-search">{t.searchLabel}</label>
-        <input id="shortcuts-search" className="input" type="search" placeholder={t.searchPlaceholder} />
+        <input
+          id="shortcuts-search"
+          className="input"
+          type="search"
+          placeholder={t.searchPlaceholder}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
       </div>
-      {SHORTCUT_GROUPS.map(({ group, shortcuts }) => (
+      {groups.length === 0 && (
+        <p className="empty-text" role="status">
+          {t.noMatch}
+        </p>
+      )}
+      {groups.map(({ group, shortcuts }) => (
         <section key={group} className="card" aria-labelledby={`shortcuts-${group}`}>
           <h2 id={`shortcuts-${group}`}>{t.groups[group]}</h2>
           <table className="shortcuts-table">

@@ -2,6 +2,7 @@ import type { Task } from '@jalon/contract';
 import { useMemo, useState } from 'react';
 import { formatDay, formatMonth, localDayKey } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
+import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
 import { monthGrid } from '../calendar-grid.ts';
 import { TaskStatusBadge } from './task-status-badge.tsx';
 
@@ -84,6 +85,7 @@ export function CalendarView({ tasks }: { tasks: readonly Task[] }) {
                           {dayTasks.slice(0, PER_DAY).map((task) => (
                             <li key={task.id} className="calendar__task">
                               <span className="calendar__task-title">{task.title || fr.tasks.untitled}</span>
+                              <AssigneeLabel assigneeId={task.assignee} />
                               <TaskStatusBadge status={task.status} />
                             </li>
                           ))}

@@ -1,20 +1,25 @@
 import type { Task, TaskStatus } from '@jalon/contract';
+import { memo } from 'react';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { fr } from '../../../locales/fr/index.ts';
+import type { PendingState } from '../../../offline/work-rows.ts';
+import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
+import { PendingBadge } from '../../offline/components/pending-badge.tsx';
 import { KANBAN_COLUMNS } from '../task-views.ts';
+import { LiveBadge } from '../../../live/live-badge.tsx';
 
 const t = fr.tasks;
 
 interface KanbanCardProps {
   task: Task;
-  updating: boolean;
+  pending: PendingState | undefined;
   onMove: (task: Task, status: TaskStatus) => void;
   onDragStart: (task: Task) => void;
   onDragEnd: () => void;
 }
 
 /** Dragged with the mouse, or moved from the keyboard with its 'Déplacer vers…' select. */
-export function KanbanCard({ task, updating, onMove, onDragStart, onDragEnd }: KanbanCardProps) {
+export const KanbanCard = memo(function KanbanCard({ task, pending, onMove, onDragStart, onDragEnd }: KanbanCardProps) {
   const title = task.title || t.untitled;
   return (
     <article
@@ -31,8 +36,10 @@ export function KanbanCard({ task, updating, onMove, onDragStart, onDragEnd }: K
       <div className="task-card__header">
         <h3 className="task-card__title">{title}</h3>
         <StatusBadge tone="neutral" label={t.priorityLabels[task.priority]} />
-        {updating && <StatusBadge tone="info" label={t.updating} />}
+        <PendingBadge state={pending} />
+        <LiveBadge taskId={task.id} />
       </div>
+      <AssigneeLabel assigneeId={task.assignee} />
       {task.description && <p className="task-card__description task-card__description--clamped">{task.description}</p>}
       {task.estimatedMinutes !== null && <p className="task-card__meta muted-text">{t.estimate(task.estimatedMinutes)}</p>}
       <select
@@ -55,4 +62,4 @@ export function KanbanCard({ task, updating, onMove, onDragStart, onDragEnd }: K
       </select>
     </article>
   );
-}
+});

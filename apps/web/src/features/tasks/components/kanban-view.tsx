@@ -3,18 +3,19 @@ import { useMemo, useState } from 'react';
 import { VirtualList } from '../../../components/ui/virtual-list.tsx';
 import { fr } from '../../../locales/fr/index.ts';
 import { KANBAN_COLUMNS } from '../task-views.ts';
+import type { PendingState } from '../../../offline/work-rows.ts';
 import { KanbanCard } from './kanban-card.tsx';
 
 const t = fr.tasks;
 
 interface KanbanViewProps {
   tasks: readonly Task[];
-  updating: ReadonlySet<string>;
+  pending: ReadonlyMap<string, PendingState>;
   onMove: (task: Task, status: TaskStatus) => void;
 }
 
 /** One column per status; each column is virtualised, so thousands of cards stay light. */
-export function KanbanView({ tasks, updating, onMove }: KanbanViewProps) {
+export function KanbanView({ tasks, pending, onMove }: KanbanViewProps) {
   const [dragged, setDragged] = useState<Task | null>(null);
   const [over, setOver] = useState<TaskStatus | null>(null);
   const columns = useMemo(() => {
@@ -72,7 +73,7 @@ export function KanbanView({ tasks, updating, onMove }: KanbanViewProps) {
                 renderItem={(task) => (
                   <KanbanCard
                     task={task}
-                    updating={updating.has(task.id)}
+                    pending={pending.get(task.id)}
                     onMove={onMove}
                     onDragStart={setDragged}
                     onDragEnd={endDrag}

@@ -1,10 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
-import { useCreateTask } from '../api/create-task.ts';
-import type { ProjectOption } from '../api/list-project-options.ts';
+import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
+import { useTaskWrites } from '../api/task-writes.ts';
+import type { ProjectOption } from '../project-options.ts';
 
 const t = fr.tasks.create;
 
@@ -14,10 +16,12 @@ const t = fr.tasks.create;
  */
 /** `projects` is undefined while they load: the form shows, its project select waits. */
 export function NewTaskInlineForm({ projects = [], loaded }: { projects?: readonly ProjectOption[]; loaded: boolean }) {
-  const create = useCreateTask();
+  const writes = useTaskWrites();
+  const create = useMutation({ mutationFn: writes.create });
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [chosenProject, setChosenProject] = useState('');
+  const [assignee, setAssignee] = useState<string | null>(null);
   const [created, setCreated] = useState('');
   const project = projects.some((option) => option.id === chosenProject) ? chosenProject : (projects[0]?.id ?? '');
   const blank = title.trim() === '';
@@ -25,16 +29,14 @@ export function NewTaskInlineForm({ projects = [], loaded }: { projects?: readon
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (blank || project === '') return;
-    create.mutate(
-      { title: title.trim(), description: description.trim(), project },
-      {
-        onSuccess: (task) => {
-          setTitle('');
-          setDescription('');
-          setCreated(t.created(task.title));
-        },
+    const task = { title: title.trim(), description: description.trim(), project, ...(assignee && { assignee }) };
+    create.mutate(task, {
+      onSuccess: () => {
+        setTitle('');
+        setDescription('');
+        setCreated(t.created(task.title));
       },
-    );
+    });
   };
 
   return (
@@ -83,6 +85,7 @@ export function NewTaskInlineForm({ projects = [], loaded }: { projects?: readon
               ))}
             </select>
           </div>
+          <AssigneePicker id="new-task-assignee" value={assignee} onChange={setAssignee} />
           <button type="submit" className="button button--primary align-end" disabled={blank || project === '' || create.isPending}>
             {create.isPending ? t.submitting : t.submit}
           </button>

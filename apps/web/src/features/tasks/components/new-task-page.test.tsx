@@ -1,25 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, pathOf, problem, type RecordedCall } from '../../../test/http.ts';
-import { renderRoute } from '../../../test/render-route.tsx';
-import { listBody, makeProject, makeTask, projectId } from '../../../test/work-fixtures.ts';
+import { renderWorkRoute } from '../../../test/render-route.tsx';
+import { makeProject, projectId } from '../../../test/work-fixtures.ts';
+import { serveWork } from '../../../test/work-server.ts';
 import { NewTaskPage } from './new-task-page.tsx';
 
-function serve(onPost: (call: RecordedCall) => Response): RecordedCall[] {
-  return mockFetch((call) => {
-    if (pathOf(call) === '/projects') return listBody([makeProject(), makeProject({ id: projectId(2), name: 'Interne' })]);
-    if (pathOf(call) === '/tasks' && call.method === 'POST') return onPost(call);
-    return problem(404, 'not_found');
-  });
-}
+const serve = () => serveWork({ projects: [makeProject(), makeProject({ id: projectId(2), name: 'Interne', createdAt: '2030-01-01T09:00:00.000Z' })] });
 
-const renderForm = () => renderRoute(<NewTaskPage />, '/tasks/new');
+const renderForm = () => renderWorkRoute(<NewTaskPage />, '/tasks/new');
 
 describe('new task form', () => {
   it("refuses to create without a title and a project: 'Titre et projet requis'", async () => {
     const user = userEvent.setup();
-    const calls = serve(() => json(makeTask(), { status: 201 }));
+    const server = serve();
     renderForm();
     expect(screen.getByRole('heading', { level: 1, name: 'Nouvelle tâche' })).toBeInTheDocument();
     await screen.findByRole('option', { name: 'Interne' });
@@ -36,14 +30,14 @@ describe('new task form', () => {
     await user.selectOptions(screen.getByLabelText('Projet'), 'Interne');
     await user.click(screen.getByRole('button', { name: 'Créer' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Titre et projet requis');
-    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
   it("says 'Créé' and goes back to / between 600 and 800 ms later", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const calls = serve(() => json(makeTask(), { status: 201 }));
+    const server = serve();
     renderForm();
     await screen.findByRole('option', { name: 'Interne' });
     await user.type(screen.getByLabelText('Titre'), '  Préparer la démo ');
@@ -51,32 +45,18 @@ describe('new task form', () => {
     await user.type(screen.getByLabelText('Description (facultative)'), ' Pour lundi ');
     await user.click(screen.getByRole('button', { name: 'Créer' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Créé');
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
-      title: 'Préparer la démo',
-      project: projectId(2),
-      description: 'Pour lundi',
-    });
+    await waitFor(() => expect(server.operations()).toHaveLength(1));
+    expect(server.operations()[0]).toMatchObject({ entity: 'task', op: 'upsert', version: 0 });
+    expect(server.operations()[0]?.data).toEqual({ title: 'Préparer la démo', project: projectId(2), description: 'Pour lundi' });
     await vi.advanceTimersByTimeAsync(500);
     expect(screen.queryByText('Page /')).not.toBeInTheDocument();
     await vi.advanceTimersByTimeAsync(300);
     expect(await screen.findByText('Page /')).toBeInTheDocument();
   });
 
-  it('shows the server refusal in an alert and stays on the form', async () => {
-    const user = userEvent.setup();
-    serve(() => problem(400, 'validation_failed', { errors: [{ path: 'title', message: 'Too long' }] }));
-    renderForm();
-    await screen.findByRole('option', { name: 'Interne' });
-    await user.type(screen.getByLabelText('Titre'), 'Préparer la démo');
-    await user.selectOptions(screen.getByLabelText('Projet'), 'Site vitrine');
-    await user.click(screen.getByRole('button', { name: 'Créer' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Les informations envoyées sont invalides.');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Créer' })).toBeEnabled());
-  });
-
   it("'Annuler' leaves the form", async () => {
     const user = userEvent.setup();
-    serve(() => json(makeTask(), { status: 201 }));
+    serve();
     renderForm();
     await user.click(screen.getByRole('button', { name: 'Annuler' }));
     expect(await screen.findByText('Page /tasks')).toBeInTheDocument();

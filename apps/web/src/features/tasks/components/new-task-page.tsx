@@ -1,5 +1,6 @@
 import { REDIRECT } from '@jalon/contract/plain';
-import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -7,8 +8,11 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/work.css';
-import { useCreateTask } from '../api/create-task.ts';
-import { useProjectOptions } from '../api/list-project-options.ts';
+import { useOnlineStatus } from '../../offline/hooks/use-online-status.ts';
+import { useWork } from '../../../offline/work-context.tsx';
+import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
+import { useTaskWrites } from '../api/task-writes.ts';
+import { projectOptions } from '../project-options.ts';
 
 const t = fr.tasks.newPage;
 
@@ -17,27 +21,31 @@ const redirectDelay = (): number =>
   REDIRECT.afterTaskCreateMinMs + Math.random() * (REDIRECT.afterTaskCreateMaxMs - REDIRECT.afterTaskCreateMinMs);
 
 export function NewTaskPage() {
-  const projects = useProjectOptions();
-  const create = useCreateTask();
+  const work = useWork();
+  const projects = useMemo(() => projectOptions(work.projects), [work.projects]);
+  const online = useOnlineStatus();
+  const writes = useTaskWrites();
+  const create = useMutation({ mutationFn: writes.create });
   const navigate = useNavigate();
   const navigateLater = useDelayedNavigate();
   const [searchParams] = useSearchParams();
   const [title, setTitle] = useState('');
   const [project, setProject] = useState(() => searchParams.get('projectId') ?? '');
   const [description, setDescription] = useState('');
+  const [assignee, setAssignee] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (create.isPending || create.isSuccess) return;
-    const known = projects.data?.some((option) => option.id === project) ?? false;
+    const known = projects.some((option) => option.id === project);
     if (title.trim() === '' || !known) {
       setInvalid(true);
       return;
     }
     setInvalid(false);
     create.mutate(
-      { title: title.trim(), project, description: description.trim() },
+      { title: title.trim(), project, description: description.trim(), ...(assignee && { assignee }) },
       { onSuccess: () => navigateLater('/', redirectDelay()) },
     );
   };
@@ -53,7 +61,9 @@ export function NewTaskPage() {
       <form className="form panel" aria-label={t.title} onSubmit={submit} noValidate>
         {invalid && <Alert tone="error">{t.required}</Alert>}
         {create.isError && <Alert tone="error">{errorMessage(create.error)}</Alert>}
-        {create.isSuccess && <Alert tone="success">{t.created}</Alert>}
+        {create.isSuccess && (
+          <Alert tone="success">{online ? t.created : `${t.created}${fr.sync.createdPending}`}</Alert>
+        )}
         <div className="field">
           <label htmlFor="task-form-title">{t.name}</label>
           <input
@@ -74,18 +84,20 @@ export function NewTaskPage() {
             className="input"
             required
             aria-invalid={(invalid && project === '') || undefined}
-            aria-busy={projects.isPending || undefined}
+            aria-busy={!work.ready || undefined}
             value={project}
             onChange={(event) => setProject(event.target.value)}
           >
-            <option value="">{projects.isPending ? t.projectsLoading : t.chooseProject}</option>
-            {projects.data?.map((option) => (
+            <option value="">{work.ready ? t.chooseProject : t.projectsLoading}</option>
+            {projects.map((option) => (
               <option key={option.id} value={option.id}>
                 {option.name}
               </option>
             ))}
           </select>
-          {projects.isError && <p className="field-error">{fr.tasks.error(errorMessage(projects.error))}</p>}
+          {!work.ready && work.loadError !== null && (
+            <p className="field-error">{fr.tasks.error(errorMessage(work.loadError))}</p>
+          )}
         </div>
         <div className="field">
           <label htmlFor="task-form-description">{t.description}</label>
@@ -97,6 +109,7 @@ export function NewTaskPage() {
             onChange={(event) => setDescription(event.target.value)}
           />
         </div>
+        <AssigneePicker id="task-form-assignee" value={assignee} onChange={setAssignee} />
         <div className="form__actions">
           <button type="button" className="button" onClick={cancel}>
             {t.cancel}

@@ -2,6 +2,7 @@ import type { Task } from '@jalon/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { endOfDayIso, localDayKey } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
+import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
 
 const t = fr.tasks.edit;
 
@@ -14,6 +15,7 @@ export interface TaskEditPatch {
   description: string;
   deadline?: string | null;
   estimatedMinutes?: number | null;
+  assignee?: string | null;
 }
 
 interface TaskEditFormProps {
@@ -31,6 +33,7 @@ export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
   const initialEstimate = task.estimatedMinutes === null ? '' : String(task.estimatedMinutes);
   const [deadline, setDeadline] = useState(initialDeadline);
   const [estimate, setEstimate] = useState(initialEstimate);
+  const [assignee, setAssignee] = useState(task.assignee);
   const blank = title.trim() === '';
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -42,6 +45,7 @@ export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
       description: description.trim(),
       ...(deadline !== initialDeadline ? { deadline: deadline ? endOfDayIso(deadline) : null } : {}),
       ...(estimate !== initialEstimate ? { estimatedMinutes: Number.isNaN(minutes) ? null : Math.max(0, minutes) } : {}),
+      ...(assignee !== task.assignee ? { assignee } : {}),
     });
   };
 
@@ -95,6 +99,7 @@ export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
           onChange={(event) => setEstimate(event.target.value)}
         />
       </div>
+      <AssigneePicker id={`${id}-assignee`} value={assignee} onChange={setAssignee} />
       <div className="inline-actions">
         <button type="submit" className="button button--primary" disabled={blank}>
           {t.save}

@@ -3,15 +3,16 @@ import type { TaskEditPatch } from './task-edit-form.tsx';
 import { useState } from 'react';
 import { VirtualList } from '../../../components/ui/virtual-list.tsx';
 import { fr } from '../../../locales/fr/index.ts';
+import type { PendingState } from '../../../offline/work-rows.ts';
 import { TaskRow } from './task-row.tsx';
 
 interface TaskListViewProps {
   tasks: readonly Task[];
-  updating: ReadonlySet<string>;
+  pending: ReadonlyMap<string, PendingState>;
   onSave: (task: Task, patch: TaskEditPatch) => void;
 }
 
-export function TaskListView({ tasks, updating, onSave }: TaskListViewProps) {
+export function TaskListView({ tasks, pending, onSave }: TaskListViewProps) {
   const [editingId, setEditingId] = useState<string | null>(null);
   return (
     <VirtualList
@@ -24,7 +25,7 @@ export function TaskListView({ tasks, updating, onSave }: TaskListViewProps) {
         <TaskRow
           task={task}
           editing={editingId === task.id}
-          updating={updating.has(task.id)}
+          pending={pending.get(task.id)}
           onEdit={() => setEditingId(task.id)}
           onCancel={() => setEditingId(null)}
           onSave={(patch) => {

@@ -1,36 +1,37 @@
-import type { Task } from '@jalon/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, pathOf, problem, type RecordedCall } from '../../../test/http.ts';
-import { renderRoute } from '../../../test/render-route.tsx';
+import { pathOf, problem } from '../../../test/http.ts';
+import { renderWorkRoute } from '../../../test/render-route.tsx';
 import { listBody, makeProject, makeTask, projectId, taskId } from '../../../test/work-fixtures.ts';
+import { serveWork, type WorkServerOptions } from '../../../test/work-server.ts';
+import { ConflictsPanel } from '../../offline/components/conflicts-panel.tsx';
 import { TasksPage } from './tasks-page.tsx';
 
-type Handler = (call: RecordedCall) => Response | Promise<Response> | undefined;
+const projects = [makeProject(), makeProject({ id: projectId(2), name: 'Interne', createdAt: '2030-01-01T09:00:00.000Z' })];
+const serve = (options: WorkServerOptions = {}) => serveWork({ projects, ...options });
 
-function serve(tasks: Task[], handler: Handler = () => undefined): RecordedCall[] {
-  return mockFetch((call) => {
-    const answer = handler(call);
-    if (answer) return answer;
-    const path = pathOf(call);
-    if (path === '/projects') return listBody([makeProject(), makeProject({ id: projectId(2), name: 'Interne' })]);
-    if (path.startsWith('/tasks?')) return listBody(tasks);
-    return problem(404, 'not_found');
-  });
-}
-
-const renderTasks = (entry = '/tasks') => renderRoute(<TasksPage />, '/tasks', entry);
-const patches = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'PATCH');
+// The page with the layout's 'Conflits' panel beside it, as the signed-in layout shows them.
+const renderTasks = (entry = '/tasks') =>
+  renderWorkRoute(
+    <>
+      <TasksPage />
+      <ConflictsPanel />
+    </>,
+    '/tasks',
+    entry,
+  );
 
 describe('task list', () => {
   it('shows the loading text, then each task with its French status, description and estimate', async () => {
-    serve([
-      makeTask({ status: 'done', estimatedMinutes: 45 }),
-      makeTask({ id: taskId(2), title: '', status: 'in_progress' }),
-      makeTask({ id: taskId(3), title: 'Revue', status: 'in_review' }),
-      makeTask({ id: taskId(4), title: 'Plus tard', status: 'todo' }),
-    ]);
+    serve({
+      tasks: [
+        makeTask({ status: 'done', estimatedMinutes: 45 }),
+        makeTask({ id: taskId(2), title: '', status: 'in_progress' }),
+        makeTask({ id: taskId(3), title: 'Revue', status: 'in_review' }),
+        makeTask({ id: taskId(4), title: 'Plus tard', status: 'todo' }),
+      ],
+    });
     renderTasks();
     expect(screen.getByRole('heading', { level: 1, name: 'Tâches' })).toBeInTheDocument();
     expect(screen.getByText('Chargement des tâches locales…')).toBeInTheDocument();
@@ -46,34 +47,34 @@ describe('task list', () => {
   });
 
   it("says 'Aucune tâche.' when there is none", async () => {
-    serve([]);
+    serve();
     renderTasks();
     expect(await screen.findByText('Aucune tâche.')).toBeInTheDocument();
   });
 
   it("says 'Erreur: {message}' when the list cannot load", async () => {
-    serve([], (call) => (pathOf(call).startsWith('/tasks?') ? problem(403, 'forbidden') : undefined));
+    serve({ handler: (call) => (pathOf(call).startsWith('/tasks?') ? problem(403, 'forbidden') : undefined) });
     renderTasks();
     expect(await screen.findByRole('alert')).toHaveTextContent('Erreur: Action non autorisée.');
   });
 
   it('reads every page of a long list', async () => {
-    const calls = serve([], (call) => {
-      const after = new URL(call.url, 'http://x').searchParams.get('after');
-      if (!pathOf(call).startsWith('/tasks?')) return undefined;
-      return after === 'p2' ? listBody([makeTask({ id: taskId(2), title: 'Ancienne' })]) : listBody([makeTask()], 'p2');
+    const { calls } = serve({
+      handler: (call) => {
+        const after = new URL(call.url, 'http://x').searchParams.get('after');
+        if (!pathOf(call).startsWith('/tasks?')) return undefined;
+        return after === 'p2' ? listBody([makeTask({ id: taskId(2), title: 'Ancienne' })]) : listBody([makeTask()], 'p2');
+      },
     });
     renderTasks();
     expect(await screen.findByRole('article', { name: 'Ancienne' })).toBeInTheDocument();
     expect(screen.getByText('2 tâches')).toBeInTheDocument();
-    expect(calls.filter((call) => pathOf(call).startsWith('/tasks?'))).toHaveLength(2);
+    expect(calls.filter((call) => pathOf(call).startsWith('/tasks?') && !call.url.includes('since='))).toHaveLength(2);
   });
 
   it('creates a task from the trimmed title and description, in the first project by default', async () => {
     const user = userEvent.setup();
-    const calls = serve([], (call) =>
-      call.method === 'POST' ? json(makeTask({ id: taskId(8), title: 'Nouvelle' }), { status: 201 }) : undefined,
-    );
+    const server = serve();
     renderTasks();
     const form = await screen.findByRole('form', { name: 'Nouvelle tâche' });
     const create = within(form).getByRole('button', { name: 'Créer' });
@@ -86,18 +87,18 @@ describe('task list', () => {
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Projet' }), 'Interne');
     await user.click(create);
     expect(await screen.findByRole('article', { name: 'Nouvelle' })).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
-      title: 'Nouvelle',
-      description: 'à faire vite',
-      project: projectId(2),
-    });
+    await waitFor(() => expect(server.operations()).toHaveLength(1));
+    const [sent] = server.operations();
+    expect(sent).toMatchObject({ entity: 'task', op: 'upsert', version: 0 });
+    expect(sent?.id).toMatch(/^tmp-/);
+    expect(sent?.data).toEqual({ title: 'Nouvelle', description: 'à faire vite', project: projectId(2) });
+    // Answered: the server holds it under the id the device chose, and the next pull shows it as a server row.
+    await waitFor(() => expect(server.row('task', sent!.id.slice(4))).toMatchObject({ title: 'Nouvelle', version: 1 }));
   });
 
-  it("edits inline: 'Sauver' is disabled while the title is blank, 'Annuler' keeps the task, 'Sauver' sends PATCH", async () => {
+  it("edits inline: 'Sauver' is disabled while the title is blank, 'Annuler' keeps the task, 'Sauver' sends a patch", async () => {
     const user = userEvent.setup();
-    const calls = serve([makeTask()], (call) =>
-      call.method === 'PATCH' ? json(makeTask({ title: 'Accueil v2', description: 'Refaite', version: 2 })) : undefined,
-    );
+    const server = serve({ tasks: [makeTask()] });
     renderTasks();
     const row = await screen.findByRole('article', { name: 'Maquette accueil' });
     await user.click(within(row).getByRole('button', { name: 'Modifier' }));
@@ -109,7 +110,7 @@ describe('task list', () => {
     await user.click(within(row).getByRole('button', { name: 'Annuler' }));
     expect(within(row).getByRole('heading', { name: 'Maquette accueil' })).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Modifier' })).toHaveFocus();
-    expect(patches(calls)).toHaveLength(0);
+    expect(server.operations()).toHaveLength(0);
 
     await user.click(within(row).getByRole('button', { name: 'Modifier' }));
     await user.clear(within(row).getByLabelText('Titre'));
@@ -118,16 +119,21 @@ describe('task list', () => {
     await user.type(within(row).getByLabelText('Description'), 'Refaite');
     await user.click(within(row).getByRole('button', { name: 'Sauver' }));
     expect(await screen.findByRole('article', { name: 'Accueil v2' })).toBeInTheDocument();
-    expect(patches(calls)[0]?.body).toEqual({ title: 'Accueil v2', description: 'Refaite' });
-    expect(pathOf(patches(calls)[0]!)).toBe(`/tasks/${taskId(1)}`);
-    expect(patches(calls)[0]?.headers.get('X-Entity-Version')).toBe('1');
+    await waitFor(() => expect(server.operations()).toHaveLength(1));
+    expect(server.operations()[0]).toMatchObject({
+      entity: 'task',
+      op: 'patch',
+      id: taskId(1),
+      version: 1,
+      data: { title: 'Accueil v2', description: 'Refaite' },
+      base: { title: 'Maquette accueil', description: 'Première version de la page' },
+    });
+    await waitFor(() => expect(server.row('task', taskId(1))).toMatchObject({ title: 'Accueil v2', version: 2 }));
   });
 
   it('sets a deadline and an estimate in the inline edit, sending only what changed', async () => {
     const user = userEvent.setup();
-    const calls = serve([makeTask()], (call) =>
-      call.method === 'PATCH' ? json(makeTask({ ...(call.body as object), version: 2 })) : undefined,
-    );
+    const server = serve({ tasks: [makeTask()] });
     renderTasks();
     const row = await screen.findByRole('article', { name: 'Maquette accueil' });
     await user.click(within(row).getByRole('button', { name: 'Modifier' }));
@@ -135,58 +141,78 @@ describe('task list', () => {
     await user.type(within(row).getByLabelText('Estimation (minutes)'), '45');
     await user.click(within(row).getByRole('button', { name: 'Sauver' }));
     await screen.findByText('Estimation: ~45 min');
-    const body = patches(calls)[0]?.body as { deadline: string; estimatedMinutes: number; title: string };
+    await waitFor(() => expect(server.operations()).toHaveLength(1));
+    const body = server.operations()[0]?.data as { deadline: string; estimatedMinutes: number; title?: string };
+    expect(Object.keys(body).sort()).toEqual(['deadline', 'estimatedMinutes']);
     expect(body.estimatedMinutes).toBe(45);
     expect(new Date(body.deadline).getDate()).toBe(24);
     expect(new Date(body.deadline).getHours()).toBe(23);
   });
 
-  it('shows an edit at once and rolls it back when the server refuses it', async () => {
+  it("shows an edit at once, marked 'En attente' until the server has answered it", async () => {
     const user = userEvent.setup();
-    let refuse: (response: Response) => void = () => undefined;
-    serve([makeTask()], (call) =>
-      call.method === 'PATCH' ? new Promise<Response>((resolve) => (refuse = resolve)) : undefined,
-    );
+    const server = serve({ tasks: [makeTask()] });
     renderTasks();
     const row = await screen.findByRole('article', { name: 'Maquette accueil' });
+    const release = server.hold();
     await user.click(within(row).getByRole('button', { name: 'Modifier' }));
     await user.clear(within(row).getByLabelText('Titre'));
     await user.type(within(row).getByLabelText('Titre'), 'Titre optimiste');
     await user.click(within(row).getByRole('button', { name: 'Sauver' }));
     const optimistic = await screen.findByRole('article', { name: 'Titre optimiste' });
-    expect(within(optimistic).getByText('Maj…')).toBeInTheDocument();
-    refuse(problem(403, 'forbidden'));
-    expect(await screen.findByRole('article', { name: 'Maquette accueil' })).toBeInTheDocument();
-    expect(screen.queryByRole('article', { name: 'Titre optimiste' })).not.toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('La modification n’a pas été enregistrée : Action non autorisée.');
+    expect(within(optimistic).getByText('En attente')).toBeInTheDocument();
+    release();
+    await waitFor(() => expect(within(optimistic).queryByText('En attente')).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'Titre optimiste' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('shows a 409 as a conflict with the server version, and reloads it on request', async () => {
+  it("keeps an edit 'En attente' on the device while the network is down", async () => {
     const user = userEvent.setup();
-    const server = makeTask({ title: 'Changée ailleurs', status: 'in_progress', version: 4 });
-    serve([makeTask()], (call) =>
-      call.method === 'PATCH'
-        ? problem(409, 'version_conflict', { reason: 'version_mismatch', server, serverVersion: 4, client: { title: 'Moi' }, clientVersion: 1 })
-        : undefined,
-    );
+    const server = serve({ tasks: [makeTask()] });
     renderTasks();
     const row = await screen.findByRole('article', { name: 'Maquette accueil' });
+    server.failNetwork(true);
+    await user.click(within(row).getByRole('button', { name: 'Modifier' }));
+    await user.clear(within(row).getByLabelText('Titre'));
+    await user.type(within(row).getByLabelText('Titre'), 'Hors ligne');
+    await user.click(within(row).getByRole('button', { name: 'Sauver' }));
+    const edited = await screen.findByRole('article', { name: 'Hors ligne' });
+    await waitFor(() => expect(server.batches().length).toBeGreaterThan(0));
+    expect(within(edited).getByText('En attente')).toBeInTheDocument();
+    expect(server.row('task', taskId(1))).toMatchObject({ title: 'Maquette accueil', version: 1 });
+  });
+
+  it("shows a clash in the 'Conflits' panel, marks the task 'Conflit', and keeps the server's version on request", async () => {
+    const user = userEvent.setup();
+    const server = serve({ tasks: [makeTask()] });
+    renderTasks();
+    const row = await screen.findByRole('article', { name: 'Maquette accueil' });
+    server.write('task', taskId(1), { title: 'Changée ailleurs', status: 'in_progress' });
+    server.conflictOn((operation) => operation.op === 'patch', ['title']);
     await user.click(within(row).getByRole('button', { name: 'Modifier' }));
     await user.clear(within(row).getByLabelText('Titre'));
     await user.type(within(row).getByLabelText('Titre'), 'Moi');
     await user.click(within(row).getByRole('button', { name: 'Sauver' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Conflit : cette tâche a été modifiée entre-temps.');
-    expect(alert).toHaveTextContent('Version du serveur : 4, « Changée ailleurs », En cours.');
-    expect(screen.getByRole('article', { name: 'Maquette accueil' })).toBeInTheDocument();
-    await user.click(within(alert).getByRole('button', { name: 'Recharger la tâche' }));
-    expect(await screen.findByRole('article', { name: 'Changée ailleurs' })).toBeInTheDocument();
+    const panel = await screen.findByRole('complementary', { name: 'Conflits' });
+    expect(panel).toHaveTextContent('1 modification en conflit à résoudre.');
+    expect(panel).toHaveTextContent('Modifiée ailleurs entre-temps');
+    const fields = within(panel).getByRole('table');
+    expect(within(fields).getByRole('row', { name: /^Titre / })).toHaveTextContent('Moi');
+    expect(within(fields).getByRole('row', { name: /^Titre / })).toHaveTextContent('Changée ailleurs');
+    expect(screen.getByText('Conflit').closest('article')).toHaveAccessibleName(/Maquette accueil|Moi/);
+    // No REST conflict alert any more: the clash waits in the panel.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Garder la version du serveur' }));
+    expect(await screen.findByRole('article', { name: 'Changée ailleurs' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Conflits' })).not.toBeInTheDocument());
+    expect(screen.queryByText('Conflit')).not.toBeInTheDocument();
   });
 
   it('mounts only the rows in view, even with 10,000 tasks', async () => {
     const many = Array.from({ length: 10_000 }, (_, index) => makeTask({ id: taskId(index + 1), title: `Tâche ${index + 1}` }));
-    serve(many);
+    serve({ tasks: many });
     renderTasks();
     // Parsing 10,000 tasks takes a while in jsdom on a busy machine: wait longer than the default second.
     const list = await screen.findByRole('list', { name: 'Liste' }, { timeout: 10_000 });
@@ -202,7 +228,7 @@ describe('task list', () => {
 describe('task views', () => {
   it('switches between kanban, list and calendar with the buttons and the keys 1, 2 and 3, not while typing', async () => {
     const user = userEvent.setup();
-    serve([makeTask()]);
+    serve({ tasks: [makeTask()] });
     const { router } = renderTasks();
     await screen.findByRole('article', { name: 'Maquette accueil' });
     const views = screen.getByRole('group', { name: 'Vue' });
@@ -228,11 +254,9 @@ describe('task views', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('moves a kanban card from the keyboard with PATCH {status} and announces it', async () => {
+  it("moves a kanban card from the keyboard at once, 'En attente' until answered, and announces it", async () => {
     const user = userEvent.setup();
-    const calls = serve([makeTask()], (call) =>
-      call.method === 'PATCH' ? json(makeTask({ status: 'in_progress', version: 2 })) : undefined,
-    );
+    const server = serve({ tasks: [makeTask()] });
     renderTasks('/tasks?view=kanban');
     const todo = await screen.findByRole('region', { name: /^À faire/ });
     const move = within(todo).getByRole('combobox', { name: 'Déplacer « Maquette accueil » vers' });
@@ -242,21 +266,29 @@ describe('task views', () => {
       'En revue',
       'Terminée',
     ]);
+    const release = server.hold();
     move.focus();
     await user.selectOptions(move, 'En cours');
     const doing = screen.getByRole('region', { name: /^En cours/ });
-    expect(within(doing).getByRole('article', { name: 'Maquette accueil' })).toBeInTheDocument();
+    const card = await within(doing).findByRole('article', { name: 'Maquette accueil' });
+    expect(within(card).getByText('En attente')).toBeInTheDocument();
     expect(within(todo).queryByRole('article')).not.toBeInTheDocument();
     expect(screen.getByText('« Maquette accueil » déplacée vers En cours.')).toBeInTheDocument();
-    await waitFor(() => expect(patches(calls)).toHaveLength(1));
-    expect(patches(calls)[0]?.body).toEqual({ status: 'in_progress' });
-    expect(patches(calls)[0]?.headers.get('X-Entity-Version')).toBe('1');
+    await waitFor(() => expect(server.operations()).toHaveLength(1));
+    expect(server.operations()[0]).toMatchObject({
+      op: 'patch',
+      id: taskId(1),
+      version: 1,
+      data: { status: 'in_progress' },
+      base: { status: 'todo' },
+    });
+    release();
+    await waitFor(() => expect(within(doing).queryByText('En attente')).not.toBeInTheDocument());
+    expect(server.row('task', taskId(1))).toMatchObject({ status: 'in_progress', version: 2 });
   });
 
   it('moves a card dragged with the mouse onto another column', async () => {
-    const calls = serve([makeTask()], (call) =>
-      call.method === 'PATCH' ? json(makeTask({ status: 'done', version: 2 })) : undefined,
-    );
+    const server = serve({ tasks: [makeTask()] });
     renderTasks('/tasks?view=kanban');
     const card = await screen.findByRole('article', { name: 'Maquette accueil' });
     const done = screen.getByRole('region', { name: /^Terminée/ });
@@ -264,18 +296,20 @@ describe('task views', () => {
     fireEvent.dragOver(done);
     fireEvent.drop(done);
     expect(await within(done).findByRole('article', { name: 'Maquette accueil' })).toBeInTheDocument();
-    await waitFor(() => expect(patches(calls)[0]?.body).toEqual({ status: 'done' }));
+    await waitFor(() => expect(server.operations()[0]).toMatchObject({ op: 'patch', data: { status: 'done' } }));
   });
 
   it('puts each task on its deadline day in the calendar and pages through months', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2030-01-15T10:00:00.000Z'));
     const user = userEvent.setup();
-    serve([
-      makeTask({ deadline: '2030-01-20T23:59:59.999Z' }),
-      makeTask({ id: taskId(2), title: 'Bilan', deadline: '2030-02-03T12:00:00.000Z' }),
-      makeTask({ id: taskId(3), title: 'Sans date' }),
-    ]);
+    serve({
+      tasks: [
+        makeTask({ deadline: '2030-01-20T23:59:59.999Z' }),
+        makeTask({ id: taskId(2), title: 'Bilan', deadline: '2030-02-03T12:00:00.000Z' }),
+        makeTask({ id: taskId(3), title: 'Sans date' }),
+      ],
+    });
     renderTasks('/tasks?view=calendar');
     const table = await screen.findByRole('table', { name: 'janvier 2030' });
     const day = within(table).getByRole('cell', { name: /^20 janvier 2030/ });

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { getPreferences } from '../../preferences/preferences-store.ts';
 import { VIEW_KEYS, type TaskView } from '../task-views.ts';
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date', 'time', 'datetime-local', 'month', 'week']);
@@ -17,6 +18,8 @@ export function useViewKeys(onView: (view: TaskView) => void): void {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       if (isTyping(event.target)) return;
+      // WCAG 2.1.4: the person may have switched single-key shortcuts off.
+      if (!getPreferences().singleKeyShortcuts) return;
       const view = VIEW_KEYS[event.key];
       if (!view) return;
       event.preventDefault();

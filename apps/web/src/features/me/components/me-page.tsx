@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { fr } from '../../../locales/fr/index.ts';
+import '../../../styles/activity.css';
+import '../../../styles/preferences.css';
+import { meQueryOptions } from '../../auth/api/me.ts';
+import { PreferencesForm } from '../../preferences/components/preferences-menu.tsx';
+import { ChangePasswordForm } from './change-password-form.tsx';
+
+const t = fr.me;
+
+/** /me (shortcut g m): who I am, my password, my display preferences, and where my 2FA is managed. */
+export function MePage() {
+  const me = useQuery(meQueryOptions());
+  const user = me.data?.user;
+  return (
+    <>
+      <PageHeader title={t.title} />
+      <section className="card" aria-labelledby="me-profile-title">
+        <h2 id="me-profile-title">{t.profile}</h2>
+        {user && (
+          <dl className="me__facts">
+            <dt>{t.name}</dt>
+            <dd>{user.username}</dd>
+            <dt>{t.email}</dt>
+            <dd>{user.email}</dd>
+            <dt>{t.role}</dt>
+            <dd>{t.roles[user.role] ?? user.role}</dd>
+            <dt>{t.twoFactor}</dt>
+            <dd>
+              {user.twoFactorEnabled ? t.twoFactorOn : t.twoFactorOff} — <Link to="/security">{t.manageSecurity}</Link>
+            </dd>
+          </dl>
+        )}
+      </section>
+      <section className="card">
+        <ChangePasswordForm />
+      </section>
+      <section className="card" aria-labelledby="me-display-title">
+        <h2 id="me-display-title">{t.display}</h2>
+        <PreferencesForm />
+      </section>
+    </>
+  );
+}

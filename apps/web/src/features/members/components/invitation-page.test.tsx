@@ -1,0 +1,60 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, problem } from '../../../test/http.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
+import { InvitationPage } from './invitation-page.tsx';
+
+const meter = (password: string, checksId: string) => <p id={checksId}>Force : {password.length}</p>;
+const renderInvitation = (entry: string) => renderRoute(<InvitationPage strengthMeter={meter} />, '/invitation', entry);
+
+async function fill(user: ReturnType<typeof userEvent.setup>, password: string, confirmation = password) {
+  await user.type(screen.getByLabelText('Nom'), 'Dominique Martin');
+  await user.type(screen.getByLabelText('Mot de passe'), password);
+  await user.type(screen.getByLabelText('Confirmer le mot de passe'), confirmation);
+  await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+}
+
+describe('invitation page', () => {
+  it('refuses to work without a token', () => {
+    renderInvitation('/invitation');
+    expect(screen.getByRole('alert')).toHaveTextContent('Lien invalide ou token manquant.');
+    expect(screen.queryByRole('button', { name: 'Créer mon compte' })).not.toBeInTheDocument();
+  });
+
+  it('shows the strength meter under the password and says when the passwords differ, sending nothing', async () => {
+    const user = userEvent.setup();
+    const calls = mockFetch(() => json({ email: 'x', role: 'member' }, { status: 201 }));
+    renderInvitation('/invitation?token=tok');
+    await fill(user, 'Abcdef1!', 'Abcdef1?');
+    expect(screen.getByLabelText('Mot de passe')).toHaveAccessibleDescription('Force : 8');
+    expect(screen.getByRole('alert')).toHaveTextContent('Les mots de passe ne correspondent pas.');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('creates the account, announces the redirect, and opens /login after 1.8 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const calls = mockFetch(() => json({ email: 'dominique@example.test', role: 'member' }, { status: 201 }));
+    renderInvitation('/invitation?token=tok-1');
+    await fill(user, 'Abcdef1!');
+    expect(await screen.findByRole('status')).toHaveTextContent('Compte créé. Redirection…');
+    expect(calls[0]?.url).toMatch(/\/api\/auth\/invitations\/accept$/);
+    expect(calls[0]?.body).toEqual({ token: 'tok-1', username: 'Dominique Martin', password: 'Abcdef1!' });
+    await vi.advanceTimersByTimeAsync(1_800);
+    expect(await screen.findByText('Page /login')).toBeInTheDocument();
+    vi.useRealTimers();
+  });
+
+  it('explains a used or expired link, and a common password, in French', async () => {
+    const user = userEvent.setup();
+    let answer = problem(400, 'invalid_invitation_token');
+    mockFetch(() => answer);
+    renderInvitation('/invitation?token=used');
+    await fill(user, 'Abcdef1!');
+    expect(await screen.findByText('La création du compte a échoué : Ce lien d’invitation est invalide, expiré ou déjà utilisé.')).toBeInTheDocument();
+    answer = problem(400, 'common_password');
+    await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    expect(await screen.findByText('La création du compte a échoué : Ce mot de passe est trop courant. Choisissez-en un autre.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import type { Role } from '@jalon/contract';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { fr } from '../../../locales/fr/index.ts';
+import { useCreateInvitation } from '../api/invitations.ts';
+
+const t = fr.members.invite;
+const roles = fr.members.admin.roles;
+
+/** E-mail and role; the server mails the link (409 when the address already has an account). */
+export function InviteForm() {
+  const invite = useCreateInvitation();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('member');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSentTo(null);
+    invite.mutate(
+      { email, role },
+      {
+        onSuccess: (created) => {
+          setSentTo(created.email);
+          setEmail('');
+          setRole('member');
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="card" aria-labelledby="invite-title">
+      <h2 id="invite-title">{t.heading}</h2>
+      <p className="muted">{t.intro}</p>
+      {sentTo && <Alert tone="success">{t.sent(sentTo)}</Alert>}
+      {invite.isError && <Alert tone="error">{`${t.error} : ${errorMessage(invite.error)}`}</Alert>}
+      <form className="form form--inline" onSubmit={submit}>
+        <div className="field field--grow">
+          <label htmlFor="invite-email">{t.email}</label>
+          <input
+            id="invite-email"
+            className="input"
+            type="email"
+            autoComplete="off"
+            required
+            maxLength={254}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="invite-role">{t.role}</label>
+          <select id="invite-role" className="input" value={role} onChange={(event) => setRole(event.target.value as Role)}>
+            <option value="member">{roles.member}</option>
+            <option value="admin">{roles.admin}</option>
+          </select>
+        </div>
+        <div className="form__actions form__actions--start">
+          <button type="submit" className="button button--primary" disabled={invite.isPending}>
+            {invite.isPending ? t.submitting : t.submit}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

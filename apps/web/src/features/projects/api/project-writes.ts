@@ -1,0 +1,22 @@
+import { projectSchema, type CreateProject, type Project, type UpdateProject } from '@jalon/contract';
+import { useMemo } from 'react';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queuedOrDirect, useEdit } from '../../../offline/use-edit.ts';
+
+const createProjectDirectly = (input: CreateProject): Promise<Project> =>
+  apiRequest('/projects', { method: 'POST', body: input, schema: projectSchema });
+
+/** Project writes through the outbox, like tasks'. A delete takes the project's tasks with it on the server. */
+export function useProjectWrites() {
+  const edit = useEdit();
+  return useMemo(
+    () => ({
+      create: (input: CreateProject) =>
+        queuedOrDirect(() => edit({ op: 'create', entity: 'project', data: input }), () => createProjectDirectly(input)),
+      update: (project: Project, patch: UpdateProject) =>
+        edit({ op: 'patch', entity: 'project', id: project.id, data: patch }),
+      remove: (project: Project) => edit({ op: 'delete', entity: 'project', id: project.id }),
+    }),
+    [edit],
+  );
+}

@@ -1,0 +1,181 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { fr } from '../../../locales/fr/index.ts';
+import '../../../styles/shortcuts.css';
+import { logout } from '../../auth/api/logout.ts';
+import { getPreferences } from '../../preferences/preferences-store.ts';
+import { isTyping } from '../../tasks/hooks/use-view-keys.ts';
+import { editHistory } from '../edit-history.ts';
+import { createDispatcher, type ShortcutAction } from '../shortcut-dispatcher.ts';
+import { CommandPalette } from './command-palette.tsx';
+
+const t = fr.shortcuts;
+
+const ROUTES: Partial<Record<ShortcutAction, string>> = {
+  goDashboard: '/dashboard',
+  goProjects: '/projects',
+  goSecurity: '/security',
+  goTasks: '/tasks',
+  goActivity: '/activity',
+  goMe: '/me',
+  newProject: '/projects/new',
+  newTask: '/tasks/new',
+  newBoard: '/projects/board/new',
+  help: '/shortcuts',
+};
+
+const VIEWS: Partial<Record<ShortcutAction, string>> = { kanban: 'kanban', list: 'list', calendar: 'calendar' };
+
+/** Screens that are a form on their own: Esc leaves them, as the form's 'Annuler' would. */
+const FORM_SCREENS = ['/projects/new', '/projects/board/new', '/tasks/new'];
+
+const main = () => document.getElementById('main');
+
+/** Focuses the first element matching the first selector that matches anything (in priority order). */
+function focusFirst(...selectors: string[]): boolean {
+  const element = selectors.map((selector) => main()?.querySelector<HTMLElement>(selector)).find(Boolean);
+  if (!element) return false;
+  element.focus();
+  if (element instanceof HTMLInputElement) element.select();
+  return true;
+}
+
+/**
+ * Every global shortcut of SPEC §2 and the command palette, for the signed-in shell. Keys go through the
+ * pure dispatcher; this component only does what each action says, and announces what has no visible
+ * effect (refresh, undo) in a polite live region.
+ */
+export function GlobalShortcuts() {
+  const navigate = useNavigate();
+  const { pathname, key: locationKey } = useLocation();
+  const queryClient = useQueryClient();
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  // The key listener is installed once; it reads the current screen and palette state through refs.
+  const pathRef = useRef(pathname);
+  const locationKeyRef = useRef(locationKey);
+  const paletteOpenRef = useRef(paletteOpen);
+  useEffect(() => {
+    pathRef.current = pathname;
+    locationKeyRef.current = locationKey;
+    paletteOpenRef.current = paletteOpen;
+  }, [pathname, locationKey, paletteOpen]);
+
+  useEffect(() => {
+    const dispatcher = createDispatcher({ singleKeysEnabled: () => getPreferences().singleKeyShortcuts });
+    const say = (text: string) => setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text));
+
+    const perform = (action: ShortcutAction): boolean => {
+      const route = ROUTES[action];
+      if (route) {
+        void navigate(route);
+        return true;
+      }
+      const view = VIEWS[action];
+      if (view) {
+        // The task screen switches views itself (its own 1/2/3 keys); elsewhere, open it in that view.
+        if (pathRef.current.startsWith('/tasks')) return false;
+        void navigate(`/tasks?view=${view}`);
+        return true;
+      }
+      switch (action) {
+        case 'palette':
+          setPaletteOpen((open) => !open);
+          return true;
+        case 'focusSearch':
+          if (!focusFirst('input[type="search"]')) say(t.announce.noSearch);
+          return true;
+        case 'filter':
+          if (!focusFirst('[data-shortcut-filter]', 'select')) say(t.announce.noFilter);
+          return true;
+        case 'menu':
+          document.querySelector<HTMLElement>('nav .nav__link[aria-current="page"], nav .nav__link')?.focus();
+          return true;
+        case 'refresh':
+          void queryClient.invalidateQueries().then(() => say(t.announce.refreshed));
+          return true;
+        case 'save': {
+          const active = document.activeElement;
+          const forms = main()?.querySelectorAll('form') ?? [];
+          const form = (active instanceof HTMLElement ? active.closest('form') : null) ?? (forms.length === 1 ? forms[0]! : null);
+          if (form) form.requestSubmit();
+          else say(t.announce.noForm);
+          return true;
+        }
+        case 'undo':
+        case 'redo': {
+          const undo = action === 'undo';
+          if (!(undo ? editHistory.canUndo() : editHistory.canRedo())) {
+            say(undo ? t.announce.nothingToUndo : t.announce.nothingToRedo);
+            return true;
+          }
+          void (undo ? editHistory.undo() : editHistory.redo()).then(
+            (edit) => say(edit ? (undo ? t.announce.undone : t.announce.redone) : undo ? t.announce.nothingToUndo : t.announce.nothingToRedo),
+            () => say(t.announce.undoFailed),
+          );
+          return true;
+        }
+        case 'close':
+          if (FORM_SCREENS.includes(pathRef.current)) {
+            // Back where the person came from; opened directly (no history of ours), to the dashboard.
+            // React Router names the first entry of its history 'default'.
+            if (locationKeyRef.current !== 'default') void navigate(-1);
+            else void navigate('/dashboard');
+            return true;
+          }
+          return false;
+        default:
+          return false;
+      }
+    };
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      // The palette handles its own keys (arrows, Enter, Esc); only Ctrl+K toggles it from inside.
+      if (event.defaultPrevented || event.repeat) return;
+      const action = dispatcher.press({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        altKey: event.altKey,
+        shiftKey: event.shiftKey,
+        typing: isTyping(event.target),
+        time: event.timeStamp,
+      });
+      if (!action || (paletteOpenRef.current && action !== 'palette')) return;
+      if (perform(action)) event.preventDefault();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [navigate, queryClient]);
+
+  const closePalette = () => {
+    setPaletteOpen(false);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--ghost palette-button"
+        aria-keyshortcuts="Control+K Meta+K"
+        aria-haspopup="dialog"
+        onClick={() => setPaletteOpen(true)}
+      >
+        <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <circle cx="11" cy="11" r="8" />
+          <path d="m21 21-4.3-4.3" />
+        </svg>{' '}
+        {t.palette.open} <kbd>Ctrl+K</kbd>
+      </button>
+      <CommandPalette
+        open={paletteOpen}
+        onClose={closePalette}
+        onSignOut={() => void logout().finally(() => void navigate('/login', { replace: true }))}
+      />
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * The global shortcut dispatcher, without the DOM: it turns key presses into actions. Keys are matched
+ * by `event.key` (the character typed), never by key codes, so g, n, ?, / and 1-3 work on AZERTY as on
+ * QWERTY. Sequences (g then d) wait at most `SEQUENCE_TIMEOUT_MS` between their keys.
+ */
+
+export const SEQUENCE_TIMEOUT_MS = 1_000;
+
+export type ShortcutAction =
+  | 'goDashboard'
+  | 'goProjects'
+  | 'goSecurity'
+  | 'goTasks'
+  | 'goActivity'
+  | 'goMe'
+  | 'newProject'
+  | 'newTask'
+  | 'newBoard'
+  | 'kanban'
+  | 'list'
+  | 'calendar'
+  | 'help'
+  | 'focusSearch'
+  | 'close'
+  | 'save'
+  | 'undo'
+  | 'redo'
+  | 'refresh'
+  | 'filter'
+  | 'menu'
+  | 'palette';
+
+/** One key as the dispatcher names it: `g`, `?`, `Escape`, `ctrl+s`, `ctrl+shift+z`. */
+export type KeyName = string;
+
+export interface Binding {
+  sequence: readonly KeyName[];
+  action: ShortcutAction;
+}
+
+/** SPEC §2 "Keyboard shortcuts (global)", plus Ctrl+K for the command palette. */
+export const BINDINGS: readonly Binding[] = [
+  { sequence: ['g', 'd'], action: 'goDashboard' },
+  { sequence: ['g', 'p'], action: 'goProjects' },
+  { sequence: ['g', 's'], action: 'goSecurity' },
+  { sequence: ['g', 't'], action: 'goTasks' },
+  { sequence: ['g', 'a'], action: 'goActivity' },
+  { sequence: ['g', 'm'], action: 'goMe' },
+  { sequence: ['n', 'p'], action: 'newProject' },
+  { sequence: ['n', 't'], action: 'newTask' },
+  { sequence: ['n', 'b'], action: 'newBoard' },
+  { sequence: ['1'], action: 'kanban' },
+  { sequence: ['2'], action: 'list' },
+  { sequence: ['3'], action: 'calendar' },
+  { sequence: ['?'], action: 'help' },
+  { sequence: ['/'], action: 'focusSearch' },
+  { sequence: ['Escape'], action: 'close' },
+  { sequence: ['ctrl+s'], action: 'save' },
+  { sequence: ['ctrl+z'], action: 'undo' },
+  { sequence: ['ctrl+shift+z'], action: 'redo' },
+  { sequence: ['r'], action: 'refresh' },
+  { sequence: ['f'], action: 'filter' },
+  { sequence: ['m'], action: 'menu' },
+  { sequence: ['ctrl+k'], action: 'palette' },
+];
+
+/** What the dispatcher needs of a keydown event. */
+export interface KeyPress {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+  /** The key went to a text field (input, textarea, select, contenteditable). */
+  typing: boolean;
+  /** Milliseconds, from any fixed origin (event.timeStamp, Date.now()). */
+  time: number;
+}
+
+/** Modifier shortcuts that make sense inside a field: saving the form one is typing in, the palette. */
+const ALLOWED_WHILE_TYPING: ReadonlySet<KeyName> = new Set(['ctrl+s', 'ctrl+k']);
+
+/**
+ * The dispatcher's name for a key press, or null for a bare modifier or an AltGr / Alt chord (AltGr
+ * types characters such as / and ? on some layouts as Ctrl+Alt: those are characters, not Ctrl chords).
+ */
+export function keyName(press: Pick<KeyPress, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): KeyName | null {
+  const { key } = press;
+  if (['Control', 'Meta', 'Shift', 'Alt', 'AltGraph', 'Dead', 'Unidentified', 'Process'].includes(key)) return null;
+  if (press.altKey) return press.ctrlKey && key.length === 1 && !/[a-z]/i.test(key) ? key : null;
+  if (key === 'Esc') return 'Escape';
+  if (press.ctrlKey || press.metaKey) {
+    // Shift is part of the chord only for letters: Ctrl+Shift+Z arrives as key 'Z'.
+    const shift = press.shiftKey && /^[a-z]$/i.test(key) ? 'shift+' : '';
+    return `ctrl+${shift}${key.toLowerCase()}`;
+  }
+  // A letter typed with Caps Lock or Shift is the same shortcut key.
+  return key.length === 1 ? key.toLowerCase() : key;
+}
+
+/** A key typed without a modifier: what WCAG 2.1.4 lets people switch off. */
+const isSingleCharacter = (name: KeyName): boolean => name.length === 1;
+
+export interface DispatcherOptions {
+  bindings?: readonly Binding[];
+  timeoutMs?: number;
+  /** Read at each key press: the person's preference "single-key shortcuts". */
+  singleKeysEnabled?: () => boolean;
+}
+
+export interface Dispatcher {
+  /** The action this press completes, or null (a prefix waits for the next key, or nothing matched). */
+  press(press: KeyPress): ShortcutAction | null;
+  /** Whether a sequence has started (for a hint such as "g…"). */
+  pending(): readonly KeyName[];
+  reset(): void;
+}
+
+export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
+  const bindings = options.bindings ?? BINDINGS;
+  const timeoutMs = options.timeoutMs ?? SEQUENCE_TIMEOUT_MS;
+  const singleKeysEnabled = options.singleKeysEnabled ?? (() => true);
+  let buffer: KeyName[] = [];
+  let lastTime = 0;
+
+  const match = (keys: readonly KeyName[]) => {
+    let exact: ShortcutAction | null = null;
+    let prefix = false;
+    for (const binding of bindings) {
+      if (binding.sequence.length < keys.length) continue;
+      if (!keys.every((key, index) => binding.sequence[index] === key)) continue;
+      if (binding.sequence.length === keys.length) exact = binding.action;
+      else prefix = true;
+    }
+    return { exact, prefix };
+  };
+
+  return {
+    press(press) {
+      const name = keyName(press);
+      if (name === null) return null;
+      if (press.typing && !ALLOWED_WHILE_TYPING.has(name)) {
+        buffer = [];
+        return null;
+      }
+      if (isSingleCharacter(name) && !singleKeysEnabled()) {
+        buffer = [];
+        return null;
+      }
+      if (buffer.length > 0 && press.time - lastTime > timeoutMs) buffer = [];
+      lastTime = press.time;
+      // Continue the sequence in progress; if it leads nowhere, the key may start a new one.
+      for (const keys of buffer.length > 0 ? [[...buffer, name], [name]] : [[name]]) {
+        const { exact, prefix } = match(keys);
+        if (exact) {
+          buffer = [];
+          return exact;
+        }
+        if (prefix) {
+          buffer = keys;
+          return null;
+        }
+      }
+      buffer = [];
+      return null;
+    },
+    pending: () => buffer,
+    reset() {
+      buffer = [];
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSources } from './fake-event-source.ts';
+import { connectLive, type ConnectionState, type LiveEvent, type SessionCheck } from './live-connection.ts';
+
+const PROJECT = '5f7b3c1e-8a61-4e57-9a0c-2a4c1f9f6d11';
+const TASK = '0b0c2c7e-2f5e-4a8a-b6a4-5f1b7d3c9e21';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+function start(session: SessionCheck = 'unknown') {
+  const sources = new FakeEventSources();
+  const states: ConnectionState[] = [];
+  const events: LiveEvent[] = [];
+  const opens: boolean[] = [];
+  const checkSession = vi.fn(() => Promise.resolve(session));
+  const connection = connectLive({
+    url: '/api/events',
+    open: sources.open,
+    random: () => 0,
+    checkSession,
+    onState: (state) => states.push(state),
+    onEvent: (event) => events.push(event),
+    onOpen: (reconnected) => opens.push(reconnected),
+  });
+  return { sources, states, events, opens, checkSession, connection };
+}
+
+describe('the live connection', () => {
+  it('opens /api/events, passes change events on and drops pings and unreadable messages', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { sources, states, events, opens } = start();
+    expect(sources.latest.url).toBe('/api/events');
+    expect(states).toEqual([{ kind: 'connecting' }]);
+    sources.latest.accept();
+    expect(states.at(-1)).toEqual({ kind: 'connected' });
+    expect(opens).toEqual([false]);
+    const change = { type: 'task.updated', id: TASK, projectId: PROJECT, version: 2, actor: null };
+    sources.latest.send({ type: 'ping' });
+    sources.latest.send('{pas du json');
+    sources.latest.send({ type: 'task.moved', id: TASK, projectId: PROJECT });
+    sources.latest.send(change, '42');
+    sources.latest.send({ type: 'resync' });
+    expect(events).toEqual([change, { type: 'resync' }]);
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('reconnects after 2, 4, 8, 40 then 60 s, and gives up after 15 attempts', () => {
+    const { sources, states } = start();
+    sources.latest.accept();
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 15; attempt++) {
+      const before = sources.opened.length;
+      sources.latest.fail();
+      expect(sources.opened.at(-1)!.closed).toBe(true);
+      expect(states.at(-1)).toEqual({ kind: 'reconnecting', attempt });
+      let waited = 0;
+      while (sources.opened.length === before) {
+        vi.advanceTimersByTime(1_000);
+        waited += 1_000;
+      }
+      waits.push(waited);
+    }
+    expect(waits).toEqual([2_000, 4_000, 8_000, 40_000, ...Array(11).fill(60_000)]);
+    sources.latest.fail();
+    expect(states.at(-1)).toEqual({ kind: 'gave-up' });
+    const count = sources.opened.length;
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(sources.opened.length).toBe(count);
+  });
+
+  it('starts counting again once a reconnect succeeds, and tells the listener it was a reconnect', () => {
+    const { sources, states, opens } = start();
+    sources.latest.accept();
+    sources.latest.fail();
+    vi.advanceTimersByTime(2_000);
+    sources.latest.fail();
+    expect(states.at(-1)).toEqual({ kind: 'reconnecting', attempt: 2 });
+    vi.advanceTimersByTime(4_000);
+    sources.latest.accept();
+    expect(opens).toEqual([false, true]);
+    sources.latest.fail();
+    expect(states.at(-1)).toEqual({ kind: 'reconnecting', attempt: 1 });
+  });
+
+  it('treats a silent stream (no ping for a minute) as a lost one', () => {
+    const { sources, states } = start();
+    sources.latest.accept();
+    vi.advanceTimersByTime(50_000);
+    sources.latest.send({ type: 'ping' });
+    vi.advanceTimersByTime(50_000);
+    expect(states.at(-1)).toEqual({ kind: 'connected' });
+    vi.advanceTimersByTime(10_000);
+    expect(states.at(-1)).toEqual({ kind: 'reconnecting', attempt: 1 });
+  });
+
+  it('stops for good when the API says the session is gone', async () => {
+    const { sources, states, checkSession } = start('revoked');
+    sources.latest.accept();
+    sources.latest.fail();
+    await vi.waitFor(() => expect(states.at(-1)).toEqual({ kind: 'revoked' }));
+    expect(checkSession).toHaveBeenCalledOnce();
+    const count = sources.opened.length;
+    vi.advanceTimersByTime(120_000);
+    expect(sources.opened.length).toBe(count);
+  });
+
+  it('opens nothing more once stopped', () => {
+    const { sources, connection } = start();
+    sources.latest.accept();
+    sources.latest.fail();
+    connection.stop();
+    vi.advanceTimersByTime(120_000);
+    expect(sources.opened).toHaveLength(1);
+  });
+});

@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChangeEvent } from '@jalon/contract';
+import { LiveState, type LiveHandlers } from './live-state.ts';
+
+const PROJECT = '5f7b3c1e-8a61-4e57-9a0c-2a4c1f9f6d11';
+const task = (id: string, type: ChangeEvent['type'] = 'task.updated'): ChangeEvent => ({
+  type,
+  id,
+  projectId: PROJECT,
+  version: 1,
+  actor: null,
+});
+
+let state: LiveState;
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  state.dispose();
+  vi.useRealTimers();
+});
+
+function make(refreshMs = 0) {
+  const done = () => new Promise<void>((resolve) => setTimeout(resolve, refreshMs));
+  const handlers = {
+    onTaskChanges: vi.fn<LiveHandlers['onTaskChanges']>(done),
+    onProjectChanges: vi.fn<LiveHandlers['onProjectChanges']>(done),
+    onResync: vi.fn<LiveHandlers['onResync']>(done),
+  };
+  const synced = vi.fn();
+  state = new LiveState(handlers, Date.now, synced);
+  return { handlers, synced };
+}
+
+describe('live state', () => {
+  it('marks a task Stale, refreshes once 600 ms after the last event of a burst, Maj… meanwhile', async () => {
+    const { handlers, synced } = make(1_000);
+    state.receive(task('a'));
+    await vi.advanceTimersByTimeAsync(400);
+    state.receive(task('b'));
+    state.receive({ ...task(PROJECT, 'project.updated') });
+    expect(state.getSnapshot().taskBadges).toEqual(
+      new Map([
+        ['a', 'stale'],
+        ['b', 'stale'],
+      ]),
+    );
+    await vi.advanceTimersByTimeAsync(599);
+    expect(handlers.onTaskChanges).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(handlers.onTaskChanges).toHaveBeenCalledOnce();
+    expect(handlers.onTaskChanges.mock.calls[0]![0].map((event) => event.id)).toEqual(['a', 'b']);
+    expect(handlers.onProjectChanges).toHaveBeenCalledOnce();
+    expect(state.getSnapshot().taskBadges.get('a')).toBe('updating');
+    const before = state.getSnapshot().lastSyncAt;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(state.getSnapshot().taskBadges.size).toBe(0);
+    expect(state.getSnapshot().lastSyncAt).toBe(before + 2_000);
+    expect(synced).toHaveBeenCalledOnce();
+  });
+
+  it('shows a badge 5 s at most, even when the refresh hangs', async () => {
+    make(60_000);
+    state.receive(task('a'));
+    await vi.advanceTimersByTimeAsync(600);
+    expect(state.getSnapshot().taskBadges.get('a')).toBe('updating');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(state.getSnapshot().taskBadges.size).toBe(0);
+  });
+
+  it('reads everything again on a resync event', async () => {
+    const { handlers } = make();
+    state.receive({ type: 'resync' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(handlers.onResync).toHaveBeenCalledOnce();
+  });
+
+  it('auto-refreshes when the last sync is older than 10 minutes, checked every 5 s, badge for 5 s', async () => {
+    const { handlers } = make();
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(handlers.onResync).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(handlers.onResync).toHaveBeenCalledOnce();
+    expect(state.getSnapshot().autoRefresh).toBe(true);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(state.getSnapshot().autoRefresh).toBe(false);
+    // Synced again just now: the next one is ten minutes away.
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(handlers.onResync).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the last sync where it was when a refresh fails', async () => {
+    const { handlers, synced } = make();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    handlers.onResync.mockRejectedValueOnce(new Error('réseau'));
+    const before = state.getSnapshot().lastSyncAt;
+    await vi.advanceTimersByTimeAsync(1_000);
+    await state.resync();
+    expect(state.getSnapshot().lastSyncAt).toBe(before);
+    expect(synced).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { expireSession } from '../lib/api-client.ts';
+import { getSession, subscribeSession } from '../lib/session-store.ts';
+import { useWorkEngine } from '../offline/work-context.tsx';
+import { workHandlers } from './work-handlers.ts';
+import { startLiveUpdates } from './start-live-updates.ts';
+import { wipeDevice } from './wipe-device.ts';
+
+const userIdOf = () => getSession().user?.id ?? null;
+
+/** Starts the live updates for the signed-in user (mounted once, in the layout); renders nothing. */
+export function LiveUpdates() {
+  const queryClient = useQueryClient();
+  const userId = useSyncExternalStore(subscribeSession, userIdOf, userIdOf);
+  // The engine starts after the stream may have: events read it when they come, without a restart.
+  const engine = useWorkEngine();
+  const engineRef = useRef(engine);
+  useEffect(() => {
+    engineRef.current = engine;
+  }, [engine]);
+  useEffect(() => {
+    // No EventSource (very old browsers, the unit tests' DOM): the screens still work, without live updates.
+    if (!userId || typeof EventSource === 'undefined') return;
+    return startLiveUpdates({
+      userId,
+      ...workHandlers(queryClient, () => engineRef.current),
+      // Signed out first, so nothing of the user stays on screen; the database goes as soon as Dexie lets go.
+      onRevoked: () => {
+        // Signed out here meanwhile (the sign-out revoked the session itself): nothing was taken away.
+        if (getSession().user?.id !== userId || getSession().token === null) return;
+        void wipeDevice(userId);
+        expireSession();
+      },
+    });
+  }, [userId, queryClient]);
+  return null;
+}

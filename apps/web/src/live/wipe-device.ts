@@ -1,0 +1,14 @@
+import { writeStored } from '../lib/storage.ts';
+import { deleteOfflineStore } from '../offline/dexie-store.ts';
+
+/** The last time this person was up to date on this device, for the digest. */
+export const seenKey = (userId: string): string => `live-seen:${userId}`;
+
+/**
+ * Leaves nothing of a user on the device: their offline database (Dexie closes it in every tab when it is
+ * deleted) and what the live updates kept. For a revoked session (issue 12) and for sign-out's 'Abandonner'.
+ */
+export async function wipeDevice(userId: string): Promise<void> {
+  writeStored(seenKey(userId), null);
+  await deleteOfflineStore(userId).catch((error: unknown) => console.warn('The offline database was not deleted', error));
+}

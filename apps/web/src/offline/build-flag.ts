@@ -1,0 +1,7 @@
+/**
+ * SPEC §9: "offline sync enabled only by a build flag". `VITE_OFFLINE_SYNC` is on unless the build says
+ * `false`: the shipped build keeps an offline copy in IndexedDB and registers the service worker. Off,
+ * edits still go through the sync core (one write path), but its store lives in memory and nothing of the
+ * person's data stays on the device.
+ */
+export const isOfflineSyncEnabled = (flag: unknown = import.meta.env.VITE_OFFLINE_SYNC): boolean => flag !== 'false';

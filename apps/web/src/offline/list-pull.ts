@@ -1,0 +1,60 @@
+import {
+  projectPageSchema,
+  TASK_LIMITS,
+  taskPageSchema,
+  type ListMeta,
+  type SyncEntity,
+} from '@jalon/contract';
+import type { PullTransport, Row } from '@jalon/sync';
+import type { PayloadSchema } from '../lib/api-client.ts';
+
+export type ListPage = ListMeta & { data: Row[] };
+
+/** Reads one list answer whole (`data` and its paging fields) and checks it against `schema`; throws on any failure. */
+export type ReadList = (path: string, schema: PayloadSchema<ListPage>) => Promise<ListPage>;
+
+// Tasks are read in the largest pages the server gives; projects come whole (their route takes no limit).
+const LISTS: Record<
+  SyncEntity,
+  { path: string; schema: PayloadSchema<ListPage>; params: Record<string, string> }
+> = {
+  task: { path: '/tasks', schema: taskPageSchema, params: { limit: String(TASK_LIMITS.listMax) } },
+  project: { path: '/projects', schema: projectPageSchema, params: {} },
+};
+
+/**
+ * The sync core's pull transport over any way of reading a list: the tabs' API client, or the service
+ * worker's fetch with the token a tab handed it (it has no localStorage, and must not bring React along).
+ * A delta read names this device, so the page carries its `lastSeq`. A full read (no cursor) follows
+ * `nextAfter` to the end and answers one page with the cursor of its first page (SYNC.md §4: what changed
+ * while it paged comes with the next pull); it says nothing of this device's operations, so its `lastSeq`
+ * is 0 and the acked edits stay on top until that next pull. The list routes take no `ackedThrough`:
+ * results are released by the next batch's. Any failure is thrown.
+ */
+export function listPullTransport(read: ReadList): PullTransport {
+  const readList = (entity: SyncEntity, params: Record<string, string>): Promise<ListPage> => {
+    const list = LISTS[entity];
+    const search = new URLSearchParams({ ...list.params, ...params }).toString();
+    return read(search ? `${list.path}?${search}` : list.path, list.schema);
+  };
+  return async ({ entity, since, clientId }) => {
+    if (since !== null) {
+      const page = await readList(entity, { since, clientId });
+      return {
+        rows: page.data,
+        cursor: page.cursor,
+        hasMore: page.hasMore,
+        lastSeq: page.lastSeq ?? 0,
+        resetRequired: page.resetRequired,
+      };
+    }
+    const first = await readList(entity, {});
+    const rows = [...first.data];
+    for (let after = first.nextAfter; after !== null;) {
+      const page = await readList(entity, { after });
+      rows.push(...page.data);
+      after = page.nextAfter;
+    }
+    return { rows, cursor: first.cursor, hasMore: false, lastSeq: 0, resetRequired: false };
+  };
+}

@@ -1,0 +1,181 @@
+import 'fake-indexeddb/auto';
+import { SERVICE_WORKER, type SyncBatchRequest } from '@jalon/contract';
+import { SyncClient } from '@jalon/sync';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, pathOf, type RecordedCall } from '../../test/http.ts';
+import { listBody, makeProject, makeTask } from '../../test/work-fixtures.ts';
+import { openOfflineStore, type DexieStore } from '../dexie-store.ts';
+import { FakeBrowser } from '../fake-tabs.ts';
+import { FakeSyncServer } from '../fake-sync-server.ts';
+import { joinSenderLock, type SenderLock } from '../sender-lock.ts';
+import { BackgroundSyncFailed, runBackgroundSync } from './background-sync.ts';
+import type { WorkerSession } from './messages.ts';
+
+const { outbox: OUTBOX, data: DATA } = SERVICE_WORKER.tags;
+
+// A new user per test: each test gets its own database.
+let session: WorkerSession;
+beforeEach(() => {
+  session = { userId: crypto.randomUUID(), token: 'tok-worker', sessionId: 'sess-9', apiBase: '/api' };
+});
+const stores: DexieStore[] = [];
+const locks: SenderLock[] = [];
+afterEach(() => {
+  locks.splice(0).forEach((lock) => lock.release());
+  stores.splice(0).forEach((store) => store.close());
+});
+
+/** The user's tab: its engine opened the store (registering the device) and recorded edits. */
+async function tabWithEdits(names: string[]): Promise<SyncClient> {
+  const result = await openOfflineStore(session.userId);
+  if (result.status !== 'ready') throw new Error('IndexedDB did not open');
+  stores.push(result.store);
+  const client = await SyncClient.open({
+    store: result.store,
+    userId: session.userId,
+    now: Date.now,
+    newId: () => crypto.randomUUID(),
+  });
+  for (const name of names) await client.edit({ op: 'create', entity: 'project', data: { name } });
+  return client;
+}
+
+/** The server behind fetch: sync batches go to `server`, list reads answer `lists`. */
+function serve(server: FakeSyncServer, lists: Record<string, unknown[]> = {}): RecordedCall[] {
+  return mockFetch((call) => {
+    if (pathOf(call) === '/sync/batch') {
+      const { status, body } = server.batch(call.body as SyncBatchRequest);
+      return status === 200 ? json(body) : new Response(JSON.stringify(body), { status });
+    }
+    const list = Object.keys(lists).find((path) => pathOf(call).startsWith(path));
+    return list ? listBody(lists[list]!) : new Response(null, { status: 404 });
+  });
+}
+
+describe('background sync in the service worker', () => {
+  it('sends the outbox the tabs left, with the session a tab handed over, and tells the tabs', async () => {
+    const tab = await tabWithEdits(['Un', 'Deux']);
+    const server = new FakeSyncServer();
+    const calls = serve(server);
+    const announce = vi.fn();
+
+    await expect(
+      runBackgroundSync(OUTBOX, session, { locks: new FakeBrowser().workerLocks(), announce }),
+    ).resolves.toBe('done');
+
+    expect(server.applied).toEqual([1, 2]);
+    expect(
+      calls.map((call) => [
+        call.method,
+        call.url,
+        call.headers.get('Authorization'),
+        call.headers.get('X-Session-Id'),
+      ]),
+    ).toEqual([['POST', '/api/sync/batch', 'Bearer tok-worker', 'sess-9']]);
+    expect((await tab.entries()).map((entry) => [entry.seq, entry.state])).toEqual([
+      [1, 'acked'],
+      [2, 'acked'],
+    ]);
+    expect(announce.mock.calls).toEqual([[session.userId, 'changed']]);
+  });
+
+  it('leaves the sending to the tab that holds the sender lock', async () => {
+    await tabWithEdits(['Un']);
+    const browser = new FakeBrowser();
+    const leading = vi.fn(() => () => undefined);
+    locks.push(
+      joinSenderLock({
+        userId: session.userId,
+        lead: leading,
+        onMessage: () => undefined,
+        locks: browser.openTab().locks,
+        openChannel: () => undefined,
+      }),
+    );
+    await vi.waitFor(() => expect(leading).toHaveBeenCalled());
+    const calls = serve(new FakeSyncServer());
+
+    await expect(
+      runBackgroundSync(OUTBOX, session, { locks: browser.workerLocks(), announce: vi.fn() }),
+    ).resolves.toBe('tab-is-sending');
+    expect(calls).toEqual([]);
+  });
+
+  it('is the one sender while it sends: a tab that opens meanwhile leads only once the worker is done', async () => {
+    await tabWithEdits(['Un']);
+    const browser = new FakeBrowser();
+    const server = new FakeSyncServer();
+    let answer: () => void = () => undefined;
+    mockFetch(
+      (call) =>
+        new Promise<Response>((resolve) => {
+          answer = () => resolve(json(server.batch(call.body as SyncBatchRequest).body));
+        }),
+    );
+    const run = runBackgroundSync(OUTBOX, session, { locks: browser.workerLocks(), announce: vi.fn() });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    const leading = vi.fn(() => () => undefined);
+    locks.push(
+      joinSenderLock({
+        userId: session.userId,
+        lead: leading,
+        onMessage: () => undefined,
+        locks: browser.openTab().locks,
+        openChannel: () => undefined,
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(leading).not.toHaveBeenCalled();
+
+    answer();
+    await expect(run).resolves.toBe('done');
+    await vi.waitFor(() => expect(leading).toHaveBeenCalledOnce());
+    expect(server.applied).toEqual([1]);
+  });
+
+  it('sends nothing without a session: signed out, or the worker restarted since a tab last spoke', async () => {
+    await tabWithEdits(['Un']);
+    const calls = serve(new FakeSyncServer());
+    await expect(runBackgroundSync(OUTBOX, null, { locks: new FakeBrowser().workerLocks() })).resolves.toBe(
+      'signed-out',
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it('keeps the outbox when the network fails, and fails the event so the browser tries the tag again', async () => {
+    const tab = await tabWithEdits(['Un']);
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(
+      runBackgroundSync(OUTBOX, session, { locks: new FakeBrowser().workerLocks() }),
+    ).rejects.toBeInstanceOf(BackgroundSyncFailed);
+    expect((await tab.entries()).map((entry) => [entry.seq, entry.state])).toEqual([[1, 'sent']]);
+  });
+
+  it('catches up projects and tasks into the offline copy on the data tag', async () => {
+    const tab = await tabWithEdits([]);
+    const project = makeProject();
+    const task = makeTask();
+    const calls = serve(new FakeSyncServer(), { '/projects': [project], '/tasks': [task] });
+    const announce = vi.fn();
+
+    await expect(
+      runBackgroundSync(DATA, session, { locks: new FakeBrowser().workerLocks(), announce }),
+    ).resolves.toBe('done');
+
+    expect(calls.map((call) => [pathOf(call), call.headers.get('Authorization')])).toEqual([
+      ['/projects', 'Bearer tok-worker'],
+      ['/tasks?limit=5000', 'Bearer tok-worker'],
+    ]);
+    expect((await tab.view('project')).map((row) => row.id)).toEqual([project.id]);
+    expect((await tab.view('task')).map((row) => row.id)).toEqual([task.id]);
+    expect(announce.mock.calls).toEqual([[session.userId, 'changed']]);
+  });
+
+  it('never registers a device of its own where no tab has opened the offline copy', async () => {
+    const calls = serve(new FakeSyncServer(), { '/projects': [], '/tasks': [] });
+    await expect(runBackgroundSync(DATA, session, { locks: new FakeBrowser().workerLocks() })).resolves.toBe(
+      'no-device',
+    );
+    expect(calls).toEqual([]);
+  });
+});

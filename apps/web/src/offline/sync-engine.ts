@@ -1,0 +1,325 @@
+import type { Project, SyncEntity, Task } from '@jalon/contract';
+import {
+  computeView,
+  MemoryStore,
+  SyncClient,
+  type BatchTransport,
+  type ClientState,
+  type ConflictRecord,
+  type Edit,
+  type Fields,
+  type FlushResult,
+  type OutboxEntry,
+  type PauseReason,
+  type PullTransport,
+  type Resolution,
+  type Row,
+  type SyncStore,
+} from '@jalon/sync';
+import { createdHere, createdHereFirst, newestFirst, pendingStates, projectFromRow, taskFromRow, type PendingState, type RowContext } from './work-rows.ts';
+import { emptySnapshot } from './empty-snapshot.ts';
+import { joinSenderLock, type SenderLock, type SenderLockOptions, type SyncMessage } from './sender-lock.ts';
+import { createSyncScheduler, type SyncScheduler, type SyncSchedulerOptions } from './sync-scheduler.ts';
+
+/**
+ * Where this device keeps the person's copy: `indexeddb` (the shipped build), or `memory` when the build
+ * flag is off or IndexedDB could not open (SPEC §4 "no-op mode": the app works online, keeps nothing).
+ */
+export type StorageKind = 'indexeddb' | 'memory';
+
+/** Everything the screens show of the person's work, as one immutable value (a new one on each change). */
+export interface WorkSnapshot {
+  /** False until the device holds a copy to show (a full read completed once, now or on an earlier visit). */
+  ready: boolean;
+  /** The first full read failed and there is no copy to show. */
+  loadError: unknown;
+  storage: StorageKind;
+  /** The shipped build could not open IndexedDB (private mode, quota): said once, then the app works online. */
+  storageUnavailable: 'quota' | 'refused' | null;
+  tasks: readonly Task[];
+  projects: readonly Project[];
+  /** By entity id: what is waiting or clashing on this device. */
+  pending: ReadonlyMap<string, PendingState>;
+  outbox: ReadonlyArray<OutboxEntry & { held: boolean }>;
+  conflicts: readonly ConflictRecord[];
+  paused: PauseReason | null;
+  /** After failed sends: when the next may start (ms since the epoch). */
+  nextAttemptAt: number | null;
+  /** This tab is sending right now. */
+  sending: boolean;
+  /** When this tab last saw the server's state (a pull or an answer), ms since the epoch. */
+  lastSyncedAt: number | null;
+  /** Rises each time server state reached the store (an answer or a pull): server reads may refresh. */
+  serverRevision: number;
+}
+
+/** A patch the person made: the entity, and the values before and after it. */
+export interface MadeEdit {
+  entity: SyncEntity;
+  id: string;
+  before: Fields;
+  after: Fields;
+}
+
+export interface SyncEngineOptions {
+  userId: string;
+  store: SyncStore;
+  storage: StorageKind;
+  storageUnavailable?: 'quota' | 'refused' | null;
+  sendBatch: BatchTransport;
+  fetchPage: PullTransport;
+  /** Tabs share the store only with IndexedDB: then one sends (Web Lock) and the others follow. */
+  joinLock?: (options: SenderLockOptions) => SenderLock;
+  schedule?: (options: SyncSchedulerOptions) => SyncScheduler;
+  now?: () => number;
+  newId?: () => string;
+  /** Closes the store (sign-out); deleting it is `discardLocalData`'s job. */
+  close?: () => void;
+}
+
+/**
+ * The offline engine of one signed-in user in one tab: the sync core over the device's store, the sender
+ * lock and the schedule, and an in-memory copy of the server rows from which the screens' snapshot is
+ * computed. Every edit goes through the outbox, online or not (one write path); the snapshot changes when
+ * this tab edits, when an answer or a pull lands (here or, through the channel, in another tab).
+ */
+export class SyncEngine {
+  private snapshot: WorkSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private readonly editListeners = new Set<(edit: MadeEdit) => void>();
+  private rows: Record<'task' | 'project', Row[]> = { task: [], project: [] };
+  private scheduler: SyncScheduler | null = null;
+  private lock: SenderLock | null = null;
+  private stopped = false;
+  // Reads of the store run one after the other, so an older read never overwrites a newer snapshot.
+  private reading: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly client: SyncClient,
+    private readonly options: SyncEngineOptions,
+  ) {
+    this.snapshot = emptySnapshot(options.storage, options.storageUnavailable ?? null);
+  }
+
+  static async start(options: SyncEngineOptions): Promise<SyncEngine> {
+    const client = await SyncClient.open({
+      store: options.store,
+      userId: options.userId,
+      now: options.now ?? Date.now,
+      newId: options.newId ?? (() => crypto.randomUUID()),
+    });
+    const engine = new SyncEngine(client, options);
+    // Signing in again as the same person is what a 401 pause waited for.
+    if ((await client.meta()).paused === 'unauthorized') await client.resume();
+    await engine.reload({ rows: true });
+    engine.joinTabs();
+    return engine;
+  }
+
+  /** An engine over memory, for a build without offline sync or a browser that refuses IndexedDB. */
+  static inMemory(options: Omit<SyncEngineOptions, 'store' | 'storage' | 'close'>): Promise<SyncEngine> {
+    return SyncEngine.start({ ...options, store: new MemoryStore(), storage: 'memory' });
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): WorkSnapshot => this.snapshot;
+
+  /** Hears each patch the person makes, with the values it replaced; answers what stops listening. */
+  onEdited(listener: (edit: MadeEdit) => void): () => void {
+    this.editListeners.add(listener);
+    return () => this.editListeners.delete(listener);
+  }
+
+  private shownFields(entity: SyncEntity, id: string, fields: readonly string[]): Fields | null {
+    const rows: ReadonlyArray<Task | Project> = entity === 'task' ? this.snapshot.tasks : this.snapshot.projects;
+    const row = rows.find((candidate) => candidate.id === id) as Record<string, unknown> | undefined;
+    return row ? Object.fromEntries(fields.map((field) => [field, row[field]])) : null;
+  }
+
+  get clientId(): string {
+    return this.client.clientId;
+  }
+
+  /**
+   * Records an edit (stored before it shows), shows it, and has it sent at once. Answers the entity's id.
+   * A patch the person made (`undoable`, unlike an undo's own write) is reported to `onEdited` with the
+   * values it replaced, for Ctrl+Z.
+   */
+  async edit(edit: Edit, { undoable = true }: { undoable?: boolean } = {}): Promise<string> {
+    const before = edit.op === 'patch' ? this.shownFields(edit.entity, edit.id, Object.keys(edit.data)) : null;
+    const { id, state } = await this.client.recordEdit(edit);
+    await this.publishAfterReads(state);
+    if (before && undoable && edit.op === 'patch')
+      this.editListeners.forEach((listener) => listener({ entity: edit.entity, id, before, after: edit.data }));
+    this.lock?.announce('edited');
+    this.scheduler?.edited();
+    return id;
+  }
+
+  async resolve(conflictId: string, resolution: Resolution): Promise<void> {
+    await this.client.resolve(conflictId, resolution);
+    await this.changedHere({ rows: true });
+    this.scheduler?.edited();
+  }
+
+  async clearConflicts(options: { purge?: boolean } = {}): Promise<void> {
+    await this.client.clearConflicts(options);
+    await this.changedHere({ rows: false });
+    this.scheduler?.edited();
+  }
+
+  async discard(localId: number): Promise<boolean> {
+    const discarded = await this.client.discard(localId);
+    await this.changedHere({ rows: false });
+    return discarded;
+  }
+
+  /** 'Réessayer': lifts a pause or the backoff and sends at once. */
+  async retry(): Promise<void> {
+    await this.client.resume();
+    await this.changedHere({ rows: false });
+    this.scheduler?.edited();
+  }
+
+  /**
+   * Sends what waits now, from whichever tab asks (sign-out's 'Envoyer maintenant'). The person asked for
+   * this attempt: the backoff after earlier failures does not hold it back (a pause still does).
+   */
+  async sendNow(): Promise<FlushResult> {
+    if ((await this.client.meta()).paused === null) await this.client.resume();
+    return this.flush();
+  }
+
+  /** Reads what the server changed ('Actualiser'): any tab may, the core ignores a page older than the store's. */
+  async refresh(): Promise<void> {
+    await this.pull();
+  }
+
+  /** Reads the outbox and the conflicts again (the panel's 5-second poll, SPEC §9). */
+  reread(): Promise<void> {
+    return this.reload({ rows: false });
+  }
+
+  /** A realtime event said the server changed: the sender catches up once the burst settles. */
+  serverChanged(): void {
+    this.scheduler?.serverChanged();
+  }
+
+  /** Sign-out or the layout going away: stop sending, let another tab take over, close the store. */
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.lock?.release();
+    this.scheduler?.stop();
+    this.listeners.clear();
+    this.editListeners.clear();
+    this.options.close?.();
+  }
+
+  private joinTabs(): void {
+    const lead = () => {
+      const scheduler = (this.options.schedule ?? createSyncScheduler)({
+        flush: () => this.flush(),
+        pull: () => this.pull(),
+      });
+      this.scheduler = scheduler;
+      scheduler.start();
+      return () => {
+        scheduler.stop();
+        this.scheduler = null;
+      };
+    };
+    if (this.options.storage === 'memory') {
+      // Each tab has its own memory: each sends its own edits, and there is no one to tell.
+      lead();
+      return;
+    }
+    this.lock = (this.options.joinLock ?? joinSenderLock)({
+      userId: this.options.userId,
+      lead,
+      onMessage: (message: SyncMessage) => {
+        if (message === 'edited') this.scheduler?.edited();
+        void this.reload({ rows: message === 'changed', fromServer: message === 'changed' });
+      },
+    });
+  }
+
+  private async flush(): Promise<FlushResult> {
+    this.update({ sending: true });
+    try {
+      const result = await this.client.flush(this.options.sendBatch);
+      if (result.status === 'sent') {
+        await this.changedHere({ rows: false, fromServer: true });
+        // What the server derived (a project's counts and progress, its own dates) and the end of the
+        // acked overlays come with a pull: one follows, once the sends of a burst have settled.
+        this.scheduler?.serverChanged();
+      }
+      else await this.reload({ rows: false });
+      return result;
+    } finally {
+      this.update({ sending: false });
+    }
+  }
+
+  private async pull() {
+    const result = await this.client.pull(this.options.fetchPage);
+    if (result.status === 'pulled') await this.changedHere({ rows: true, fromServer: true });
+    else if (result.status === 'failed' && !this.snapshot.ready) this.update({ loadError: result.error });
+    return result;
+  }
+
+  /** This tab changed the store: show it, and tell the other tabs. */
+  private async changedHere(options: { rows: boolean; fromServer?: boolean }): Promise<void> {
+    await this.reload(options);
+    this.lock?.announce('changed');
+  }
+
+  /** Shows a state read elsewhere (an edit's own transaction), after any read already under way. */
+  private publishAfterReads(state: ClientState): Promise<void> {
+    const published = this.reading.then(() => {
+      if (!this.stopped) this.publish(state, false);
+    });
+    this.reading = published.catch(() => undefined);
+    return published;
+  }
+
+  private reload({ rows, fromServer = false }: { rows: boolean; fromServer?: boolean }): Promise<void> {
+    const read = this.reading.then(async () => {
+      if (this.stopped) return;
+      const state = await this.client.state({ rows });
+      if (state.rows) this.rows = { task: newestFirst(state.rows.task), project: newestFirst(state.rows.project) };
+      this.publish(state, fromServer);
+    });
+    this.reading = read.catch(() => undefined);
+    return read;
+  }
+
+  private publish(state: ClientState, fromServer: boolean): void {
+    const context: RowContext = { userId: this.options.userId, createdAt: createdHere(state.outbox) };
+    const now = (this.options.now ?? Date.now)();
+    this.update({
+      ready: this.snapshot.ready || state.hasCopy,
+      ...(state.hasCopy && { loadError: null }),
+      tasks: createdHereFirst(computeView(this.rows.task, state.outbox, 'task')).map((row) => taskFromRow(row, context)),
+      projects: createdHereFirst(computeView(this.rows.project, state.outbox, 'project')).map((row) =>
+        projectFromRow(row, context),
+      ),
+      pending: pendingStates(state.outbox, state.conflicts),
+      outbox: state.outbox,
+      conflicts: state.conflicts,
+      paused: state.meta.paused,
+      nextAttemptAt: state.meta.nextAttemptAt,
+      ...(fromServer && { lastSyncedAt: now, serverRevision: this.snapshot.serverRevision + 1 }),
+    });
+  }
+
+  private update(patch: Partial<WorkSnapshot>): void {
+    if (this.stopped) return;
+    this.snapshot = { ...this.snapshot, ...patch };
+    this.listeners.forEach((listener) => listener());
+  }
+}

@@ -1,0 +1,177 @@
+import {
+  stripTmpPrefix,
+  type Project,
+  type SyncBatchRequest,
+  type SyncBatchResponse,
+  type SyncConflict,
+  type SyncEntity,
+  type SyncOperation,
+  type Task,
+} from '@jalon/contract';
+import { mergePatch } from '@jalon/sync';
+import { mockFetch, pathOf, problem, type RecordedCall } from './http.ts';
+import { makeProject, makeTask } from './work-fixtures.ts';
+
+type Handler = (call: RecordedCall) => Response | Promise<Response> | undefined;
+type Stored = (Task | Project) & { changeSeq: number };
+
+export interface WorkServerOptions {
+  projects?: Project[];
+  tasks?: Task[];
+  /** Answers a call first (a route the screen also reads, a refused read); `undefined` lets the server answer. */
+  handler?: Handler;
+}
+
+export interface WorkServer {
+  calls: RecordedCall[];
+  /** The bodies of every `POST /api/sync/batch`, in order. */
+  batches(): SyncBatchRequest[];
+  /** Every operation sent, over all batches. */
+  operations(): SyncOperation[];
+  /** The server's current row (what the next pull returns). */
+  row(entity: SyncEntity, id: string): Task | Project | undefined;
+  /** The next operation matching `match` is answered as a version clash with the server's row. */
+  conflictOn(match: (operation: SyncOperation) => boolean, fields?: string[]): void;
+  /** While on, every batch fails with no answer at all (the network is down); pulls still answer. */
+  failNetwork(on: boolean): void;
+  /** Batches wait until the returned function is called (to see what shows while an edit is unanswered). */
+  hold(): () => void;
+  /** A change made elsewhere (another person): the next pull brings it. */
+  write(entity: SyncEntity, id: string, data: Record<string, unknown>): void;
+}
+
+const created = '2030-01-15T10:00:00.000Z';
+
+/**
+ * A fetch mock that answers the offline engine as the server would (SYNC.md §3 and §4): the full and the
+ * delta pulls of `GET /api/projects` and `GET /api/tasks`, and `POST /api/sync/batch`, which applies each
+ * operation in order (a `tmp-` id becomes the real one, versions rise by one, the merge rule for `base`),
+ * keeps the rows so that the next pull returns them, and can be told to clash once or to lose the network.
+ */
+export function serveWork({ projects = [makeProject()], tasks = [], handler = () => undefined }: WorkServerOptions = {}): WorkServer {
+  let changeSeq = 1;
+  const rows: Record<SyncEntity, Map<string, Stored>> = {
+    project: new Map(projects.map((project) => [project.id, { ...project, changeSeq }])),
+    task: new Map(tasks.map((task) => [task.id, { ...task, changeSeq }])),
+  };
+  const lastSeqs = new Map<string, number>();
+  const clashes: Array<{ match: (operation: SyncOperation) => boolean; fields?: string[] }> = [];
+  let offline = false;
+  let gate: Promise<void> = Promise.resolve();
+
+  const strip = ({ changeSeq: _seq, ...row }: Stored) => row;
+
+  function list(entity: SyncEntity, url: URL): Response {
+    const since = url.searchParams.get('since');
+    const clientId = url.searchParams.get('clientId');
+    const after = since === null ? -1 : Number(since.split('.')[0]);
+    const data = [...rows[entity].values()]
+      .filter((row) => row.changeSeq > after && (since !== null || row.deletedAt === null))
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
+      .map(strip);
+    const body = {
+      data,
+      cursor: `${changeSeq}.sig`,
+      hasMore: false,
+      nextAfter: null,
+      resetRequired: false,
+      ...(clientId && { lastSeq: lastSeqs.get(clientId) ?? 0 }),
+    };
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  }
+
+  function apply(operation: SyncOperation): SyncBatchResponse['applied'][number] | SyncConflict {
+    const table = rows[operation.entity];
+    const id = stripTmpPrefix(operation.id);
+    const data = Object.fromEntries(
+      Object.entries(operation.data ?? {}).map(([field, value]) => [field, typeof value === 'string' ? stripTmpPrefix(value) : value]),
+    );
+    const row = table.get(id);
+    const clash = clashes.findIndex(({ match }) => match(operation));
+    const conflict = (reason: SyncConflict['reason'], fields?: string[]): SyncConflict => ({
+      seq: operation.seq,
+      entity: operation.entity,
+      id,
+      reason,
+      ...(fields && { fields }),
+      server: row ? strip(row) : null,
+      client: data,
+      serverVersion: row?.version ?? null,
+      clientVersion: operation.version,
+    });
+    if (clash >= 0) return conflict('version_mismatch', clashes.splice(clash, 1)[0]!.fields);
+    let next: Task | Project;
+    if (operation.op === 'upsert') {
+      if (row) return conflict('invalid');
+      const defaults =
+        operation.entity === 'task'
+          ? makeTask({ description: '', status: 'todo', progress: 0, createdBy: 'user-1' })
+          : makeProject({ description: '', deadline: null, progress: 0, taskCount: 0 });
+      next = { ...defaults, ...data, id, version: 1, createdAt: created, updatedAt: created } as Task | Project;
+    } else {
+      if (!row || row.deletedAt) return conflict(row ? 'deleted' : 'not_found');
+      if (operation.op === 'delete') next = { ...strip(row), version: row.version + 1, deletedAt: created };
+      else {
+        if (!operation.base && row.version !== operation.version) return conflict('version_mismatch');
+        const merged = mergePatch({ server: strip(row), data, base: operation.base });
+        if (merged.conflicts.length > 0) return conflict('version_mismatch', merged.conflicts);
+        next = { ...strip(row), ...merged.changes, version: row.version + 1 } as Task | Project;
+      }
+    }
+    table.set(id, { ...next, changeSeq });
+    return { seq: operation.seq, entity: operation.entity, id, version: next.version, ...(operation.id !== id && { tmpId: operation.id }) };
+  }
+
+  async function batch(request: SyncBatchRequest): Promise<Response> {
+    await gate;
+    if (offline) throw new TypeError('Failed to fetch');
+    const lastSeq = lastSeqs.get(request.clientId) ?? 0;
+    const answer: SyncBatchResponse = { applied: [], conflicts: [], lastSeq, changeSeq: (changeSeq += 1) };
+    for (const operation of request.operations) {
+      if (operation.seq <= lastSeq) continue;
+      const result = apply(operation);
+      if ('reason' in result) answer.conflicts.push(result);
+      else answer.applied.push(result);
+      answer.lastSeq = operation.seq;
+    }
+    lastSeqs.set(request.clientId, answer.lastSeq);
+    return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  }
+
+  const calls = mockFetch((call) => {
+    const answer = handler(call);
+    if (answer) return answer;
+    const url = new URL(call.url, 'http://localhost');
+    const path = pathOf(call).split('?')[0];
+    if (call.method === 'GET' && path === '/projects') return list('project', url);
+    if (call.method === 'GET' && path === '/tasks') return list('task', url);
+    if (call.method === 'POST' && path === '/sync/batch') return batch(call.body as SyncBatchRequest);
+    return problem(404, 'not_found');
+  });
+
+  const batches = () =>
+    calls.filter((call) => call.method === 'POST' && pathOf(call) === '/sync/batch').map((call) => call.body as SyncBatchRequest);
+  return {
+    calls,
+    batches,
+    operations: () => batches().flatMap((request) => request.operations),
+    row: (entity, id) => {
+      const row = rows[entity].get(id);
+      return row && strip(row);
+    },
+    conflictOn: (match, fields) => void clashes.push({ match, ...(fields && { fields }) }),
+    failNetwork: (on) => void (offline = on),
+    hold: () => {
+      let release = () => undefined as void;
+      gate = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        release();
+        gate = Promise.resolve();
+      };
+    },
+    write: (entity, id, data) => {
+      const row = rows[entity].get(id)!;
+      rows[entity].set(id, { ...row, ...data, version: row.version + 1, changeSeq: (changeSeq += 1) } as Stored);
+    },
+  };
+}
