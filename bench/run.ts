@@ -6,10 +6,12 @@ import { formatAuditTable, measureAuditExport } from './audit/export.ts';
 import { measureAuth, type Settings } from './auth/scenarios.ts';
 import { formatBundleTable, measureBundle } from './bundle/scenarios.ts';
 import { formatDashboardTable, measureDashboard } from './dashboard/scenarios.ts';
+import { formatEventsTable, measureEvents } from './events/scenarios.ts';
 import { cleanUpChildren } from './lib/children.ts';
 import { benchDatabaseUrl, createBenchDatabase, dropBenchDatabase } from './lib/postgres.ts';
 import { formatTable } from './lib/report.ts';
 import type { DatabaseKind } from './lib/servers.ts';
+import { formatOfflineTable, measureOffline } from './offline/scenarios.ts';
 import { formatSoakTable, measureSoak } from './soak/scenarios.ts';
 import { formatSyncTable, measureSync } from './sync/scenarios.ts';
 import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
@@ -30,17 +32,24 @@ import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
  * - sync (issue 18): the tasks suite's 100,000 tasks; POST /api/sync/batch of 50 task patches (one device per
  *   connection, seqs numbered on, every answer checked) against one multi-row UPDATE of the same 50 rows
  *   through node-postgres (the ceiling) and against single PATCH calls; CPU of server + database per batch.
+ * - events (issue 12, PostgreSQL only): 10,000 open event streams on one instance and one PATCH, timed at
+ *   every stream (p99 from the write), the server's memory per stream, the same fan-out from a bare
+ *   node:http SSE server (the ceiling, by wall clock and per CPU second); then 100 streams on a second
+ *   instance and 50 edits through the first (edit-to-other-client latency).
+ * - offline (issue 19): Chromium on the built web app; 1,000 tasks moved on the kanban while offline, the
+ *   drain after reconnection (target under 10 s on PGlite) and one move's time to show (under 50 ms).
+ *   Runs once, on the first database kind. Not in the default set (it drives a browser for minutes).
  * - soak (issue 9): three clients alternating the 50-task list and a PATCH without pause for --soak-minutes
  *   (10) at the default vacuum period: no error, no request over 2 s. Not in the default set (it is long).
  * Each load is autocannon in its own process; each server is a child process. Prints a table per suite
  * and writes JSON to bench/results/.
  *
- *   npm run bench [-- --suite auth,tasks,audit,dashboard,bundle,sync,soak --only pglite|postgresql --soak-minutes 10
+ *   npm run bench [-- --suite auth,tasks,audit,dashboard,bundle,sync,events,offline,soak --only pglite|postgresql --soak-minutes 10
  *                     --connections 20 --duration 10 --warmup 2 --saturating 20 --sessions 20
  *                     --build true|false --browser true|false]
  */
-const SUITES = ['auth', 'tasks', 'audit', 'dashboard', 'bundle', 'sync', 'soak'] as const;
-const DEFAULT_SUITES = SUITES.filter((name) => name !== 'soak');
+const SUITES = ['auth', 'tasks', 'audit', 'dashboard', 'bundle', 'sync', 'events', 'offline', 'soak'] as const;
+const DEFAULT_SUITES = SUITES.filter((name) => name !== 'soak' && name !== 'offline');
 type SuiteName = (typeof SUITES)[number];
 
 const { values } = parseArgs({
@@ -93,6 +102,8 @@ interface Suite {
   describe: string;
   /** Runs once, on the first selected database kind, instead of once per kind. */
   once?: boolean;
+  /** Runs on this database kind only. */
+  only?: DatabaseKind;
 }
 const SUITE: Record<SuiteName, Suite> = {
   auth: {
@@ -125,6 +136,19 @@ const SUITE: Record<SuiteName, Suite> = {
     measure: (kind, url) => measureSync(kind, settings, url),
     format: formatSyncTable,
     describe: `100,000 tasks; batches of 50 task patches, the multi-row UPDATE ceiling and single PATCH calls, ${settings.connections} connections / in flight (one device each), ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s measured each`,
+  },
+  offline: {
+    measure: (kind, url) => measureOffline(kind, url),
+    format: formatOfflineTable,
+    describe: 'Chromium, the built web app and its service worker; 1,000 kanban moves offline, then reconnection',
+    once: true,
+  },
+  events: {
+    measure: (kind, url) => measureEvents(kind, url),
+    format: formatEventsTable,
+    describe:
+      '10,000 event streams on one instance, one PATCH at a time (3 timed + 1 warm-up), against bare node:http SSE; 100 streams on a second instance, 50 edits through the first',
+    only: 'postgresql',
   },
   soak: {
     measure: (kind, url) => measureSoak(kind, soakMinutes, url),
@@ -180,7 +204,8 @@ for (const name of suites) {
   const reports: unknown[] = [];
   console.error(`== suite ${name}`);
   try {
-    for (const kind of suite.once ? kinds.slice(0, 1) : kinds) {
+    const suiteKinds = suite.only ? kinds.filter((kind) => kind === suite.only) : kinds;
+    for (const kind of suite.once ? suiteKinds.slice(0, 1) : suiteKinds) {
       if (kind === 'postgresql') {
         createBenchDatabase();
         postgresCreated = true;

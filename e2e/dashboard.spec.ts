@@ -401,7 +401,7 @@ test('offline, the dashboard says so and loads nothing', async ({ page, context,
     if (req.url().includes('/api/dashboard') || req.url().includes('/api/analytics/')) whileOffline.push(req.url());
   });
   await context.setOffline(true);
-  await expect(page.getByRole('status').filter({ hasText: 'Pas de connexion internet' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Pas de connexion internet' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Indicateurs' })).toHaveCount(0);
   await toolbar(page).getByRole('button', { name: 'Actualiser' }).click();
   await toolbar(page).getByLabel('Période').selectOption({ label: '30 jours' });

@@ -26,6 +26,9 @@ export default defineConfig({
     // they see the still gradient the app shows on request. The accessibility test of the login
     // screen turns the animation back on.
     reducedMotion: 'reduce',
+    // The shipped app registers a service worker that precaches the whole build: the journeys run without
+    // it (each test's fresh context would download and install it again), offline-shell.spec.ts with it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { chooseScheme, expectNoViolations } from './support/axe.ts';
 import { expect, expectDashboard, signIn, test } from './support/test.ts';
-import { apiAs, uniqueName } from './support/work.ts';
+import { apiAs, batchSent, uniqueName } from './support/work.ts';
 
 // Issue 4, projects: create a project, find it by search, change its status, open it, add a task,
 // delete it after the confirmation; axe on every screen, in light and in dark.
@@ -98,9 +98,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await search.fill(name);
 
     // --- Status from the card's dropdown: shown at once, kept by the server, and filterable.
-    const saved = page.waitForResponse(
-      (response) => response.request().method() === 'PUT' && response.url().includes('/api/projects/'),
-    );
+    const saved = batchSent(page);
     await card.getByLabel('Statut').selectOption({ label: 'En pause' });
     await expect(badgeOf(page, name, 'En pause')).toBeVisible();
     expect((await saved).ok()).toBe(true);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { chooseScheme, expectNoViolations, type Scheme } from './support/axe.ts';
 import type { Member } from './support/members.ts';
 import { expect, expectDashboard, signIn, test } from './support/test.ts';
-import { apiAs, uniqueName } from './support/work.ts';
+import { apiAs, batchSent, uniqueName } from './support/work.ts';
 
 // Issue 4, tasks: add a task, move it across the kanban columns with the mouse and with the keyboard,
 // see it on its deadline in the calendar, edit it inline, and the /tasks/new form; the three views
@@ -47,11 +47,8 @@ async function expectView(page: Page, name: 'Kanban' | 'Liste' | 'Calendrier', q
 /** A kanban column, named by its heading ('À faire (1 tâche)'). */
 const column = (page: Page, label: string) => page.getByRole('region', { name: new RegExp(`^${label} \\(`) });
 
-/** Waits for the server to take a task change (the screen shows it before, optimistically). */
-const taskSaved = (page: Page) =>
-  page.waitForResponse(
-    (response) => response.request().method() === 'PATCH' && response.url().includes('/api/tasks/'),
-  );
+/** Waits for the server to take a task change (the screen shows it before, from the outbox). */
+const taskSaved = batchSent;
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`tasks, ${scheme} theme`, () => {

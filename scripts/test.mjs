@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check of the repository, in order, then one closing line "N passed, N failed"
-// summing them all. Type checking and lint count as one check each; test runners count their tests.
+// summing them all. Type checking and lint count as one check each (the OpenAPI lint and its generated
+// client too); test runners count their tests.
 // The server suite runs on in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set; the
 // sync core (`sync`) is pure and needs neither. `node scripts/test.mjs faults` runs the soak and fault
 // suite alone (it is part of the full run too).
@@ -68,6 +69,22 @@ function playwright() {
   results.push({ name: 'end-to-end', passed: stats.expected + stats.flaky, failed });
 }
 
+// Redocly exits 0 on warnings: its JSON report is read, and a warning fails the check like an error.
+function redoclyLint(document) {
+  console.log('\n=== openapi lint (Redocly) ===');
+  const result = spawnSync('npx', ['redocly', 'lint', document, '--format=json'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  let report = null;
+  try {
+    report = JSON.parse(result.stdout.slice(result.stdout.indexOf('{')));
+  } catch {
+    console.error(result.stdout, result.stderr);
+  }
+  for (const problem of report?.problems ?? []) console.log(`${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location?.[0]?.pointer ?? ''}`);
+  const clean = report !== null && report.totals.errors === 0 && report.totals.warnings === 0;
+  console.log(report ? `${report.totals.errors} errors, ${report.totals.warnings} warnings` : 'no report');
+  results.push({ name: 'openapi lint (Redocly)', passed: clean ? 1 : 0, failed: clean ? 0 : 1 });
+}
+
 const only = process.argv.slice(2);
 const wants = (step) => only.length === 0 || only.includes(step);
 
@@ -77,6 +94,21 @@ if (wants('typecheck')) {
   }
 }
 if (wants('lint')) check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+// The API contract: the document GET /api/openapi.json serves, generated from the routes, linted with
+// Redocly (redocly.yaml: 0 errors, 0 warnings), then the client types openapi-typescript makes of it
+// compiled with the example client of docs/api-client. Two checks.
+if (wants('openapi')) {
+  console.log('\n=== OpenAPI document ===');
+  const document = path.join(reports, 'openapi.json');
+  const generated = run('npx', ['tsx', 'apps/server/src/cli/openapi.ts', '--out', document]);
+  if (!generated) results.push({ name: 'openapi', passed: 0, failed: 2, note: 'the document could not be generated' });
+  else {
+    redoclyLint(document);
+    console.log('\n=== openapi client (openapi-typescript) ===');
+    const typed = run('npx', ['openapi-typescript', document, '-o', 'docs/api-client/openapi.d.ts']) && run('npx', ['tsc', '-p', 'docs/api-client']);
+    results.push({ name: 'openapi client typecheck', passed: typed ? 1 : 0, failed: typed ? 0 : 1 });
+  }
+}
 if (wants('server')) {
   vitest('server on PGlite', 'apps/server', { TEST_DATABASE_URL: '' });
   if (process.env.TEST_DATABASE_URL) vitest('server on PostgreSQL', 'apps/server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
@@ -90,6 +122,8 @@ if (wants('faults')) vitest('soak and faults', 'apps/server', {}, ['--config', '
 if (wants('web')) vitest('web', 'apps/web');
 if (wants('e2e')) {
   check('build web', 'npm', ['run', 'build', '-w', '@jalon/web']);
+  // The same app built with VITE_OFFLINE_SYNC=false, for the journey that checks the flag off.
+  check('build web without offline sync', 'npm', ['run', 'build:offline-off', '-w', '@jalon/web']);
   playwright();
 }
 

@@ -109,7 +109,8 @@ async function download(
     const response = await fetch(url, { headers, signal: AbortSignal.timeout(EXPORT_TIMEOUT_MS) });
     status = response.status;
     if (!response.body) throw new Error(`${url}: no body`);
-    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    // Node's web stream is async-iterable; the DOM typings the bench also loads do not say so.
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       if (bytes === 0) firstByteSeconds = (performance.now() - started) / 1000;
       bytes += chunk.byteLength;
       if (format === 'csv') {

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, PORT } from './env.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const START_TIMEOUT_MS = 60_000;
+// Generous: on a shared, loaded machine a first start (transpiling the server) can take a minute.
+const START_TIMEOUT_MS = 120_000;
 
 async function healthy(): Promise<boolean> {
   try {
@@ -49,7 +50,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The run serves its own copy of the build: a rebuild started meanwhile (vite empties dist first)
   // must not pull the screens out from under the tests.
   const webDist = path.join(runDir, 'web');
-  fs.cpSync(builtWeb, webDist, { recursive: true, filter: (source) => !source.endsWith('.map') });
+  const withoutMaps = (source: string) => !source.endsWith('.map');
+  fs.cpSync(builtWeb, webDist, { recursive: true, filter: withoutMaps });
+  // The build without offline sync, which offline-shell.spec.ts serves in place of this one to check the
+  // flag off; that journey fails, saying how to build it, when it is missing.
+  const flagOffWeb = path.join(ROOT, 'apps/web/dist-offline-off');
+  if (fs.existsSync(path.join(flagOffWeb, 'index.html')))
+    fs.cpSync(flagOffWeb, path.join(runDir, 'web-offline-off'), { recursive: true, filter: withoutMaps });
   process.env.E2E_DATA_DIR = dataDir;
 
   const output: string[] = [];

@@ -9,9 +9,12 @@ export interface Mail {
   text: string;
 }
 
-/** Every mail the server wrote to its local outbox (no SMTP in the tests) for this address. */
-export function mailsTo(address: string): Mail[] {
-  const outbox = path.join(dataDir(), 'mail');
+/**
+ * Every mail the server wrote to its local outbox (no SMTP in the tests) for this address; `dir` is
+ * the data folder of a journey's own server (support/own-server.ts), the shared server's by default.
+ */
+export function mailsTo(address: string, dir: string = dataDir()): Mail[] {
+  const outbox = path.join(dir, 'mail');
   if (!fs.existsSync(outbox)) return [];
   return fs
     .readdirSync(outbox)
@@ -31,10 +34,13 @@ function readMail(file: string): Mail | null {
 }
 
 /** Waits for the reset mail, then takes the link out of its text as a person would. */
-export async function resetLinkFromInbox(address: string): Promise<string> {
-  await expect.poll(() => mailsTo(address).length, { message: `a mail to ${address}` }).toBeGreaterThan(0);
-  const mail = mailsTo(address).at(-1)!;
-  const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail.text)?.[0];
-  if (!link) throw new Error(`No reset link in the mail to ${address}:\n${mail.text}`);
+export const resetLinkFromInbox = (address: string): Promise<string> => linkFromInbox(address, '/reset-password');
+
+/** Waits for a mail to `address`, then takes the link to `page` (with its token) out of its text. */
+export async function linkFromInbox(address: string, page: string, dir: string = dataDir()): Promise<string> {
+  await expect.poll(() => mailsTo(address, dir).length, { message: `a mail to ${address}` }).toBeGreaterThan(0);
+  const mail = mailsTo(address, dir).at(-1)!;
+  const link = new RegExp(`https?://\\S+${page}\\?token=\\S+`).exec(mail.text)?.[0];
+  if (!link) throw new Error(`No ${page} link in the mail to ${address}:\n${mail.text}`);
   return link;
 }

@@ -10,10 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { dataDir } from './env.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const START_TIMEOUT_MS = 60_000;
+// Generous: the server compiles with tsx and migrates a fresh database, which takes long on a loaded machine.
+const START_TIMEOUT_MS = 120_000;
 
 export interface OwnServer {
   baseURL: string;
+  /** Its data folder: the mail it sends is written under `mail/` there. */
+  dataDir: string;
   admin: { email: string; password: string };
   stop: () => Promise<void>;
 }
@@ -37,11 +40,16 @@ async function healthy(baseURL: string): Promise<boolean> {
  * global set-up next to the shared data folder), on a free port and an empty data folder of its own,
  * so that `admin` is created on first start. Resolves once /api/health answers.
  */
-export async function startOwnServer(admin: { email: string; password: string }): Promise<OwnServer> {
+export async function startOwnServer(
+  admin: { email: string; password: string },
+  // Passkeys need a host name: browsers refuse an IP address as the relying party (decision 0023).
+  options: { publicHost?: 'localhost' } = {},
+): Promise<OwnServer> {
   const webDist = path.join(path.dirname(dataDir()), 'web');
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-e2e-own-'));
   const port = freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
+  const listening = `http://127.0.0.1:${port}`;
+  const baseURL = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   const output: string[] = [];
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: ROOT,
@@ -49,6 +57,7 @@ export async function startOwnServer(admin: { email: string; password: string })
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
       DATA_DIR: runDir,
       WEB_DIST: webDist,
       NODE_ENV: 'development',
@@ -80,12 +89,12 @@ export async function startOwnServer(admin: { email: string; password: string })
   };
 
   const deadline = Date.now() + START_TIMEOUT_MS;
-  while (!(await healthy(baseURL))) {
+  while (!(await healthy(listening))) {
     if (server.exitCode !== null || Date.now() > deadline) {
       await stop();
       throw new Error(`The journey's own server did not start on ${baseURL}:\n${output.join('')}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { baseURL, admin, stop };
+  return { baseURL, dataDir: runDir, admin, stop };
 }

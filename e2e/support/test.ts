@@ -1,9 +1,11 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { createMember, type Member } from './members.ts';
 
-// Failed requests the test provoked on purpose (401 for a wrong password, a revoked session) are
-// logged by Chromium as console errors; they are checked through what the screen says instead.
-const RESOURCE_ERROR = /^Failed to load resource: the server responded with a status of (400|401|429)/;
+// Failed requests the test provoked on purpose (401 for a wrong password, a revoked session, a request
+// made while the test holds the browser offline) are logged by Chromium as console errors; they are
+// checked through what the screen says instead.
+const RESOURCE_ERROR =
+  /^Failed to load resource: (the server responded with a status of (400|401|429)|net::ERR_INTERNET_DISCONNECTED)/;
 
 interface ExpectedFailure {
   status: number;

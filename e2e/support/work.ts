@@ -1,7 +1,7 @@
 // Projects and tasks made or changed through the API: the same member on another device, for what
 // a test needs as a starting point or what no screen offers (a task's deadline and estimate).
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { bearer, dataOf, signInByApi, type Member } from './members.ts';
 
 export interface ProjectRef {
@@ -37,9 +37,22 @@ export async function apiAs(request: APIRequestContext, member: Member) {
       ),
     createTask: async (fields: { title: string; description?: string; project: string }): Promise<TaskRef> =>
       dataOf<TaskRef>(await request.post('/api/tasks', { headers, data: { description: '', ...fields } })),
+    /** What the server holds now: every live task of the workspace, as another device would read it. */
+    listTasks: async (): Promise<Array<TaskRef & { project: string; status: string; description: string }>> =>
+      dataOf(await request.get('/api/tasks?limit=5000', { headers })),
+    listProjects: async (): Promise<ProjectRef[]> => dataOf(await request.get('/api/projects', { headers })),
     updateTask: async (
       id: string,
       patch: { deadline?: string | null; estimatedMinutes?: number | null; status?: string },
     ): Promise<TaskRef> => dataOf<TaskRef>(await request.patch(`/api/tasks/${id}`, { headers, data: patch })),
   };
 }
+
+/**
+ * Waits for the next batch this page sends (`POST /api/sync/batch`): the screen shows an edit at once,
+ * marked 'En attente', and the outbox takes it to the server right after.
+ */
+export const batchSent = (page: Page) =>
+  page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().endsWith('/api/sync/batch'),
+  );

@@ -1,0 +1,219 @@
+// Issue 16's journey in Chromium: an administrator invites a person from /admin/members, the link
+// taken from the mail outbox opens /invitation, the new member signs in, and once the administrator
+// deactivates them their open browser lands on /login at its next call. Axe checks /admin/members and
+// /invitation at 360 px (touch) and 1440 px, light and dark.
+//
+// The administrator needs 2FA, and the shared server's bootstrap admin must stay without it for
+// login.spec.ts: this file runs its own server, whose first start creates this admin (own-server.ts).
+import { randomUUID } from 'node:crypto';
+import { request as apiRequest, type Browser, type Page } from '@playwright/test';
+import { expectNoViolations } from './support/axe.ts';
+import { linkFromInbox } from './support/mailbox.ts';
+import { dataOf, totpCode } from './support/members.ts';
+import { startOwnServer, type OwnServer } from './support/own-server.ts';
+import { expect, signIn, test as base } from './support/test.ts';
+
+interface EnrolledAdmin {
+  email: string;
+  password: string;
+  /** Unused backup codes: each browser sign-in takes the next one (a TOTP code works once per 30 s). */
+  backupCodes: string[];
+}
+
+const test = base.extend<object, { ownServer: OwnServer; admin: EnrolledAdmin }>({
+  ownServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const id = randomUUID().slice(0, 8);
+      const server = await startOwnServer({ email: `admin-${id}@e2e.test`, password: 'Jalon admin équipe 2026!' });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 150_000 },
+  ],
+  // The forced enrolment, done once through the API as the security screen does (security.spec.ts
+  // walks it on screen).
+  admin: [
+    async ({ ownServer }, use) => {
+      const api = await apiRequest.newContext({ baseURL: ownServer.baseURL });
+      const { tempToken } = await dataOf<{ tempToken: string }>(
+        await api.post('/api/auth/login', { data: { ...ownServer.admin, rememberMe: false } }),
+      );
+      const headers = { Authorization: `Bearer ${tempToken}` };
+      const setup = await dataOf<{ secret: string; backupCodes: string[] }>(await api.post('/api/2fa/setup', { headers }));
+      await dataOf(await api.post('/api/2fa/verify', { headers, data: { code: totpCode(setup.secret) } }));
+      await api.dispose();
+      await use({ ...ownServer.admin, backupCodes: [...setup.backupCodes] });
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ ownServer }, use) => use(ownServer.baseURL),
+});
+
+async function signInAdmin(page: Page, admin: EnrolledAdmin) {
+  await signIn(page, admin);
+  await page.getByLabel('Code de vérification ou code de secours').fill(admin.backupCodes.shift()!);
+  await page.getByRole('button', { name: 'Vérifier' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function adminBrowser(browser: Browser, ownServer: OwnServer, admin: EnrolledAdmin) {
+  const context = await browser.newContext({ baseURL: ownServer.baseURL, locale: 'fr-FR', timezoneId: 'UTC', reducedMotion: 'reduce', viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signInAdmin(page, admin);
+  return { context, page };
+}
+
+const membersRow = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(name) });
+
+test.describe('teams: invitation to deactivation, at 1440 px', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('an administrator invites a person, who joins and signs in; deactivated, their open browser lands on /login', async ({
+    page,
+    browser,
+    ownServer,
+    admin,
+    allowFailedRequest,
+  }) => {
+    test.setTimeout(90_000);
+    const id = randomUUID().slice(0, 8);
+    const email = `invitee-${id}@e2e.test`;
+    const name = `Dominique ${id}`;
+    const password = 'Bienvenue équipe 2026!';
+
+    // The administrator finds 'Membres' in the navigation and invites the person as a member.
+    const adminSide = await adminBrowser(browser, ownServer, admin);
+    const adminPage = adminSide.page;
+    await adminPage.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Membres' }).click();
+    await expect(adminPage).toHaveURL(/\/admin\/members$/);
+    await expect(adminPage.getByRole('heading', { level: 1, name: 'Membres' })).toBeVisible();
+    await adminPage.getByLabel('E-mail').fill(email);
+    await adminPage.getByLabel('Rôle').selectOption({ label: 'Membre' });
+    await adminPage.getByRole('button', { name: 'Envoyer l’invitation' }).click();
+    await expect(adminPage.getByText(`Invitation envoyée à ${email}.`)).toBeVisible();
+    const pending = adminPage.getByRole('list', { name: 'Invitations en attente' }).getByRole('listitem', { name: email });
+    await expect(pending).toContainText('Expire le');
+
+    // The person opens the link from their mail and chooses a name and a password.
+    const link = await linkFromInbox(email, '/invitation', ownServer.dataDir);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Rejoindre Jalon' })).toBeVisible();
+    await page.getByLabel('Nom').fill(name);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+    await expect(page.getByRole('meter', { name: 'Force du mot de passe' })).toBeVisible();
+    await page.getByLabel('Confirmer le mot de passe').fill(password);
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    await expect(page.getByText('Compte créé. Redirection…')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // They sign in with what they chose; a member's navigation has no 'Membres'.
+    await signIn(page, { email, password });
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: `Bonjour, ${name}` })).toBeVisible();
+    const navigation = page.getByRole('navigation', { name: 'Navigation principale' });
+    await expect(navigation.getByRole('link', { name: 'Tâches' })).toBeVisible();
+    await expect(navigation.getByRole('link', { name: 'Membres' })).toHaveCount(0);
+
+    // The administrator gives them a task, chosen by name in 'Assigné à'; they find it under 'Mes tâches'.
+    const projectName = `Accueil ${id}`;
+    const taskTitle = `Préparer le poste ${id}`;
+    await adminPage.goto('/projects/new');
+    await adminPage.getByLabel('Nom').fill(projectName);
+    await adminPage.getByLabel('Description').fill('L’arrivée de Dominique.');
+    await adminPage.getByLabel('Échéance').fill(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
+    await adminPage.getByRole('button', { name: 'Créer le projet' }).click();
+    await expect(adminPage.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
+    await adminPage.goto('/tasks/new');
+    await adminPage.getByLabel('Titre').fill(taskTitle);
+    await adminPage.getByLabel('Projet').selectOption({ label: projectName });
+    await adminPage.getByLabel('Assigné à').selectOption({ label: name });
+    await adminPage.getByRole('button', { name: 'Créer' }).click();
+    await expect(adminPage.getByText('Créé', { exact: true })).toBeVisible();
+    await expect(adminPage.getByRole('status', { name: 'État de la connexion' })).toHaveText('En ligne', { timeout: 20_000 });
+
+    await navigation.getByRole('link', { name: 'Tâches' }).click();
+    const mine = page.getByRole('button', { name: 'Mes tâches' });
+    await mine.click();
+    await expect(mine).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(/[?&]mine=1/);
+    const card = page.getByRole('article', { name: taskTitle, exact: true });
+    await expect(card).toBeVisible({ timeout: 20_000 });
+    await expect(card.getByText(name)).toBeVisible();
+    await page.reload();
+    await expect(card).toBeVisible();
+
+    // The administrator sees them among the members, with the invitation gone, and deactivates them.
+    await adminPage.goto('/admin/members');
+    await expect(pending).toHaveCount(0);
+    const row = membersRow(adminPage, name);
+    await expect(row).toContainText(email);
+    await expect(row).toContainText('Actif');
+    await row.getByRole('button', { name: 'Désactiver' }).click();
+    const dialog = adminPage.getByRole('alertdialog', { name: 'Désactiver ce membre ?' });
+    await dialog.getByRole('button', { name: 'Désactiver' }).click();
+    await expect(adminPage.getByText(`${name} : modification enregistrée.`)).toBeVisible();
+    await expect(row).toContainText('Désactivé');
+
+    // Their open browser's next call to the server is refused: it lands on /login with the expiry warning.
+    await navigation.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page).toHaveURL(/\/login\?expired=true$/);
+    await expect(page.getByText('Session expirée. Veuillez vous reconnecter.')).toBeVisible();
+
+    // The right password now says why; nothing more is said to someone without it.
+    allowFailedRequest(403, /\/api\/auth\/login$/);
+    await signIn(page, { email, password });
+    await expect(page.getByRole('alert')).toContainText('Compte désactivé. Contactez un administrateur.');
+    await signIn(page, { email, password: 'Pas le bon 2026!' });
+    await expect(page.getByRole('alert')).toContainText('Identifiants invalides');
+    await expect(page.getByRole('alert')).not.toContainText('désactivé');
+
+    await adminSide.context.close();
+  });
+});
+
+const SIZES = [
+  { label: '360 px (touch)', use: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } },
+  { label: '1440 px', use: { viewport: { width: 1440, height: 900 } } },
+] as const;
+
+for (const size of SIZES) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test.describe(`teams screens, axe, ${size.label}, ${scheme}`, () => {
+      // The theme follows the system until the person picks one.
+      test.use({ ...size.use, colorScheme: scheme });
+
+      test('/admin/members and /invitation', async ({ page, admin }) => {
+        await signInAdmin(page, admin);
+        await page.goto('/admin/members');
+        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+        await expect(page.getByRole('row', { name: /\(vous\)/ })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 2, name: 'Invitations en attente' })).toBeVisible();
+        await expectNoViolations(page, `/admin/members (${size.label}, ${scheme})`);
+
+        // With a confirmation open.
+        await page.getByLabel('E-mail').fill(`a11y-${randomUUID().slice(0, 8)}@e2e.test`);
+        await page.getByRole('button', { name: 'Envoyer l’invitation' }).click();
+        await expect(page.getByText(/^Invitation envoyée à/)).toBeVisible();
+        await page.getByRole('button', { name: /^Révoquer l’invitation de a11y-/ }).first().click();
+        await expect(page.getByRole('alertdialog', { name: 'Révoquer l’invitation ?' })).toBeVisible();
+        await expectNoViolations(page, `/admin/members, revoke dialog (${size.label}, ${scheme})`);
+        await page.getByRole('button', { name: 'Annuler' }).click();
+
+        // The invitation page, signed out, in the same theme.
+        await page.getByRole('button', { name: 'Se déconnecter' }).click();
+        await expect(page).toHaveURL(/\/login$/);
+        await page.goto('/invitation?token=a11y');
+        await expect(page.getByRole('button', { name: 'Créer mon compte' })).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+        await expectNoViolations(page, `/invitation (${size.label}, ${scheme})`);
+        await page.getByLabel('Nom').fill('Personne');
+        await page.getByLabel('Mot de passe', { exact: true }).fill('abcdefgh1');
+        await page.getByLabel('Confirmer le mot de passe').fill('autre chose');
+        await page.getByRole('button', { name: 'Créer mon compte' }).click();
+        await expect(page.getByRole('alert')).toHaveText('Les mots de passe ne correspondent pas.');
+        await expectNoViolations(page, `/invitation, mismatch (${size.label}, ${scheme})`);
+      });
+    });
+  }
+}
