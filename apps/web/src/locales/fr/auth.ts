@@ -24,6 +24,12 @@ export const auth = {
     usePasskey: 'Utiliser une clé d’accès',
     usingPasskey: 'En attente de la clé d’accès…',
     passkeyCancelled: 'La clé d’accès n’a pas répondu ou la demande a été annulée.',
+    // A passkey-only account (no authenticator app): the key first, a backup code otherwise.
+    passkeyOnlyHint: 'Utilisez votre clé d’accès. Si vous ne l’avez pas sous la main, saisissez un code de secours.',
+    backupCode: 'Code de secours',
+    backupMalformed: 'Code de secours invalide : saisissez un code de la forme XXXXX-XXXXX.',
+    verifyBackup: 'Vérifier le code de secours',
+    orBackupCode: 'Ou, sans votre clé d’accès :',
   },
   resetRequest: {
     title: 'Mot de passe oublié',
