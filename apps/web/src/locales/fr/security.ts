@@ -41,7 +41,8 @@ export const security = {
     // A passkey alone is a second factor too (decision 0037).
     enabledWithPasskeysOnly:
       'La double authentification est activée avec vos clés d’accès. Vos codes de secours servent si vous perdez vos clés.',
-    justEnabledWithPasskey: 'Double authentification activée par votre clé d’accès. Conservez vos codes de secours en lieu sûr.',
+    justEnabledWithPasskey:
+      'Double authentification activée par votre clé d’accès. Conservez vos codes de secours en lieu sûr.',
     orPasskey: 'Ou utilisez une clé d’accès comme second facteur, sans application :',
     passkeyOnlyDisableNote: 'Pour désactiver la double authentification, supprimez vos clés d’accès.',
   },
@@ -74,10 +75,12 @@ export const security = {
     regenerateHintPasskeyOnly:
       'Les anciens codes cesseront de fonctionner. Confirmez avec une clé d’accès ou saisissez un code de secours.',
     regenerateBackupLabel: 'Code de secours pour régénérer',
+    regenerateWithPasskey: 'Régénérer avec une clé d’accès',
     regenerate: 'Régénérer les codes',
     regenerating: 'Génération…',
     regenerateConfirmTitle: 'Régénérer les codes de secours ?',
-    regenerateConfirmText: 'Les codes de secours actuels ne fonctionneront plus. Cette action est irréversible.',
+    regenerateConfirmText:
+      'Les codes de secours actuels ne fonctionneront plus. Cette action est irréversible.',
     regenerateConfirm: 'Oui, régénérer',
     regenerateError: 'Erreur lors de la génération des codes de secours',
     regenerated: 'Nouveaux codes de secours générés. Les anciens ne fonctionnent plus.',
@@ -126,8 +129,9 @@ export const security = {
     backupMalformed: 'Saisissez un code de secours de la forme XXXXX-XXXXX, ou laissez le champ vide.',
     removeBackupHint: 'Saisissez un code de secours, ou confirmez avec une clé d’accès.',
     removeBackupLabel: 'Code de secours pour supprimer la clé',
-    confirmWithPasskey: 'Confirmer avec une clé d’accès',
-    removeLastText: 'C’est votre dernière clé : la double authentification sera désactivée et vos codes de secours effacés.',
+    removeWithPasskey: 'Supprimer avec une clé d’accès',
+    removeLastText:
+      'C’est votre dernière clé : la double authentification sera désactivée et vos codes de secours effacés.',
   },
 
   disable: {

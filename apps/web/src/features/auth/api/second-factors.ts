@@ -10,4 +10,10 @@ export const fetchSecondFactors = () =>
   apiRequest('/2fa/status', { schema: lazySchema((contract) => contract.twoFactorStatusSchema) });
 
 export const useSecondFactors = () =>
-  useQuery({ queryKey: ['auth', 'second-factors'], queryFn: fetchSecondFactors, staleTime: 0, gcTime: 0, retry: false });
+  useQuery({
+    queryKey: ['auth', 'second-factors'],
+    queryFn: fetchSecondFactors,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });

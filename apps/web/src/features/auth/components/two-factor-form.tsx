@@ -54,7 +54,8 @@ export function TwoFactorForm({ onVerified, onBack, onExpired }: TwoFactorFormPr
     // Same rule as the server (a 6-digit code or a backup code XXXXX-XXXXX, dash optional, any case):
     // a mistyped code is caught here and does not count as a failed attempt.
     const normalised = normaliseSecondFactorCode(code);
-    const accepted = BACKUP_CODE_PATTERN.test(normalised) || (!passkeyOnly && TOTP_CODE_PATTERN.test(normalised));
+    const accepted =
+      BACKUP_CODE_PATTERN.test(normalised) || (!passkeyOnly && TOTP_CODE_PATTERN.test(normalised));
     if (!accepted) {
       verify.reset();
       setMalformed(true);

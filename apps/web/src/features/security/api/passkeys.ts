@@ -15,7 +15,8 @@ export const passkeysKey = ['security', '2fa', 'passkeys'] as const;
 export const fetchPasskeys = async (): Promise<Passkey[]> =>
   (await apiRequest('/2fa/passkeys', { schema: passkeyListSchema })).passkeys;
 
-export const usePasskeys = (enabled = true) => useQuery({ queryKey: passkeysKey, queryFn: fetchPasskeys, enabled });
+export const usePasskeys = (enabled = true) =>
+  useQuery({ queryKey: passkeysKey, queryFn: fetchPasskeys, enabled });
 
 /**
  * How a change to the second factor is confirmed (S16): a code (TOTP, or a backup code when TOTP is

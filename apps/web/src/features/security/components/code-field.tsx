@@ -14,7 +14,17 @@ interface CodeFieldProps {
 }
 
 /** A one-time-code input: numeric keypad on phones, autofill from the OS, errors tied to the field. */
-export function CodeField({ id, label, value, onChange, normalise, maxLength, error, hint, inputMode = 'numeric' }: CodeFieldProps) {
+export function CodeField({
+  id,
+  label,
+  value,
+  onChange,
+  normalise,
+  maxLength,
+  error,
+  hint,
+  inputMode = 'numeric',
+}: CodeFieldProps) {
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className="field field--code">

@@ -92,7 +92,12 @@ export function ConfirmedCodeForm({
             {pending ? texts.submitting : texts.submit}
           </button>
           {alternative && (
-            <button type="button" className="button" disabled={pending} onClick={() => setConfirming('alternative')}>
+            <button
+              type="button"
+              className="button"
+              disabled={pending}
+              onClick={() => setConfirming('alternative')}
+            >
               {alternative.label}
             </button>
           )}

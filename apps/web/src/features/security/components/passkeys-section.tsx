@@ -16,7 +16,11 @@ const t = fr.security.passkeys;
 
 function removeFailure(error: unknown): string {
   if (!isApiError(error)) return t.addCancelled;
-  if (error.code === 'last_second_factor' || error.code === 'passkey_invalid' || error.code === 'passkey_challenge_expired')
+  if (
+    error.code === 'last_second_factor' ||
+    error.code === 'passkey_invalid' ||
+    error.code === 'passkey_challenge_expired'
+  )
     return fr.problemMessages[error.code];
   return codeFailureMessage(error, t.removeError);
 }
@@ -120,7 +124,9 @@ export function PasskeysSection({ mode, onAdded, onRemoved }: PasskeysSectionPro
           serverError={remove.isError ? removeFailure(remove.error) : null}
           onConfirm={(code, clear) => removeWith(removing, { code }, clear)}
           alternative={
-            passkeyOnly ? { label: t.confirmWithPasskey, onConfirm: () => removeWith(removing, { passkey: true }) } : undefined
+            passkeyOnly
+              ? { label: t.removeWithPasskey, onConfirm: () => removeWith(removing, { passkey: true }) }
+              : undefined
           }
         />
       )}

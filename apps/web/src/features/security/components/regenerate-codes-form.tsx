@@ -38,16 +38,22 @@ export function RegenerateCodesForm({ onRegenerated, passkeyOnly = false }: Rege
       pending={regenerate.isPending}
       serverError={serverError}
       onConfirm={(code, clear) =>
-        regenerate.mutate({ code }, {
-          onSuccess: (codes) => {
-            clear();
-            onRegenerated(codes);
+        regenerate.mutate(
+          { code },
+          {
+            onSuccess: (codes) => {
+              clear();
+              onRegenerated(codes);
+            },
           },
-        })
+        )
       }
       alternative={
         passkeyOnly
-          ? { label: fr.security.passkeys.confirmWithPasskey, onConfirm: () => regenerate.mutate({ passkey: true }, { onSuccess: onRegenerated }) }
+          ? {
+              label: t.regenerateWithPasskey,
+              onConfirm: () => regenerate.mutate({ passkey: true }, { onSuccess: onRegenerated }),
+            }
           : undefined
       }
     />

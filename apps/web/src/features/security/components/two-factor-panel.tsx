@@ -75,7 +75,12 @@ export function TwoFactorPanel({ onSignInCompleted, onTwoFactorChanged }: TwoFac
     setFreshCodes(setup?.backupCodes ?? null);
     setSetup(null);
     setNotice(t.justEnabled);
-    setStatus({ enabled: true, totpEnabled: true, passkeys: 0, backupCodesRemaining: setup?.backupCodes.length ?? 0 });
+    setStatus({
+      enabled: true,
+      totpEnabled: true,
+      passkeys: 0,
+      backupCodesRemaining: setup?.backupCodes.length ?? 0,
+    });
     onTwoFactorChanged();
   };
 
@@ -89,7 +94,12 @@ export function TwoFactorPanel({ onSignInCompleted, onTwoFactorChanged }: TwoFac
     }
     setFreshCodes(result.backupCodes);
     setNotice(t.justEnabledWithPasskey);
-    setStatus({ enabled: true, totpEnabled: false, passkeys: 1, backupCodesRemaining: result.backupCodes.length });
+    setStatus({
+      enabled: true,
+      totpEnabled: false,
+      passkeys: 1,
+      backupCodesRemaining: result.backupCodes.length,
+    });
     onTwoFactorChanged();
   };
 
@@ -173,7 +183,9 @@ export function TwoFactorPanel({ onSignInCompleted, onTwoFactorChanged }: TwoFac
       <>
         <p>{t.disabledText}</p>
         {start.isError && (
-          <Alert tone={isAlreadyEnabled(start.error) ? 'info' : 'error'}>{setupErrorMessage(start.error)}</Alert>
+          <Alert tone={isAlreadyEnabled(start.error) ? 'info' : 'error'}>
+            {setupErrorMessage(start.error)}
+          </Alert>
         )}
         <button type="button" className="button button--primary" onClick={begin} disabled={start.isPending}>
           {start.isPending ? t.enabling : t.enable}
