@@ -44,6 +44,7 @@ export const security = {
     justEnabledWithPasskey:
       'Double authentification activée par votre clé d’accès. Conservez vos codes de secours en lieu sûr.',
     orPasskey: 'Ou utilisez une clé d’accès comme second facteur, sans application :',
+    continueToApp: 'Continuer vers le tableau de bord',
     passkeyOnlyDisableNote: 'Pour désactiver la double authentification, supprimez vos clés d’accès.',
   },
 

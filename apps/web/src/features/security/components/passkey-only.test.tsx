@@ -93,7 +93,7 @@ describe('2FA tab: a passkey alone', () => {
     expect(await screen.findByLabelText('Code de secours (facultatif)')).toBeInTheDocument();
   });
 
-  it('completes an administrator’s forced enrolment with a passkey and opens /dashboard', async () => {
+  it('completes an administrator’s forced enrolment with a passkey, shows the backup codes, then opens /dashboard', async () => {
     const user = userEvent.setup();
     holdTempToken({ role: 'admin' });
     const session = makeLoginResult({
@@ -108,6 +108,10 @@ describe('2FA tab: a passkey alone', () => {
     const { router } = await renderSecurity();
     await user.type(await screen.findByLabelText('Nom de la clé'), 'Clé USB');
     await user.click(screen.getByRole('button', { name: 'Activer la 2FA avec une clé d’accès' }));
+    // The backup codes are shown once, before the app opens.
+    expect(await screen.findByRole('heading', { name: 'Codes de secours' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/security');
+    await user.click(screen.getByRole('button', { name: 'Continuer vers le tableau de bord' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(callsTo(calls, 'POST /2fa/passkeys')[0]?.headers.get('Authorization')).toBe(
       'Bearer temp-token-123456',

@@ -46,6 +46,8 @@ export function TwoFactorPanel({ onSignInCompleted, onTwoFactorChanged }: TwoFac
   const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [signingIn, setSigningIn] = useState(false);
+  // A forced enrolment finished by a passkey: its backup codes are shown before the app opens.
+  const [enrolled, setEnrolled] = useState<{ signIn: LoginResult; codes: string[] } | null>(null);
 
   const setStatus = (next: TwoFactorStatus) => {
     queryClient.setQueryData(twoFactorStatusKey, next);
@@ -88,8 +90,7 @@ export function TwoFactorPanel({ onSignInCompleted, onTwoFactorChanged }: TwoFac
   const onPasskeyAdded = (result: PasskeyRegistered) => {
     if (!result.backupCodes) return;
     if (result.signIn) {
-      setSigningIn(true);
-      onSignInCompleted(result.signIn);
+      setEnrolled({ signIn: result.signIn, codes: result.backupCodes });
       return;
     }
     setFreshCodes(result.backupCodes);
@@ -128,6 +129,26 @@ export function TwoFactorPanel({ onSignInCompleted, onTwoFactorChanged }: TwoFac
 
   let body;
   if (signingIn) body = <Alert tone="success">{t.signInCompleted}</Alert>;
+  else if (enrolled)
+    body = (
+      <>
+        <Alert tone="success">{t.justEnabledWithPasskey}</Alert>
+        <section className="subsection" aria-labelledby="backup-codes-title">
+          <h3 id="backup-codes-title">{fr.security.backupCodes.heading}</h3>
+          <BackupCodes codes={enrolled.codes} />
+        </section>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            setSigningIn(true);
+            onSignInCompleted(enrolled.signIn);
+          }}
+        >
+          {t.continueToApp}
+        </button>
+      </>
+    );
   else if (status.isPending) body = <Spinner label={t.loadingStatus} />;
   else if (status.isError)
     body = (
