@@ -168,7 +168,7 @@ test.describe('a passkey alone as the administrator’s second factor', () => {
       await expect(page).toHaveURL(/\/security$/);
       await expect(page.getByRole('heading', { name: 'Utiliser une clé d’accès' })).toBeVisible();
       await page.getByLabel('Nom de la clé').fill('Clé de l’administrateur');
-      await page.getByRole('button', { name: 'Activer la 2FA avec une clé d’accès' }).click();
+      await page.getByRole('button', { name: 'Enregistrer une clé d’accès' }).click();
       await expect(
         page.getByText(
           'Double authentification activée par votre clé d’accès. Conservez vos codes de secours en lieu sûr.',

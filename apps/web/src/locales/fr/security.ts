@@ -124,7 +124,7 @@ export const security = {
     firstHeading: 'Utiliser une clé d’accès',
     firstIntro:
       'Une clé d’accès suffit comme second facteur. Vous recevrez aussi dix codes de secours, au cas où vous perdriez la clé.',
-    firstAdd: 'Activer la 2FA avec une clé d’accès',
+    firstAdd: 'Enregistrer une clé d’accès',
     backupCodeLabel: 'Code de secours (facultatif)',
     backupCodeHint: 'Sans code, vous confirmerez avec l’une de vos clés d’accès.',
     backupMalformed: 'Saisissez un code de secours de la forme XXXXX-XXXXX, ou laissez le champ vide.',

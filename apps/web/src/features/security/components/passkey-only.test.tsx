@@ -73,7 +73,7 @@ describe('2FA tab: a passkey alone', () => {
     await screen.findByRole('heading', { name: 'Utiliser une clé d’accès' });
     expect(screen.queryByLabelText('Code à 6 chiffres pour confirmer')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Nom de la clé'), 'Clé USB');
-    await user.click(screen.getByRole('button', { name: 'Activer la 2FA avec une clé d’accès' }));
+    await user.click(screen.getByRole('button', { name: 'Enregistrer une clé d’accès' }));
     expect(
       await screen.findByText(
         'Double authentification activée par votre clé d’accès. Conservez vos codes de secours en lieu sûr.',
@@ -107,7 +107,7 @@ describe('2FA tab: a passkey alone', () => {
     });
     const { router } = await renderSecurity();
     await user.type(await screen.findByLabelText('Nom de la clé'), 'Clé USB');
-    await user.click(screen.getByRole('button', { name: 'Activer la 2FA avec une clé d’accès' }));
+    await user.click(screen.getByRole('button', { name: 'Enregistrer une clé d’accès' }));
     // The backup codes are shown once, before the app opens.
     expect(await screen.findByRole('heading', { name: 'Codes de secours' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/security');
