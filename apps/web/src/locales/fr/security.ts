@@ -131,6 +131,7 @@ export const security = {
     removeBackupHint: 'Saisissez un code de secours, ou confirmez avec une clé d’accès.',
     removeBackupLabel: 'Code de secours pour supprimer la clé',
     removeWithPasskey: 'Supprimer avec une clé d’accès',
+    stepUpCancelled: 'La clé d’accès n’a pas répondu ou la demande a été annulée : rien n’a été supprimé.',
     removeLastText:
       'C’est votre dernière clé : la double authentification sera désactivée et vos codes de secours effacés.',
   },

@@ -15,7 +15,8 @@ import { PasskeyAddForm, type PasskeyMode } from './passkey-add-form.tsx';
 const t = fr.security.passkeys;
 
 function removeFailure(error: unknown): string {
-  if (!isApiError(error)) return t.addCancelled;
+  // The browser's own refusal of the confirming key (cancelled, timed out) is not the server's.
+  if (!isApiError(error)) return t.stepUpCancelled;
   if (
     error.code === 'last_second_factor' ||
     error.code === 'passkey_invalid' ||
