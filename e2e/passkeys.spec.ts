@@ -1,6 +1,8 @@
 // Issue 14's passkey journey in Chromium, with the DevTools protocol's virtual authenticator standing in
 // for a USB key: a member with 2FA adds a passkey from the 2FA tab, signs out, signs in with the
 // passkey instead of a code, and removes it. Axe checks the tab with a passkey listed, light and dark.
+// And a passkey alone (decision 0037): the administrator's first sign-in enrols with a key only, signs
+// out, and signs in with it.
 //
 // Browsers refuse an IP address as the relying party, so this file runs its own server whose public
 // URL names `localhost` (support/own-server.ts).
@@ -150,3 +152,54 @@ for (const viewport of [
     });
   });
 }
+
+test.describe('a passkey alone as the administrator’s second factor', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the first sign-in enrols with a passkey only, signs out, and signs in with the passkey', async ({
+    page,
+    ownServer,
+  }) => {
+    test.setTimeout(90_000);
+    const key = await plugInSecurityKey(page);
+
+    await test.step('the forced enrolment offers a passkey instead of an app, and shows the backup codes', async () => {
+      await signIn(page, ownServer.admin);
+      await expect(page).toHaveURL(/\/security$/);
+      await expect(page.getByRole('heading', { name: 'Utiliser une clé d’accès' })).toBeVisible();
+      await page.getByLabel('Nom de la clé').fill('Clé de l’administrateur');
+      await page.getByRole('button', { name: 'Enregistrer une clé d’accès' }).click();
+      await expect(
+        page.getByText(
+          'Double authentification activée par votre clé d’accès. Conservez vos codes de secours en lieu sûr.',
+        ),
+      ).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Codes de secours' })).toBeVisible();
+      expect(await key.credentials()).toHaveLength(1);
+      await expectNoViolations(page, 'forced enrolment finished by a passkey');
+      await page.getByRole('button', { name: 'Continuer vers le tableau de bord' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+    });
+
+    await test.step('the 2FA tab says the keys are the second factor, with no app', async () => {
+      await page.goto('/security');
+      await expect(
+        page.getByText(
+          'La double authentification est activée avec vos clés d’accès. Vos codes de secours servent si vous perdez vos clés.',
+        ),
+      ).toBeVisible();
+      await expect(passkeyList(page)).toContainText('Clé de l’administrateur');
+      await expect(page.getByLabel('Code de secours (facultatif)')).toBeVisible();
+    });
+
+    await test.step('signs out, then signs in with the passkey: no code field that cannot work', async () => {
+      await page.getByRole('button', { name: 'Se déconnecter' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await signIn(page, ownServer.admin);
+      await expect(page.getByLabel('Code de secours', { exact: true })).toBeVisible();
+      await expect(page.getByLabel('Code de vérification ou code de secours')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Utiliser une clé d’accès' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+    });
+  });
+});

@@ -120,7 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secretBox,
     login: new LoginService(database.db, lockout, store),
     twoFactor,
-    passkeys: new PasskeyService(database.db, store, lockout, twoFactor, config.publicUrl),
+    passkeys: new PasskeyService(database.db, store, lockout, twoFactor, secretBox, notifier, config.publicUrl),
     projects: new ProjectService(database.db, cursors, notifier),
     // The cache counts UTF-16 code units of JSON text: two bytes each at most.
     tasks: new TaskService(database.db, database.pool, cursors, notifier, config.listCacheBytes > 0 ? new ChangeKeyedCache(config.listCacheBytes / 2) : null),

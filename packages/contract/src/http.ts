@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   'passkey_already_registered',
   'too_many_passkeys',
   'no_passkey',
+  // A passkey alone as the second factor (decision 0037).
+  'last_second_factor',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { safeText } from './text.ts';
-import { totpCodeSchema } from './two-factor.ts';
+import { loginResultSchema } from './auth.ts';
+import { secondFactorCodeSchema } from './two-factor.ts';
 
-// Passkeys (WebAuthn) as a second factor beside TOTP (issue 14, decision 0023). The browser's JSON is
-// checked field by field: base64url strings of bounded length, nothing else.
+// Passkeys (WebAuthn) as a second factor, beside TOTP or alone (issue 14, decisions 0023 and 0037). The
+// browser's JSON is checked field by field: base64url strings of bounded length, nothing else.
 
 const base64url = (max: number) =>
   z
@@ -54,12 +55,31 @@ export const passkeyAuthenticationResponseSchema = z
 
 export const passkeyNameSchema = safeText().trim().min(1, 'A name is required').max(64);
 
-/** Adding a passkey needs a current code, like every other change to the second factor (S16). */
-export const passkeyRegistrationOptionsBodySchema = z.object({ code: totpCodeSchema }).strict();
+/** A passkey's answer to a step-up challenge (`POST /2fa/passkeys/assertion-options`). */
+export const passkeyAssertionSchema = z.object({ challengeId: z.uuid(), response: passkeyAuthenticationResponseSchema }).strict();
+
+/**
+ * Proof of a current second factor for a change to it (S16): a TOTP code, a backup code when TOTP is
+ * off (decision 0037), or a passkey's answer. Exactly one.
+ */
+export const currentFactorBodySchema = z
+  .object({ code: secondFactorCodeSchema.optional(), passkey: passkeyAssertionSchema.optional() })
+  .strict()
+  .refine((body) => (body.code === undefined) !== (body.passkey === undefined), { message: 'Send a code or a passkey answer', path: ['code'] });
+export type CurrentFactorBody = z.infer<typeof currentFactorBodySchema>;
+
+/**
+ * Adding a passkey needs a current factor when the account has one; the first factor (from the 2FA tab,
+ * or an administrator's forced enrolment with a tempToken) needs none, like starting TOTP enrolment.
+ */
+export const passkeyRegistrationOptionsBodySchema = z
+  .object({ code: secondFactorCodeSchema.optional(), passkey: passkeyAssertionSchema.optional() })
+  .strict()
+  .refine((body) => body.code === undefined || body.passkey === undefined, { message: 'Send a code or a passkey answer, not both', path: ['code'] });
 export const passkeyRegisterBodySchema = z
   .object({ challengeId: z.uuid(), name: passkeyNameSchema, response: passkeyRegistrationResponseSchema })
   .strict();
-export const passkeyRemoveBodySchema = z.object({ code: totpCodeSchema }).strict();
+export const passkeyRemoveBodySchema = currentFactorBodySchema;
 export const passkeyIdParamsSchema = z.object({ id: z.uuid() }).strict();
 export const passkeySignInOptionsBodySchema = z.object({ tempToken: safeText().min(16).max(128) }).strict();
 export const passkeySignInBodySchema = z
@@ -84,5 +104,14 @@ export const passkeySchema = z.object({
   lastUsedAt: z.string().nullable(),
 });
 export type Passkey = z.infer<typeof passkeySchema>;
+/**
+ * A passkey added. When it is the account's first second factor, `backupCodes` are the ten new codes
+ * (shown once) and, from a forced enrolment's tempToken, `signIn` is the session it opened.
+ */
+export const passkeyRegisteredSchema = passkeySchema.extend({
+  backupCodes: z.array(z.string()).nullable(),
+  signIn: loginResultSchema.nullable(),
+});
+export type PasskeyRegistered = z.infer<typeof passkeyRegisteredSchema>;
 export const passkeyListSchema = z.object({ passkeys: z.array(passkeySchema) });
 export const passkeyRemovedSchema = z.object({ removed: z.literal(true) });

@@ -14,7 +14,16 @@ export const verifyTwoFactorLoginSchema = z.object({ code: secondFactorCodeSchem
 export const verifyBackupSchema = z.object({ code: backupCodeSchema, tempToken: safeText().min(16).max(128).optional() }).strict();
 export const totpCodeBodySchema = z.object({ code: totpCodeSchema }).strict();
 
-export const twoFactorStatusSchema = z.object({ enabled: z.boolean(), backupCodesRemaining: z.number().int() });
+/**
+ * `enabled`: the account has a second factor, TOTP or at least one passkey (decision 0037), the same
+ * meaning as the user's `twoFactorEnabled`. `totpEnabled` and `passkeys` say which.
+ */
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  totpEnabled: z.boolean(),
+  passkeys: z.number().int(),
+  backupCodesRemaining: z.number().int(),
+});
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
 export const twoFactorSetupSchema = z.object({

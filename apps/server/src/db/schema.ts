@@ -187,7 +187,7 @@ export const webauthnChallenges = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').$type<'register' | 'sign_in'>().notNull(),
+    purpose: text('purpose').$type<'register' | 'sign_in' | 'step_up'>().notNull(),
     pendingLoginId: uuid('pending_login_id').references(() => pendingLogins.id, { onDelete: 'cascade' }),
     challenge: text('challenge').notNull(),
     createdAt: createdAt(),

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, max } from 'drizzle-orm';
 import { AUDIT_TYPES, type AdminMember, type UpdateMemberRequest, type User } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { backupCodes, pendingLogins, sessions, users } from '../../db/schema.ts';
+import { backupCodes, passkeys, pendingLogins, sessions, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Notifier } from '../../lib/notifier.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -92,9 +92,10 @@ export class MemberAdminService {
       // Both rows locked in id order: two administrators resetting each other at once wait, never deadlock.
       const locked = await tx.select().from(users).where(inArray(users.id, [admin.id, memberId])).orderBy(asc(users.id)).for('update');
       const self = locked.find((row) => row.id === admin.id);
-      if (!self?.twoFactorEnabled || !self.twoFactorSecret) return { ok: false as const };
+      if (!self?.twoFactorEnabled) return { ok: false as const };
+      // A passkey-only administrator (decision 0037) confirms with a backup code.
       const accepted = /^[0-9]{6}$/.test(code)
-        ? await consumeTotp(tx, this.box, self, self.twoFactorSecret, code)
+        ? self.twoFactorSecret !== null && (await consumeTotp(tx, this.box, self, self.twoFactorSecret, code))
         : await consumeBackupCode(tx, this.box, self.id, code);
       if (!accepted) return { ok: false as const };
       const row = locked.find((candidate) => candidate.id === memberId);
@@ -104,6 +105,8 @@ export class MemberAdminService {
         .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null, updatedAt: new Date() })
         .where(eq(users.id, row.id));
       await tx.delete(backupCodes).where(eq(backupCodes.userId, row.id));
+      // Passkeys are a second factor too (decision 0037): a reset leaves none.
+      await tx.delete(passkeys).where(eq(passkeys.userId, row.id));
       const revoked = await this.endEverySignIn(tx, row.id, 'two_factor_reset');
       await appendAudit(tx, {
         type: AUDIT_TYPES.memberTwoFactorReset,

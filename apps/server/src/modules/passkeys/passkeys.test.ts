@@ -60,7 +60,9 @@ describe('adding a passkey', () => {
     const { added, creation } = await addPasskey(member);
     expect(creation.rp).toEqual({ name: 'Jalon', id: 'localhost' });
     expect(added.statusCode).toBe(200);
-    expect(added.json().data).toMatchObject({ name: 'Clé USB', lastUsedAt: null });
+    // Not the first factor (TOTP is on): no new backup codes, no session.
+    expect(added.json().data).toMatchObject({ name: 'Clé USB', lastUsedAt: null, backupCodes: null, signIn: null });
+    expect((await post('/api/2fa/passkeys/options', {}, member.token)).json().code).toBe('invalid_code');
     const list = (await inject(ctx.app, { method: 'GET', url: '/api/2fa/passkeys', token: member.token })).json().data.passkeys;
     expect(list.map((key: { name: string }) => key.name)).toEqual(['Clé USB']);
     expect(await auditTypes(member.user.id)).toEqual(expect.arrayContaining(['security.passkey.added']));
@@ -88,14 +90,14 @@ describe('adding a passkey', () => {
     expect(late.json().code).toBe('passkey_challenge_expired');
   });
 
-  it('needs 2FA on, a session (not a tempToken), and well-formed bodies', async () => {
-    const { token } = await signIn(ctx);
-    expect((await post('/api/2fa/passkeys/options', { code: '123456' }, token)).json().code).toBe('two_factor_not_started');
+  it('needs a session (not a sign-in step’s tempToken) and well-formed bodies', async () => {
     expect((await inject(ctx.app, { method: 'GET', url: '/api/2fa/passkeys' })).statusCode).toBe(401);
     const member = await enrolledMember();
     await addPasskey(member);
     const tempToken = (await login(ctx.app, member.user.email, member.user.password)).body.data.tempToken!;
     expect((await inject(ctx.app, { method: 'GET', url: '/api/2fa/passkeys', token: tempToken })).statusCode).toBe(401);
+    // A sign-in step's tempToken (2FA already on) cannot start adding a key: only a forced enrolment's may.
+    expect((await post('/api/2fa/passkeys/options', {}, tempToken)).json().code).toBe('two_factor_already_enabled');
     const options = (await post('/api/2fa/passkeys/options', { code: member.nextCode() }, member.token)).json().data;
     const good = new SoftAuthenticator(ORIGIN).register(options.options);
     for (const body of [

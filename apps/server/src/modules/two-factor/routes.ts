@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   backupCodesSchema,
+  currentFactorBodySchema,
   envelope,
   loginResultSchema,
   totpCodeBodySchema,
@@ -98,9 +99,19 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/2fa/backup-codes',
     {
       config: { problems: [429] },
-      schema: { operationId: 'regenerateBackupCodes', tags: ['two-factor'], summary: 'Replace the backup codes (needs a current code)', body: totpCodeBodySchema, response: { 200: envelope(backupCodesSchema) } },
+      schema: {
+        operationId: 'regenerateBackupCodes', tags: ['two-factor'],
+        summary: 'Replace the backup codes (needs a current code or passkey)',
+        body: currentFactorBodySchema,
+        response: { 200: envelope(backupCodesSchema) },
+      },
     },
-    async (request) => ({ data: { backupCodes: await ctx.twoFactor.regenerateBackupCodes(request.session!.user, request.session!.id, request.body.code, actorOf(request)) } }),
+    async (request) => {
+      const actor = actorOf(request);
+      const user = request.session!.user;
+      const proof = await ctx.passkeys.proofFrom(user, request.body, actor);
+      return { data: { backupCodes: await ctx.twoFactor.regenerateBackupCodes(user, request.session!.id, proof, actor) } };
+    },
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { AUDIT_TYPES, type LoginResult, type TwoFactorSetup, type TwoFactorStatus, type User } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
@@ -23,6 +23,16 @@ const invalidCode = () => new AppError(400, 'invalid_code', 'The code is not val
 
 /** Who sent a code: a signed-in session (revoked when its codes lock the account) or a pending sign-in. */
 export type CodeSender = { sessionId: string } | { pending: PendingLogin };
+
+/** The locked user row a change to the second factor runs with. */
+export type UserRow = NonNullable<Awaited<ReturnType<typeof lockUser>>>;
+
+/**
+ * Proof of a current second factor: a code (TOTP, or a backup code when TOTP is off), or a passkey's
+ * answer already checked against its challenge, whose `accept` raises the key's counter in the
+ * transaction (false: refused, audited by it).
+ */
+export type FactorProof = { code: string } | { passkey: (tx: Tx, row: UserRow) => Promise<boolean> };
 
 /**
  * Two-factor authentication: enrolment, the sign-in step, disabling and backup codes. Every change is
@@ -94,9 +104,10 @@ export class TwoFactorService {
   }
 
   async status(userId: string): Promise<TwoFactorStatus> {
-    const [row] = await this.db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
+    const [row] = await this.db.select({ enabled: users.twoFactorEnabled, secret: users.twoFactorSecret }).from(users).where(eq(users.id, userId));
+    const [keys] = await this.db.select({ value: count() }).from(passkeys).where(eq(passkeys.userId, userId));
     const remaining = row?.enabled ? await remainingBackupCodes(this.db, userId) : 0;
-    return { enabled: row?.enabled ?? false, backupCodesRemaining: remaining };
+    return { enabled: row?.enabled ?? false, totpEnabled: Boolean(row?.secret), passkeys: keys?.value ?? 0, backupCodesRemaining: remaining };
   }
 
   /** Starts (or restarts) enrolment: a new secret and ten backup codes; 2FA stays off until verified (S09). */
@@ -162,10 +173,11 @@ export class TwoFactorService {
     const method = only ?? (isTotp(code) ? 'totp' : 'backup_code');
     const result = await this.db.transaction(async (tx) => {
       const row = await lockUser(tx, pending.user.id);
-      if (!row?.twoFactorEnabled || !row.twoFactorSecret) return null;
+      // A passkey-only account (decision 0037) has no secret: its codes are backup codes.
+      if (!row?.twoFactorEnabled) return null;
       const accepted =
         method === 'totp'
-          ? await consumeTotp(tx, this.box, row, row.twoFactorSecret, code)
+          ? row.twoFactorSecret !== null && (await consumeTotp(tx, this.box, row, row.twoFactorSecret, code))
           : await consumeBackupCode(tx, this.box, row.id, code);
       if (!accepted) return null;
       // Single use: the tempToken dies with the sign-in it completes.
@@ -192,7 +204,7 @@ export class TwoFactorService {
   /** Turns 2FA off with a current code. An administrator may not turn their own off (S15). */
   async disable(user: User, sessionId: string, code: string, actor: AuditActor): Promise<void> {
     if (user.role === 'admin') throw new AppError(403, 'forbidden', 'Administrators cannot turn off two-factor authentication');
-    await this.withCurrentCode(user, sessionId, code, actor, async (tx) => {
+    await this.withCurrentFactor(user, sessionId, { code }, actor, async (tx) => {
       await tx
         .update(users)
         .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null, updatedAt: new Date() })
@@ -205,28 +217,42 @@ export class TwoFactorService {
     await this.notifier.publish({ kind: 'user.changed', userId: user.id });
   }
 
-  /** New backup codes with a current code; every old one is void (S16, S19). */
-  async regenerateBackupCodes(user: User, sessionId: string, code: string, actor: AuditActor): Promise<string[]> {
-    return this.withCurrentCode(user, sessionId, code, actor, async (tx) => {
+  /** New backup codes with a current factor; every old one is void (S16, S19). */
+  async regenerateBackupCodes(user: User, sessionId: string, proof: FactorProof, actor: AuditActor): Promise<string[]> {
+    return this.withCurrentFactor(user, sessionId, proof, actor, async (tx) => {
       const codes = await replaceBackupCodes(tx, this.box, user.id);
       await appendAudit(tx, { type: AUDIT_TYPES.backupCodesRegenerated, actor, outcome: 'success', resource: `user:${user.id}`, details: 'Codes de secours régénérés' });
       return codes;
     });
   }
 
-  /** Runs `change` in the transaction that accepts a current TOTP code; a wrong one counts (decision 0022). */
-  async withCurrentCode<T>(user: User, sessionId: string, code: string, actor: AuditActor, change: (tx: Tx) => Promise<T>): Promise<T> {
+  /**
+   * Runs `change` in the transaction that accepts a current factor: a TOTP code when TOTP is on, a
+   * backup code when it is off (a passkey-only account, decision 0037), or a passkey's answer. A refusal
+   * counts like a wrong code (decision 0022).
+   */
+  async withCurrentFactor<T>(user: User, sessionId: string, proof: FactorProof, actor: AuditActor, change: (tx: Tx, row: UserRow) => Promise<T>): Promise<T> {
     await this.refuseWhileLocked(user.email);
     const result = await this.db.transaction(async (tx) => {
       const row = await lockUser(tx, user.id);
-      if (!row?.twoFactorEnabled || !row.twoFactorSecret) throw new AppError(400, 'two_factor_not_started', 'Two-factor authentication is not enabled');
-      if (!(await consumeTotp(tx, this.box, row, row.twoFactorSecret, code))) return { ok: false as const };
+      if (!row?.twoFactorEnabled) throw new AppError(400, 'two_factor_not_started', 'Two-factor authentication is not enabled');
+      if (!(await this.acceptProof(tx, row, proof, actor))) return { ok: false as const };
       await this.lockout.reset(tx, row.email);
-      return { ok: true as const, value: await change(tx) };
+      return { ok: true as const, value: await change(tx, row) };
     });
     if (result.ok) return result.value;
     const after = await this.countWrongCode(user, { sessionId }, actor);
     if (after.lockedUntil) throw lockedError(after.lockedUntil);
+    if ('passkey' in proof) throw new AppError(400, 'passkey_invalid', 'The passkey answer could not be verified');
     throw invalidCode();
+  }
+
+  private async acceptProof(tx: Tx, row: UserRow, proof: FactorProof, actor: AuditActor): Promise<boolean> {
+    if ('passkey' in proof) return proof.passkey(tx, row);
+    if (row.twoFactorSecret) return isTotp(proof.code) && consumeTotp(tx, this.box, row, row.twoFactorSecret, proof.code);
+    // Without TOTP a backup code is the code a person has (decision 0037); it is spent like at sign-in.
+    if (!(await consumeBackupCode(tx, this.box, row.id, proof.code))) return false;
+    await appendAudit(tx, { type: AUDIT_TYPES.backupCodeUsed, actor, outcome: 'success', resource: `user:${row.id}`, metadata: { remaining: await remainingBackupCodes(tx, row.id) } });
+    return true;
   }
 }

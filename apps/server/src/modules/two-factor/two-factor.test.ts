@@ -34,7 +34,7 @@ describe('enrolment (S09, S10)', () => {
     const admin = await makeUser(ctx.db, { role: 'admin' });
     const tempToken = await tempTokenFor(admin.email, admin.password);
     const status = await inject(ctx.app, { method: 'GET', url: '/api/2fa/status', token: tempToken });
-    expect(status.json().data).toEqual({ enabled: false, backupCodesRemaining: 0 });
+    expect(status.json().data).toEqual({ enabled: false, totpEnabled: false, passkeys: 0, backupCodesRemaining: 0 });
 
     const setup = (await post('/api/2fa/setup', {}, tempToken)).json().data;
     expect(setup.qrCode).toMatch(/^data:image\/png;base64,/);
@@ -64,7 +64,7 @@ describe('enrolment (S09, S10)', () => {
   it('lets a member enable 2FA from a session; setup again answers 409', async () => {
     const { token } = await enrolledMember();
     const status = (await inject(ctx.app, { method: 'GET', url: '/api/2fa/status', token })).json().data;
-    expect(status).toEqual({ enabled: true, backupCodesRemaining: 10 });
+    expect(status).toEqual({ enabled: true, totpEnabled: true, passkeys: 0, backupCodesRemaining: 10 });
     const again = await post('/api/2fa/setup', {}, token);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('two_factor_already_enabled');

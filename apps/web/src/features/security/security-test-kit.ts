@@ -2,7 +2,7 @@
 // "METHOD /path", and a capture of the files the screen downloads. Imported by tests only.
 import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { AuditEntry, SessionInfo, TwoFactorSetup, User } from '@jalon/contract';
+import type { AuditEntry, SessionInfo, TwoFactorSetup, TwoFactorStatus, User } from '@jalon/contract';
 import { updateSession } from '../../lib/session-store.ts';
 import { makeMe, makeUser } from '../../test/fixtures.ts';
 import { json, mockFetch, pathOf, problem, type RecordedCall } from '../../test/http.ts';
@@ -11,12 +11,19 @@ import { renderApp } from '../../test/render-app.tsx';
 export type Route = (call: RecordedCall) => Response | Promise<Response>;
 
 export const routeOf = (call: RecordedCall): string => `${call.method} ${pathOf(call).split('?')[0]}`;
-export const queryOf = (call: RecordedCall): URLSearchParams => new URLSearchParams(call.url.split('?')[1] ?? '');
-export const callsTo = (calls: RecordedCall[], route: string) => calls.filter((call) => routeOf(call) === route);
+export const queryOf = (call: RecordedCall): URLSearchParams =>
+  new URLSearchParams(call.url.split('?')[1] ?? '');
+export const callsTo = (calls: RecordedCall[], route: string) =>
+  calls.filter((call) => routeOf(call) === route);
 
 export function signIn(user: Partial<User> = {}): User {
   const stored = makeUser(user);
-  updateSession({ token: 'tok-1', sessionId: 'session-1', sessionExpiry: '2999-01-01T00:00:00.000Z', user: stored });
+  updateSession({
+    token: 'tok-1',
+    sessionId: 'session-1',
+    sessionExpiry: '2999-01-01T00:00:00.000Z',
+    user: stored,
+  });
   return stored;
 }
 
@@ -28,7 +35,11 @@ export function holdTempToken(user: Partial<User> = { role: 'admin' }): void {
 /** Every call recorded; unknown routes answer 404 so a test notices a call it did not expect. */
 export function serve(routes: Record<string, Route>, user: Partial<User> = {}): RecordedCall[] {
   // The 2FA tab lists passkeys whenever 2FA is on: none unless a test says otherwise.
-  const all: Record<string, Route> = { 'GET /auth/me': () => json(makeMe(user)), 'GET /2fa/passkeys': () => json({ passkeys: [] }), ...routes };
+  const all: Record<string, Route> = {
+    'GET /auth/me': () => json(makeMe(user)),
+    'GET /2fa/passkeys': () => json({ passkeys: [] }),
+    ...routes,
+  };
   return mockFetch((call) => all[routeOf(call)]?.(call) ?? problem(404, 'not_found'));
 }
 
@@ -59,6 +70,15 @@ export const makeSetup = (overrides: Partial<TwoFactorSetup> = {}): TwoFactorSet
   backupCodes: BACKUP_CODES,
   alreadyEnabled: false,
   ...overrides,
+});
+
+/** A 2FA status; 2FA on means TOTP on unless the test says it is passkeys only. */
+export const makeStatus = (
+  status: Pick<TwoFactorStatus, 'enabled' | 'backupCodesRemaining'> & Partial<TwoFactorStatus>,
+): TwoFactorStatus => ({
+  totpEnabled: status.enabled,
+  passkeys: 0,
+  ...status,
 });
 
 export const makeSession = (overrides: Partial<SessionInfo> = {}): SessionInfo => ({

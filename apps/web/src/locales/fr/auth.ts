@@ -16,7 +16,8 @@ export const auth = {
     title: 'Double authentification',
     hint: 'Saisissez le code à 6 chiffres de votre application ou un code de secours.',
     code: 'Code de vérification ou code de secours',
-    malformed: 'Code 2FA invalide : saisissez les 6 chiffres de votre application ou un code de secours (XXXXX-XXXXX).',
+    malformed:
+      'Code 2FA invalide : saisissez les 6 chiffres de votre application ou un code de secours (XXXXX-XXXXX).',
     verify: 'Vérifier',
     verifying: 'Vérification…',
     back: 'Retour',
@@ -24,6 +25,13 @@ export const auth = {
     usePasskey: 'Utiliser une clé d’accès',
     usingPasskey: 'En attente de la clé d’accès…',
     passkeyCancelled: 'La clé d’accès n’a pas répondu ou la demande a été annulée.',
+    // A passkey-only account (no authenticator app): the key first, a backup code otherwise.
+    passkeyOnlyHint:
+      'Utilisez votre clé d’accès. Si vous ne l’avez pas sous la main, saisissez un code de secours.',
+    backupCode: 'Code de secours',
+    backupMalformed: 'Code de secours invalide : saisissez un code de la forme XXXXX-XXXXX.',
+    verifyBackup: 'Vérifier le code de secours',
+    orBackupCode: 'Ou, sans votre clé d’accès :',
   },
   resetRequest: {
     title: 'Mot de passe oublié',

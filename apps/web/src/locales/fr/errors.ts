@@ -40,6 +40,8 @@ export const problemMessages: Record<ErrorCode, string> = {
   passkey_already_registered: 'Cette clé d’accès est déjà enregistrée.',
   too_many_passkeys: 'Vous avez atteint le nombre maximal de clés d’accès (10).',
   no_passkey: 'Aucune clé d’accès n’est enregistrée pour ce compte.',
+  last_second_factor:
+    'Un administrateur doit garder un second facteur : ajoutez une autre clé d’accès ou activez l’application d’authentification avant de supprimer celle-ci.',
 };
 
 export const errors = {

@@ -38,6 +38,14 @@ export const security = {
     justEnabled: 'Double authentification activée. Conservez vos codes de secours en lieu sûr.',
     signInCompleted: 'Double authentification activée. Ouverture du tableau de bord…',
     needsSignIn: 'Terminez la connexion pour gérer vos codes de secours ou désactiver la 2FA.',
+    // A passkey alone is a second factor too (decision 0037).
+    enabledWithPasskeysOnly:
+      'La double authentification est activée avec vos clés d’accès. Vos codes de secours servent si vous perdez vos clés.',
+    justEnabledWithPasskey:
+      'Double authentification activée par votre clé d’accès. Conservez vos codes de secours en lieu sûr.',
+    orPasskey: 'Ou utilisez une clé d’accès comme second facteur, sans application :',
+    continueToApp: 'Continuer vers le tableau de bord',
+    passkeyOnlyDisableNote: 'Pour désactiver la double authentification, supprimez vos clés d’accès.',
   },
 
   backupCodes: {
@@ -65,10 +73,15 @@ export const security = {
     regenerateHint:
       'Les anciens codes cesseront de fonctionner. Saisissez un code actuel de votre application pour confirmer.',
     regenerateCodeLabel: 'Code à 6 chiffres pour régénérer',
+    regenerateHintPasskeyOnly:
+      'Les anciens codes cesseront de fonctionner. Confirmez avec une clé d’accès ou saisissez un code de secours.',
+    regenerateBackupLabel: 'Code de secours pour régénérer',
+    regenerateWithPasskey: 'Régénérer avec une clé d’accès',
     regenerate: 'Régénérer les codes',
     regenerating: 'Génération…',
     regenerateConfirmTitle: 'Régénérer les codes de secours ?',
-    regenerateConfirmText: 'Les codes de secours actuels ne fonctionneront plus. Cette action est irréversible.',
+    regenerateConfirmText:
+      'Les codes de secours actuels ne fonctionneront plus. Cette action est irréversible.',
     regenerateConfirm: 'Oui, régénérer',
     regenerateError: 'Erreur lors de la génération des codes de secours',
     regenerated: 'Nouveaux codes de secours générés. Les anciens ne fonctionnent plus.',
@@ -108,6 +121,19 @@ export const security = {
     removeError: 'Erreur lors de la suppression de la clé d’accès',
     removedNotice: 'Clé d’accès supprimée.',
     unsupported: 'Ce navigateur ne prend pas en charge les clés d’accès.',
+    firstHeading: 'Utiliser une clé d’accès',
+    firstIntro:
+      'Une clé d’accès suffit comme second facteur. Vous recevrez aussi dix codes de secours, au cas où vous perdriez la clé.',
+    firstAdd: 'Enregistrer une clé d’accès',
+    backupCodeLabel: 'Code de secours (facultatif)',
+    backupCodeHint: 'Sans code, vous confirmerez avec l’une de vos clés d’accès.',
+    backupMalformed: 'Saisissez un code de secours de la forme XXXXX-XXXXX, ou laissez le champ vide.',
+    removeBackupHint: 'Saisissez un code de secours, ou confirmez avec une clé d’accès.',
+    removeBackupLabel: 'Code de secours pour supprimer la clé',
+    removeWithPasskey: 'Supprimer avec une clé d’accès',
+    stepUpCancelled: 'La clé d’accès n’a pas répondu ou la demande a été annulée : rien n’a été supprimé.',
+    removeLastText:
+      'C’est votre dernière clé : la double authentification sera désactivée et vos codes de secours effacés.',
   },
 
   disable: {

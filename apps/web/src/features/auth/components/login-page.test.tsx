@@ -85,13 +85,15 @@ describe('login screen: credentials', () => {
     );
   });
 
-  it('reads the per-address limit (rate_limited) with the lockout\'s sentence, without an unlock time', async () => {
+  it("reads the per-address limit (rate_limited) with the lockout's sentence, without an unlock time", async () => {
     const user = userEvent.setup();
     mockFetch(() => problem(429, 'rate_limited', {}, { 'Retry-After': '900' }));
     renderLogin();
     await fillCredentials(user);
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Trop de tentatives de connexion\. Réessayez plus tard\.$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Trop de tentatives de connexion\. Réessayez plus tard\.$/,
+    );
   });
 
   it('names the server it could not reach', async () => {
@@ -135,6 +137,8 @@ describe('login screen: second factor', () => {
     let codeAttempts = 0;
     const calls = mockFetch((call) => {
       if (pathOf(call) === '/auth/login') return json(pending);
+      if (pathOf(call) === '/2fa/status')
+        return json({ enabled: true, totpEnabled: true, passkeys: 0, backupCodesRemaining: 10 });
       codeAttempts += 1;
       return codeAttempts === 1
         ? problem(401, 'invalid_credentials')
@@ -166,6 +170,42 @@ describe('login screen: second factor', () => {
     expect(window.localStorage.getItem('jalon:tempToken')).toBeNull();
   });
 
+  it('offers a passkey-only account its key first, and a backup code field instead of the code', async () => {
+    const user = userEvent.setup();
+    const calls = mockFetch((call) => {
+      if (pathOf(call) === '/auth/login') return json(pending);
+      if (pathOf(call) === '/2fa/status')
+        return json({ enabled: true, totpEnabled: false, passkeys: 2, backupCodesRemaining: 9 });
+      return json(makeLoginResult({ token: 'full-token' }));
+    });
+    renderLogin();
+    await fillCredentials(user);
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+
+    const code = await screen.findByLabelText('Code de secours');
+    expect(screen.queryByLabelText('Code de vérification ou code de secours')).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Utilisez votre clé d’accès. Si vous ne l’avez pas sous la main, saisissez un code de secours.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Utiliser une clé d’accès' })).toHaveFocus();
+    // A six-digit code can never work without an authenticator app: refused here, nothing sent.
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Vérifier le code de secours' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Code de secours invalide');
+    expect(calls.filter((call) => pathOf(call) === '/auth/verify-2fa')).toHaveLength(0);
+
+    await user.clear(code);
+    await user.type(code, 'abcde-fghjk');
+    await user.click(screen.getByRole('button', { name: 'Vérifier le code de secours' }));
+    expect(await screen.findByText('Page /dashboard')).toBeInTheDocument();
+    expect(calls.find((call) => pathOf(call) === '/auth/verify-2fa')?.body).toEqual({
+      code: 'abcde-fghjk',
+      tempToken: 'temp-1',
+    });
+  });
+
   it('offers a passkey instead of the code, and says so when the account has none', async () => {
     const user = userEvent.setup();
     const calls = mockFetch((call) => {
@@ -176,7 +216,9 @@ describe('login screen: second factor', () => {
     await fillCredentials(user);
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     await user.click(await screen.findByRole('button', { name: 'Utiliser une clé d’accès' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Aucune clé d’accès n’est enregistrée pour ce compte.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Aucune clé d’accès n’est enregistrée pour ce compte.',
+    );
     const asked = calls.filter((call) => pathOf(call) === '/auth/passkey-options');
     expect(asked.at(-1)?.body).toEqual({ tempToken: 'temp-1' });
     // Like the code step, it creates a session: the temporary token travels in the body only.
@@ -227,9 +269,7 @@ describe('login screen: second factor', () => {
 
   it('goes back to the credentials with the expiry warning when the temporary token expired (5 min)', async () => {
     const user = userEvent.setup();
-    mockFetch((call) =>
-      pathOf(call) === '/auth/login' ? json(pending) : problem(401, 'session_expired'),
-    );
+    mockFetch((call) => (pathOf(call) === '/auth/login' ? json(pending) : problem(401, 'session_expired')));
     const { router } = renderLogin();
     await fillCredentials(user);
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));

@@ -6,6 +6,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { getSession } from '../../../lib/session-store.ts';
 import { fr } from '../../../locales/fr/index.ts';
+import { useSecondFactors } from '../api/second-factors.ts';
 import { useVerifyPasskey } from '../api/verify-passkey.ts';
 import { useVerifyTwoFactor } from '../api/verify-two-factor.ts';
 
@@ -34,6 +35,9 @@ function passkeyFailure(error: unknown): string {
 export function TwoFactorForm({ onVerified, onBack, onExpired }: TwoFactorFormProps) {
   const verify = useVerifyTwoFactor();
   const passkey = useVerifyPasskey();
+  // Until the answer is in (or if it fails), the usual step: a code field and the passkey button.
+  const factors = useSecondFactors();
+  const passkeyOnly = factors.data ? !factors.data.totpEnabled && factors.data.passkeys > 0 : false;
   const [code, setCode] = useState('');
   const [malformed, setMalformed] = useState(false);
   // After a refused code, the next thing to do is to type another one: focus goes back to the field.
@@ -50,7 +54,9 @@ export function TwoFactorForm({ onVerified, onBack, onExpired }: TwoFactorFormPr
     // Same rule as the server (a 6-digit code or a backup code XXXXX-XXXXX, dash optional, any case):
     // a mistyped code is caught here and does not count as a failed attempt.
     const normalised = normaliseSecondFactorCode(code);
-    if (!TOTP_CODE_PATTERN.test(normalised) && !BACKUP_CODE_PATTERN.test(normalised)) {
+    const accepted =
+      BACKUP_CODE_PATTERN.test(normalised) || (!passkeyOnly && TOTP_CODE_PATTERN.test(normalised));
+    if (!accepted) {
       verify.reset();
       setMalformed(true);
       return;
@@ -90,31 +96,50 @@ export function TwoFactorForm({ onVerified, onBack, onExpired }: TwoFactorFormPr
     }
   }, [verify.isError, malformed, busy]);
   const error = malformed
-    ? t.malformed
+    ? passkeyOnly
+      ? t.backupMalformed
+      : t.malformed
     : verify.isError
       ? errorMessage(verify.error, 'twoFactor')
       : passkey.isError
         ? passkeyFailure(passkey.error)
         : null;
 
+  const passkeyButton = (
+    <div className="form__actions form__actions--start">
+      <button
+        type="button"
+        className={passkeyOnly ? 'button button--primary' : 'button'}
+        onClick={signInWithPasskey}
+        disabled={busy}
+        // With passkeys only, the key is the next thing to use.
+        autoFocus={passkeyOnly}
+      >
+        {passkey.isPending ? t.usingPasskey : t.usePasskey}
+      </button>
+    </div>
+  );
+
   return (
     <form className="form" onSubmit={submit} aria-labelledby="login-title">
-      <p className="form__hint">{t.hint}</p>
+      <p className="form__hint">{passkeyOnly ? t.passkeyOnlyHint : t.hint}</p>
       {error && <Alert tone="error">{error}</Alert>}
+      {passkeyOnly && passkeyButton}
+      {passkeyOnly && <p className="form__hint">{t.orBackupCode}</p>}
       <div className="field">
-        <label htmlFor="login-code">{t.code}</label>
+        <label htmlFor="login-code">{passkeyOnly ? t.backupCode : t.code}</label>
         <input
           id="login-code"
           ref={codeInput}
           className="input input--code"
           name="code"
-          autoComplete="one-time-code"
+          autoComplete={passkeyOnly ? 'off' : 'one-time-code'}
           autoCapitalize="characters"
           spellCheck={false}
           required
           maxLength={32}
           // The field receives focus when the step appears, as the user's next action is typing here.
-          autoFocus
+          autoFocus={!passkeyOnly}
           value={code}
           aria-invalid={error ? true : undefined}
           onChange={(event) => setCode(event.target.value)}
@@ -124,16 +149,12 @@ export function TwoFactorForm({ onVerified, onBack, onExpired }: TwoFactorFormPr
         <button type="button" className="button" onClick={onBack}>
           {t.back}
         </button>
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {verify.isPending ? t.verifying : t.verify}
+        <button type="submit" className={passkeyOnly ? 'button' : 'button button--primary'} disabled={busy}>
+          {verify.isPending ? t.verifying : passkeyOnly ? t.verifyBackup : t.verify}
         </button>
       </div>
-      <p className="form__hint">{t.orPasskey}</p>
-      <div className="form__actions form__actions--start">
-        <button type="button" className="button" onClick={signInWithPasskey} disabled={busy}>
-          {passkey.isPending ? t.usingPasskey : t.usePasskey}
-        </button>
-      </div>
+      {!passkeyOnly && <p className="form__hint">{t.orPasskey}</p>}
+      {!passkeyOnly && passkeyButton}
     </form>
   );
 }

@@ -1,10 +1,13 @@
 import { backupCodesSchema } from '@jalon/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { proofBody, type FactorProof } from './passkeys.ts';
 
-/** Ten new codes; the previous ones stop working. Needs a current TOTP code. */
-export const regenerateBackupCodes = async (code: string): Promise<string[]> =>
-  (await apiRequest('/2fa/backup-codes', { method: 'POST', body: { code }, schema: backupCodesSchema }))
+/** Ten new codes; the previous ones stop working. Needs a current code (a backup code when TOTP is off) or a passkey. */
+export const regenerateBackupCodes = async (proof: Exclude<FactorProof, null>): Promise<string[]> => {
+  const body = await proofBody(proof);
+  return (await apiRequest('/2fa/backup-codes', { method: 'POST', body, schema: backupCodesSchema }))
     .backupCodes;
+};
 
 export const useRegenerateBackupCodes = () => useMutation({ mutationFn: regenerateBackupCodes });

@@ -9,10 +9,22 @@ interface CodeFieldProps {
   maxLength?: number;
   error?: string | null;
   hint?: string;
+  /** 'text' for backup codes (letters and digits). */
+  inputMode?: 'numeric' | 'text';
 }
 
 /** A one-time-code input: numeric keypad on phones, autofill from the OS, errors tied to the field. */
-export function CodeField({ id, label, value, onChange, normalise, maxLength, error, hint }: CodeFieldProps) {
+export function CodeField({
+  id,
+  label,
+  value,
+  onChange,
+  normalise,
+  maxLength,
+  error,
+  hint,
+  inputMode = 'numeric',
+}: CodeFieldProps) {
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className="field field--code">
@@ -25,7 +37,8 @@ export function CodeField({ id, label, value, onChange, normalise, maxLength, er
       <input
         id={id}
         className="input input--code"
-        inputMode="numeric"
+        inputMode={inputMode}
+        autoCapitalize={inputMode === 'text' ? 'characters' : undefined}
         autoComplete="one-time-code"
         spellCheck={false}
         maxLength={maxLength}
@@ -47,3 +60,10 @@ export const digitsOnly =
   (max: number) =>
   (raw: string): string =>
     raw.replace(/\D+/g, '').slice(0, max);
+
+/** A backup code as typed or pasted: letters and digits with an optional dash, upper case (BACKUP_CODE_PATTERN). */
+export const backupCodeChars = (raw: string): string =>
+  raw
+    .replace(/[^A-Za-z0-9-]+/g, '')
+    .toUpperCase()
+    .slice(0, 11);

@@ -27,6 +27,9 @@ interface ConfirmedCodeFormProps {
   serverError: string | null;
   /** Called once the user confirmed; `clear` empties the field (for when the code is spent). */
   onConfirm: (code: string, clear: () => void) => void;
+  inputMode?: 'numeric' | 'text';
+  /** Another way to prove it is the person (a passkey), confirmed by the same question. */
+  alternative?: { label: string; onConfirm: () => void };
 }
 
 /**
@@ -42,10 +45,12 @@ export function ConfirmedCodeForm({
   pending,
   serverError,
   onConfirm,
+  inputMode,
+  alternative,
 }: ConfirmedCodeFormProps) {
   const [code, setCode] = useState('');
   const [tooShort, setTooShort] = useState(false);
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<'code' | 'alternative' | null>(null);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -53,12 +58,13 @@ export function ConfirmedCodeForm({
       setTooShort(true);
       return;
     }
-    setConfirming(true);
+    setConfirming('code');
   };
 
   const confirm = () => {
-    setConfirming(false);
-    onConfirm(code, () => setCode(''));
+    setConfirming(null);
+    if (confirming === 'alternative') alternative?.onConfirm();
+    else onConfirm(code, () => setCode(''));
   };
 
   const error = tooShort ? fr.security.twoFactor.codeTooShort : serverError;
@@ -79,11 +85,22 @@ export function ConfirmedCodeForm({
           normalise={normalise}
           maxLength={maxLength}
           error={error}
+          inputMode={inputMode}
         />
         <div className="form__actions form__actions--start">
           <button type="submit" className={submitClassName} disabled={pending}>
             {pending ? texts.submitting : texts.submit}
           </button>
+          {alternative && (
+            <button
+              type="button"
+              className="button"
+              disabled={pending}
+              onClick={() => setConfirming('alternative')}
+            >
+              {alternative.label}
+            </button>
+          )}
         </div>
       </form>
       {confirming && (
@@ -93,7 +110,7 @@ export function ConfirmedCodeForm({
           confirmLabel={texts.confirm}
           cancelLabel={fr.security.confirmCancel}
           onConfirm={confirm}
-          onCancel={() => setConfirming(false)}
+          onCancel={() => setConfirming(null)}
         />
       )}
     </section>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Passkey } from '@jalon/contract';
 import { json, problem } from '../../../test/http.ts';
-import { callsTo, renderSecurity, serve, signIn, type Route } from '../security-test-kit.ts';
+import { callsTo, makeStatus, renderSecurity, serve, signIn, type Route } from '../security-test-kit.ts';
 
 const KEY_ID = '33333333-3333-4333-8333-333333333333';
 const key: Passkey = {
@@ -16,7 +16,7 @@ const key: Passkey = {
 function passkeyServer(initial: Passkey[], overrides: Record<string, Route> = {}) {
   let passkeys = [...initial];
   return serve({
-    'GET /2fa/status': () => json({ enabled: true, backupCodesRemaining: 10 }),
+    'GET /2fa/status': () => json(makeStatus({ enabled: true, backupCodesRemaining: 10 })),
     'GET /2fa/passkeys': () => json({ passkeys }),
     [`DELETE /2fa/passkeys/${KEY_ID}`]: () => {
       passkeys = [];

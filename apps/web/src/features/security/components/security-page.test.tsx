@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/http.ts';
-import { holdTempToken, renderSecurity, serve, signIn } from '../security-test-kit.ts';
+import { holdTempToken, makeStatus, renderSecurity, serve, signIn } from '../security-test-kit.ts';
 
-const disabledStatus = () => json({ enabled: false, backupCodesRemaining: 0 });
+const disabledStatus = () => json(makeStatus({ enabled: false, backupCodesRemaining: 0 }));
 
 describe('security screen: tabs', () => {
   it("offers the tabs '2FA', 'Sessions' and \"Journal d'audit\" as a tab list, 2FA first", async () => {

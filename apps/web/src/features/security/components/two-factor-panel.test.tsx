@@ -11,19 +11,23 @@ import {
   captureDownloads,
   holdTempToken,
   makeSetup,
+  makeStatus,
   renderSecurity,
   serve,
   signIn,
 } from '../security-test-kit.ts';
 
-const status = (enabled: boolean, backupCodesRemaining = 0) => () => json({ enabled, backupCodesRemaining });
+const status =
+  (enabled: boolean, backupCodesRemaining = 0) =>
+  () =>
+    json(makeStatus({ enabled, backupCodesRemaining }));
 
 /** A server on which 2FA starts off and is enabled by the code 123456. */
 function enrolmentServer(extra: Parameters<typeof serve>[0] = {}, user = {}) {
   let enabled = false;
   return serve(
     {
-      'GET /2fa/status': () => json({ enabled, backupCodesRemaining: enabled ? 10 : 0 }),
+      'GET /2fa/status': () => json(makeStatus({ enabled, backupCodesRemaining: enabled ? 10 : 0 })),
       'POST /2fa/setup': () => json(makeSetup()),
       'POST /2fa/verify': (call) => {
         if ((call.body as { code: string }).code !== '123456') return problem(400, 'invalid_code');
@@ -43,7 +47,9 @@ describe('2FA tab: enabling', () => {
     const calls = enrolmentServer();
     await renderSecurity();
 
-    expect(await screen.findByText('La double authentification n’est pas activée sur ce compte.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('La double authentification n’est pas activée sur ce compte.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Activer la 2FA' }));
 
     const qr = await screen.findByRole('img', {
@@ -67,7 +73,9 @@ describe('2FA tab: enabling', () => {
     await user.click(screen.getByRole('button', { name: 'Vérifier et activer' }));
 
     expect(await screen.findByText('La double authentification est activée.')).toBeInTheDocument();
-    expect(screen.getByText('Double authentification activée. Conservez vos codes de secours en lieu sûr.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Double authentification activée. Conservez vos codes de secours en lieu sûr.'),
+    ).toBeInTheDocument();
     expect(callsTo(calls, 'POST /2fa/verify').map((call) => call.body)).toEqual([
       { code: '000000' },
       { code: '123456' },
@@ -77,7 +85,9 @@ describe('2FA tab: enabling', () => {
     await waitFor(() => expect(callsTo(calls, 'GET /auth/me')).toHaveLength(2));
     // The codes from the set-up can still be saved right after enabling.
     await user.click(screen.getByRole('button', { name: 'Afficher les codes' }));
-    expect(within(screen.getByRole('list', { name: 'Vos codes de secours' })).getAllByRole('listitem')).toHaveLength(10);
+    expect(
+      within(screen.getByRole('list', { name: 'Vos codes de secours' })).getAllByRole('listitem'),
+    ).toHaveLength(10);
   });
 
   it('keeps only digits in the set-up code and sends nothing under 6 digits', async () => {
@@ -137,7 +147,7 @@ describe('2FA tab: enabling', () => {
     signIn();
     let enabled = false;
     serve({
-      'GET /2fa/status': () => json({ enabled, backupCodesRemaining: 4 }),
+      'GET /2fa/status': () => json(makeStatus({ enabled, backupCodesRemaining: 4 })),
       'POST /2fa/setup': () => {
         enabled = true;
         return problem(409, 'two_factor_already_enabled');
@@ -167,10 +177,13 @@ describe('2FA tab: enabling', () => {
     signIn();
     let fail = true;
     serve({
-      'GET /2fa/status': () => (fail ? problem(403, 'forbidden') : json({ enabled: false, backupCodesRemaining: 0 })),
+      'GET /2fa/status': () =>
+        fail ? problem(403, 'forbidden') : json(makeStatus({ enabled: false, backupCodesRemaining: 0 })),
     });
     await renderSecurity();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Erreur lors de la vérification du statut 2FA');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Erreur lors de la vérification du statut 2FA',
+    );
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByRole('button', { name: 'Activer la 2FA' })).toBeInTheDocument();
@@ -194,7 +207,10 @@ describe('2FA tab: backup codes', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByText('ABCDE-FGHJK')).not.toBeInTheDocument();
     await user.click(toggle);
-    expect(screen.getByRole('button', { name: 'Masquer les codes' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Masquer les codes' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     for (const code of BACKUP_CODES) expect(screen.getByText(code)).toBeVisible();
   });
 
@@ -206,7 +222,9 @@ describe('2FA tab: backup codes', () => {
     expect(downloads[0]?.fileName).toBe('jalon-backup-codes.txt');
     expect(downloads[0]?.fileName).toMatch(/^jalon-.*backup-codes\.txt$/);
     const text = await blobText(downloads[0]!.blob);
-    expect(text.split('\r\n')).toEqual(expect.arrayContaining([...BACKUP_CODES, 'Compte : alice@example.test']));
+    expect(text.split('\r\n')).toEqual(
+      expect.arrayContaining([...BACKUP_CODES, 'Compte : alice@example.test']),
+    );
     expect(screen.getByText('Fichier jalon-backup-codes.txt téléchargé.')).toBeInTheDocument();
   });
 
@@ -222,7 +240,9 @@ describe('2FA tab: backup codes', () => {
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
     await user.click(screen.getByRole('button', { name: 'Copier les codes' }));
     expect(
-      await screen.findByText('Impossible de copier les codes : sélectionnez-les et copiez-les manuellement.'),
+      await screen.findByText(
+        'Impossible de copier les codes : sélectionnez-les et copiez-les manuellement.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('ABCDE-FGHJK')).toBeVisible();
   });
@@ -301,7 +321,7 @@ describe('2FA tab: disabling', () => {
     signIn();
     let enabled = true;
     const calls = serve({
-      'GET /2fa/status': () => json({ enabled, backupCodesRemaining: enabled ? 10 : 0 }),
+      'GET /2fa/status': () => json(makeStatus({ enabled, backupCodesRemaining: enabled ? 10 : 0 })),
       'POST /2fa/disable': () => {
         enabled = false;
         return json({ enabled: false, message: 'Two-factor authentication disabled successfully' });

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { LoginResult, TwoFactorSetup as Setup, TwoFactorStatus, TwoFactorVerifyResult } from '@jalon/contract';
+import type {
+  LoginResult,
+  PasskeyRegistered,
+  TwoFactorSetup as Setup,
+  TwoFactorStatus,
+  TwoFactorVerifyResult,
+} from '@jalon/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSession } from '../../../lib/session-store.ts';
@@ -40,6 +46,8 @@ export function TwoFactorPanel({ onSignInCompleted, onTwoFactorChanged }: TwoFac
   const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [signingIn, setSigningIn] = useState(false);
+  // A forced enrolment finished by a passkey: its backup codes are shown before the app opens.
+  const [enrolled, setEnrolled] = useState<{ signIn: LoginResult; codes: string[] } | null>(null);
 
   const setStatus = (next: TwoFactorStatus) => {
     queryClient.setQueryData(twoFactorStatusKey, next);
@@ -69,25 +77,78 @@ export function TwoFactorPanel({ onSignInCompleted, onTwoFactorChanged }: TwoFac
     setFreshCodes(setup?.backupCodes ?? null);
     setSetup(null);
     setNotice(t.justEnabled);
-    setStatus({ enabled: true, backupCodesRemaining: setup?.backupCodes.length ?? 0 });
+    setStatus({
+      enabled: true,
+      totpEnabled: true,
+      passkeys: 0,
+      backupCodesRemaining: setup?.backupCodes.length ?? 0,
+    });
+    onTwoFactorChanged();
+  };
+
+  /** A passkey as the first factor: 2FA is on, with backup codes; a forced enrolment is signed in. */
+  const onPasskeyAdded = (result: PasskeyRegistered) => {
+    if (!result.backupCodes) return;
+    if (result.signIn) {
+      setEnrolled({ signIn: result.signIn, codes: result.backupCodes });
+      return;
+    }
+    setFreshCodes(result.backupCodes);
+    setNotice(t.justEnabledWithPasskey);
+    setStatus({
+      enabled: true,
+      totpEnabled: false,
+      passkeys: 1,
+      backupCodesRemaining: result.backupCodes.length,
+    });
     onTwoFactorChanged();
   };
 
   const onRegenerated = (codes: string[]) => {
     setFreshCodes(codes);
     setNotice(fr.security.backupCodes.regenerated);
-    setStatus({ enabled: true, backupCodesRemaining: codes.length });
+    if (status.data) setStatus({ ...status.data, backupCodesRemaining: codes.length });
   };
 
   const onDisabled = () => {
     setFreshCodes(null);
     setNotice(fr.security.disable.done);
-    setStatus({ enabled: false, backupCodesRemaining: 0 });
+    setStatus({ enabled: false, totpEnabled: false, passkeys: 0, backupCodesRemaining: 0 });
     onTwoFactorChanged();
   };
 
+  /** A member's last passkey without TOTP takes 2FA with it (decision 0037). */
+  const onPasskeyRemoved = (wasLast: boolean) => {
+    if (!wasLast) return;
+    setFreshCodes(null);
+    setNotice(fr.security.disable.done);
+    setStatus({ enabled: false, totpEnabled: false, passkeys: 0, backupCodesRemaining: 0 });
+    onTwoFactorChanged();
+  };
+  const passkeysSupported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
+
   let body;
   if (signingIn) body = <Alert tone="success">{t.signInCompleted}</Alert>;
+  else if (enrolled)
+    body = (
+      <>
+        <Alert tone="success">{t.justEnabledWithPasskey}</Alert>
+        <section className="subsection" aria-labelledby="backup-codes-title">
+          <h3 id="backup-codes-title">{fr.security.backupCodes.heading}</h3>
+          <BackupCodes codes={enrolled.codes} />
+        </section>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            setSigningIn(true);
+            onSignInCompleted(enrolled.signIn);
+          }}
+        >
+          {t.continueToApp}
+        </button>
+      </>
+    );
   else if (status.isPending) body = <Spinner label={t.loadingStatus} />;
   else if (status.isError)
     body = (
@@ -101,7 +162,7 @@ export function TwoFactorPanel({ onSignInCompleted, onTwoFactorChanged }: TwoFac
   else if (status.data.enabled)
     body = (
       <>
-        <Alert tone="success">{t.enabledBanner}</Alert>
+        <Alert tone="success">{status.data.totpEnabled ? t.enabledBanner : t.enabledWithPasskeysOnly}</Alert>
         <section className="subsection" aria-labelledby="backup-codes-title">
           <h3 id="backup-codes-title">{fr.security.backupCodes.heading}</h3>
           {freshCodes ? (
@@ -117,9 +178,14 @@ export function TwoFactorPanel({ onSignInCompleted, onTwoFactorChanged }: TwoFac
           <p className="muted">{t.needsSignIn}</p>
         ) : (
           <>
-            <RegenerateCodesForm onRegenerated={onRegenerated} />
-            <PasskeysSection />
-            {user?.role === 'admin' ? (
+            <RegenerateCodesForm onRegenerated={onRegenerated} passkeyOnly={!status.data.totpEnabled} />
+            <PasskeysSection
+              mode={status.data.totpEnabled ? 'totp' : 'passkeyOnly'}
+              onRemoved={onPasskeyRemoved}
+            />
+            {!status.data.totpEnabled ? (
+              user?.role !== 'admin' && <p className="muted">{t.passkeyOnlyDisableNote}</p>
+            ) : user?.role === 'admin' ? (
               <section className="subsection" aria-labelledby="disable-two-factor-title">
                 <h3 id="disable-two-factor-title">{fr.security.disable.heading}</h3>
                 <p className="muted">{fr.security.disable.adminNote}</p>
@@ -138,11 +204,19 @@ export function TwoFactorPanel({ onSignInCompleted, onTwoFactorChanged }: TwoFac
       <>
         <p>{t.disabledText}</p>
         {start.isError && (
-          <Alert tone={isAlreadyEnabled(start.error) ? 'info' : 'error'}>{setupErrorMessage(start.error)}</Alert>
+          <Alert tone={isAlreadyEnabled(start.error) ? 'info' : 'error'}>
+            {setupErrorMessage(start.error)}
+          </Alert>
         )}
         <button type="button" className="button button--primary" onClick={begin} disabled={start.isPending}>
           {start.isPending ? t.enabling : t.enable}
         </button>
+        {passkeysSupported && (
+          <>
+            <p>{t.orPasskey}</p>
+            <PasskeysSection mode="first" onAdded={onPasskeyAdded} />
+          </>
+        )}
       </>
     );
 
