@@ -138,6 +138,9 @@ test('after 15 failed reconnects the indicator asks for a page refresh', async (
   member,
   allowFailedRequest,
 }) => {
+  // Fifteen failed connections and two page loads, one after the other, each a round trip to the server:
+  // on a loaded machine they alone took most of the default 45 s.
+  test.setTimeout(90_000);
   allowFailedRequest(503, /\/api\/events$/);
   allowFailedRequest(503, /\/api\/auth\/sessions\/check$/);
   await noteStreamActivity(page);
