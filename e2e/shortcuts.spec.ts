@@ -94,6 +94,43 @@ test('every shortcut of SPEC §2 does what it says, from the dashboard', async (
   await expect(page.getByRole('heading', { name })).toBeVisible();
 });
 
+test('Esc closes what is open on the dashboard: the quick-create (even from its field), the preferences, the palette', async ({
+  page,
+  member,
+}) => {
+  await signIn(page, member);
+  await expectDashboard(page, member);
+  const create = page.getByRole('button', { name: 'Créer', exact: true });
+  const quickCreate = page.getByRole('region', { name: 'Création rapide' });
+  await create.click();
+  await expect(quickCreate).toBeVisible();
+  await quickCreate.getByLabel('Nom du projet').fill('Brouillon');
+  await press(page, 'Escape');
+  await expect(quickCreate).toHaveCount(0);
+  // The keyboard is back on the button that opened it, and the person is still on the dashboard.
+  await expect(create).toBeFocused();
+  await expect(create).toHaveAttribute('aria-expanded', 'false');
+  await expectDashboard(page, member);
+
+  const preferences = page.getByRole('button', { name: 'Thème et préférences' });
+  await preferences.click();
+  await expect(preferences).toHaveAttribute('aria-expanded', 'true');
+  await press(page, 'Escape');
+  await expect(preferences).toHaveAttribute('aria-expanded', 'false');
+  await expect(preferences).toBeFocused();
+
+  // The palette opened over the quick-create: one Esc closes the palette only, the next the panel.
+  await create.click();
+  await press(page, 'Control+k');
+  const palette = page.getByRole('dialog', { name: 'Palette de commandes' });
+  await expect(palette).toBeVisible();
+  await press(page, 'Escape');
+  await expect(palette).toBeHidden();
+  await expect(quickCreate).toBeVisible();
+  await press(page, 'Escape');
+  await expect(quickCreate).toHaveCount(0);
+});
+
 test('no shortcut fires while typing in a field, and single keys can be switched off', async ({ page, member }) => {
   await signIn(page, member);
   await expectDashboard(page, member);

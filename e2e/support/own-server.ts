@@ -45,6 +45,20 @@ export async function startOwnServer(
   // Passkeys need a host name: browsers refuse an IP address as the relying party (decision 0023).
   options: { publicHost?: 'localhost' } = {},
 ): Promise<OwnServer> {
+  // The port is free when probed, but another run on the machine (parallel workers, other checkouts)
+  // may take it before the server listens: that start fails with EADDRINUSE, and a new port is tried.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(admin, options);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOnce(admin: { email: string; password: string }, options: { publicHost?: 'localhost' }): Promise<OwnServer> {
   const webDist = path.join(path.dirname(dataDir()), 'web');
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-e2e-own-'));
   const port = freePort();
@@ -73,6 +87,8 @@ export async function startOwnServer(
   });
   server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  // 'exit' may come before the last of the output: 'close' comes once both pipes are drained.
+  const closed = new Promise<void>((resolve) => server.once('close', () => resolve()));
 
   const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) {
@@ -90,9 +106,16 @@ export async function startOwnServer(
 
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (!(await healthy(listening))) {
-    if (server.exitCode !== null || Date.now() > deadline) {
+    const exited = server.exitCode !== null || server.signalCode !== null;
+    if (exited || Date.now() > deadline) {
       await stop();
-      throw new Error(`The journey's own server did not start on ${baseURL}:\n${output.join('')}`);
+      if (exited) await closed;
+      const said = output.join('');
+      if (said.includes('EADDRINUSE')) throw new PortTaken(`port ${port} taken`);
+      const why = exited
+        ? `exited (code ${server.exitCode}, signal ${server.signalCode})`
+        : `not answering /api/health after ${START_TIMEOUT_MS} ms`;
+      throw new Error(`The journey's own server did not start on ${baseURL}: ${why}\n${said}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

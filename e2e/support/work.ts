@@ -40,10 +40,11 @@ export async function apiAs(request: APIRequestContext, member: Member) {
     /** What the server holds now: every live task of the workspace, as another device would read it. */
     listTasks: async (): Promise<Array<TaskRef & { project: string; status: string; description: string }>> =>
       dataOf(await request.get('/api/tasks?limit=5000', { headers })),
-    listProjects: async (): Promise<ProjectRef[]> => dataOf(await request.get('/api/projects', { headers })),
+    listProjects: async (): Promise<Array<ProjectRef & { status: string }>> =>
+      dataOf(await request.get('/api/projects', { headers })),
     updateTask: async (
       id: string,
-      patch: { deadline?: string | null; estimatedMinutes?: number | null; status?: string },
+      patch: { title?: string; deadline?: string | null; estimatedMinutes?: number | null; status?: string },
     ): Promise<TaskRef> => dataOf<TaskRef>(await request.patch(`/api/tasks/${id}`, { headers, data: patch })),
   };
 }

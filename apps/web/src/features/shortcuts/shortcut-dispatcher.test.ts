@@ -60,14 +60,24 @@ describe('the shortcut dispatcher', () => {
   it('ignores keys typed into a field, except saving the form and the palette', () => {
     const dispatcher = createDispatcher();
     for (const value of ['g', 'd', 'r', '1', '?', '/', 'Escape']) {
-      expect(dispatcher.press(key(value, 0, { typing: true })), value).toBeNull();
+      expect(dispatcher.press(key(value, 0, { typing: 'text' })), value).toBeNull();
     }
-    expect(dispatcher.press(key('z', 0, { typing: true, ctrlKey: true }))).toBeNull();
-    expect(dispatcher.press(key('s', 0, { typing: true, ctrlKey: true }))).toBe('save');
-    expect(dispatcher.press(key('k', 0, { typing: true, ctrlKey: true }))).toBe('palette');
+    expect(dispatcher.press(key('z', 0, { typing: 'text', ctrlKey: true }))).toBeNull();
+    expect(dispatcher.press(key('s', 0, { typing: 'text', ctrlKey: true }))).toBe('save');
+    expect(dispatcher.press(key('k', 0, { typing: 'text', ctrlKey: true }))).toBe('palette');
     // A g typed in a field does not arm a sequence for the next key outside it.
-    dispatcher.press(key('g', 0, { typing: true }));
+    dispatcher.press(key('g', 0, { typing: 'text' }));
     expect(dispatcher.press(key('d', 100))).toBeNull();
+  });
+
+  it('in a select, which has no undo of its own, Ctrl+Z and Ctrl+Shift+Z are the app’s; its other keys stay its own', () => {
+    const dispatcher = createDispatcher();
+    expect(dispatcher.press(key('z', 0, { typing: 'select', ctrlKey: true }))).toBe('undo');
+    expect(dispatcher.press(key('Z', 0, { typing: 'select', ctrlKey: true, shiftKey: true }))).toBe('redo');
+    expect(dispatcher.press(key('s', 0, { typing: 'select', ctrlKey: true }))).toBe('save');
+    for (const value of ['g', 'r', '1', 'Escape']) {
+      expect(dispatcher.press(key(value, 0, { typing: 'select' })), value).toBeNull();
+    }
   });
 
   it('reads the characters an AZERTY keyboard types, not key codes', () => {

@@ -71,14 +71,20 @@ export interface KeyPress {
   metaKey: boolean;
   altKey: boolean;
   shiftKey: boolean;
-  /** The key went to a text field (input, textarea, select, contenteditable). */
-  typing: boolean;
+  /**
+   * The key went to a field: 'text' (input, textarea, contenteditable) or 'select'. Fields keep their
+   * keys, Ctrl+Z included (the browser's own undo of what was typed); a select has no undo of its own,
+   * so there Ctrl+Z and Ctrl+Shift+Z are the app's (the person just changed a status with it).
+   */
+  typing: false | 'text' | 'select';
   /** Milliseconds, from any fixed origin (event.timeStamp, Date.now()). */
   time: number;
 }
 
 /** Modifier shortcuts that make sense inside a field: saving the form one is typing in, the palette. */
 const ALLOWED_WHILE_TYPING: ReadonlySet<KeyName> = new Set(['ctrl+s', 'ctrl+k']);
+/** And in a select, which has no undo of its own. */
+const ALLOWED_IN_SELECT: ReadonlySet<KeyName> = new Set([...ALLOWED_WHILE_TYPING, 'ctrl+z', 'ctrl+shift+z']);
 
 /**
  * The dispatcher's name for a key press, or null for a bare modifier or an AltGr / Alt chord (AltGr
@@ -139,7 +145,7 @@ export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
     press(press) {
       const name = keyName(press);
       if (name === null) return null;
-      if (press.typing && !ALLOWED_WHILE_TYPING.has(name)) {
+      if (press.typing && !(press.typing === 'select' ? ALLOWED_IN_SELECT : ALLOWED_WHILE_TYPING).has(name)) {
         buffer = [];
         return null;
       }

@@ -459,6 +459,20 @@ describe('quick create', () => {
     expect(screen.queryByRole('region', { name: 'Création rapide' })).not.toBeInTheDocument();
   });
 
+  it('Esc closes the panel from its own field, and the focus goes back to the button that opened it', async () => {
+    const user = userEvent.setup();
+    serveWithWork();
+    renderWithWork();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Créer' }));
+    const panel = screen.getByRole('region', { name: 'Création rapide' });
+    await user.type(within(panel).getByLabelText('Nom du projet'), 'Brouillon');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Création rapide' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Créer' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Créer' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it("creates a project with the padded description and default deadline, shows 'Créé !' for 1.8 s, refreshes and closes", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     vi.setSystemTime(NOW);

@@ -1,6 +1,7 @@
 import { DASHBOARD } from '@jalon/contract/plain';
 import { useEffect, useState } from 'react';
 import { Tabs } from '../../../components/ui/tabs.tsx';
+import { useCloseOnEscape } from '../../../lib/escape-layers.ts';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { QuickProjectForm } from './quick-project-form.tsx';
 import { QuickTaskForm } from './quick-task-form.tsx';
@@ -16,7 +17,7 @@ interface QuickCreatePanelProps {
   onClose: () => void;
 }
 
-/** Quick creation of a project or a task (SPEC §2, §5): 'Créé !' for 1.8 s, then the panel closes. */
+/** Quick creation of a project or a task (SPEC §2, §5): 'Créé !' for 1.8 s, then the panel closes; Esc closes it. */
 export function QuickCreatePanel({ id, onCreated, onClose }: QuickCreatePanelProps) {
   const [mode, setMode] = useState<Mode>('project');
   const [createdAt, setCreatedAt] = useState<number | null>(null);
@@ -26,6 +27,13 @@ export function QuickCreatePanel({ id, onCreated, onClose }: QuickCreatePanelPro
     const timer = setTimeout(onClose, DASHBOARD.createdMessageMs);
     return () => clearTimeout(timer);
   }, [createdAt, onClose]);
+
+  // Esc closes the panel and puts the keyboard back on the button that opened it.
+  useCloseOnEscape(true, () => {
+    const opener = document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(id)}"]`);
+    onClose();
+    opener?.focus();
+  });
 
   const succeeded = () => {
     onCreated();

@@ -2,6 +2,7 @@ import { ResolutionError, type ConflictRecord, type Resolution } from '@jalon/sy
 import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { useCloseOnEscape } from '../../../lib/escape-layers.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { conflictTitle, clashingFields, showValue } from '../conflict-view.ts';
 
@@ -23,6 +24,8 @@ export function ConflictItem({ conflict, onResolve }: ConflictItemProps) {
   const [json, setJson] = useState(() => JSON.stringify(conflict.originalData, null, 2));
   const [error, setError] = useState<string | null>(null);
   const fields = clashingFields(conflict);
+  // Esc closes the merge editor, as its 'Annuler' does (the JSON typed so far is kept for next time).
+  useCloseOnEscape(merging, () => setMerging(false));
 
   const resolve = (resolution: Resolution) => {
     setError(null);

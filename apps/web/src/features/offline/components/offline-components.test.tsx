@@ -52,7 +52,7 @@ describe('conflict item', () => {
     expect(onResolve).toHaveBeenCalledWith(conflict(), resolution);
   });
 
-  it("'Fusionner…' edits the JSON that is sent; 'Annuler' closes it", async () => {
+  it("'Fusionner…' edits the JSON that is sent; 'Annuler' closes it, and so does Esc", async () => {
     const user = userEvent.setup();
     const onResolve = vi.fn(() => Promise.resolve());
     render(<ul><ConflictItem conflict={conflict()} onResolve={onResolve} /></ul>);
@@ -60,6 +60,10 @@ describe('conflict item', () => {
     const json = screen.getByLabelText('Données fusionnées (JSON)');
     expect(JSON.parse((json as HTMLTextAreaElement).value)).toEqual({ title: 'Moi' });
     await user.click(screen.getByRole('button', { name: 'Annuler' }));
+    expect(screen.queryByLabelText('Données fusionnées (JSON)')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Fusionner…' }));
+    await user.click(screen.getByLabelText('Données fusionnées (JSON)'));
+    await user.keyboard('{Escape}');
     expect(screen.queryByLabelText('Données fusionnées (JSON)')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Fusionner…' }));
     await user.clear(screen.getByLabelText('Données fusionnées (JSON)'));

@@ -1,5 +1,6 @@
 import { AUDIO } from '@jalon/contract/plain';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useCloseOnEscape } from '../../../lib/escape-layers.ts';
 import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts';
 import { preferences } from '../../../locales/fr/preferences.ts';
 import '../../../styles/preferences.css';
@@ -24,16 +25,13 @@ export function PreferencesMenu() {
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && open) {
-      event.stopPropagation();
-      setOpen(false);
-      buttonRef.current?.focus();
-    }
-  };
+  useCloseOnEscape(open, () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  });
 
   return (
-    <div className="prefs-menu" ref={rootRef} onKeyDown={onKeyDown}>
+    <div className="prefs-menu" ref={rootRef}>
       <button
         ref={buttonRef}
         type="button"

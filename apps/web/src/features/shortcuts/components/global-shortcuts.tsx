@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { hasOpenLayer, useCloseOnEscape } from '../../../lib/escape-layers.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/shortcuts.css';
 import { logout } from '../../auth/api/logout.ts';
@@ -117,6 +118,8 @@ export function GlobalShortcuts() {
           return true;
         }
         case 'close':
+          // Something open on the screen (a panel, a menu) closes first: the layers handle that Esc.
+          if (hasOpenLayer()) return false;
           if (FORM_SCREENS.includes(pathRef.current)) {
             // Back where the person came from; opened directly (no history of ours), to the dashboard.
             // React Router names the first entry of its history 'default'.
@@ -139,7 +142,7 @@ export function GlobalShortcuts() {
         metaKey: event.metaKey,
         altKey: event.altKey,
         shiftKey: event.shiftKey,
-        typing: isTyping(event.target),
+        typing: event.target instanceof HTMLSelectElement ? 'select' : isTyping(event.target) && 'text',
         time: event.timeStamp,
       });
       if (!action || (paletteOpenRef.current && action !== 'palette')) return;
@@ -152,6 +155,8 @@ export function GlobalShortcuts() {
   const closePalette = () => {
     setPaletteOpen(false);
   };
+  // The palette is the top layer while open: its Esc must not also close a panel opened beneath it.
+  useCloseOnEscape(paletteOpen, closePalette);
 
   return (
     <>
