@@ -130,8 +130,14 @@ export function CommandPalette({ open, onClose, onSignOut }: CommandPaletteProps
           </h2>
           <Command label={t.inputLabel} filter={filter} loop>
             <Command.Input className="input palette__input" placeholder={t.placeholder} value={search} onValueChange={setSearch} />
+            {/* A status beside the list, not cmdk's Loading: that one is a progressbar inside the listbox,
+                where only options and groups belong (axe: aria-required-children). */}
+            {!work.ready && (
+              <p role="status" className="palette__loading">
+                {t.loading}
+              </p>
+            )}
             <Command.List className="palette__list" label={t.listLabel}>
-              {!work.ready && <Command.Loading>{t.loading}</Command.Loading>}
               <Command.Empty>{t.empty}</Command.Empty>
               <Command.Group heading={t.groups.navigation}>
                 {PAGES.map(([key, path]) => (
