@@ -190,6 +190,16 @@ test.describe('a passkey alone as the administrator’s second factor', () => {
       ).toBeVisible();
       await expect(passkeyList(page)).toContainText('Clé de l’administrateur');
       await expect(page.getByLabel('Code de secours (facultatif)')).toBeVisible();
+      await expectNoViolations(page, '2FA tab with passkeys only (light)');
+      // The same tab on a phone, dark: nothing overflows, axe is clean.
+      await chooseScheme(page, 'dark');
+      await page.setViewportSize({ width: 360, height: 780 });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoViolations(page, '2FA tab with passkeys only (360 px, dark)');
+      await page.setViewportSize({ width: 1440, height: 900 });
     });
 
     await test.step('signs out, then signs in with the passkey: no code field that cannot work', async () => {

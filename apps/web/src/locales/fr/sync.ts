@@ -12,8 +12,7 @@ export const sync = {
   },
   connection: {
     syncing: (count: number) => `Synchronisation… (${count} en attente)`,
-    waiting: (count: number) =>
-      `${count} ${plural(count, 'modification en attente', 'modifications en attente')}`,
+    waiting: (count: number) => `${count} ${plural(count, 'modification en attente', 'modifications en attente')}`,
   },
   storageUnavailable:
     'Le stockage hors ligne est indisponible dans ce navigateur : Jalon fonctionne en ligne, sans copie locale.',
@@ -60,8 +59,7 @@ export const sync = {
     invalidJson: (message: string) => `JSON invalide: ${message}`,
     clearResolved: 'Effacer les résolus',
     purge: 'Tout purger',
-    purgeConfirm:
-      'Supprimer tous les conflits, résolus ou non ? Les modifications en conflit seront perdues.',
+    purgeConfirm: 'Supprimer tous les conflits, résolus ou non ? Les modifications en conflit seront perdues.',
     empty: 'Aucun conflit.',
   },
   outbox: {

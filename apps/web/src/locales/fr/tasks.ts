@@ -16,11 +16,7 @@ export function taskStatusLabel(status: string): string {
   }
 }
 
-export const taskPriorityLabels: Record<TaskPriority, string> = {
-  high: 'Haute',
-  medium: 'Moyenne',
-  low: 'Basse',
-};
+export const taskPriorityLabels: Record<TaskPriority, string> = { high: 'Haute', medium: 'Moyenne', low: 'Basse' };
 
 export const tasks = {
   title: 'Tâches',

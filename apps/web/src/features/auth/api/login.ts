@@ -16,11 +16,7 @@ export function assertUsableLoginResult(result: LoginResult): LoginResult {
 
 export const login = async (input: LoginRequest): Promise<LoginResult> =>
   assertUsableLoginResult(
-    await apiRequest('/auth/login', {
-      method: 'POST',
-      body: input,
-      schema: lazySchema((contract) => contract.loginResultSchema),
-    }),
+    await apiRequest('/auth/login', { method: 'POST', body: input, schema: lazySchema((contract) => contract.loginResultSchema) }),
   );
 
 export const useLogin = () => useMutation({ mutationFn: login });

@@ -12,11 +12,7 @@ export interface VerifyTwoFactorInput {
 
 export const verifyTwoFactor = async (input: VerifyTwoFactorInput): Promise<LoginResult> =>
   assertUsableLoginResult(
-    await apiRequest('/auth/verify-2fa', {
-      method: 'POST',
-      body: input,
-      schema: lazySchema((contract) => contract.loginResultSchema),
-    }),
+    await apiRequest('/auth/verify-2fa', { method: 'POST', body: input, schema: lazySchema((contract) => contract.loginResultSchema) }),
   );
 
 export const useVerifyTwoFactor = () => useMutation({ mutationFn: verifyTwoFactor });

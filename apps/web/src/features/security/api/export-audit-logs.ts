@@ -19,9 +19,7 @@ export interface AuditExportInput {
 export async function exportAuditLogs({ format, filters }: AuditExportInput): Promise<string> {
   const query = auditSearchParams(filters).toString();
   const file = await apiDownload(`/auth/audit-logs/export/${format}${query === '' ? '' : `?${query}`}`);
-  const fileName = file.fileName?.startsWith(AUDIT.exportFilePrefix)
-    ? file.fileName
-    : fallbackExportFileName(format);
+  const fileName = file.fileName?.startsWith(AUDIT.exportFilePrefix) ? file.fileName : fallbackExportFileName(format);
   saveBlob(file.blob, fileName);
   return fileName;
 }

@@ -34,12 +34,7 @@ export function AuditPanel() {
   return (
     <section className="security-section" aria-labelledby="audit-title">
       <h2 id="audit-title">{t.heading}</h2>
-      <form
-        className="filter-bar"
-        aria-label={t.filtersLabel}
-        role="search"
-        onSubmit={(event) => event.preventDefault()}
-      >
+      <form className="filter-bar" aria-label={t.filtersLabel} role="search" onSubmit={(event) => event.preventDefault()}>
         <div className="field">
           <label htmlFor="audit-type">{t.typeLabel}</label>
           <select
