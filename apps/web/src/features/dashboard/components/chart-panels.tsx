@@ -28,17 +28,16 @@ function ChartPanel({ title, series, Chart }: ChartPanelProps) {
   const colors = useThemeColors();
   const animate = !usePrefersReducedMotion();
   const [canvasBox, near] = useNearViewport<HTMLDivElement>();
-  const placeholder = <div className="dash-skeleton dash-skeleton--chart" />;
   return (
     <figure className="dash-panel dash-chart" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       <div ref={canvasBox} className="dash-chart__canvas" style={{ height: DASHBOARD.chartHeightPx }} aria-hidden="true">
         {near ? (
-          <Suspense fallback={placeholder}>
+          <Suspense fallback={<div className="dash-skeleton dash-skeleton--chart" />}>
             <Chart series={series} colors={colors} animate={animate} />
           </Suspense>
         ) : (
-          placeholder
+          <div className="dash-chart__placeholder" />
         )}
       </div>
       <table className="visually-hidden">
