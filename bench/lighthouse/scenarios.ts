@@ -1,13 +1,20 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { createMember, MEMBER } from '../auth/member.ts';
 import type { Target } from '../auth/scenarios.ts';
 import { buildWeb } from '../bundle/scenarios.ts';
 import { formatTargets, logStep as log, renderTable } from '../lib/report.ts';
-import { startJalonServer, type DatabaseKind } from '../lib/servers.ts';
-import { auditOnce, launchChromium, signInThroughForm, type AuditRun, type Credentials } from './browser.ts';
+import { startJalonServer, type DatabaseKind, type RunningServer } from '../lib/servers.ts';
+import {
+  auditOnce,
+  launchChromium,
+  LighthouseRuntimeError,
+  signInThroughForm,
+  type AuditRun,
+  type Credentials,
+} from './browser.ts';
 import { enrolAdmin, seedWork } from './seed.ts';
 
 /**
@@ -99,6 +106,27 @@ interface AuditPlan {
   reportsDir: string;
 }
 
+/** One audit, run again once when Lighthouse itself failed to record it (it happens on a loaded machine). */
+async function auditWithRetry(page: Page, url: string, reportFile: string): Promise<AuditRun> {
+  try {
+    return await auditOnce(page, url, reportFile);
+  } catch (error) {
+    if (!(error instanceof LighthouseRuntimeError)) throw error;
+    log(`  ${error.message}; running it again`);
+    return auditOnce(page, url, reportFile);
+  }
+}
+
+/** The server, given a second chance to start: on a saturated machine its first start can exceed a minute. */
+async function startServer(kind: DatabaseKind, databaseUrl: string | undefined): Promise<RunningServer> {
+  try {
+    return await startJalonServer(kind, databaseUrl);
+  } catch (error) {
+    log(`[${kind}] ${error instanceof Error ? error.message.split('\n')[0] : String(error)}; starting it again`);
+    return startJalonServer(kind, databaseUrl);
+  }
+}
+
 /** Audits `screens` in one browser, signed in as `who` (or signed out for the visitor's screens). */
 async function auditScreens(plan: AuditPlan, screens: Screen[], who: Credentials | null): Promise<ScreenReport[]> {
   if (screens.length === 0) return [];
@@ -111,7 +139,7 @@ async function auditScreens(plan: AuditPlan, screens: Screen[], who: Credentials
       const path = screen.path(plan.projectId);
       const results: AuditRun[] = [];
       for (let run = 1; run <= plan.runs; run++) {
-        const result = await auditOnce(page, `${plan.baseUrl}${path}`, join(plan.reportsDir, `${screen.name}-${run}.report.json`));
+        const result = await auditWithRetry(page, `${plan.baseUrl}${path}`, join(plan.reportsDir, `${screen.name}-${run}.report.json`));
         log(`  ${screen.name} run ${run}: ${result.score}, LCP ${result.lcpMs.toFixed(0)} ms, TBT ${result.tbtMs.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}`);
         results.push(result);
       }
@@ -140,7 +168,7 @@ export async function measureLighthouse(
   const of = (role: Screen['role']) => chosen.filter((screen) => screen.role === role);
 
   log(`[${kind}] starting the Jalon server (serves apps/web/dist)`);
-  const server = await startJalonServer(kind, databaseUrl);
+  const server = await startServer(kind, databaseUrl);
   try {
     const member = await createMember(server.baseUrl, 1);
     const projectId = await seedWork(server.baseUrl, member);
