@@ -52,15 +52,31 @@ async function waitForHealth(baseUrl, server) {
 
 /** The screens, each opened in a signed-in page and waited on until its content is there. */
 const SCREENS = [
-  { name: 'dashboard', path: '/dashboard', ready: (page) => page.getByRole('heading', { level: 1, name: `Bonjour, ${DEMO.name}` }) },
-  { name: 'tasks-kanban', path: '/tasks?view=kanban', ready: (page) => page.getByRole('heading', { level: 1 }) },
+  {
+    name: 'dashboard',
+    path: '/dashboard',
+    ready: (page) => page.getByRole('heading', { level: 1, name: `Bonjour, ${DEMO.name}` }),
+  },
+  {
+    name: 'tasks-kanban',
+    path: '/tasks?view=kanban',
+    ready: (page) => page.getByRole('heading', { level: 1 }),
+  },
   { name: 'tasks-list', path: '/tasks?view=list', ready: (page) => page.getByRole('heading', { level: 1 }) },
   { name: 'project', path: null, ready: (page) => page.getByRole('heading', { level: 1 }) },
   { name: 'sync', path: '/sync', ready: (page) => page.getByRole('heading', { level: 1 }) },
 ];
 
 function compress(file) {
-  const quantized = spawnSync('pngquant', ['--force', '--skip-if-larger', '--strip', '--output', file, '--', file]);
+  const quantized = spawnSync('pngquant', [
+    '--force',
+    '--skip-if-larger',
+    '--strip',
+    '--output',
+    file,
+    '--',
+    file,
+  ]);
   return !quantized.error;
 }
 
@@ -71,7 +87,9 @@ async function shoot(page, name) {
   const file = path.join(imagesDir, `${name}.png`);
   await page.screenshot({ path: file });
   const compressed = compress(file);
-  console.log(`  ${path.relative(root, file)}  ${(fs.statSync(file).size / 1024).toFixed(0)} KB${compressed ? '' : ' (pngquant not installed)'}`);
+  console.log(
+    `  ${path.relative(root, file)}  ${(fs.statSync(file).size / 1024).toFixed(0)} KB${compressed ? '' : ' (pngquant not installed)'}`,
+  );
 }
 
 async function signIn(page, baseUrl) {
@@ -83,7 +101,13 @@ async function signIn(page, baseUrl) {
 }
 
 async function capture(browser, baseUrl, size, colorScheme, screens) {
-  const context = await browser.newContext({ ...SIZES[size], colorScheme, reducedMotion: 'reduce', locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  const context = await browser.newContext({
+    ...SIZES[size],
+    colorScheme,
+    reducedMotion: 'reduce',
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(TIMEOUT_MS);
   const suffix = colorScheme === 'dark' ? '-dark' : '';
@@ -118,12 +142,22 @@ async function main() {
     server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+      },
     });
     await waitForHealth(baseUrl, server);
 
     fs.mkdirSync(imagesDir, { recursive: true });
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
     try {
       const all = ['login', ...SCREENS.map((screen) => screen.name)];
       console.log('Screenshots:');

@@ -43,7 +43,12 @@ export class LighthouseRuntimeError extends Error {}
 
 export async function launchChromium(): Promise<Browser> {
   // headless: false, so that the flags above are the whole story ('--headless' is among them).
-  return puppeteer.launch({ executablePath: CHROMIUM_PATH, headless: false, args: CHROMIUM_FLAGS, timeout: TIMEOUT_MS });
+  return puppeteer.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: false,
+    args: CHROMIUM_FLAGS,
+    timeout: TIMEOUT_MS,
+  });
 }
 
 const byLabel = (page: Page, name: string) => page.locator(`::-p-aria(${name})`);
@@ -91,7 +96,10 @@ export async function auditOnce(page: Page, url: string, reportFile: string): Pr
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   await writeFile(reportFile, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
-  if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    throw new LighthouseRuntimeError(
+      `Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+    );
   const figure = (id: string) => {
     const value = lhr.audits[id]?.numericValue;
     if (value === undefined) throw new Error(`Lighthouse on ${url} gave no ${id}`);

@@ -122,13 +122,19 @@ async function startServer(kind: DatabaseKind, databaseUrl: string | undefined):
   try {
     return await startJalonServer(kind, databaseUrl);
   } catch (error) {
-    log(`[${kind}] ${error instanceof Error ? error.message.split('\n')[0] : String(error)}; starting it again`);
+    log(
+      `[${kind}] ${error instanceof Error ? error.message.split('\n')[0] : String(error)}; starting it again`,
+    );
     return startJalonServer(kind, databaseUrl);
   }
 }
 
 /** Audits `screens` in one browser, signed in as `who` (or signed out for the visitor's screens). */
-async function auditScreens(plan: AuditPlan, screens: Screen[], who: Credentials | null): Promise<ScreenReport[]> {
+async function auditScreens(
+  plan: AuditPlan,
+  screens: Screen[],
+  who: Credentials | null,
+): Promise<ScreenReport[]> {
   if (screens.length === 0) return [];
   const browser: Browser = await launchChromium();
   try {
@@ -139,8 +145,14 @@ async function auditScreens(plan: AuditPlan, screens: Screen[], who: Credentials
       const path = screen.path(plan.projectId);
       const results: AuditRun[] = [];
       for (let run = 1; run <= plan.runs; run++) {
-        const result = await auditWithRetry(page, `${plan.baseUrl}${path}`, join(plan.reportsDir, `${screen.name}-${run}.report.json`));
-        log(`  ${screen.name} run ${run}: ${result.score}, LCP ${result.lcpMs.toFixed(0)} ms, TBT ${result.tbtMs.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}`);
+        const result = await auditWithRetry(
+          page,
+          `${plan.baseUrl}${path}`,
+          join(plan.reportsDir, `${screen.name}-${run}.report.json`),
+        );
+        log(
+          `  ${screen.name} run ${run}: ${result.score}, LCP ${result.lcpMs.toFixed(0)} ms, TBT ${result.tbtMs.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}`,
+        );
         results.push(result);
       }
       reports.push(summarise(screen, path, results));
@@ -163,7 +175,8 @@ export async function measureLighthouse(
   } else log('auditing the existing build in apps/web/dist (--build false)');
 
   const unknown = options.only.filter((name) => !SCREENS.some((screen) => screen.name === name));
-  if (unknown.length > 0) throw new Error(`--screens: unknown ${unknown.join(', ')} (${SCREENS.map((s) => s.name).join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(`--screens: unknown ${unknown.join(', ')} (${SCREENS.map((s) => s.name).join(', ')})`);
   const chosen = SCREENS.filter((screen) => options.only.length === 0 || options.only.includes(screen.name));
   const of = (role: Screen['role']) => chosen.filter((screen) => screen.role === role);
 
@@ -173,9 +186,16 @@ export async function measureLighthouse(
     const member = await createMember(server.baseUrl, 1);
     const projectId = await seedWork(server.baseUrl, member);
     const admin = of('admin').length > 0 ? await enrolAdmin(server.baseUrl) : null;
-    const reportsDir = fileURLToPath(new URL(`../results/lighthouse-reports-${new Date().toISOString().replace(/[:.]/g, '-')}/`, import.meta.url));
+    const reportsDir = fileURLToPath(
+      new URL(
+        `../results/lighthouse-reports-${new Date().toISOString().replace(/[:.]/g, '-')}/`,
+        import.meta.url,
+      ),
+    );
     await mkdir(reportsDir, { recursive: true });
-    log(`[${kind}] Lighthouse, mobile profile, ${options.runs} run(s) per screen; full reports in ${reportsDir}`);
+    log(
+      `[${kind}] Lighthouse, mobile profile, ${options.runs} run(s) per screen; full reports in ${reportsDir}`,
+    );
     const plan: AuditPlan = { baseUrl: server.baseUrl, projectId, runs: options.runs, reportsDir };
     const screens = [
       ...(await auditScreens(plan, of('visitor'), null)),
@@ -207,7 +227,19 @@ export function formatLighthouseTable(reports: LighthouseReport[]): string {
         `(each figure's own median); benchmark index = Lighthouse's CPU measure of this machine:`,
       '',
       ...renderTable(
-        ['screen', 'path', 'as', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'bench idx', 'scores of the runs', 'target'],
+        [
+          'screen',
+          'path',
+          'as',
+          'score',
+          'FCP ms',
+          'LCP ms',
+          'TBT ms',
+          'CLS',
+          'bench idx',
+          'scores of the runs',
+          'target',
+        ],
         report.screens.map((screen) => [
           screen.screen,
           screen.path,

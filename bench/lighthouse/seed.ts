@@ -13,7 +13,12 @@ const STATUSES = ['todo', 'in_progress', 'in_review', 'done'] as const;
 const PRIORITIES = ['high', 'medium', 'low'] as const;
 const DAY_MS = 86_400_000;
 
-async function post<T>(baseUrl: string, path: string, headers: Record<string, string>, body: unknown): Promise<T> {
+async function post<T>(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'jalon-bench' },
@@ -54,12 +59,20 @@ export async function seedWork(baseUrl: string, member: Member): Promise<string>
  * The bootstrap administrator must have 2FA to reach /admin/members (SPEC §3): enrolled through the API
  * as the security screen does; answers the backup codes, with which the browser then signs in.
  */
-export async function enrolAdmin(baseUrl: string): Promise<{ email: string; password: string; backupCodes: string[] }> {
+export async function enrolAdmin(
+  baseUrl: string,
+): Promise<{ email: string; password: string; backupCodes: string[] }> {
   const pending = await post<{ tempToken: string | null }>(baseUrl, '/api/auth/login', {}, ADMIN);
-  if (!pending.tempToken) throw new Error('the administrator signed in without the expected 2FA enrolment step');
+  if (!pending.tempToken)
+    throw new Error('the administrator signed in without the expected 2FA enrolment step');
   const headers = { authorization: `Bearer ${pending.tempToken}` };
   const setup = await post<{ secret: string; backupCodes: string[] }>(baseUrl, '/api/2fa/setup', headers, {});
-  const totp = new OTPAuth.TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(setup.secret) });
+  const totp = new OTPAuth.TOTP({
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: OTPAuth.Secret.fromBase32(setup.secret),
+  });
   await post(baseUrl, '/api/2fa/verify', headers, { code: totp.generate() });
   return { ...ADMIN, backupCodes: setup.backupCodes };
 }

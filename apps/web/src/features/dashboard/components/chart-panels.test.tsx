@@ -33,7 +33,9 @@ class FakeIntersectionObserver {
     this.targets.clear();
   }
   scrollNear() {
-    const entries = [...this.targets].map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
+    const entries = [...this.targets].map(
+      (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
+    );
     if (entries.length > 0) this.callback(entries, this as unknown as IntersectionObserver);
   }
 }
@@ -50,7 +52,10 @@ describe('the dashboard charts below the first screen', () => {
     expect(screen.getByRole('table', { name: 'Tâches par priorité' })).toBeInTheDocument();
     expect(screen.queryByTestId('doughnut')).not.toBeInTheDocument();
     expect(screen.queryByTestId('bar')).not.toBeInTheDocument();
-    expect(FakeIntersectionObserver.instances.map((observer) => observer.options?.rootMargin)).toEqual(['200px', '200px']);
+    expect(FakeIntersectionObserver.instances.map((observer) => observer.options?.rootMargin)).toEqual([
+      '200px',
+      '200px',
+    ]);
 
     act(() => FakeIntersectionObserver.instances.forEach((observer) => observer.scrollNear()));
     expect(await screen.findByTestId('doughnut')).toHaveTextContent('[3,2,1,1]');

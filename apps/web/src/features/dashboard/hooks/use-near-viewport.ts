@@ -8,7 +8,9 @@ const DEFAULT_MARGIN = '200px';
  * the first screen (the dashboard's charts on a phone) costs nothing while the page loads. Where there is
  * no IntersectionObserver, it is true at once.
  */
-export function useNearViewport<T extends Element>(margin: string = DEFAULT_MARGIN): [RefCallback<T>, boolean] {
+export function useNearViewport<T extends Element>(
+  margin: string = DEFAULT_MARGIN,
+): [RefCallback<T>, boolean] {
   const [element, setElement] = useState<T | null>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
 
