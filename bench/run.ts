@@ -7,6 +7,7 @@ import { measureAuth, type Settings } from './auth/scenarios.ts';
 import { formatBundleTable, measureBundle } from './bundle/scenarios.ts';
 import { formatDashboardTable, measureDashboard } from './dashboard/scenarios.ts';
 import { formatEventsTable, measureEvents } from './events/scenarios.ts';
+import { formatLighthouseTable, measureLighthouse } from './lighthouse/scenarios.ts';
 import { cleanUpChildren } from './lib/children.ts';
 import { benchDatabaseUrl, createBenchDatabase, dropBenchDatabase } from './lib/postgres.ts';
 import { formatTable } from './lib/report.ts';
@@ -39,17 +40,23 @@ import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
  * - offline (issue 19): Chromium on the built web app; 1,000 tasks moved on the kanban while offline, the
  *   drain after reconnection (target under 10 s on PGlite) and one move's time to show (under 50 ms).
  *   Runs once, on the first database kind. Not in the default set (it drives a browser for minutes).
+ * - lighthouse (issue 17): Lighthouse's mobile profile in Chromium on every screen of the built web app,
+ *   signed in (an administrator for /admin/members), against the server on PGlite; median of --runs (3)
+ *   per screen; target performance 95 or more and layout shift 0 on each. Runs once, on the first
+ *   database kind; not in the default set (about 15 minutes). --screens dashboard,login audits only those.
  * - soak (issue 9): three clients alternating the 50-task list and a PATCH without pause for --soak-minutes
  *   (10) at the default vacuum period: no error, no request over 2 s. Not in the default set (it is long).
  * Each load is autocannon in its own process; each server is a child process. Prints a table per suite
  * and writes JSON to bench/results/.
  *
- *   npm run bench [-- --suite auth,tasks,audit,dashboard,bundle,sync,events,offline,soak --only pglite|postgresql --soak-minutes 10
+ *   npm run bench [-- --suite auth,tasks,audit,dashboard,bundle,sync,events,offline,lighthouse,soak --only pglite|postgresql
+ *                     --soak-minutes 10 --runs 3 --screens login,dashboard
  *                     --connections 20 --duration 10 --warmup 2 --saturating 20 --sessions 20
  *                     --build true|false --browser true|false]
  */
-const SUITES = ['auth', 'tasks', 'audit', 'dashboard', 'bundle', 'sync', 'events', 'offline', 'soak'] as const;
-const DEFAULT_SUITES = SUITES.filter((name) => name !== 'soak' && name !== 'offline');
+const SUITES = ['auth', 'tasks', 'audit', 'dashboard', 'bundle', 'sync', 'events', 'offline', 'lighthouse', 'soak'] as const;
+const LONG_SUITES: readonly string[] = ['soak', 'offline', 'lighthouse'];
+const DEFAULT_SUITES = SUITES.filter((name) => !LONG_SUITES.includes(name));
 type SuiteName = (typeof SUITES)[number];
 
 const { values } = parseArgs({
@@ -64,6 +71,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     build: { type: 'string', default: 'true' },
     browser: { type: 'string', default: 'true' },
+    runs: { type: 'string', default: '3' },
+    screens: { type: 'string', default: '' },
   },
 });
 
@@ -91,6 +100,11 @@ const flag = (value: string | undefined, name: string) => {
 };
 const soakMinutes = bounded(values['soak-minutes'], 'soak-minutes', 1, 120);
 const bundleOptions = { build: flag(values.build, 'build'), browser: flag(values.browser, 'browser') };
+const lighthouseOptions = {
+  build: bundleOptions.build,
+  runs: bounded(values.runs, 'runs', 1, 9),
+  only: (values.screens ?? '').split(',').map((name) => name.trim()).filter(Boolean),
+};
 const suites = [...new Set((values.suite ?? '').split(',').map((name) => name.trim()))] as SuiteName[];
 for (const name of suites)
   if (!SUITES.includes(name)) throw new Error(`--suite: unknown suite "${name}" (${SUITES.join(', ')})`);
@@ -142,6 +156,13 @@ const SUITE: Record<SuiteName, Suite> = {
     format: formatOfflineTable,
     describe: 'Chromium, the built web app and its service worker; 1,000 kanban moves offline, then reconnection',
     once: true,
+  },
+  lighthouse: {
+    measure: (kind, url) => measureLighthouse(kind, lighthouseOptions, url),
+    format: formatLighthouseTable,
+    describe: `Lighthouse mobile profile (simulated slow 4G, 4x CPU slowdown) in Chromium, signed in, ${lighthouseOptions.runs} run(s) per screen (${lighthouseOptions.build ? 'web app built by this run' : 'existing build'})`,
+    once: true,
+    only: 'pglite',
   },
   events: {
     measure: (kind, url) => measureEvents(kind, url),

@@ -376,6 +376,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await openDashboard(page, member);
     await chooseScheme(page, scheme);
     await expect(page.getByRole('table', { name: 'État des projets' })).toBeAttached();
+    // The charts load once they near the screen: bring them in, so axe also sees them drawn.
+    await page.getByRole('figure', { name: 'Tâches par priorité' }).scrollIntoViewIfNeeded();
     await expect(page.locator('.dash-chart canvas')).toHaveCount(2);
     await expectNoViolations(page, `dashboard (${scheme})`);
 

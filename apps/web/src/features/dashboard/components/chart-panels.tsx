@@ -4,6 +4,7 @@ import { lazy, Suspense, useId, type ComponentType } from 'react';
 import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts';
 import { dashboard as dashboardText } from '../../../locales/fr/dashboard.ts';
 import { prioritySeries, projectStatusSeries, type ChartSeries } from '../dashboard-model.ts';
+import { useNearViewport } from '../hooks/use-near-viewport.ts';
 import { useThemeColors } from '../hooks/use-theme-colors.ts';
 import type { ChartProps } from './charts.tsx';
 
@@ -17,18 +18,27 @@ interface ChartPanelProps {
   Chart: ComponentType<ChartProps>;
 }
 
-/** The canvas is hidden from assistive technology; the same numbers are given as a table. */
+/**
+ * The canvas is hidden from assistive technology; the same numbers are given as a table. Chart.js loads
+ * and draws only once the panel nears the screen (below the first screen on a phone, it would otherwise
+ * be the load's largest piece of script), in a box of fixed height so nothing moves when it arrives.
+ */
 function ChartPanel({ title, series, Chart }: ChartPanelProps) {
   const headingId = useId();
   const colors = useThemeColors();
   const animate = !usePrefersReducedMotion();
+  const [canvasBox, near] = useNearViewport<HTMLDivElement>();
   return (
     <figure className="dash-panel dash-chart" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
-      <div className="dash-chart__canvas" style={{ height: DASHBOARD.chartHeightPx }} aria-hidden="true">
-        <Suspense fallback={<div className="dash-skeleton dash-skeleton--chart" />}>
-          <Chart series={series} colors={colors} animate={animate} />
-        </Suspense>
+      <div ref={canvasBox} className="dash-chart__canvas" style={{ height: DASHBOARD.chartHeightPx }} aria-hidden="true">
+        {near ? (
+          <Suspense fallback={<div className="dash-skeleton dash-skeleton--chart" />}>
+            <Chart series={series} colors={colors} animate={animate} />
+          </Suspense>
+        ) : (
+          <div className="dash-chart__placeholder" />
+        )}
       </div>
       <table className="visually-hidden">
         <caption>{title}</caption>

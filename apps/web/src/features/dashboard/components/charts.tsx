@@ -4,7 +4,8 @@ import { dashboard } from '../../../locales/fr/dashboard.ts';
 import type { ChartSeries } from '../dashboard-model.ts';
 import type { ThemeColors } from '../hooks/use-theme-colors.ts';
 
-// Loaded on its own (React.lazy): chart.js never weighs on the login screen or the dashboard's first paint.
+// Loaded on its own (React.lazy), once a chart nears the screen: chart.js never weighs on the login screen
+// or the dashboard's first paint.
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
 
 export interface ChartProps {

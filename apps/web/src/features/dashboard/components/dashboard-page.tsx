@@ -81,6 +81,7 @@ export function DashboardPage({ online, preferencesMenu }: DashboardPageProps) {
   return (
     <div className="dashboard">
       <PageHeader title={t.greeting(username)}>
+        <span className="dash-header-tint" aria-hidden="true" />
         <DashboardToolbar
           period={period}
           onPeriodChange={setPeriod}
