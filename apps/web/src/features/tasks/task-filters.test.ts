@@ -1,20 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import { makeTask, projectId, taskId } from '../../test/work-fixtures.ts';
-import { filterTasks, hasTaskFilters, readTaskFilters, UNASSIGNED, withoutTaskFilters, withTaskFilter } from './task-filters.ts';
+import {
+  filterTasks,
+  hasTaskFilters,
+  readTaskFilters,
+  UNASSIGNED,
+  withoutTaskFilters,
+  withTaskFilter,
+} from './task-filters.ts';
 
 const none = { status: null, priority: null, project: null, assignee: null, text: '' };
 
 const tasks = [
   makeTask({ id: taskId(1), title: 'Maquette accueil', status: 'todo', priority: 'high', assignee: 'u-1' }),
-  makeTask({ id: taskId(2), title: 'Écrire la FAQ', description: 'Questions fréquentes', status: 'done', priority: 'low' }),
-  makeTask({ id: taskId(3), title: 'Revue', status: 'todo', priority: 'low', project: projectId(2), assignee: 'u-2' }),
+  makeTask({
+    id: taskId(2),
+    title: 'Écrire la FAQ',
+    description: 'Questions fréquentes',
+    status: 'done',
+    priority: 'low',
+  }),
+  makeTask({
+    id: taskId(3),
+    title: 'Revue',
+    status: 'todo',
+    priority: 'low',
+    project: projectId(2),
+    assignee: 'u-2',
+  }),
 ];
 const ids = (list: readonly { id: string }[]) => list.map((task) => Number(task.id.slice(-3)));
 
 describe('task filters in the address', () => {
   it('reads each filter, and ignores a status or priority that does not exist', () => {
-    const params = new URLSearchParams(`status=done&priority=urgent&project=${projectId(2)}&assignee=none&q=faq&view=list`);
-    expect(readTaskFilters(params)).toEqual({ status: 'done', priority: null, project: projectId(2), assignee: UNASSIGNED, text: 'faq' });
+    const params = new URLSearchParams(
+      `status=done&priority=urgent&project=${projectId(2)}&assignee=none&q=faq&view=list`,
+    );
+    expect(readTaskFilters(params)).toEqual({
+      status: 'done',
+      priority: null,
+      project: projectId(2),
+      assignee: UNASSIGNED,
+      text: 'faq',
+    });
     expect(readTaskFilters(new URLSearchParams('project=&assignee= '))).toEqual(none);
   });
 
@@ -27,7 +55,9 @@ describe('task filters in the address', () => {
   });
 
   it("'Réinitialiser les filtres' removes every filter and 'Mes tâches', not the view or the sort", () => {
-    const params = new URLSearchParams('view=calendar&sort=title&status=todo&priority=high&project=p&assignee=u&q=x&mine=1');
+    const params = new URLSearchParams(
+      'view=calendar&sort=title&status=todo&priority=high&project=p&assignee=u&q=x&mine=1',
+    );
     expect(hasTaskFilters(params)).toBe(true);
     const reset = withoutTaskFilters(params);
     expect(reset.toString()).toBe('view=calendar&sort=title');

@@ -1,4 +1,10 @@
-import { taskPrioritySchema, taskStatusSchema, type Task, type TaskPriority, type TaskStatus } from '@jalon/contract';
+import {
+  taskPrioritySchema,
+  taskStatusSchema,
+  type Task,
+  type TaskPriority,
+  type TaskStatus,
+} from '@jalon/contract';
 import { matchesQuery } from '../../lib/fold-text.ts';
 
 /** The assignee filter's value for tasks nobody holds (a member id otherwise). */
@@ -27,7 +33,8 @@ export const FILTER_PARAMS: Record<TaskFilterKey, string> = {
 
 const MINE_PARAM = 'mine';
 
-const nonEmpty = (value: string | null): string | null => (value === null || value.trim() === '' ? null : value);
+const nonEmpty = (value: string | null): string | null =>
+  value === null || value.trim() === '' ? null : value;
 
 /** The filters in `params`; a value that is not a status or a priority is ignored rather than showing nothing. */
 export function readTaskFilters(params: URLSearchParams): TaskFilters {
@@ -43,7 +50,11 @@ export function readTaskFilters(params: URLSearchParams): TaskFilters {
 }
 
 /** A copy of `params` with one filter set, or removed when `value` is empty; every other parameter stays. */
-export function withTaskFilter(params: URLSearchParams, key: TaskFilterKey, value: string | null): URLSearchParams {
+export function withTaskFilter(
+  params: URLSearchParams,
+  key: TaskFilterKey,
+  value: string | null,
+): URLSearchParams {
   const next = new URLSearchParams(params);
   if (value === null || value === '') next.delete(FILTER_PARAMS[key]);
   else next.set(FILTER_PARAMS[key], value);

@@ -8,9 +8,33 @@ const names: SortNames = {
 };
 
 const tasks = [
-  makeTask({ id: taskId(1), title: 'b tâche 10', status: 'done', priority: 'low', deadline: '2030-02-01T00:00:00.000Z', estimatedMinutes: 30, assignee: 'u-1' }),
-  makeTask({ id: taskId(2), title: 'A tâche 9', status: 'todo', priority: 'high', deadline: null, estimatedMinutes: null, project: projectId(2) }),
-  makeTask({ id: taskId(3), title: 'é tâche 2', status: 'in_review', priority: 'medium', deadline: '2030-01-15T00:00:00.000Z', estimatedMinutes: 120, assignee: 'u-2' }),
+  makeTask({
+    id: taskId(1),
+    title: 'b tâche 10',
+    status: 'done',
+    priority: 'low',
+    deadline: '2030-02-01T00:00:00.000Z',
+    estimatedMinutes: 30,
+    assignee: 'u-1',
+  }),
+  makeTask({
+    id: taskId(2),
+    title: 'A tâche 9',
+    status: 'todo',
+    priority: 'high',
+    deadline: null,
+    estimatedMinutes: null,
+    project: projectId(2),
+  }),
+  makeTask({
+    id: taskId(3),
+    title: 'é tâche 2',
+    status: 'in_review',
+    priority: 'medium',
+    deadline: '2030-01-15T00:00:00.000Z',
+    estimatedMinutes: 120,
+    assignee: 'u-2',
+  }),
 ];
 const order = (column: Parameters<typeof nextSort>[1], direction: 'ascending' | 'descending' = 'ascending') =>
   sortTasks(tasks, { column, direction }, names).map((task) => Number(task.id.slice(-3)));
@@ -42,9 +66,15 @@ describe('sortTasks', () => {
 
 describe('sort in the address', () => {
   it('reads and writes the column, a leading minus for descending', () => {
-    expect(readTaskSort(new URLSearchParams('sort=-deadline'))).toEqual({ column: 'deadline', direction: 'descending' });
+    expect(readTaskSort(new URLSearchParams('sort=-deadline'))).toEqual({
+      column: 'deadline',
+      direction: 'descending',
+    });
     expect(readTaskSort(new URLSearchParams('sort=colour'))).toBeNull();
-    const params = withTaskSort(new URLSearchParams('view=list'), { column: 'title', direction: 'descending' });
+    const params = withTaskSort(new URLSearchParams('view=list'), {
+      column: 'title',
+      direction: 'descending',
+    });
     expect(params.toString()).toBe('view=list&sort=-title');
   });
 

@@ -2,7 +2,15 @@ import type { Task, TaskPriority } from '@jalon/contract';
 import { KANBAN_COLUMNS } from './task-views.ts';
 
 /** The table's columns, left to right; each sorts the list. */
-export const SORT_COLUMNS = ['status', 'priority', 'title', 'project', 'assignee', 'deadline', 'estimate'] as const;
+export const SORT_COLUMNS = [
+  'status',
+  'priority',
+  'title',
+  'project',
+  'assignee',
+  'deadline',
+  'estimate',
+] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
 export type SortDirection = 'ascending' | 'descending';
 
@@ -14,7 +22,8 @@ export interface TaskSort {
 /** The address keeps the sort as `sort=deadline` (ascending) or `sort=-deadline` (descending). */
 export const SORT_PARAM = 'sort';
 
-const isSortColumn = (value: string): value is SortColumn => (SORT_COLUMNS as readonly string[]).includes(value);
+const isSortColumn = (value: string): value is SortColumn =>
+  (SORT_COLUMNS as readonly string[]).includes(value);
 
 export function readTaskSort(params: URLSearchParams): TaskSort | null {
   const raw = params.get(SORT_PARAM) ?? '';
