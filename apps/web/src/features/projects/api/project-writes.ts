@@ -12,10 +12,7 @@ export function useProjectWrites() {
   return useMemo(
     () => ({
       create: (input: CreateProject) =>
-        queuedOrDirect(
-          () => edit({ op: 'create', entity: 'project', data: input }),
-          () => createProjectDirectly(input),
-        ),
+        queuedOrDirect(() => edit({ op: 'create', entity: 'project', data: input }), () => createProjectDirectly(input)),
       update: (project: Project, patch: UpdateProject) =>
         edit({ op: 'patch', entity: 'project', id: project.id, data: patch }),
       remove: (project: Project) => edit({ op: 'delete', entity: 'project', id: project.id }),

@@ -16,13 +16,7 @@ describe('project detail', () => {
       projects: [makeProject()],
       tasks: [
         makeTask({ status: 'in_review', deadline: '2030-02-10T23:59:59.999Z' }),
-        makeTask({
-          id: taskId(2),
-          title: 'Tests',
-          description: '',
-          status: 'done',
-          createdAt: '2030-01-04T09:00:00.000Z',
-        }),
+        makeTask({ id: taskId(2), title: 'Tests', description: '', status: 'done', createdAt: '2030-01-04T09:00:00.000Z' }),
         makeTask({ id: taskId(3), title: 'Ailleurs', project: projectId(2) }),
       ],
     });
@@ -52,16 +46,10 @@ describe('project detail', () => {
     expect(add).toBeDisabled();
     await user.type(screen.getByLabelText('Titre de la tâche'), 'Relire les textes  ');
     await user.click(add);
-    await waitFor(() =>
-      expect(within(list).getByText('Relire les textes', { selector: 'h3' })).toBeInTheDocument(),
-    );
+    await waitFor(() => expect(within(list).getByText('Relire les textes', { selector: 'h3' })).toBeInTheDocument());
     await waitFor(() => expect(server.operations()).toHaveLength(1));
     expect(server.operations()[0]).toMatchObject({ entity: 'task', op: 'upsert', version: 0 });
-    expect(server.operations()[0]?.data).toEqual({
-      title: 'Relire les textes',
-      project: projectId(1),
-      description: 'Relire les textes',
-    });
+    expect(server.operations()[0]?.data).toEqual({ title: 'Relire les textes', project: projectId(1), description: 'Relire les textes' });
     expect(screen.getByLabelText('Titre de la tâche')).toHaveValue('');
   });
 

@@ -45,11 +45,7 @@ export function QuickTaskForm({ projectId }: { projectId: string }) {
             onChange={(event) => setTitle(event.target.value)}
           />
         </div>
-        <button
-          type="submit"
-          className="button button--primary align-end"
-          disabled={trimmed === '' || create.isPending}
-        >
+        <button type="submit" className="button button--primary align-end" disabled={trimmed === '' || create.isPending}>
           {create.isPending ? t.submitting : t.submit}
         </button>
       </div>

@@ -13,12 +13,8 @@ export function useTaskWrites() {
   return useMemo(
     () => ({
       create: (input: CreateTask) =>
-        queuedOrDirect(
-          () => edit({ op: 'create', entity: 'task', data: input }),
-          () => createTaskDirectly(input),
-        ),
-      update: (task: Task, patch: UpdateTask) =>
-        edit({ op: 'patch', entity: 'task', id: task.id, data: patch }),
+        queuedOrDirect(() => edit({ op: 'create', entity: 'task', data: input }), () => createTaskDirectly(input)),
+      update: (task: Task, patch: UpdateTask) => edit({ op: 'patch', entity: 'task', id: task.id, data: patch }),
     }),
     [edit],
   );

@@ -15,13 +15,7 @@ const t = fr.tasks.create;
  * blank. A task belongs to a project, so a project select is added, on the first project by default.
  */
 /** `projects` is undefined while they load: the form shows, its project select waits. */
-export function NewTaskInlineForm({
-  projects = [],
-  loaded,
-}: {
-  projects?: readonly ProjectOption[];
-  loaded: boolean;
-}) {
+export function NewTaskInlineForm({ projects = [], loaded }: { projects?: readonly ProjectOption[]; loaded: boolean }) {
   const writes = useTaskWrites();
   const create = useMutation({ mutationFn: writes.create });
   const [title, setTitle] = useState('');
@@ -29,20 +23,13 @@ export function NewTaskInlineForm({
   const [chosenProject, setChosenProject] = useState('');
   const [assignee, setAssignee] = useState<string | null>(null);
   const [created, setCreated] = useState('');
-  const project = projects.some((option) => option.id === chosenProject)
-    ? chosenProject
-    : (projects[0]?.id ?? '');
+  const project = projects.some((option) => option.id === chosenProject) ? chosenProject : (projects[0]?.id ?? '');
   const blank = title.trim() === '';
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (blank || project === '') return;
-    const task = {
-      title: title.trim(),
-      description: description.trim(),
-      project,
-      ...(assignee && { assignee }),
-    };
+    const task = { title: title.trim(), description: description.trim(), project, ...(assignee && { assignee }) };
     create.mutate(task, {
       onSuccess: () => {
         setTitle('');
@@ -99,11 +86,7 @@ export function NewTaskInlineForm({
             </select>
           </div>
           <AssigneePicker id="new-task-assignee" value={assignee} onChange={setAssignee} />
-          <button
-            type="submit"
-            className="button button--primary align-end"
-            disabled={blank || project === '' || create.isPending}
-          >
+          <button type="submit" className="button button--primary align-end" disabled={blank || project === '' || create.isPending}>
             {create.isPending ? t.submitting : t.submit}
           </button>
         </div>

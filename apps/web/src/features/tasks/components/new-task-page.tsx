@@ -18,8 +18,7 @@ const t = fr.tasks.newPage;
 
 /** SPEC §9: back home 600 to 800 ms after the task is created. */
 const redirectDelay = (): number =>
-  REDIRECT.afterTaskCreateMinMs +
-  Math.random() * (REDIRECT.afterTaskCreateMaxMs - REDIRECT.afterTaskCreateMinMs);
+  REDIRECT.afterTaskCreateMinMs + Math.random() * (REDIRECT.afterTaskCreateMaxMs - REDIRECT.afterTaskCreateMinMs);
 
 export function NewTaskPage() {
   const work = useWork();
@@ -115,11 +114,7 @@ export function NewTaskPage() {
           <button type="button" className="button" onClick={cancel}>
             {t.cancel}
           </button>
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={create.isPending || create.isSuccess}
-          >
+          <button type="submit" className="button button--primary" disabled={create.isPending || create.isSuccess}>
             {create.isPending ? t.submitting : t.submit}
           </button>
         </div>

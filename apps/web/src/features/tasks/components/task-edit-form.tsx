@@ -44,9 +44,7 @@ export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
       title: title.trim(),
       description: description.trim(),
       ...(deadline !== initialDeadline ? { deadline: deadline ? endOfDayIso(deadline) : null } : {}),
-      ...(estimate !== initialEstimate
-        ? { estimatedMinutes: Number.isNaN(minutes) ? null : Math.max(0, minutes) }
-        : {}),
+      ...(estimate !== initialEstimate ? { estimatedMinutes: Number.isNaN(minutes) ? null : Math.max(0, minutes) } : {}),
       ...(assignee !== task.assignee ? { assignee } : {}),
     });
   };
@@ -86,13 +84,7 @@ export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
       </div>
       <div className="field">
         <label htmlFor={`${id}-deadline`}>{t.deadline}</label>
-        <input
-          id={`${id}-deadline`}
-          className="input"
-          type="date"
-          value={deadline}
-          onChange={(event) => setDeadline(event.target.value)}
-        />
+        <input id={`${id}-deadline`} className="input" type="date" value={deadline} onChange={(event) => setDeadline(event.target.value)} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-estimate`}>{t.estimate}</label>

@@ -8,10 +8,7 @@ import { serveWork, type WorkServerOptions } from '../../../test/work-server.ts'
 import { ConflictsPanel } from '../../offline/components/conflicts-panel.tsx';
 import { TasksPage } from './tasks-page.tsx';
 
-const projects = [
-  makeProject(),
-  makeProject({ id: projectId(2), name: 'Interne', createdAt: '2030-01-01T09:00:00.000Z' }),
-];
+const projects = [makeProject(), makeProject({ id: projectId(2), name: 'Interne', createdAt: '2030-01-01T09:00:00.000Z' })];
 const serve = (options: WorkServerOptions = {}) => serveWork({ projects, ...options });
 
 // The page with the layout's 'Conflits' panel beside it, as the signed-in layout shows them.
@@ -42,9 +39,7 @@ describe('task list', () => {
     expect(within(first).getByText('Terminée')).toBeInTheDocument();
     expect(within(first).getByText('Première version de la page')).toBeInTheDocument();
     expect(within(first).getByText('Estimation: ~45 min')).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('article', { name: 'Sans titre' })).getByText('En cours'),
-    ).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Sans titre' })).getByText('En cours')).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: 'Revue' })).getByText('En revue')).toBeInTheDocument();
     const later = screen.getByRole('article', { name: 'Plus tard' });
     expect(within(later).getByText('À faire')).toBeInTheDocument();
@@ -58,9 +53,7 @@ describe('task list', () => {
   });
 
   it("says 'Erreur: {message}' when the list cannot load", async () => {
-    serve({
-      handler: (call) => (pathOf(call).startsWith('/tasks?') ? problem(403, 'forbidden') : undefined),
-    });
+    serve({ handler: (call) => (pathOf(call).startsWith('/tasks?') ? problem(403, 'forbidden') : undefined) });
     renderTasks();
     expect(await screen.findByRole('alert')).toHaveTextContent('Erreur: Action non autorisée.');
   });
@@ -70,17 +63,13 @@ describe('task list', () => {
       handler: (call) => {
         const after = new URL(call.url, 'http://x').searchParams.get('after');
         if (!pathOf(call).startsWith('/tasks?')) return undefined;
-        return after === 'p2'
-          ? listBody([makeTask({ id: taskId(2), title: 'Ancienne' })])
-          : listBody([makeTask()], 'p2');
+        return after === 'p2' ? listBody([makeTask({ id: taskId(2), title: 'Ancienne' })]) : listBody([makeTask()], 'p2');
       },
     });
     renderTasks();
     expect(await screen.findByRole('article', { name: 'Ancienne' })).toBeInTheDocument();
     expect(screen.getByText('2 tâches')).toBeInTheDocument();
-    expect(
-      calls.filter((call) => pathOf(call).startsWith('/tasks?') && !call.url.includes('since=')),
-    ).toHaveLength(2);
+    expect(calls.filter((call) => pathOf(call).startsWith('/tasks?') && !call.url.includes('since='))).toHaveLength(2);
   });
 
   it('creates a task from the trimmed title and description, in the first project by default', async () => {
@@ -89,9 +78,7 @@ describe('task list', () => {
     renderTasks();
     const form = await screen.findByRole('form', { name: 'Nouvelle tâche' });
     const create = within(form).getByRole('button', { name: 'Créer' });
-    await waitFor(() =>
-      expect(within(form).getByRole('combobox', { name: 'Projet' })).toHaveValue(projectId(1)),
-    );
+    await waitFor(() => expect(within(form).getByRole('combobox', { name: 'Projet' })).toHaveValue(projectId(1)));
     expect(create).toBeDisabled();
     await user.type(within(form).getByLabelText('Titre'), '   ');
     expect(create).toBeDisabled();
@@ -106,9 +93,7 @@ describe('task list', () => {
     expect(sent?.id).toMatch(/^tmp-/);
     expect(sent?.data).toEqual({ title: 'Nouvelle', description: 'à faire vite', project: projectId(2) });
     // Answered: the server holds it under the id the device chose, and the next pull shows it as a server row.
-    await waitFor(() =>
-      expect(server.row('task', sent!.id.slice(4))).toMatchObject({ title: 'Nouvelle', version: 1 }),
-    );
+    await waitFor(() => expect(server.row('task', sent!.id.slice(4))).toMatchObject({ title: 'Nouvelle', version: 1 }));
   });
 
   it("edits inline: 'Sauver' is disabled while the title is blank, 'Annuler' keeps the task, 'Sauver' sends a patch", async () => {
@@ -143,9 +128,7 @@ describe('task list', () => {
       data: { title: 'Accueil v2', description: 'Refaite' },
       base: { title: 'Maquette accueil', description: 'Première version de la page' },
     });
-    await waitFor(() =>
-      expect(server.row('task', taskId(1))).toMatchObject({ title: 'Accueil v2', version: 2 }),
-    );
+    await waitFor(() => expect(server.row('task', taskId(1))).toMatchObject({ title: 'Accueil v2', version: 2 }));
   });
 
   it('sets a deadline and an estimate in the inline edit, sending only what changed', async () => {
@@ -159,11 +142,7 @@ describe('task list', () => {
     await user.click(within(row).getByRole('button', { name: 'Sauver' }));
     await screen.findByText('Estimation: ~45 min');
     await waitFor(() => expect(server.operations()).toHaveLength(1));
-    const body = server.operations()[0]?.data as {
-      deadline: string;
-      estimatedMinutes: number;
-      title?: string;
-    };
+    const body = server.operations()[0]?.data as { deadline: string; estimatedMinutes: number; title?: string };
     expect(Object.keys(body).sort()).toEqual(['deadline', 'estimatedMinutes']);
     expect(body.estimatedMinutes).toBe(45);
     expect(new Date(body.deadline).getDate()).toBe(24);
@@ -227,16 +206,12 @@ describe('task list', () => {
 
     await user.click(within(panel).getByRole('button', { name: 'Garder la version du serveur' }));
     expect(await screen.findByRole('article', { name: 'Changée ailleurs' })).toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.queryByRole('complementary', { name: 'Conflits' })).not.toBeInTheDocument(),
-    );
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Conflits' })).not.toBeInTheDocument());
     expect(screen.queryByText('Conflit')).not.toBeInTheDocument();
   });
 
   it('mounts only the rows in view, even with 10,000 tasks', async () => {
-    const many = Array.from({ length: 10_000 }, (_, index) =>
-      makeTask({ id: taskId(index + 1), title: `Tâche ${index + 1}` }),
-    );
+    const many = Array.from({ length: 10_000 }, (_, index) => makeTask({ id: taskId(index + 1), title: `Tâche ${index + 1}` }));
     serve({ tasks: many });
     renderTasks();
     // Parsing 10,000 tasks takes a while in jsdom on a busy machine: wait longer than the default second.
@@ -285,11 +260,12 @@ describe('task views', () => {
     renderTasks('/tasks?view=kanban');
     const todo = await screen.findByRole('region', { name: /^À faire/ });
     const move = within(todo).getByRole('combobox', { name: 'Déplacer « Maquette accueil » vers' });
-    expect(
-      within(move)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Déplacer vers…', 'En cours', 'En revue', 'Terminée']);
+    expect(within(move).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Déplacer vers…',
+      'En cours',
+      'En revue',
+      'Terminée',
+    ]);
     const release = server.hold();
     move.focus();
     await user.selectOptions(move, 'En cours');
@@ -320,9 +296,7 @@ describe('task views', () => {
     fireEvent.dragOver(done);
     fireEvent.drop(done);
     expect(await within(done).findByRole('article', { name: 'Maquette accueil' })).toBeInTheDocument();
-    await waitFor(() =>
-      expect(server.operations()[0]).toMatchObject({ op: 'patch', data: { status: 'done' } }),
-    );
+    await waitFor(() => expect(server.operations()[0]).toMatchObject({ op: 'patch', data: { status: 'done' } }));
   });
 
   it('puts each task on its deadline day in the calendar and pages through months', async () => {
@@ -340,16 +314,12 @@ describe('task views', () => {
     const table = await screen.findByRole('table', { name: 'janvier 2030' });
     const day = within(table).getByRole('cell', { name: /^20 janvier 2030/ });
     expect(within(day).getByText('Maquette accueil')).toBeInTheDocument();
-    expect(
-      within(within(table).getByRole('cell', { name: /^19 janvier 2030/ })).queryByText('Maquette accueil'),
-    ).toBeNull();
+    expect(within(within(table).getByRole('cell', { name: /^19 janvier 2030/ })).queryByText('Maquette accueil')).toBeNull();
     expect(screen.getByText('1 tâche sans échéance n’apparaît pas dans le calendrier.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Mois suivant' }));
     const february = screen.getByRole('table', { name: 'février 2030' });
-    expect(
-      within(within(february).getByRole('cell', { name: /^3 février 2030/ })).getByText('Bilan'),
-    ).toBeInTheDocument();
+    expect(within(within(february).getByRole('cell', { name: /^3 février 2030/ })).getByText('Bilan')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Mois précédent' }));
     expect(screen.getByRole('table', { name: 'janvier 2030' })).toBeInTheDocument();
   });
