@@ -74,7 +74,7 @@ export const tasks = {
     statusOf: (title: string) => `Statut de « ${title} »`,
     priorityOf: (title: string) => `Priorité de « ${title} »`,
     noDeadline: 'Aucune',
-    minutes: (minutes: number) => `${minutes} min`,
+    minutes: (minutes: number) => `~${minutes} min`,
     changed: (title: string, field: string, value: string) => `« ${title} » : ${field.toLocaleLowerCase('fr')} ${value}.`,
   },
   filters: {
