@@ -20,21 +20,23 @@ export function ProjectTaskSummary({ progress, tasks }: ProjectTaskSummaryProps)
         <span id="project-progress-label">{t.progress(percent)}</span>
         <progress aria-labelledby="project-progress-label" max={100} value={percent} />
       </div>
-      <dl className="project-summary__counters" aria-label={t.counters}>
-        <div>
-          <dt>{fr.tasks.title}</dt>
-          <dd>{tasks.length}</dd>
-        </div>
-        {KANBAN_COLUMNS.map((status) => (
-          <div key={status}>
-            <dt>
-              <StatusIcon status={status} />
-              {fr.tasks.statusLabel(status)}
-            </dt>
-            <dd>{tasks.filter((task) => task.status === status).length}</dd>
+      <div role="group" aria-label={t.counters}>
+        <dl className="project-summary__counters">
+          <div>
+            <dt>{fr.tasks.title}</dt>
+            <dd>{tasks.length}</dd>
           </div>
-        ))}
-      </dl>
+          {KANBAN_COLUMNS.map((status) => (
+            <div key={status}>
+              <dt>
+                <StatusIcon status={status} />
+                {fr.tasks.statusLabel(status)}
+              </dt>
+              <dd>{tasks.filter((task) => task.status === status).length}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
     </div>
   );
 }

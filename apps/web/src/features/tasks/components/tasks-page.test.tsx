@@ -339,4 +339,30 @@ describe('task views', () => {
     await user.click(screen.getByRole('button', { name: 'Mois précédent' }));
     expect(screen.getByRole('table', { name: 'janvier 2030' })).toBeInTheDocument();
   });
+
+  it('shows the month as an agenda list on a phone, where seven columns would not fit', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-15T10:00:00.000Z'));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    serve({
+      tasks: [
+        makeTask({ deadline: '2030-01-20T12:00:00.000Z' }),
+        makeTask({ id: taskId(2), title: 'Bilan', deadline: '2030-01-03T12:00:00.000Z' }),
+        makeTask({ id: taskId(3), title: 'Février', deadline: '2030-02-03T12:00:00.000Z' }),
+      ],
+    });
+    renderTasks('/tasks?view=calendar');
+    const agenda = await screen.findByRole('list', { name: 'Échéances du mois' });
+    expect(screen.queryByRole('table', { name: 'janvier 2030' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'janvier 2030' })).toBeInTheDocument();
+    const days = within(agenda).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    expect(days).toEqual(['3 janvier 2030', '20 janvier 2030']);
+    expect(within(agenda).queryByText('Février')).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
 });
