@@ -135,16 +135,30 @@ for (const scheme of ['light', 'dark'] as const) {
       page.getByRole('status').filter({ hasText: `Tâche « ${taskTitle} » ajoutée.` }),
     ).toBeAttached();
     await expect(page.getByLabel('Titre de la tâche')).toHaveValue('');
-    const taskItem = tasksSection
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('heading', { name: taskTitle }) });
+    const taskItem = tasksSection.getByRole('row', { name: taskTitle, exact: true });
     await expect(taskItem).toBeVisible();
-    await expect(taskItem.getByText('À faire', { exact: true })).toBeVisible();
+    await expect(taskItem.getByRole('combobox', { name: /^Statut/ })).toHaveValue('todo');
     // The description repeats the title (SPEC §5).
-    await expect(taskItem.getByText(taskTitle, { exact: true }).last()).toBeVisible();
-    await expect(taskItem.getByText('Sans échéance')).toBeVisible();
-    await expect(taskItem.getByText(/^Créée le \d{1,2} \p{L}+ \d{4}$/u)).toBeVisible();
+    await expect(taskItem.getByText(taskTitle, { exact: true })).toHaveCount(2);
+    await expect(taskItem.getByText('Aucune', { exact: true })).toBeVisible();
+    await expect(page.getByText('Progression : 0 %')).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Tâches par statut' })).toContainText('À faire1');
     await expectNoViolations(page, `project detail, with a task (${scheme})`);
+
+    // --- Its three views, keys 1, 2 and 3 as on /tasks, scoped to the project.
+    await page.keyboard.press('1');
+    await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}\?view=kanban$/);
+    const todo = tasksSection.getByRole('region', { name: /^À faire \(/ });
+    await expect(todo.getByRole('article', { name: taskTitle, exact: true })).toBeVisible();
+    await expect(tasksSection.getByRole('article')).toHaveCount(1);
+    await expectNoViolations(page, `project detail, kanban (${scheme})`);
+    await page.keyboard.press('3');
+    await expect(page).toHaveURL(/\?view=calendar$/);
+    await expect(tasksSection.getByRole('button', { name: 'Mois suivant' })).toBeVisible();
+    await expectNoViolations(page, `project detail, calendar (${scheme})`);
+    await page.keyboard.press('2');
+    await expect(page).toHaveURL(/\?view=list$/);
+    await expect(taskItem).toBeVisible();
 
     await page.getByRole('link', { name: 'Tous les projets' }).click();
     await expect(page).toHaveURL(/\/projects$/);
