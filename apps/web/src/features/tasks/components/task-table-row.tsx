@@ -1,4 +1,5 @@
 import { taskPrioritySchema, type Task, type TaskPriority, type TaskStatus } from '@jalon/contract';
+import { Pencil } from 'lucide-react';
 import { memo, useEffect, useRef } from 'react';
 import { formatDay } from '../../../lib/dates.ts';
 import { LiveBadge } from '../../../live/live-badge.tsx';
@@ -101,11 +102,13 @@ export const TaskTableRow = memo(function TaskTableRow({
         <button
           ref={editButton}
           type="button"
-          className="button button--small"
+          className="button button--small button--icon"
+          aria-label={t.edit.open}
+          title={t.edit.open}
           aria-expanded={editing}
           onClick={() => onEdit(editing ? null : task.id)}
         >
-          {t.edit.open}
+          <Pencil aria-hidden="true" focusable="false" size={16} />
         </button>
       </div>
       {editing && (
