@@ -57,6 +57,8 @@ for (const scheme of ['light', 'dark'] as const) {
       request,
       member,
     }) => {
+      // Five axe runs and a reload: longer than the default on a busy machine.
+      test.setTimeout(75_000);
       const project = await (
         await apiAs(request, member)
       ).createProject({
@@ -162,6 +164,7 @@ for (const scheme of ['light', 'dark'] as const) {
       request,
       member,
     }) => {
+      test.setTimeout(75_000);
       const api = await apiAs(request, member);
       const project = await api.createProject({
         name: uniqueName('Portail client'),
@@ -335,11 +338,13 @@ for (const [label, size] of [
         request,
         member,
       }) => {
+        // Sixteen tasks, two reloads and three axe runs.
+        test.setTimeout(90_000);
         const api = await apiAs(request, member);
         const project = await api.createProject({ name: uniqueName('Tableau'), description: 'Tri et filtres.' });
         const tag = uniqueName('Ligne');
         const titleOf = (n: number) => `${tag} ${String(n).padStart(2, '0')}`;
-        for (let n = 1; n <= 16; n += 1) await api.createTask({ title: titleOf(n), project: project.id });
+        await Promise.all(Array.from({ length: 16 }, (_, index) => api.createTask({ title: titleOf(index + 1), project: project.id })));
         await signInWith(page, member, scheme);
         await page.goto('/tasks');
         await expect(page.getByRole('heading', { level: 1, name: 'Tâches' })).toBeVisible();
