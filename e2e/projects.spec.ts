@@ -30,6 +30,8 @@ for (const scheme of ['light', 'dark'] as const) {
     member,
     allowFailedRequest,
   }) => {
+    // Seven axe runs and two reloads: longer than the default on a busy machine.
+    test.setTimeout(75_000);
     // Another project of the same member, that the search must leave out.
     const other = await (
       await apiAs(request, member)
@@ -201,3 +203,25 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByText(taskTitle)).toHaveCount(0);
   });
 }
+
+test("'n b': the new project opens on its own kanban, its header counting its tasks", async ({ page, member }) => {
+  const name = uniqueName('Tableau kanban');
+  await signIn(page, member);
+  await expectDashboard(page, member);
+  await page.goto('/projects/board/new');
+  const form = page.getByRole('form', { name: 'Nouveau projet' });
+  await form.getByLabel('Nom').fill(name);
+  await form.getByLabel('Description').fill('Un tableau dès la création.');
+  await form.getByLabel('Échéance').fill(isoDay(new Date(Date.now() + 30 * DAY)));
+  await form.getByRole('button', { name: 'Créer le projet' }).click();
+  await expect(page).toHaveURL(/\/projects\/(tmp-)?[0-9a-f-]{36}\?view=kanban$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Vue' }).getByRole('button', { name: 'Kanban' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Aucune tâche.')).toBeVisible();
+  await page.getByLabel('Titre de la tâche').fill('Première carte');
+  await page.getByRole('button', { name: 'Ajouter' }).click();
+  await expect(page.getByRole('region', { name: /^À faire \(1 tâche\)$/ }).getByRole('article', { name: 'Première carte' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Tâches par statut' })).toContainText('À faire1');
+  // Once the server has it, the address is the project's real id, still on the kanban.
+  await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}\?view=kanban$/);
+});
