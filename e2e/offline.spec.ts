@@ -85,7 +85,7 @@ test('offline, a project and two tasks are made, edited and moved; back online t
   for (const title of [first, second]) {
     await page.getByLabel('Titre de la tâche').fill(title);
     await page.getByRole('button', { name: 'Ajouter' }).click();
-    await expect(page.getByRole('region', { name: 'Tâches du projet' }).getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Tâches du projet' }).getByRole('row', { name: title, exact: true })).toBeVisible();
   }
 
   // --- One edited in the list, the other moved across the kanban.
