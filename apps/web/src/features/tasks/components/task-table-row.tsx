@@ -62,7 +62,7 @@ export const TaskTableRow = memo(function TaskTableRow({
 
   return (
     <>
-      <div role="cell" className="task-table__cell" data-label={columns.status}>
+      <div role="cell" className="task-table__cell task-table__cell--select" data-label={columns.status}>
         <InlineSelect
           label={t.table.statusOf(title)}
           value={task.status}
@@ -71,7 +71,7 @@ export const TaskTableRow = memo(function TaskTableRow({
           onChange={(status) => onStatus(task, status)}
         />
       </div>
-      <div role="cell" className="task-table__cell" data-label={columns.priority}>
+      <div role="cell" className="task-table__cell task-table__cell--select" data-label={columns.priority}>
         <InlineSelect
           label={t.table.priorityOf(title)}
           value={task.priority}
