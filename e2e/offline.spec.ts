@@ -15,7 +15,7 @@ test.use({ serviceWorkers: 'allow' });
 const connection = (page: Page) => page.getByRole('status', { name: 'État de la connexion' });
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name }).click();
-const taskRow = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+const taskRow = (page: Page, title: string) => page.getByRole('row', { name: title, exact: true });
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 async function signedIn(page: Page, member: Member) {
@@ -85,7 +85,7 @@ test('offline, a project and two tasks are made, edited and moved; back online t
   for (const title of [first, second]) {
     await page.getByLabel('Titre de la tâche').fill(title);
     await page.getByRole('button', { name: 'Ajouter' }).click();
-    await expect(page.getByRole('region', { name: 'Tâches du projet' }).getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Tâches du projet' }).getByRole('row', { name: title, exact: true })).toBeVisible();
   }
 
   // --- One edited in the list, the other moved across the kanban.
@@ -95,10 +95,9 @@ test('offline, a project and two tasks are made, edited and moved; back online t
   await expect(taskRow(page, edited).getByText('En attente', { exact: true })).toBeVisible();
   await page.keyboard.press('1');
   const column = (label: string) => page.getByRole('region', { name: new RegExp(`^${label} \\(`) });
-  await column('À faire')
-    .getByRole('article', { name: second, exact: true })
-    .getByRole('combobox', { name: `Déplacer « ${second} » vers` })
-    .selectOption({ label: 'En cours' });
+  const secondCard = column('À faire').getByRole('article', { name: second, exact: true });
+  await secondCard.getByRole('button', { name: `Déplacer « ${second} » vers` }).click();
+  await secondCard.getByRole('menuitem', { name: 'En cours' }).click();
   await expect(column('En cours').getByRole('article', { name: second, exact: true })).toBeVisible();
   await expect(connection(page)).toContainText('modifications en attente');
   await expectNoViolations(page, 'kanban with pending edits, offline');

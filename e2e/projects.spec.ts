@@ -30,6 +30,8 @@ for (const scheme of ['light', 'dark'] as const) {
     member,
     allowFailedRequest,
   }) => {
+    // Seven axe runs and two reloads: longer than the default on a busy machine.
+    test.setTimeout(75_000);
     // Another project of the same member, that the search must leave out.
     const other = await (
       await apiAs(request, member)
@@ -135,16 +137,30 @@ for (const scheme of ['light', 'dark'] as const) {
       page.getByRole('status').filter({ hasText: `Tâche « ${taskTitle} » ajoutée.` }),
     ).toBeAttached();
     await expect(page.getByLabel('Titre de la tâche')).toHaveValue('');
-    const taskItem = tasksSection
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('heading', { name: taskTitle }) });
+    const taskItem = tasksSection.getByRole('row', { name: taskTitle, exact: true });
     await expect(taskItem).toBeVisible();
-    await expect(taskItem.getByText('À faire', { exact: true })).toBeVisible();
+    await expect(taskItem.getByRole('combobox', { name: /^Statut/ })).toHaveValue('todo');
     // The description repeats the title (SPEC §5).
-    await expect(taskItem.getByText(taskTitle, { exact: true }).last()).toBeVisible();
-    await expect(taskItem.getByText('Sans échéance')).toBeVisible();
-    await expect(taskItem.getByText(/^Créée le \d{1,2} \p{L}+ \d{4}$/u)).toBeVisible();
+    await expect(taskItem.getByText(taskTitle, { exact: true })).toHaveCount(2);
+    await expect(taskItem.getByText('Aucune', { exact: true })).toBeVisible();
+    await expect(page.getByText('Progression : 0 %')).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Tâches par statut' })).toContainText('À faire1');
     await expectNoViolations(page, `project detail, with a task (${scheme})`);
+
+    // --- Its three views, keys 1, 2 and 3 as on /tasks, scoped to the project.
+    await page.keyboard.press('1');
+    await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}\?view=kanban$/);
+    const todo = tasksSection.getByRole('region', { name: /^À faire \(/ });
+    await expect(todo.getByRole('article', { name: taskTitle, exact: true })).toBeVisible();
+    await expect(tasksSection.getByRole('article')).toHaveCount(1);
+    await expectNoViolations(page, `project detail, kanban (${scheme})`);
+    await page.keyboard.press('3');
+    await expect(page).toHaveURL(/\?view=calendar$/);
+    await expect(tasksSection.getByRole('button', { name: 'Mois suivant' })).toBeVisible();
+    await expectNoViolations(page, `project detail, calendar (${scheme})`);
+    await page.keyboard.press('2');
+    await expect(page).toHaveURL(/\?view=list$/);
+    await expect(taskItem).toBeVisible();
 
     await page.getByRole('link', { name: 'Tous les projets' }).click();
     await expect(page).toHaveURL(/\/projects$/);
@@ -187,3 +203,25 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByText(taskTitle)).toHaveCount(0);
   });
 }
+
+test("'n b': the new project opens on its own kanban, its header counting its tasks", async ({ page, member }) => {
+  const name = uniqueName('Tableau kanban');
+  await signIn(page, member);
+  await expectDashboard(page, member);
+  await page.goto('/projects/board/new');
+  const form = page.getByRole('form', { name: 'Nouveau projet' });
+  await form.getByLabel('Nom').fill(name);
+  await form.getByLabel('Description').fill('Un tableau dès la création.');
+  await form.getByLabel('Échéance').fill(isoDay(new Date(Date.now() + 30 * DAY)));
+  await form.getByRole('button', { name: 'Créer le projet' }).click();
+  await expect(page).toHaveURL(/\/projects\/(tmp-)?[0-9a-f-]{36}\?view=kanban$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Vue' }).getByRole('button', { name: 'Kanban' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Aucune tâche.')).toBeVisible();
+  await page.getByLabel('Titre de la tâche').fill('Première carte');
+  await page.getByRole('button', { name: 'Ajouter' }).click();
+  await expect(page.getByRole('region', { name: /^À faire \(1 tâche\)$/ }).getByRole('article', { name: 'Première carte' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Tâches par statut' })).toContainText('À faire1');
+  // Once the server has it, the address is the project's real id, still on the kanban.
+  await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}\?view=kanban$/);
+});

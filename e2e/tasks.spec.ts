@@ -57,6 +57,8 @@ for (const scheme of ['light', 'dark'] as const) {
       request,
       member,
     }) => {
+      // Five axe runs and a reload: longer than the default on a busy machine.
+      test.setTimeout(75_000);
       const project = await (
         await apiAs(request, member)
       ).createProject({
@@ -84,9 +86,9 @@ for (const scheme of ['light', 'dark'] as const) {
       await create.click();
       await expect(page.getByRole('status').filter({ hasText: `Tâche « ${title} » créée.` })).toBeAttached();
       await expect(form.getByLabel('Titre')).toHaveValue('');
-      const row = page.getByRole('article', { name: title, exact: true });
+      const row = page.getByRole('row', { name: title, exact: true });
       await expect(row.getByText('Avec « Se souvenir de moi ».', { exact: true })).toBeVisible();
-      await expect(row.getByText('À faire', { exact: true })).toBeVisible();
+      await expect(row.getByRole('combobox', { name: `Statut de « ${title} »` })).toHaveValue('todo');
 
       // --- The views, with the buttons and with the keys.
       await viewButton(page, 'Kanban').click();
@@ -99,7 +101,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expectView(page, 'Kanban', 'kanban');
       await expect(
         page.getByText(
-          'Glissez une carte vers une autre colonne, ou choisissez sa colonne dans « Déplacer vers… ».',
+          'Glissez une carte vers une autre colonne, ou choisissez sa colonne avec son bouton « Déplacer vers… ».',
         ),
       ).toBeVisible();
       for (const label of ['À faire', 'En cours', 'En revue', 'Terminée']) {
@@ -124,18 +126,17 @@ for (const scheme of ['light', 'dark'] as const) {
       ).toBeAttached();
       expect((await saved).ok()).toBe(true);
 
-      // --- With the keyboard: focus its 'Déplacer … vers' control and pick a column by its first letter.
-      const move = (label: string) =>
-        card(label).getByRole('combobox', { name: `Déplacer « ${title} » vers` });
-      await expect(move('En cours').getByRole('option')).toHaveText([
-        'Déplacer vers…',
-        'À faire',
-        'En revue',
-        'Terminée',
-      ]);
-      saved = taskSaved(page);
+      // --- With the keyboard: its 'Déplacer … vers' menu button, then the arrows and Enter.
+      const move = (label: string) => card(label).getByRole('button', { name: `Déplacer « ${title} » vers` });
       await move('En cours').focus();
-      await page.keyboard.press('e');
+      await page.keyboard.press('Enter');
+      const menu = card('En cours').getByRole('menu', { name: `Déplacer « ${title} » vers` });
+      await expect(menu.getByRole('menuitem')).toHaveText(['À faire', 'En revue', 'Terminée']);
+      await expect(menu.getByRole('menuitem', { name: 'À faire' })).toBeFocused();
+      await expectNoViolations(page, `tasks, kanban with the move menu open (${scheme})`);
+      saved = taskSaved(page);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
       await expect(card('En revue')).toBeVisible();
       await expect(card('En cours')).toHaveCount(0);
       await expect(
@@ -145,7 +146,9 @@ for (const scheme of ['light', 'dark'] as const) {
 
       saved = taskSaved(page);
       await move('En revue').focus();
-      await page.keyboard.press('t');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
       await expect(card('Terminée')).toBeVisible();
       expect((await saved).ok()).toBe(true);
 
@@ -161,6 +164,7 @@ for (const scheme of ['light', 'dark'] as const) {
       request,
       member,
     }) => {
+      test.setTimeout(75_000);
       const api = await apiAs(request, member);
       const project = await api.createProject({
         name: uniqueName('Portail client'),
@@ -182,10 +186,10 @@ for (const scheme of ['light', 'dark'] as const) {
 
       await openTasks(page, member, scheme);
       await expect(viewButton(page, 'Liste')).toHaveAttribute('aria-pressed', 'true');
-      const row = page.getByRole('article', { name: title, exact: true });
+      const row = page.getByRole('row', { name: title, exact: true });
       await expect(row.getByText('Toutes celles du trimestre.')).toBeVisible();
-      await expect(row.getByText('Estimation: ~45 min', { exact: true })).toBeVisible();
-      await expect(row.getByText(`Échéance : ${frenchDay.format(deadline)}`, { exact: true })).toBeVisible();
+      await expect(row.getByText('~45 min', { exact: true })).toBeVisible();
+      await expect(row.getByText(frenchDay.format(deadline), { exact: true })).toBeVisible();
 
       // --- Calendar (key 3): this month first, the task on its day next month.
       await page.keyboard.press('3');
@@ -222,14 +226,14 @@ for (const scheme of ['light', 'dark'] as const) {
       await edit.getByLabel('Titre').press('Escape');
       await expect(edit).toHaveCount(0);
       await expect(row.getByRole('button', { name: 'Modifier' })).toBeFocused();
-      await expect(row.getByRole('heading', { name: title })).toBeVisible();
+      await expect(row.getByText(title, { exact: true })).toBeVisible();
 
       // 'Annuler' gives up as well.
       await row.getByRole('button', { name: 'Modifier' }).click();
       await edit.getByLabel('Titre').fill('Pas gardé');
       await edit.getByRole('button', { name: 'Annuler' }).click();
       await expect(edit).toHaveCount(0);
-      await expect(page.getByRole('article', { name: 'Pas gardé' })).toHaveCount(0);
+      await expect(page.getByRole('row', { name: 'Pas gardé' })).toHaveCount(0);
 
       const renamed = `${title} (relance 2)`;
       await row.getByRole('button', { name: 'Modifier' }).click();
@@ -237,18 +241,16 @@ for (const scheme of ['light', 'dark'] as const) {
       await edit.getByLabel('Description').fill('Seulement celles de plus de 30 jours.');
       const saved = taskSaved(page);
       await edit.getByRole('button', { name: 'Sauver' }).click();
-      const edited = page.getByRole('article', { name: renamed, exact: true });
-      await expect(edited.getByRole('heading', { name: renamed })).toBeVisible();
+      const edited = page.getByRole('row', { name: renamed, exact: true });
+      await expect(edited.getByText(renamed, { exact: true })).toBeVisible();
       await expect(edited.getByText('Seulement celles de plus de 30 jours.')).toBeVisible();
       await expect(edited.getByRole('button', { name: 'Modifier' })).toBeFocused();
       expect((await saved).ok()).toBe(true);
 
       await page.reload();
-      await expect(page.getByRole('article', { name: renamed, exact: true })).toBeVisible();
-      await expect(page.getByRole('article', { name: title, exact: true })).toHaveCount(0);
-      await expect(
-        page.getByRole('article', { name: renamed, exact: true }).getByText('Estimation: ~45 min'),
-      ).toBeVisible();
+      await expect(page.getByRole('row', { name: renamed, exact: true })).toBeVisible();
+      await expect(page.getByRole('row', { name: title, exact: true })).toHaveCount(0);
+      await expect(page.getByRole('row', { name: renamed, exact: true }).getByText('~45 min')).toBeVisible();
     });
 
     test("/tasks/new: title and project required, 'Créé', then home", async ({ page, request, member }) => {
@@ -296,9 +298,115 @@ for (const scheme of ['light', 'dark'] as const) {
         .getByRole('navigation', { name: 'Navigation principale' })
         .getByRole('link', { name: 'Tâches' })
         .click();
-      const row = page.getByRole('article', { name: title, exact: true });
+      const row = page.getByRole('row', { name: title, exact: true });
       await expect(row.getByText('Comptes sans connexion depuis trois ans.')).toBeVisible();
-      await expect(row.getByText('À faire', { exact: true })).toBeVisible();
+      await expect(row.getByRole('combobox', { name: /^Statut/ })).toHaveValue('todo');
     });
+  });
+}
+
+// Issue 17: the list as a sortable table, filters kept in the address, status changed from a row, and
+// the three views at a phone's and a desk's size, with no page-level horizontal scrolling.
+
+/** How far the page itself scrolls sideways (0 when everything wide scrolls inside its own box). */
+const pageOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** The table's rows wholly in view, once the table's top is scrolled to the top of the window. */
+const rowsInView = (page: Page) =>
+  page.getByRole('table', { name: 'Liste' }).evaluate((table) => {
+    table.scrollIntoView({ block: 'start' });
+    const box = table.getBoundingClientRect();
+    const bottom = Math.min(box.bottom, window.innerHeight);
+    return Array.from(table.querySelectorAll('[role="row"][aria-label]')).filter((row) => {
+      const rect = row.getBoundingClientRect();
+      return rect.top >= box.top && rect.bottom <= bottom;
+    }).length;
+  });
+
+for (const [label, size] of [
+  ['360 x 740, touch', { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true }],
+  ['1440 x 900', { viewport: { width: 1440, height: 900 } }],
+] as const) {
+  test.describe(`task table and filters at ${label}`, () => {
+    test.use(size);
+    const phone = size.viewport.width < 768;
+
+    for (const scheme of ['light', 'dark'] as const) {
+      test(`filter then reload, sort by a column, change a status from its row, the three views fit; ${scheme}`, async ({
+        page,
+        request,
+        member,
+      }) => {
+        // Sixteen tasks, two reloads and three axe runs.
+        test.setTimeout(90_000);
+        const api = await apiAs(request, member);
+        const project = await api.createProject({ name: uniqueName('Tableau'), description: 'Tri et filtres.' });
+        const tag = uniqueName('Ligne');
+        const titleOf = (n: number) => `${tag} ${String(n).padStart(2, '0')}`;
+        await Promise.all(Array.from({ length: 16 }, (_, index) => api.createTask({ title: titleOf(index + 1), project: project.id })));
+        await signInWith(page, member, scheme);
+        await page.goto('/tasks');
+        await expect(page.getByRole('heading', { level: 1, name: 'Tâches' })).toBeVisible();
+
+        // --- Filters, kept in the address: a reload shows the same tasks.
+        const filters = page.getByRole('search', { name: 'Filtres' });
+        await filters.getByLabel('Projet').selectOption({ label: project.name });
+        await expect(page).toHaveURL(new RegExp(`[?&]project=${project.id}`));
+        await expect(page.getByText('16 tâches', { exact: true })).toBeVisible();
+        await filters.getByLabel('Rechercher').fill(titleOf(16));
+        await expect(page.getByText('1 tâche', { exact: true })).toBeVisible();
+        await page.reload();
+        await expect(filters.getByLabel('Projet')).toHaveValue(project.id);
+        await expect(filters.getByLabel('Rechercher')).toHaveValue(titleOf(16));
+        await expect(page.getByText('1 tâche', { exact: true })).toBeVisible();
+        await expect(page.getByRole('row', { name: titleOf(16), exact: true })).toBeVisible();
+        await filters.getByLabel('Rechercher').fill('');
+        await expect(page.getByText('16 tâches', { exact: true })).toBeVisible();
+        // 'f' puts the keyboard on the filters.
+        await page.getByRole('heading', { level: 1, name: 'Tâches' }).click();
+        await page.keyboard.press('f');
+        await expect(filters.getByLabel('Statut')).toBeFocused();
+
+        // --- Sorted by title, then the other way; the order is in the address too.
+        const table = page.getByRole('table', { name: 'Liste' });
+        const titleHeader = table.getByRole('columnheader', { name: /^Titre/ });
+        await titleHeader.getByRole('button').click();
+        await expect(titleHeader).toHaveAttribute('aria-sort', 'ascending');
+        await expect(table.getByRole('row').nth(1)).toHaveAccessibleName(titleOf(1));
+        await titleHeader.getByRole('button').click();
+        await expect(titleHeader).toHaveAttribute('aria-sort', 'descending');
+        await expect(table.getByRole('row').nth(1)).toHaveAccessibleName(titleOf(16));
+        await expect(page).toHaveURL(/[?&]sort=-title/);
+        if (!phone) expect(await rowsInView(page)).toBeGreaterThanOrEqual(15);
+
+        // --- The status changed from the row, by keyboard, an ordinary edit sent to the server.
+        const row = table.getByRole('row', { name: titleOf(16), exact: true });
+        const status = row.getByRole('combobox', { name: `Statut de « ${titleOf(16)} »` });
+        const saved = taskSaved(page);
+        await status.selectOption({ label: 'En cours' });
+        await expect(page.getByRole('status').filter({ hasText: `« ${titleOf(16)} » : statut En cours.` })).toBeAttached();
+        expect((await saved).ok()).toBe(true);
+        await page.reload();
+        await expect(status).toHaveValue('in_progress');
+        expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+        await expectNoViolations(page, `tasks, table at ${label} (${scheme})`);
+
+        // --- Kanban and calendar honour the filter, and fit the screen too.
+        await page.keyboard.press('1');
+        await expectView(page, 'Kanban', 'kanban');
+        await expect(column(page, 'En cours').getByRole('article', { name: titleOf(16), exact: true })).toBeAttached();
+        await expect(page.getByRole('heading', { level: 2, name: 'À faire (15 tâches)' })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 2, name: 'En cours (1 tâche)' })).toBeAttached();
+        expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+        await expectNoViolations(page, `tasks, kanban at ${label} (${scheme})`);
+        await page.keyboard.press('3');
+        await expectView(page, 'Calendrier', 'calendar');
+        if (phone) await expect(page.getByText('Aucune échéance ce mois-ci.')).toBeVisible();
+        else await expect(page.getByRole('table').locator('caption')).toBeVisible();
+        expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+        await expectNoViolations(page, `tasks, calendar at ${label} (${scheme})`);
+      });
+    }
   });
 }

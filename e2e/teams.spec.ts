@@ -137,7 +137,7 @@ test.describe('teams: invitation to deactivation, at 1440 px', () => {
     await mine.click();
     await expect(mine).toHaveAttribute('aria-pressed', 'true');
     await expect(page).toHaveURL(/[?&]mine=1/);
-    const card = page.getByRole('article', { name: taskTitle, exact: true });
+    const card = page.getByRole('row', { name: taskTitle, exact: true });
     await expect(card).toBeVisible({ timeout: 20_000 });
     await expect(card.getByText(name)).toBeVisible();
     await page.reload();

@@ -7,12 +7,12 @@ const t = fr.shortcuts;
 
 /**
  * /projects/new and /projects/board/new (shortcuts n p and n b): the projects screen's form as a page.
- * The board variant opens the task board in kanban once the project exists.
+ * The board variant opens the new project's own kanban once the project exists.
  */
 export function NewProjectRoute({ board = false }: { board?: boolean }) {
   const navigate = useNavigate();
   const onCreated = (id: string) =>
-    void navigate(board ? `/tasks?view=kanban&project=${encodeURIComponent(id)}` : `/projects/${id}`);
+    void navigate(board ? `/projects/${id}?view=kanban` : `/projects/${id}`);
   return (
     <>
       <PageHeader title={board ? t.newBoardTitle : t.newProjectTitle}>{board && <p>{t.newBoardIntro}</p>}</PageHeader>

@@ -15,14 +15,33 @@ interface VirtualListProps<T> {
 // Before layout (and in jsdom) the scroller measures 0 px: assume a screenful so the first rows show.
 const FALLBACK_RECT = { width: 800, height: 640 };
 
-const observeRect = (instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void) =>
-  observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : FALLBACK_RECT));
+export const observeRect = (
+  instance: Virtualizer<HTMLDivElement, Element>,
+  cb: (rect: { width: number; height: number }) => void,
+) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : FALLBACK_RECT));
+
+/** Rows keep the height they render at (a row that grows, an inline editor, is measured again). */
+export const measureRow = (
+  element: Element,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<HTMLDivElement, Element>,
+) => {
+  const measured = entry?.borderBoxSize[0]?.blockSize ?? element.getBoundingClientRect().height;
+  return measured > 0 ? Math.round(measured) : instance.options.estimateSize(0);
+};
 
 /**
  * A scrolling list that only mounts the rows in view (plus a few), so 10,000 items scroll as smoothly
  * as 10. Rows keep list semantics: each says its position and the list's size.
  */
-export function VirtualList<T>({ items, label, getKey, estimateSize, renderItem, className }: VirtualListProps<T>) {
+export function VirtualList<T>({
+  items,
+  label,
+  getKey,
+  estimateSize,
+  renderItem,
+  className,
+}: VirtualListProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be read during render.
   const virtualizer = useVirtualizer({
@@ -32,10 +51,7 @@ export function VirtualList<T>({ items, label, getKey, estimateSize, renderItem,
     getItemKey: (index) => getKey(items[index]!),
     observeElementRect: observeRect,
     overscan: 6,
-    measureElement: (element, entry, instance) => {
-      const measured = entry?.borderBoxSize[0]?.blockSize ?? element.getBoundingClientRect().height;
-      return measured > 0 ? Math.round(measured) : instance.options.estimateSize(0);
-    },
+    measureElement: measureRow,
   });
 
   return (

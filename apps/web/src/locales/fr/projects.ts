@@ -61,6 +61,9 @@ export const projects = {
     createdAt: 'Créé le',
     noDeadline: 'Aucune',
     tasksTitle: 'Tâches du projet',
+    progress: (percent: number) => `Progression : ${percent} %`,
+    counters: 'Tâches par statut',
+    views: 'Vues des tâches du projet',
     quickTask: {
       title: 'Ajouter une tâche',
       label: 'Titre de la tâche',

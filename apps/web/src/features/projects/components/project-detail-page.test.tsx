@@ -28,16 +28,22 @@ describe('project detail', () => {
     expect(screen.getByText('31 mars 2030')).toBeInTheDocument();
     expect(screen.getByText('2 janvier 2030')).toBeInTheDocument();
 
-    const list = await screen.findByRole('list', { name: 'Tâches du projet' });
-    const first = within(list).getAllByRole('listitem')[0]!;
-    expect(within(first).getByText('En revue')).toBeInTheDocument();
+    // Its progress and counters in the header, from the device's copy of its tasks.
+    expect(screen.getByText('Progression : 40 %')).toBeInTheDocument();
+    const counters = screen.getByRole('group', { name: 'Tâches par statut' });
+    expect(counters).toHaveTextContent('Tâches2');
+    expect(counters).toHaveTextContent('En revue1');
+    expect(counters).toHaveTextContent('Terminée1');
+    expect(counters).toHaveTextContent('À faire0');
+
+    const list = await screen.findByRole('table', { name: 'Liste' });
+    const first = within(list).getByRole('row', { name: 'Maquette accueil' });
+    expect(within(first).getByRole('combobox', { name: /^Statut/ })).toHaveDisplayValue('En revue');
     expect(within(first).getByText('Première version de la page')).toBeInTheDocument();
-    expect(within(first).getByText('Créée le 5 janvier 2030')).toBeInTheDocument();
-    expect(within(first).getByText('Échéance : 10 février 2030')).toBeInTheDocument();
-    expect(within(list).getByText('Terminée')).toBeInTheDocument();
-    expect(within(list).getByText('Sans échéance')).toBeInTheDocument();
+    expect(within(first).getByText('10 février 2030')).toBeInTheDocument();
+    expect(within(within(list).getByRole('row', { name: 'Tests' })).getByRole('combobox', { name: /^Statut/ })).toHaveDisplayValue('Terminée');
     // Only this project's tasks, from the device's copy of all of them.
-    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getAllByRole('row')).toHaveLength(3);
     expect(within(list).queryByText('Ailleurs')).not.toBeInTheDocument();
 
     const add = screen.getByRole('button', { name: 'Ajouter' });
@@ -46,11 +52,30 @@ describe('project detail', () => {
     expect(add).toBeDisabled();
     await user.type(screen.getByLabelText('Titre de la tâche'), 'Relire les textes  ');
     await user.click(add);
-    await waitFor(() => expect(within(list).getByText('Relire les textes', { selector: 'h3' })).toBeInTheDocument());
+    await waitFor(() => expect(within(list).getByRole('row', { name: 'Relire les textes' })).toBeInTheDocument());
     await waitFor(() => expect(server.operations()).toHaveLength(1));
     expect(server.operations()[0]).toMatchObject({ entity: 'task', op: 'upsert', version: 0 });
     expect(server.operations()[0]?.data).toEqual({ title: 'Relire les textes', project: projectId(1), description: 'Relire les textes' });
     expect(screen.getByLabelText('Titre de la tâche')).toHaveValue('');
+  });
+
+  it('shows its tasks in the three views of the task screen, switched with the keys 1, 2 and 3', async () => {
+    const user = userEvent.setup();
+    serveWork({
+      projects: [makeProject()],
+      tasks: [makeTask({ status: 'in_progress' }), makeTask({ id: taskId(3), title: 'Ailleurs', project: projectId(2) })],
+    });
+    const { router } = renderDetail();
+    await screen.findByRole('table', { name: 'Liste' });
+    await user.keyboard('1');
+    const doing = screen.getByRole('region', { name: /^En cours/ });
+    expect(within(doing).getByRole('article', { name: 'Maquette accueil' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Ailleurs' })).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('?view=kanban');
+    await user.keyboard('3');
+    expect(screen.getByRole('group', { name: 'Vue' })).toContainElement(screen.getByRole('button', { name: 'Calendrier', pressed: true }));
+    await user.keyboard('2');
+    expect(screen.getByRole('table', { name: 'Liste' })).toBeInTheDocument();
   });
 
   it("says 'Projet introuvable.' for an unknown project and offers the way back", async () => {

@@ -1,6 +1,6 @@
 import { isTmpId, stripTmpPrefix } from '@jalon/contract';
 import { useEffect, useMemo } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -10,8 +10,11 @@ import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/work.css';
 import { useWork } from '../../../offline/work-context.tsx';
 import { PendingBadge } from '../../offline/components/pending-badge.tsx';
+import { useTaskView } from '../../tasks/hooks/use-task-view.ts';
+import { TaskViewsPanel } from '../../tasks/components/task-views-panel.tsx';
+import { ViewSwitcher } from '../../tasks/components/view-switcher.tsx';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
-import { ProjectTaskList } from './project-task-list.tsx';
+import { ProjectTaskSummary } from './project-task-summary.tsx';
 import { QuickTaskForm } from './quick-task-form.tsx';
 
 const t = fr.projects.detail;
@@ -22,7 +25,11 @@ function NavigationButtons() {
   const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
   return (
     <div className="inline-actions">
-      <button type="button" className="button" onClick={() => void (canGoBack ? navigate(-1) : navigate('/projects'))}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => void (canGoBack ? navigate(-1) : navigate('/projects'))}
+      >
         {t.back}
       </button>
       <Link className="button" to="/projects">
@@ -33,19 +40,30 @@ function NavigationButtons() {
 }
 
 /**
- * SPEC §2 "Project detail", from the device's copy. A project created on this device opens as
- * `/projects/tmp-<uuid>`; once the server has it, the address moves to its real id (the uuid itself).
+ * SPEC §2 "Project detail", from the device's copy, with the task screen's three views of its tasks
+ * (keys 1, 2, 3; `?view=` as on /tasks). A project created on this device opens as
+ * `/projects/tmp-<uuid>`; once the server has it, the address moves to its real id (the uuid itself),
+ * keeping the chosen view.
  */
 export function ProjectDetailPage() {
   const { id = '' } = useParams();
   const work = useWork();
   const navigate = useNavigate();
+  const { search } = useLocation();
+  const [view, setView] = useTaskView();
   const project = work.projects.find((candidate) => candidate.id === id);
-  const renamed = !project && isTmpId(id) ? work.projects.find((candidate) => candidate.id === stripTmpPrefix(id)) : undefined;
+  const renamed =
+    !project && isTmpId(id)
+      ? work.projects.find((candidate) => candidate.id === stripTmpPrefix(id))
+      : undefined;
   useEffect(() => {
-    if (renamed) void navigate(`/projects/${renamed.id}`, { replace: true });
-  }, [renamed, navigate]);
+    if (renamed) void navigate(`/projects/${renamed.id}${search}`, { replace: true });
+  }, [renamed, navigate, search]);
   const tasks = useMemo(() => work.tasks.filter((task) => task.project === id), [work.tasks, id]);
+  const projectNames = useMemo(
+    () => new Map(work.projects.map((candidate) => [candidate.id, candidate.name])),
+    [work.projects],
+  );
 
   if (!project && !work.ready && work.loadError === null) {
     return (
@@ -77,6 +95,7 @@ export function ProjectDetailPage() {
         <ProjectStatusBadge status={data.status} />
         <PendingBadge state={work.pending.get(data.id)} />
       </PageHeader>
+      <ProjectTaskSummary progress={data.progress} tasks={tasks} />
       <dl className="detail-fields">
         <div>
           <dt>{t.description}</dt>
@@ -93,10 +112,17 @@ export function ProjectDetailPage() {
       </dl>
       <QuickTaskForm projectId={data.id} />
       <section aria-labelledby="project-tasks-title">
-        <h2 id="project-tasks-title" className="section-title">
-          {t.tasksTitle}
-        </h2>
-        <ProjectTaskList tasks={tasks} pending={work.pending} />
+        <div className="toolbar toolbar--views">
+          <h2 id="project-tasks-title" className="section-title">
+            {t.tasksTitle}
+          </h2>
+          <ViewSwitcher view={view} onChange={setView} />
+        </div>
+        {tasks.length === 0 ? (
+          <p className="empty-text">{t.noTasks}</p>
+        ) : (
+          <TaskViewsPanel view={view} tasks={tasks} pending={work.pending} projectNames={projectNames} />
+        )}
       </section>
     </>
   );

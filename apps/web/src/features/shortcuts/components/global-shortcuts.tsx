@@ -75,8 +75,8 @@ export function GlobalShortcuts() {
       }
       const view = VIEWS[action];
       if (view) {
-        // The task screen switches views itself (its own 1/2/3 keys); elsewhere, open it in that view.
-        if (pathRef.current.startsWith('/tasks')) return false;
+        // A screen with its own view switcher (/tasks, a project's page) takes 1/2/3 itself; elsewhere, open /tasks in that view.
+        if (pathRef.current.startsWith('/tasks') || document.querySelector('[data-view-keys]')) return false;
         void navigate(`/tasks?view=${view}`);
         return true;
       }

@@ -1,16 +1,21 @@
 import type { Task } from '@jalon/contract';
 import { useMemo, useState } from 'react';
 import { formatDay, formatMonth, localDayKey } from '../../../lib/dates.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
 import { monthGrid } from '../calendar-grid.ts';
+import { AgendaView } from './agenda-view.tsx';
 import { TaskStatusBadge } from './task-status-badge.tsx';
 
 const t = fr.tasks.calendar;
 const PER_DAY = 3;
+/** Below this width a seven-column month would not fit: the month becomes an agenda list. */
+const PHONE_QUERY = '(max-width: 47.99rem)';
 
-/** A month grid; each task sits on the day of its deadline. */
+/** A month grid, or an agenda on a phone; each task sits on the day of its deadline. */
 export function CalendarView({ tasks }: { tasks: readonly Task[] }) {
+  const phone = useMediaQuery(PHONE_QUERY);
   const [month, setMonth] = useState(() => {
     const now = new Date();
     return new Date(now.getFullYear(), now.getMonth(), 1);
@@ -51,55 +56,68 @@ export function CalendarView({ tasks }: { tasks: readonly Task[] }) {
           {t.next}
         </button>
       </div>
-      <div className="calendar__scroll">
-        <table className="calendar__grid">
-          <caption aria-live="polite">{formatMonth(month)}</caption>
-          <thead>
-            <tr>
-              {t.weekdays.map((day) => (
-                <th key={day.long} scope="col">
-                  <abbr title={day.long}>{day.short}</abbr>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((week) => (
-              <tr key={localDayKey(week[0]!.date)}>
-                {week.map(({ date, inMonth }) => {
-                  const key = localDayKey(date);
-                  const dayTasks = byDay.get(key) ?? [];
-                  return (
-                    <td
-                      key={key}
-                      data-date={key}
-                      className={`calendar__day${inMonth ? '' : ' calendar__day--outside'}${key === today ? ' calendar__day--today' : ''}`}
-                      aria-current={key === today ? 'date' : undefined}
-                    >
-                      <span className="calendar__number" aria-hidden="true">
-                        {date.getDate()}
-                      </span>
-                      <span className="visually-hidden">{formatDay(date)}</span>
-                      {dayTasks.length > 0 && (
-                        <ul className="calendar__tasks">
-                          {dayTasks.slice(0, PER_DAY).map((task) => (
-                            <li key={task.id} className="calendar__task">
-                              <span className="calendar__task-title">{task.title || fr.tasks.untitled}</span>
-                              <AssigneeLabel assigneeId={task.assignee} />
-                              <TaskStatusBadge status={task.status} />
-                            </li>
-                          ))}
-                          {dayTasks.length > PER_DAY && <li className="muted-text">{t.more(dayTasks.length - PER_DAY)}</li>}
-                        </ul>
-                      )}
-                    </td>
-                  );
-                })}
+      {phone ? (
+        <>
+          <h2 className="calendar__month" aria-live="polite">
+            {formatMonth(month)}
+          </h2>
+          <AgendaView month={month} byDay={byDay} />
+        </>
+      ) : (
+        <div className="calendar__scroll">
+          <table className="calendar__grid">
+            <caption aria-live="polite">{formatMonth(month)}</caption>
+            <thead>
+              <tr>
+                {t.weekdays.map((day) => (
+                  <th key={day.long} scope="col">
+                    <abbr title={day.long}>{day.short}</abbr>
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {weeks.map((week) => (
+                <tr key={localDayKey(week[0]!.date)}>
+                  {week.map(({ date, inMonth }) => {
+                    const key = localDayKey(date);
+                    const dayTasks = byDay.get(key) ?? [];
+                    return (
+                      <td
+                        key={key}
+                        data-date={key}
+                        className={`calendar__day${inMonth ? '' : ' calendar__day--outside'}${key === today ? ' calendar__day--today' : ''}`}
+                        aria-current={key === today ? 'date' : undefined}
+                      >
+                        <span className="calendar__number" aria-hidden="true">
+                          {date.getDate()}
+                        </span>
+                        <span className="visually-hidden">{formatDay(date)}</span>
+                        {dayTasks.length > 0 && (
+                          <ul className="calendar__tasks">
+                            {dayTasks.slice(0, PER_DAY).map((task) => (
+                              <li key={task.id} className="calendar__task">
+                                <span className="calendar__task-title">
+                                  {task.title || fr.tasks.untitled}
+                                </span>
+                                <AssigneeLabel assigneeId={task.assignee} />
+                                <TaskStatusBadge status={task.status} />
+                              </li>
+                            ))}
+                            {dayTasks.length > PER_DAY && (
+                              <li className="muted-text">{t.more(dayTasks.length - PER_DAY)}</li>
+                            )}
+                          </ul>
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       {withoutDeadline > 0 && <p className="muted-text">{t.withoutDeadline(withoutDeadline)}</p>}
     </div>
   );

@@ -1,12 +1,13 @@
 import type { Task, TaskStatus } from '@jalon/contract';
 import { memo } from 'react';
-import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { fr } from '../../../locales/fr/index.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
 import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
 import { PendingBadge } from '../../offline/components/pending-badge.tsx';
 import { KANBAN_COLUMNS } from '../task-views.ts';
 import { LiveBadge } from '../../../live/live-badge.tsx';
+import { MoveMenu } from './move-menu.tsx';
+import { TaskPriorityBadge } from './task-status-badge.tsx';
 
 const t = fr.tasks;
 
@@ -18,8 +19,14 @@ interface KanbanCardProps {
   onDragEnd: () => void;
 }
 
-/** Dragged with the mouse, or moved from the keyboard with its 'Déplacer vers…' select. */
-export const KanbanCard = memo(function KanbanCard({ task, pending, onMove, onDragStart, onDragEnd }: KanbanCardProps) {
+/** Dragged with the mouse, or moved from the keyboard with its 'Déplacer vers…' menu button. */
+export const KanbanCard = memo(function KanbanCard({
+  task,
+  pending,
+  onMove,
+  onDragStart,
+  onDragEnd,
+}: KanbanCardProps) {
   const title = task.title || t.untitled;
   return (
     <article
@@ -33,33 +40,23 @@ export const KanbanCard = memo(function KanbanCard({ task, pending, onMove, onDr
       }}
       onDragEnd={onDragEnd}
     >
-      <div className="task-card__header">
+      <div className="kanban-card__top">
         <h3 className="task-card__title">{title}</h3>
-        <StatusBadge tone="neutral" label={t.priorityLabels[task.priority]} />
+        <MoveMenu
+          title={title}
+          targets={KANBAN_COLUMNS.filter((column) => column !== task.status)}
+          onMove={(status) => onMove(task, status)}
+        />
+      </div>
+      <div className="task-card__header">
+        <TaskPriorityBadge priority={task.priority} />
         <PendingBadge state={pending} />
         <LiveBadge taskId={task.id} />
       </div>
-      <AssigneeLabel assigneeId={task.assignee} />
-      {task.description && <p className="task-card__description task-card__description--clamped">{task.description}</p>}
-      {task.estimatedMinutes !== null && <p className="task-card__meta muted-text">{t.estimate(task.estimatedMinutes)}</p>}
-      <select
-        className="input input--small"
-        aria-label={t.kanban.moveLabel(title)}
-        value=""
-        onChange={(event) => {
-          const status = KANBAN_COLUMNS.find((column) => column === event.target.value);
-          if (status) onMove(task, status);
-        }}
-      >
-        <option value="" disabled>
-          {t.kanban.moveTo}
-        </option>
-        {KANBAN_COLUMNS.filter((column) => column !== task.status).map((column) => (
-          <option key={column} value={column}>
-            {t.statusLabel(column)}
-          </option>
-        ))}
-      </select>
+      <div className="task-card__meta muted-text">
+        <AssigneeLabel assigneeId={task.assignee} />
+        {task.estimatedMinutes !== null && <span>{t.estimate(task.estimatedMinutes)}</span>}
+      </div>
     </article>
   );
 });

@@ -9,10 +9,10 @@ interface ViewSwitcherProps {
   onChange: (view: TaskView) => void;
 }
 
-/** Three toggle buttons; the digit beside each is its keyboard shortcut. */
+/** Three toggle buttons; the digit beside each is its keyboard shortcut (`data-view-keys` tells the global shortcuts so). */
 export function ViewSwitcher({ view, onChange }: ViewSwitcherProps) {
   return (
-    <div role="group" aria-label={t.label} className="view-switcher">
+    <div role="group" aria-label={t.label} className="view-switcher" data-view-keys="">
       {TASK_VIEWS.map((item) => (
         <button
           key={item}

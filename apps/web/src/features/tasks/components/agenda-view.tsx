@@ -1,0 +1,36 @@
+import type { Task } from '@jalon/contract';
+import { formatDay, localDayKey } from '../../../lib/dates.ts';
+import { fr } from '../../../locales/fr/index.ts';
+import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
+import { TaskStatusBadge } from './task-status-badge.tsx';
+
+const t = fr.tasks.calendar;
+
+interface AgendaViewProps {
+  month: Date;
+  byDay: ReadonlyMap<string, readonly Task[]>;
+}
+
+/** The calendar on a phone: the month's days that have deadlines, one under the other, never wider than the screen. */
+export function AgendaView({ month, byDay }: AgendaViewProps) {
+  const days = [...byDay.keys()].filter((key) => key.startsWith(localDayKey(month).slice(0, 7))).sort();
+  if (days.length === 0) return <p className="empty-text">{t.noDeadlineThisMonth}</p>;
+  return (
+    <ol className="agenda" aria-label={t.agenda}>
+      {days.map((key) => (
+        <li key={key} className="agenda__day" data-date={key}>
+          <h3 className="agenda__date">{formatDay(new Date(`${key}T00:00:00`))}</h3>
+          <ul className="agenda__tasks">
+            {byDay.get(key)!.map((task) => (
+              <li key={task.id} className="agenda__task">
+                <span className="calendar__task-title">{task.title || fr.tasks.untitled}</span>
+                <AssigneeLabel assigneeId={task.assignee} />
+                <TaskStatusBadge status={task.status} />
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}

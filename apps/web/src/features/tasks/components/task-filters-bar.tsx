@@ -1,0 +1,133 @@
+import { taskPrioritySchema } from '@jalon/contract';
+import { RotateCcw } from 'lucide-react';
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { fr } from '../../../locales/fr/index.ts';
+import { useMembers } from '../../members/api/members.ts';
+import { MyTasksFilter } from '../../members/components/my-tasks-filter.tsx';
+import type { ProjectOption } from '../project-options.ts';
+import {
+  hasTaskFilters,
+  readTaskFilters,
+  UNASSIGNED,
+  withoutTaskFilters,
+  withTaskFilter,
+  type TaskFilterKey,
+} from '../task-filters.ts';
+import { KANBAN_COLUMNS } from '../task-views.ts';
+
+const t = fr.tasks.filters;
+
+interface FilterSelectProps {
+  id: string;
+  label: string;
+  value: string | null;
+  anyLabel: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+  /** The control the 'f' shortcut focuses. */
+  shortcutTarget?: boolean;
+}
+
+function FilterSelect({ id, label, value, anyLabel, options, onChange, shortcutTarget }: FilterSelectProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        className="input"
+        value={value ?? ''}
+        data-shortcut-filter={shortcutTarget ? '' : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The filters of /tasks, kept in the address (decision 0035): a reload or a shared link shows the same tasks. */
+export function TaskFiltersBar({ projects }: { projects: readonly ProjectOption[] }) {
+  const id = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const members = useMembers();
+  const filters = readTaskFilters(searchParams);
+  const set = (key: TaskFilterKey) => (value: string) =>
+    setSearchParams((params) => withTaskFilter(params, key, value), { replace: true });
+  const assignees = [
+    { value: UNASSIGNED, label: t.unassigned },
+    ...(members.data ?? []).map((member) => ({
+      value: member.id,
+      label: member.active ? member.username : `${member.username} ${fr.members.assignee.deactivated}`,
+    })),
+  ];
+
+  return (
+    <div className="task-filters" role="search" aria-label={t.label}>
+      <FilterSelect
+        id={`${id}-status`}
+        label={t.status}
+        value={filters.status}
+        anyLabel={t.any}
+        options={KANBAN_COLUMNS.map((status) => ({ value: status, label: fr.tasks.statusLabel(status) }))}
+        onChange={set('status')}
+        shortcutTarget
+      />
+      <FilterSelect
+        id={`${id}-priority`}
+        label={t.priority}
+        value={filters.priority}
+        anyLabel={t.anyFeminine}
+        options={taskPrioritySchema.options.map((priority) => ({
+          value: priority,
+          label: fr.tasks.priorityLabels[priority],
+        }))}
+        onChange={set('priority')}
+      />
+      <FilterSelect
+        id={`${id}-project`}
+        label={t.project}
+        value={filters.project}
+        anyLabel={t.any}
+        options={projects.map((project) => ({ value: project.id, label: project.name }))}
+        onChange={set('project')}
+      />
+      <FilterSelect
+        id={`${id}-assignee`}
+        label={t.assignee}
+        value={filters.assignee}
+        anyLabel={t.any}
+        options={assignees}
+        onChange={set('assignee')}
+      />
+      <div className="field task-filters__text">
+        <label htmlFor={`${id}-text`}>{t.text}</label>
+        <input
+          id={`${id}-text`}
+          className="input"
+          type="search"
+          placeholder={t.textHint}
+          value={filters.text}
+          onChange={(event) => set('text')(event.target.value)}
+        />
+      </div>
+      <div className="task-filters__actions">
+        <MyTasksFilter />
+        <button
+          type="button"
+          className="button"
+          disabled={!hasTaskFilters(searchParams)}
+          onClick={() => setSearchParams((params) => withoutTaskFilters(params), { replace: true })}
+        >
+          <RotateCcw aria-hidden="true" focusable="false" size={16} />
+          {t.reset}
+        </button>
+      </div>
+    </div>
+  );
+}

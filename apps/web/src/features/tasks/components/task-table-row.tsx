@@ -1,0 +1,125 @@
+import { taskPrioritySchema, type Task, type TaskPriority, type TaskStatus } from '@jalon/contract';
+import { Pencil } from 'lucide-react';
+import { memo, useEffect, useRef } from 'react';
+import { formatDay } from '../../../lib/dates.ts';
+import { LiveBadge } from '../../../live/live-badge.tsx';
+import { fr } from '../../../locales/fr/index.ts';
+import type { PendingState } from '../../../offline/work-rows.ts';
+import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
+import { PendingBadge } from '../../offline/components/pending-badge.tsx';
+import { KANBAN_COLUMNS } from '../task-views.ts';
+import { InlineSelect } from './inline-select.tsx';
+import { TaskEditForm, type TaskEditPatch } from './task-edit-form.tsx';
+import { PriorityIcon, StatusIcon } from './task-icons.tsx';
+
+const t = fr.tasks;
+const columns = t.table.columns;
+const STATUS_OPTIONS = KANBAN_COLUMNS.map((value) => ({ value, label: t.statusLabel(value) }));
+// High first, as a person ranks them.
+const PRIORITY_OPTIONS = [...taskPrioritySchema.options]
+  .reverse()
+  .map((value) => ({ value, label: t.priorityLabels[value] }));
+
+export interface TaskRowActions {
+  onStatus: (task: Task, status: TaskStatus) => void;
+  onPriority: (task: Task, priority: TaskPriority) => void;
+  onSave: (task: Task, patch: TaskEditPatch) => void;
+}
+
+interface TaskTableRowProps extends TaskRowActions {
+  task: Task;
+  projectName: string;
+  pending: PendingState | undefined;
+  editing: boolean;
+  onEdit: (id: string | null) => void;
+}
+
+/** One task of the table: status and priority change in place; 'Modifier' opens the inline editor under the row. */
+export const TaskTableRow = memo(function TaskTableRow({
+  task,
+  projectName,
+  pending,
+  editing,
+  onEdit,
+  onStatus,
+  onPriority,
+  onSave,
+}: TaskTableRowProps) {
+  const title = task.title || t.untitled;
+  const editButton = useRef<HTMLButtonElement>(null);
+  const restoreFocus = useRef(false);
+  // Closing the editor puts the keyboard back on the 'Modifier' that opened it.
+  useEffect(() => {
+    if (editing || !restoreFocus.current) return;
+    restoreFocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
+  const close = (then?: () => void) => {
+    restoreFocus.current = true;
+    onEdit(null);
+    then?.();
+  };
+
+  return (
+    <>
+      <div role="cell" className="task-table__cell task-table__cell--select" data-label={columns.status}>
+        <InlineSelect
+          label={t.table.statusOf(title)}
+          value={task.status}
+          options={STATUS_OPTIONS}
+          icon={<StatusIcon status={task.status} />}
+          onChange={(status) => onStatus(task, status)}
+        />
+      </div>
+      <div role="cell" className="task-table__cell task-table__cell--select" data-label={columns.priority}>
+        <InlineSelect
+          label={t.table.priorityOf(title)}
+          value={task.priority}
+          options={PRIORITY_OPTIONS}
+          icon={<PriorityIcon priority={task.priority} />}
+          onChange={(priority) => onPriority(task, priority)}
+        />
+      </div>
+      <div role="cell" className="task-table__cell task-table__cell--title">
+        <span className="task-table__title">{title}</span>
+        <PendingBadge state={pending} />
+        <LiveBadge taskId={task.id} />
+        {task.description && <span className="task-table__description muted-text">{task.description}</span>}
+      </div>
+      <div role="cell" className="task-table__cell" data-label={columns.project}>
+        {projectName}
+      </div>
+      <div role="cell" className="task-table__cell" data-label={columns.assignee}>
+        <AssigneeLabel assigneeId={task.assignee} />
+      </div>
+      <div role="cell" className="task-table__cell" data-label={columns.deadline}>
+        {task.deadline ? formatDay(task.deadline) : <span className="muted-text">{t.table.noDeadline}</span>}
+      </div>
+      <div role="cell" className="task-table__cell" data-label={columns.estimate}>
+        {task.estimatedMinutes !== null && t.table.minutes(task.estimatedMinutes)}
+      </div>
+      <div role="cell" className="task-table__cell task-table__cell--actions">
+        <button
+          ref={editButton}
+          type="button"
+          className="button button--small button--icon"
+          aria-label={t.edit.open}
+          title={t.edit.open}
+          aria-expanded={editing}
+          onClick={() => onEdit(editing ? null : task.id)}
+        >
+          <Pencil aria-hidden="true" focusable="false" size={16} />
+        </button>
+      </div>
+      {editing && (
+        <div role="cell" className="task-table__editor">
+          <TaskEditForm
+            task={task}
+            onCancel={() => close()}
+            onSave={(patch) => close(() => onSave(task, patch))}
+          />
+        </div>
+      )}
+    </>
+  );
+});

@@ -1,0 +1,137 @@
+import type { Task } from '@jalon/contract';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDown } from 'lucide-react';
+import { ArrowUp } from 'lucide-react';
+import { ChevronsUpDown } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { measureRow, observeRect } from '../../../components/ui/virtual-list.tsx';
+import { fr } from '../../../locales/fr/index.ts';
+import type { PendingState } from '../../../offline/work-rows.ts';
+import { useMembers } from '../../members/api/members.ts';
+import {
+  nextSort,
+  readTaskSort,
+  SORT_COLUMNS,
+  sortTasks,
+  withTaskSort,
+  type SortColumn,
+  type TaskSort,
+} from '../task-sort.ts';
+import { TaskTableRow, type TaskRowActions } from './task-table-row.tsx';
+
+const t = fr.tasks.table;
+
+interface TaskTableProps extends TaskRowActions {
+  tasks: readonly Task[];
+  pending: ReadonlyMap<string, PendingState>;
+  projectNames: ReadonlyMap<string, string>;
+}
+
+function SortHeader({
+  column,
+  sort,
+  onSort,
+}: {
+  column: SortColumn;
+  sort: TaskSort | null;
+  onSort: (column: SortColumn) => void;
+}) {
+  const direction = sort?.column === column ? sort.direction : undefined;
+  const Icon = direction === 'ascending' ? ArrowUp : direction === 'descending' ? ArrowDown : ChevronsUpDown;
+  return (
+    <div role="columnheader" aria-sort={direction} className="task-table__cell task-table__head-cell">
+      <button
+        type="button"
+        className="task-table__sort"
+        title={t.sortBy(t.columns[column])}
+        onClick={() => onSort(column)}
+      >
+        {t.columns[column]}
+        <Icon aria-hidden="true" focusable="false" size={14} />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * SPEC §2 list view as a table (decision 0035): one row per task, sorted by any column (kept in the
+ * address as `sort=`), only the rows in view mounted. An ARIA table of rows rather than a <table>, since the
+ * virtualizer places each row on its own; below 768 px the same rows stack their cells.
+ */
+export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTableProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const members = useMembers();
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const sort = readTaskSort(searchParams);
+  const rows = useMemo(() => {
+    const names = new Map(members.data?.map((member) => [member.id, member.username]));
+    return sortTasks(tasks, sort, {
+      project: (id) => projectNames.get(id) ?? '',
+      assignee: (id) => (id === null ? null : (names.get(id) ?? '')),
+    });
+    // The sort is compared by value: the address gives a new object on each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tasks, sort?.column, sort?.direction, projectNames, members.data]);
+  const onSort = (column: SortColumn) =>
+    setSearchParams((params) => withTaskSort(params, nextSort(sort, column)), { replace: true });
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be read during render.
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 44,
+    getItemKey: (index) => rows[index]!.id,
+    observeElementRect: observeRect,
+    overscan: 8,
+    measureElement: measureRow,
+  });
+
+  return (
+    <div
+      ref={scrollRef}
+      className="task-table"
+      role="table"
+      aria-label={fr.tasks.views.list}
+      aria-rowcount={rows.length + 1}
+    >
+      <div role="rowgroup" className="task-table__head">
+        <div role="row" aria-rowindex={1} className="task-table__row">
+          {SORT_COLUMNS.map((column) => (
+            <SortHeader key={column} column={column} sort={sort} onSort={onSort} />
+          ))}
+          <div role="columnheader" className="task-table__cell task-table__head-cell">
+            <span className="visually-hidden">{t.actions}</span>
+          </div>
+        </div>
+      </div>
+      <div role="rowgroup" className="task-table__body" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const task = rows[item.index]!;
+          return (
+            <div
+              key={item.key}
+              ref={virtualizer.measureElement}
+              role="row"
+              aria-label={task.title || fr.tasks.untitled}
+              aria-rowindex={item.index + 2}
+              data-index={item.index}
+              className="task-table__row task-table__row--body"
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <TaskTableRow
+                task={task}
+                projectName={projectNames.get(task.project) ?? ''}
+                pending={pending.get(task.id)}
+                editing={editingId === task.id}
+                onEdit={setEditingId}
+                {...actions}
+              />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { isTaskView, type TaskView } from '../task-views.ts';
+import { useViewKeys } from './use-view-keys.ts';
+
+/** The view in the address (`?view=`, the list by default), switched by the buttons and by keys 1, 2 and 3. */
+export function useTaskView(): [TaskView, (view: TaskView) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('view');
+  const view: TaskView = isTaskView(requested) ? requested : 'list';
+  const setView = useCallback(
+    (next: TaskView) =>
+      setSearchParams(
+        (params) => {
+          params.set('view', next);
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  useViewKeys(setView);
+  return [view, setView];
+}

@@ -1,0 +1,88 @@
+import {
+  taskPrioritySchema,
+  taskStatusSchema,
+  type Task,
+  type TaskPriority,
+  type TaskStatus,
+} from '@jalon/contract';
+import { matchesQuery } from '../../lib/fold-text.ts';
+
+/** The assignee filter's value for tasks nobody holds (a member id otherwise). */
+export const UNASSIGNED = 'none';
+
+/** What /tasks shows, read from and written to its address so a filtered view survives a reload and a link. */
+export interface TaskFilters {
+  status: TaskStatus | null;
+  priority: TaskPriority | null;
+  project: string | null;
+  /** A member's id, or `UNASSIGNED`. */
+  assignee: string | null;
+  text: string;
+}
+
+export type TaskFilterKey = keyof TaskFilters;
+
+/** The query parameter of each filter; `view`, `sort` and `mine` (the 'Mes tâches' toggle) live beside them. */
+export const FILTER_PARAMS: Record<TaskFilterKey, string> = {
+  status: 'status',
+  priority: 'priority',
+  project: 'project',
+  assignee: 'assignee',
+  text: 'q',
+};
+
+const MINE_PARAM = 'mine';
+
+const nonEmpty = (value: string | null): string | null =>
+  value === null || value.trim() === '' ? null : value;
+
+/** The filters in `params`; a value that is not a status or a priority is ignored rather than showing nothing. */
+export function readTaskFilters(params: URLSearchParams): TaskFilters {
+  const status = taskStatusSchema.safeParse(params.get(FILTER_PARAMS.status));
+  const priority = taskPrioritySchema.safeParse(params.get(FILTER_PARAMS.priority));
+  return {
+    status: status.success ? status.data : null,
+    priority: priority.success ? priority.data : null,
+    project: nonEmpty(params.get(FILTER_PARAMS.project)),
+    assignee: nonEmpty(params.get(FILTER_PARAMS.assignee)),
+    text: params.get(FILTER_PARAMS.text) ?? '',
+  };
+}
+
+/** A copy of `params` with one filter set, or removed when `value` is empty; every other parameter stays. */
+export function withTaskFilter(
+  params: URLSearchParams,
+  key: TaskFilterKey,
+  value: string | null,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (value === null || value === '') next.delete(FILTER_PARAMS[key]);
+  else next.set(FILTER_PARAMS[key], value);
+  return next;
+}
+
+/** 'Réinitialiser les filtres': every filter off, 'Mes tâches' included; the view and the sort stay. */
+export function withoutTaskFilters(params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const name of Object.values(FILTER_PARAMS)) next.delete(name);
+  next.delete(MINE_PARAM);
+  return next;
+}
+
+/** Whether any filter (or 'Mes tâches') narrows the view. */
+export const hasTaskFilters = (params: URLSearchParams): boolean =>
+  [...Object.values(FILTER_PARAMS), MINE_PARAM].some((name) => nonEmpty(params.get(name)) !== null);
+
+/** The tasks every set filter lets through; the text is looked for, every word of it, in the title and description. */
+export function filterTasks(tasks: readonly Task[], filters: TaskFilters): readonly Task[] {
+  const { status, priority, project, assignee, text } = filters;
+  if (!status && !priority && !project && !assignee && text.trim() === '') return tasks;
+  return tasks.filter(
+    (task) =>
+      (status === null || task.status === status) &&
+      (priority === null || task.priority === priority) &&
+      (project === null || task.project === project) &&
+      (assignee === null || (assignee === UNASSIGNED ? !task.assignee : task.assignee === assignee)) &&
+      matchesQuery(`${task.title} ${task.description}`, text),
+  );
+}
