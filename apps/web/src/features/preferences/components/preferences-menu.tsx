@@ -1,3 +1,4 @@
+import Contrast from 'lucide-react/icons/contrast';
 import { AUDIO } from '@jalon/contract/plain';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts';
@@ -42,7 +43,7 @@ export function PreferencesMenu() {
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
       >
-        <span aria-hidden="true">◐</span> {t.menu}
+        <Contrast aria-hidden="true" focusable="false" size={18} /> {t.menu}
       </button>
       <div id={panelId} className="prefs-menu__panel" hidden={!open}>
         {open && <PreferencesForm />}

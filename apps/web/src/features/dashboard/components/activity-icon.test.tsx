@@ -1,0 +1,20 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ActivityFamily } from '../dashboard-model.ts';
+import { ActivityIcon } from './activity-icon.tsx';
+
+describe('ActivityIcon', () => {
+  it('draws a different hidden SVG for each action family, with no text glyph', () => {
+    const families: ActivityFamily[] = ['auth', 'security', 'project', 'task', 'other'];
+    const drawings = families.map((family) => {
+      const { container, unmount } = render(<ActivityIcon family={family} />);
+      const svg = container.querySelector('svg');
+      expect(svg).toHaveAttribute('aria-hidden', 'true');
+      expect(container.textContent).toBe('');
+      const drawing = svg?.innerHTML ?? '';
+      unmount();
+      return drawing;
+    });
+    expect(new Set(drawings).size).toBe(families.length);
+  });
+});
