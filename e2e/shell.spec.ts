@@ -32,6 +32,7 @@ for (const size of ['phone', 'desk'] as const) {
       test.use({ ...SIZES[size], colorScheme: scheme });
 
       test('public screens', async ({ page }) => {
+        test.slow(); // several screens, each with axe, on a shared machine
         for (const screen of PUBLIC_SCREENS) {
           await page.goto(screen);
           await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
@@ -40,6 +41,7 @@ for (const size of ['phone', 'desk'] as const) {
       });
 
       test('signed-in screens', async ({ page, member }) => {
+        test.slow(); // several screens, each with axe, on a shared machine
         await signIn(page, member);
         await expectDashboard(page, member);
         await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
