@@ -60,7 +60,7 @@ test.describe('the menu on a phone', () => {
   test('a top bar of at most 56 px, and the navigation in a modal drawer', async ({ page, member }) => {
     await signIn(page, member);
     await expectDashboard(page, member);
-    const menu = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
     const bar = page.locator('header.top-bar');
     await expect(bar).toContainText('Jalon');
     await expect(bar).toContainText('Dashboard');
