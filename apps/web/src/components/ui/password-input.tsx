@@ -23,11 +23,12 @@ export function PasswordInput({ showLabel, hideLabel, className, ...inputProps }
         className="password-input__toggle icon-button"
         aria-controls={inputProps.id}
         aria-pressed={visible}
-        aria-label={visible ? hideLabel : showLabel}
         title={visible ? hideLabel : showLabel}
         onClick={() => setVisible((value) => !value)}
       >
         <Icon aria-hidden="true" focusable="false" size={20} />
+        {/* Named by its content, not aria-label: a search by label ('Nouveau mot de passe') finds the field alone. */}
+        <span className="visually-hidden">{visible ? hideLabel : showLabel}</span>
       </button>
     </div>
   );
