@@ -19,7 +19,11 @@ function onAPhone() {
 }
 
 /** The bar around 'Menu' (testing-library counts the screen's own <header> as a banner too). */
-const topBar = (menu: HTMLElement) => menu.closest('header');
+function topBar(menu: HTMLElement): HTMLElement {
+  const bar = menu.closest('header');
+  if (!bar) throw new Error("'Menu' is not in the top bar");
+  return bar;
+}
 
 function signedInApp(path = '/dashboard') {
   updateSession({ token: 'tok-1', sessionId: 'sess-1', sessionExpiry: '2999-01-01T00:00:00.000Z', user: makeUser() });
