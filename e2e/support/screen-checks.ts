@@ -1,15 +1,7 @@
 import { expect, type Page } from '@playwright/test';
+import { ICON_GLYPH } from '../../apps/web/src/test/icon-glyphs.ts';
 
-/**
- * Characters that would be a glyph standing for an icon: Unicode's Extended_Pictographic (emoji, ☀ ☾ ✓
- * ✅ 🔑…) and the symbol blocks an icon is typically borrowed from: arrows (← → ↻), technical symbols
- * (⌘ ⏎), geometric shapes (▲ ▼ ◐ ●), miscellaneous symbols and dingbats (☾ ✓ ✕), supplemental arrows
- * and symbols (⬆ ⭐), plus the multiplication sign and the bullet (× •). Text punctuation stays allowed:
- * … ’ « » – — · and the like are none of these.
- */
-export const ICON_GLYPH = /[\p{Extended_Pictographic}\u00D7\u2022\u2190-\u21FF\u2300-\u23FF\u25A0-\u25FF\u2600-\u27BF\u2900-\u297F\u2B00-\u2BFF]/u;
-
-/** Fails when a text node, or a ::before / ::after content, of the page shows such a glyph. */
+/** Fails when a text node, or a ::before / ::after content, of the page shows an icon glyph (ICON_GLYPH). */
 export async function expectNoIconGlyphs(page: Page, screen: string) {
   const found = await page.evaluate((source) => {
     const glyph = new RegExp(source, 'u');

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { updateSession } from '../../lib/session-store.ts';
 import { makeMe, makeUser } from '../../test/fixtures.ts';
 import { json, pathOf } from '../../test/http.ts';
+import { iconGlyphTexts } from '../../test/icon-glyphs.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { serveWork } from '../../test/work-server.ts';
 import { PHONE_QUERY } from './app-layout.tsx';
@@ -42,6 +43,14 @@ describe('the shell on a phone', () => {
     expect(within(bar).getByRole('status', { name: 'État de la connexion' })).toHaveTextContent('En ligne');
     expect(screen.queryByRole('navigation', { name: 'Navigation principale' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Se déconnecter' })).not.toBeInTheDocument();
+  });
+
+  it('shows icons as SVG, never as an emoji or a symbol glyph, in the bar and the open menu', async () => {
+    signedInApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Bonjour, alice' });
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(screen.getByRole('dialog', { name: 'Menu' }).querySelectorAll('svg[aria-hidden="true"]').length).toBeGreaterThan(5);
+    expect(iconGlyphTexts(document.body)).toEqual([]);
   });
 
   it('opens the menu as a modal dialog: focus inside and kept there, Esc closes it and focus returns to Menu', async () => {
