@@ -1,8 +1,8 @@
 import type { AuditEntry } from '@jalon/contract';
 import { useId } from 'react';
-import { ActivityIcon } from './activity-icon.tsx';
+import { ActivityIcon, activityFamily } from '../../../components/ui/activity-icon.tsx';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
-import { activityFamily, activityText, actorName, relativeAge } from '../dashboard-model.ts';
+import { activityText, actorName, relativeAge } from '../dashboard-model.ts';
 
 const t = dashboard.activity;
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
