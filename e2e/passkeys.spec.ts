@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { chooseScheme, expectNoViolations, type Scheme } from './support/axe.ts';
 import { createMember, enrolTwoFactor, totpCode } from './support/members.ts';
 import { startOwnServer, type OwnServer } from './support/own-server.ts';
-import { expect, signIn, test as base } from './support/test.ts';
+import { clickSignOut, expect, signIn, test as base } from './support/test.ts';
 
 const test = base.extend<object, { ownServer: OwnServer }>({
   ownServer: [
@@ -117,7 +117,7 @@ for (const viewport of [
       }
 
       await test.step('signs out, then signs in with the passkey instead of a code', async () => {
-        await page.getByRole('button', { name: 'Se déconnecter' }).click();
+        await clickSignOut(page);
         await expect(page).toHaveURL(/\/login$/);
         await signIn(page, member);
         await expect(page.getByLabel('Code de vérification ou code de secours')).toBeVisible();
@@ -140,7 +140,7 @@ for (const viewport of [
       });
 
       await test.step('without a passkey, the sign-in step says so and still takes a code', async () => {
-        await page.getByRole('button', { name: 'Se déconnecter' }).click();
+        await clickSignOut(page);
         await signIn(page, member);
         allowFailedRequest(404, /\/api\/auth\/passkey-options$/);
         await page.getByRole('button', { name: 'Utiliser une clé d’accès' }).click();

@@ -11,7 +11,7 @@ import { expectNoViolations } from './support/axe.ts';
 import { linkFromInbox } from './support/mailbox.ts';
 import { dataOf, totpCode } from './support/members.ts';
 import { startOwnServer, type OwnServer } from './support/own-server.ts';
-import { expect, signIn, test as base } from './support/test.ts';
+import { clickSignOut, expect, signIn, test as base } from './support/test.ts';
 
 interface EnrolledAdmin {
   email: string;
@@ -205,7 +205,7 @@ for (const size of SIZES) {
         await page.getByRole('button', { name: 'Annuler' }).click();
 
         // The invitation page, signed out, in the same theme.
-        await page.getByRole('button', { name: 'Se déconnecter' }).click();
+        await clickSignOut(page);
         await expect(page).toHaveURL(/\/login$/);
         await page.goto('/invitation?token=a11y');
         await expect(page.getByRole('button', { name: 'Créer mon compte' })).toBeVisible();

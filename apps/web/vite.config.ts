@@ -27,9 +27,10 @@ export default defineConfig(({ mode }) => ({
       injectRegister: false,
       manifest: false,
       injectManifest: {
-        // The app shell: index.html and every script, style sheet, font and image of the build (source
-        // maps and the precompressed copies are not part of it).
-        globPatterns: ['**/*.{html,js,css,woff2,woff,svg,png,jpg,webp,ico}'],
+        // The app shell: index.html and every script, style sheet, font and image of the build, and the web
+        // app manifest with its icons, so an installed Jalon opens offline (source maps and the
+        // precompressed copies are not part of it).
+        globPatterns: ['**/*.{html,js,css,woff2,woff,svg,png,jpg,webp,ico,webmanifest}'],
         globIgnores: ['service-worker.js'],
         sourcemap: true,
       },

@@ -24,7 +24,12 @@ export type Scheme = 'light' | 'dark';
 export async function chooseScheme(page: Page, scheme: Scheme) {
   const html = page.locator('html');
   if (scheme === 'dark') {
+    // On a phone the theme toggle is in the menu's drawer (decision 0034): open it, and close it after.
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
+    const phone = await menu.isVisible();
+    if (phone) await menu.click();
     await page.getByRole('button', { name: 'Mode sombre' }).click();
+    if (phone) await page.getByRole('button', { name: 'Fermer le menu' }).click();
   }
   await expect(html).toHaveAttribute('data-theme', scheme);
 }

@@ -75,6 +75,13 @@ export async function signIn(
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
+/** 'Se déconnecter', from the sidebar, or on a phone from the menu's drawer (decision 0034). */
+export async function clickSignOut(page: Page) {
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+}
+
 /** The member's greeting on the dashboard: the proof of being signed in. */
 export async function expectDashboard(page: Page, member: Member) {
   await expect(page).toHaveURL(/\/dashboard$/);

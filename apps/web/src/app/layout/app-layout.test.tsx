@@ -156,6 +156,18 @@ describe('app shell', () => {
     expect(deleteOfflineStore).not.toHaveBeenCalled();
   });
 
+  it('toasts the outcome of background writes: a failed send, then the waiting change sent', async () => {
+    const { server } = signedInApp('/projects');
+    await unsentEdit(server);
+    const toasts = () => screen.getAllByRole('status').find((region) => region.classList.contains('toasts'));
+    await waitFor(() => expect(toasts()).toHaveTextContent('L’envoi a échoué : nouvel essai automatique.'));
+    server.failNetwork(false);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(toasts()).toHaveTextContent('1 modification en attente envoyée.'));
+  });
+
   it('shows the keyboard shortcuts help, its search box and the empty text', async () => {
     signedInApp('/shortcuts');
     expect(await screen.findByRole('heading', { level: 1, name: 'Raccourcis clavier' })).toBeInTheDocument();

@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { useId, useState, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { ConflictsPanel } from '../../features/offline/components/conflicts-panel.tsx';
-import { ConnectionIndicator } from '../../features/offline/components/connection-indicator.tsx';
+import { ConnectionIndicator, OutboxLink } from '../../features/offline/components/connection-indicator.tsx';
 import { StorageNotice } from '../../features/offline/components/storage-notice.tsx';
+import { WriteToasts } from '../../features/offline/components/write-toasts.tsx';
 import { SoundEffects } from '../../features/preferences/components/sound-effects.tsx';
 import { ThemeToggle } from '../../features/preferences/components/theme-toggle.tsx';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { GlobalShortcuts } from '../../features/shortcuts/components/global-shortcuts.tsx';
 import { AbsenceDigest } from '../../live/absence-digest.tsx';
@@ -14,57 +16,81 @@ import { fr } from '../../locales/fr/index.ts';
 import { openEngine } from '../../offline/open-engine.ts';
 import { WorkProvider } from '../../offline/work-context.tsx';
 import { useAuthOutletContext } from '../guards/auth-outlet-context.ts';
-import { NavItem } from './nav-item.tsx';
+import { MainNavigation } from './main-navigation.tsx';
+import { NavDrawer } from './nav-drawer.tsx';
+import { PhoneTopBar } from './phone-top-bar.tsx';
 import { SignOutButton } from './sign-out-button.tsx';
 import { UndoRedo } from './undo-redo.tsx';
 
 const t = fr.layout;
 
+/** Phones and small tablets get the top bar and the drawer (decision 0034); the same 48rem as the CSS. */
+export const PHONE_QUERY = '(max-width: 47.99rem)';
+
 /**
- * Signed-in shell (SPEC §2 "Main layout"): navigation on the left, the screen in <main>. The person's
- * offline engine runs while it is shown (not during forced 2FA set-up, which only opens /security).
+ * Signed-in shell (SPEC §2 "Main layout"): navigation on the left, the screen in <main>; below 768 px a
+ * top bar whose 'Menu' opens the same navigation and tools in a drawer. The person's offline engine runs
+ * while it is shown (not during forced 2FA set-up, which only opens /security).
  */
 export function AppLayout() {
   const context = useAuthOutletContext();
   const { user } = useSession();
+  const phone = useMediaQuery(PHONE_QUERY);
+  const { pathname } = useLocation();
+  const drawerId = useId();
+  // The drawer is open on the screen where it was opened: following one of its links closes it.
+  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
+  const menuOpen = phone && menuOpenedAt === pathname;
   // The user the guard verified (GET /api/auth/me keeps the stored copy current): a second query of /me
   // here would refetch it after a failure and loop with the guard's offline shell.
   const isAdmin = !context.restricted && user?.role === 'admin';
+  const navigation = <MainNavigation restricted={context.restricted} isAdmin={isAdmin} />;
+  // Shortcuts and the palette lead to screens a restricted session cannot open yet.
+  const shortcuts = !context.restricted && <GlobalShortcuts compact={phone} />;
+  const tools = (
+    <>
+      {!context.restricted && <UndoRedo />}
+      {!context.restricted && <LastSyncIndicator />}
+      <ThemeToggle />
+      <SignOutButton userId={user?.id ?? null} />
+    </>
+  );
   const shell = (
-    <div className="app-shell">
-      <a className="skip-link" href="#main">
+    <div className={phone ? 'app-shell app-shell--phone' : 'app-shell'}>
+      <a className="skip-link" href="#main" inert={menuOpen}>
         {t.skipToContent}
       </a>
-      <aside className="sidebar">
-        <p className="sidebar__brand">{fr.common.productName}</p>
-        <nav aria-label={t.mainNavigation}>
-          <ul className="nav">
-            {/* While only /security is open, links that would bounce straight back are not offered. */}
-            {!context.restricted && <NavItem to="/" label={t.nav.dashboard} activeFor={['/dashboard']} />}
-            {!context.restricted && (
-              <NavItem to="/projects" label={t.nav.projects} activeFor={['/projects']} />
-            )}
-            {!context.restricted && <NavItem to="/tasks" label={t.nav.tasks} activeFor={['/tasks']} />}
-            <NavItem to="/security" label={t.nav.security} activeFor={['/security']} />
-            {isAdmin && !context.restricted && (
-              <NavItem to="/admin/members" label={t.nav.members} activeFor={['/admin/members']} />
-            )}
-          </ul>
-        </nav>
-        <ConflictsPanel />
-        <div className="sidebar__footer">
-          <ConnectionIndicator />
-          {/* Shortcuts and the palette lead to screens a restricted session cannot open yet. */}
-          {!context.restricted && <GlobalShortcuts />}
-          {!context.restricted && <UndoRedo />}
-          {!context.restricted && <LastSyncIndicator />}
-          <ThemeToggle />
-          <SignOutButton userId={user?.id ?? null} />
-        </div>
-      </aside>
+      {phone ? (
+        <>
+          <PhoneTopBar drawerId={drawerId} menuOpen={menuOpen} onMenu={() => setMenuOpenedAt(pathname)}>
+            <ConnectionIndicator compact />
+            {shortcuts}
+          </PhoneTopBar>
+          <NavDrawer id={drawerId} open={menuOpen} onClose={() => setMenuOpenedAt(null)}>
+            {navigation}
+            <ConflictsPanel />
+            <div className="sidebar__footer">
+              <OutboxLink />
+              {tools}
+            </div>
+          </NavDrawer>
+        </>
+      ) : (
+        <aside className="sidebar">
+          <p className="sidebar__brand">{fr.common.productName}</p>
+          {navigation}
+          <ConflictsPanel />
+          <div className="sidebar__footer">
+            <ConnectionIndicator />
+            {shortcuts}
+            {tools}
+          </div>
+        </aside>
+      )}
       <SoundEffects />
       {!context.restricted && <LiveUpdates />}
-      <main className="app-main" id="main" tabIndex={-1}>
+      {!context.restricted && <WriteToasts />}
+      <main className="app-main" id="main" tabIndex={-1} inert={menuOpen}>
         <StorageNotice />
         {!context.restricted && <AbsenceDigest />}
         <Outlet context={context} />

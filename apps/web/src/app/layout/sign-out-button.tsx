@@ -1,3 +1,4 @@
+import LogOut from 'lucide-react/icons/log-out';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -45,10 +46,11 @@ export function SignOutButton({ userId }: { userId: string | null }) {
     <>
       <button
         type="button"
-        className="button"
+        className="button sign-out-button"
         onClick={() => (unsent > 0 ? setAsking(true) : signOut.mutate({ discard: false }))}
         disabled={signOut.isPending}
       >
+        <LogOut aria-hidden="true" focusable="false" size={18} />
         {signOut.isPending ? fr.layout.signingOut : fr.layout.signOut}
       </button>
       {asking && (

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACTIVITY_ICONS,
-  activityFamily,
   activityText,
   actorName,
   deadlineLevel,
@@ -44,15 +42,6 @@ describe('upcoming deadline levels', () => {
 });
 
 describe('activity', () => {
-  it('picks the icon by action prefix', () => {
-    expect(activityFamily('auth.login.succeeded')).toBe('auth');
-    expect(activityFamily('security.2fa.enabled')).toBe('security');
-    expect(activityFamily('project.created')).toBe('project');
-    expect(activityFamily('task.updated')).toBe('task');
-    expect(activityFamily('authentication')).toBe('other');
-    expect(new Set(Object.values(ACTIVITY_ICONS)).size).toBe(5);
-  });
-
   it("names the actor by name, else e-mail, else 'Système'", () => {
     expect(actorName({ id: '1', name: 'alice', email: 'a@x.test' })).toBe('alice');
     expect(actorName({ id: '1', name: null, email: 'a@x.test' })).toBe('a@x.test');

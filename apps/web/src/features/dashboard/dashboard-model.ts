@@ -46,20 +46,6 @@ export function relativeAge(at: string, now: Date): { amount: number; unit: AgeU
   return { amount: Math.floor(seconds / 86_400), unit: 'j' };
 }
 
-export type ActivityFamily = 'auth' | 'security' | 'project' | 'task' | 'other';
-const FAMILIES = ['auth', 'security', 'project', 'task'] as const;
-
-export const activityFamily = (type: string): ActivityFamily =>
-  FAMILIES.find((family) => type.startsWith(`${family}.`)) ?? 'other';
-
-export const ACTIVITY_ICONS: Record<ActivityFamily, string> = {
-  auth: '🔑',
-  security: '🛡️',
-  project: '📁',
-  task: '✅',
-  other: '•',
-};
-
 /** The actor's name, else e-mail, else 'Système'. */
 export const actorName = (user: AuditEntry['user']): string =>
   user.name?.trim() || user.email?.trim() || t.activity.system;

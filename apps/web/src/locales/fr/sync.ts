@@ -14,6 +14,15 @@ export const sync = {
     syncing: (count: number) => `Synchronisation… (${count} en attente)`,
     waiting: (count: number) => `${count} ${plural(count, 'modification en attente', 'modifications en attente')}`,
   },
+  /** Short toasts on the outcome of background writes (decision 0034). */
+  toasts: {
+    sent: (count: number) =>
+      `${count} ${plural(count, 'modification en attente envoyée', 'modifications en attente envoyées')}.`,
+    failed: 'L’envoi a échoué : nouvel essai automatique.',
+    paused: 'Envoi suspendu : voir Synchronisation.',
+    conflict: (count: number) =>
+      `${count} ${plural(count, 'nouveau conflit', 'nouveaux conflits')} : voir Conflits.`,
+  },
   storageUnavailable:
     'Le stockage hors ligne est indisponible dans ce navigateur : Jalon fonctionne en ligne, sans copie locale.',
   storageDismiss: 'Compris',

@@ -2,6 +2,7 @@ import type { ActivityEntry } from '@jalon/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ActivityIcon, activityFamily } from '../../../components/ui/activity-icon.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -20,6 +21,9 @@ function ActivityItem({ entry }: { entry: ActivityEntry }) {
   const to = entry.target?.projectId && entry.type !== 'project.deleted' ? `/projects/${entry.target.projectId}` : null;
   return (
     <li className="activity__item">
+      <span className="activity__icon">
+        <ActivityIcon family={activityFamily(entry.type)} />
+      </span>
       <p className="activity__text">
         <strong>{who}</strong> {what}
         {' : '}

@@ -1,7 +1,10 @@
+import Check from 'lucide-react/icons/check';
+import Dot from 'lucide-react/icons/dot';
 import { fr } from '../../../locales/fr/index.ts';
 import { STRENGTH_CHECKS, passwordStrength } from '../password-strength.ts';
 
 const t = fr.auth.strength;
+const CHECK_ICON = { 'aria-hidden': true, focusable: false, size: 16 } as const;
 
 interface PasswordStrengthMeterProps {
   password: string;
@@ -33,7 +36,7 @@ export function PasswordStrengthMeter({ password, checksId }: PasswordStrengthMe
       <ul className="strength__checks" id={checksId} aria-label={t.checksLabel}>
         {STRENGTH_CHECKS.map((check) => (
           <li key={check} className={strength.checks[check] ? 'is-met' : undefined}>
-            <span aria-hidden="true">{strength.checks[check] ? '✓' : '•'}</span> {t.checks[check]}
+            {strength.checks[check] ? <Check {...CHECK_ICON} /> : <Dot {...CHECK_ICON} />} {t.checks[check]}
             <span className="visually-hidden"> ({strength.checks[check] ? t.met : t.unmet})</span>
           </li>
         ))}

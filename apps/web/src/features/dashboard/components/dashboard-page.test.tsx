@@ -363,16 +363,18 @@ describe('recent activity and tasks', () => {
     const activity = section('Activité récente');
     await waitFor(() => expect(within(activity).getAllByRole('listitem')).toHaveLength(4));
     const [first, second, third, fourth] = within(activity).getAllByRole('listitem') as HTMLElement[];
-    expect(first).toHaveTextContent('🔑');
+    // Each entry's icon is an SVG hidden from assistive technology; its family is said in words instead.
+    for (const item of [first, second, third, fourth]) expect(item?.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    expect(first).toHaveTextContent('Connexion :');
     expect(first).toHaveTextContent('alice Connexion réussie');
     expect(first).toHaveTextContent('il y a 30 s');
-    expect(second).toHaveTextContent('📁');
+    expect(second).toHaveTextContent('Projet :');
     expect(second).toHaveTextContent('bob@example.test Projet créé');
     expect(second).toHaveTextContent('il y a 10 m');
-    expect(third).toHaveTextContent('🛡️');
+    expect(third).toHaveTextContent('Sécurité :');
     expect(third).toHaveTextContent('Système security.2fa.enabled');
     expect(third).toHaveTextContent('il y a 3 h');
-    expect(fourth).toHaveTextContent('•');
+    expect(fourth).toHaveTextContent('Autre :');
     expect(fourth).toHaveTextContent('il y a 2 j');
     expect(fourth).toHaveTextContent('13/01/2030 10:00');
   });

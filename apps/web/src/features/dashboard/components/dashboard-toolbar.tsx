@@ -1,3 +1,4 @@
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { DASHBOARD } from '@jalon/contract/plain';
 import { useId, type ReactNode } from 'react';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
@@ -62,9 +63,7 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
         {t.clearFilter}
       </button>
       <button type="button" className="button" onClick={props.onRefresh} aria-busy={props.refreshing}>
-        <span aria-hidden="true" className={props.refreshing ? 'dash-spin' : undefined}>
-          ↻
-        </span>{' '}
+        <RefreshCw aria-hidden="true" focusable="false" size={18} className={props.refreshing ? 'dash-spin' : undefined} />{' '}
         {t.refresh}
       </button>
       {props.preferencesMenu}

@@ -1,7 +1,8 @@
 import type { AuditEntry } from '@jalon/contract';
 import { useId } from 'react';
+import { ActivityIcon, activityFamily } from '../../../components/ui/activity-icon.tsx';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
-import { ACTIVITY_ICONS, activityFamily, activityText, actorName, relativeAge } from '../dashboard-model.ts';
+import { activityText, actorName, relativeAge } from '../dashboard-model.ts';
 
 const t = dashboard.activity;
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
@@ -11,8 +12,8 @@ function ActivityItem({ entry, now }: { entry: AuditEntry; now: Date }) {
   const age = relativeAge(entry.createdAt, now);
   return (
     <li className="dash-activity__item" data-family={family}>
-      <span className="dash-activity__icon" aria-hidden="true">
-        {ACTIVITY_ICONS[family]}
+      <span className="dash-activity__icon">
+        <ActivityIcon family={family} />
       </span>
       <span className="visually-hidden">{t.family[family]} :</span>
       <div className="dash-activity__body">

@@ -1,3 +1,4 @@
+import Contrast from 'lucide-react/icons/contrast';
 import { AUDIO } from '@jalon/contract/plain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useCloseOnEscape } from '../../../lib/escape-layers.ts';
@@ -40,7 +41,7 @@ export function PreferencesMenu() {
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
       >
-        <span aria-hidden="true">◐</span> {t.menu}
+        <Contrast aria-hidden="true" focusable="false" size={18} /> {t.menu}
       </button>
       <div id={panelId} className="prefs-menu__panel" hidden={!open}>
         {open && <PreferencesForm />}

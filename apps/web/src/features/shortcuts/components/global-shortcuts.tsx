@@ -1,3 +1,4 @@
+import Search from 'lucide-react/icons/search';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -45,9 +46,10 @@ function focusFirst(...selectors: string[]): boolean {
 /**
  * Every global shortcut of SPEC §2 and the command palette, for the signed-in shell. Keys go through the
  * pure dispatcher; this component only does what each action says, and announces what has no visible
- * effect (refresh, undo) in a polite live region.
+ * effect (refresh, undo) in a polite live region. `compact` (the phone's top bar): the palette's button
+ * is an icon.
  */
-export function GlobalShortcuts() {
+export function GlobalShortcuts({ compact = false }: { compact?: boolean }) {
   const navigate = useNavigate();
   const { pathname, key: locationKey } = useLocation();
   const queryClient = useQueryClient();
@@ -90,9 +92,13 @@ export function GlobalShortcuts() {
         case 'filter':
           if (!focusFirst('[data-shortcut-filter]', 'select')) say(t.announce.noFilter);
           return true;
-        case 'menu':
-          document.querySelector<HTMLElement>('nav .nav__link[aria-current="page"], nav .nav__link')?.focus();
+        case 'menu': {
+          // On a phone the navigation is in a drawer behind the top bar's 'Menu' button: open it.
+          const menuButton = document.querySelector<HTMLElement>('[data-shortcut-menu]');
+          if (menuButton) menuButton.click();
+          else document.querySelector<HTMLElement>('nav .nav__link[aria-current="page"], nav .nav__link')?.focus();
           return true;
+        }
         case 'refresh':
           void queryClient.invalidateQueries().then(() => say(t.announce.refreshed));
           return true;
@@ -162,16 +168,20 @@ export function GlobalShortcuts() {
     <>
       <button
         type="button"
-        className="button button--ghost palette-button"
+        className={compact ? 'icon-button palette-button' : 'button button--ghost palette-button'}
         aria-keyshortcuts="Control+K Meta+K"
         aria-haspopup="dialog"
+        aria-label={compact ? t.palette.open : undefined}
+        title={compact ? t.palette.open : undefined}
         onClick={() => setPaletteOpen(true)}
       >
-        <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          <circle cx="11" cy="11" r="8" />
-          <path d="m21 21-4.3-4.3" />
-        </svg>{' '}
-        {t.palette.open} <kbd>Ctrl+K</kbd>
+        <Search aria-hidden="true" focusable="false" size={compact ? 20 : 16} />
+        {!compact && (
+          <>
+            {' '}
+            {t.palette.open} <kbd>Ctrl+K</kbd>
+          </>
+        )}
       </button>
       <CommandPalette
         open={paletteOpen}
