@@ -104,7 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const events = new EventHub(database.db, notifier, store, metrics.eventStreamsOpen, { ...defaultEventHubOptions, ...options.events }, (error) =>
     app.log.error({ err: error }, 'event stream error'),
   );
-  const twoFactor = new TwoFactorService(database.db, secretBox, store, lockout, notifier, sessions);
+  const twoFactor = new TwoFactorService(database.db, secretBox, store, lockout, sessions);
   const ctx: AppContext = {
     config,
     database,
@@ -120,16 +120,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secretBox,
     login: new LoginService(database.db, lockout, store),
     twoFactor,
-    passkeys: new PasskeyService(database.db, store, lockout, twoFactor, secretBox, notifier, config.publicUrl),
+    passkeys: new PasskeyService(database.db, store, lockout, twoFactor, secretBox, config.publicUrl),
     projects: new ProjectService(database.db, cursors, notifier),
     // The cache counts UTF-16 code units of JSON text: two bytes each at most.
     tasks: new TaskService(database.db, database.pool, cursors, notifier, config.listCacheBytes > 0 ? new ChangeKeyedCache(config.listCacheBytes / 2) : null),
     dashboard: new DashboardService(database.db),
-    preferences: new PreferencesService(database.db, store, notifier),
+    preferences: new PreferencesService(database.db, store),
     resets: new ResetService(database.db, config, mailer, sessions, background),
     sync: new SyncService(database.db, notifier),
     invitations: new InvitationService(database.db, config, mailer),
-    memberAdmin: new MemberAdminService(database.db, sessions, store, notifier, secretBox),
+    memberAdmin: new MemberAdminService(database.db, sessions, store, secretBox),
   };
   app.decorate('ctx', ctx);
   const purge = new TombstonePurge(database.db, config.tombstoneHorizonDays, (error) => app.log.error({ err: error }, 'tombstone purge failed'));

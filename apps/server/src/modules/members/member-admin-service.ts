@@ -3,7 +3,6 @@ import { AUDIT_TYPES, type AdminMember, type UpdateMemberRequest, type User } fr
 import type { Db, Tx } from '../../db/client.ts';
 import { backupCodes, passkeys, pendingLogins, sessions, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { Notifier } from '../../lib/notifier.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
 import { revokeSessionsWhere, type SessionService } from '../sessions/session-service.ts';
@@ -23,7 +22,6 @@ export class MemberAdminService {
     private readonly db: Db,
     private readonly sessions: SessionService,
     private readonly store: SessionStore,
-    private readonly notifier: Notifier,
     private readonly box: SecretBox,
   ) {}
 
@@ -139,7 +137,6 @@ export class MemberAdminService {
    */
   private async announce(userId: string, revoked: string[]): Promise<void> {
     await this.sessions.announceRevoked(revoked);
-    this.store.forgetUser(userId);
-    await this.notifier.publish({ kind: 'user.changed', userId });
+    await this.store.userChanged(userId);
   }
 }

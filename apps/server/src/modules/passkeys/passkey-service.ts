@@ -11,7 +11,6 @@ import { AUDIT_TYPES, PROBLEM_DETAILS, type LoginResult, type Passkey, type Pass
 import type { Db, Tx } from '../../db/client.ts';
 import { backupCodes, passkeys, pendingLogins, users, webauthnChallenges } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { Notifier } from '../../lib/notifier.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
 import type { Lockout } from '../auth/lockout.ts';
@@ -57,7 +56,6 @@ export class PasskeyService {
     private readonly lockout: Lockout,
     private readonly twoFactor: TwoFactorService,
     private readonly box: SecretBox,
-    private readonly notifier: Notifier,
     publicUrl: string,
   ) {
     const url = new URL(publicUrl);
@@ -184,7 +182,7 @@ export class PasskeyService {
       });
       return { ...passkey, backupCodes: codes, signIn };
     });
-    if (outcome.backupCodes) await this.notifier.publish({ kind: 'user.changed', userId: user.id });
+    if (outcome.backupCodes) await this.store.userChanged(user.id);
     return outcome;
   }
 
@@ -208,7 +206,7 @@ export class PasskeyService {
       await appendAudit(tx, { type: AUDIT_TYPES.twoFactorDisabled, actor, outcome: 'success', resource: `user:${user.id}`, details: '2FA désactivée (dernière clé d’accès supprimée)' });
       return true;
     });
-    if (turnedOff) await this.notifier.publish({ kind: 'user.changed', userId: user.id });
+    if (turnedOff) await this.store.userChanged(user.id);
   }
 
   /** A challenge for confirming a change with a passkey instead of a code (a step-up, S16). */

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_PREFERENCES, type Preferences, type PreferencesUpdate } from '@jalon/contract';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import type { Notifier } from '../../lib/notifier.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 
 /** Display preferences follow the person across devices: stored on the user, merged over the defaults. */
@@ -10,7 +9,6 @@ export class PreferencesService {
   constructor(
     private readonly db: Db,
     private readonly store: SessionStore,
-    private readonly notifier: Notifier,
   ) {}
 
   async update(userId: string, patch: PreferencesUpdate): Promise<Preferences> {
@@ -21,8 +19,7 @@ export class PreferencesService {
       return merged;
     });
     // Sessions cache the preferences (GET /api/auth/me reads them there): refresh them everywhere.
-    this.store.forgetUser(userId);
-    await this.notifier.publish({ kind: 'user.changed', userId });
+    await this.store.userChanged(userId);
     return preferences;
   }
 }

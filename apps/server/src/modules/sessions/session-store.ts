@@ -44,7 +44,7 @@ export class SessionStore {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
-    notifier: Notifier,
+    private readonly notifier: Notifier,
     private readonly onError: (error: unknown) => void,
   ) {
     notifier.subscribe((message) => {
@@ -198,6 +198,16 @@ export class SessionStore {
    */
   private recheckAll(): void {
     for (const session of this.byTokenHash.values()) session.loadedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  /**
+   * After a committed change to a user (2FA, role, preferences…): this instance drops their cached
+   * sessions at once, so the very next request reads the new row; the others when the notice reaches
+   * them (with PostgreSQL that is a NOTIFY, later than this process's answer).
+   */
+  async userChanged(userId: string): Promise<void> {
+    this.forgetUser(userId);
+    await this.notifier.publish({ kind: 'user.changed', userId });
   }
 
   forgetUser(userId: string): void {

@@ -4,7 +4,6 @@ import { AUDIT_TYPES, type LoginResult, type TwoFactorSetup, type TwoFactorStatu
 import type { Db, Tx } from '../../db/client.ts';
 import { backupCodes, passkeys, pendingLogins, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Notifier } from '../../lib/notifier.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { newTotpSecret, otpauthUrl } from '../../lib/totp.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
@@ -48,7 +47,6 @@ export class TwoFactorService {
     private readonly box: SecretBox,
     private readonly store: SessionStore,
     private readonly lockout: Lockout,
-    private readonly notifier: Notifier,
     private readonly sessions: SessionService,
   ) {}
 
@@ -160,7 +158,7 @@ export class TwoFactorService {
       if (after.lockedUntil) throw lockedError(after.lockedUntil);
       throw invalidCode();
     }
-    await this.notifier.publish({ kind: 'user.changed', userId: user.id });
+    await this.store.userChanged(user.id);
     return { ...outcome, requires2FA: false, tempToken: null, setupRequired: false, enabled: true };
   }
 
@@ -214,7 +212,7 @@ export class TwoFactorService {
       await tx.delete(passkeys).where(eq(passkeys.userId, user.id));
       await appendAudit(tx, { type: AUDIT_TYPES.twoFactorDisabled, actor, outcome: 'success', resource: `user:${user.id}`, details: '2FA désactivée' });
     });
-    await this.notifier.publish({ kind: 'user.changed', userId: user.id });
+    await this.store.userChanged(user.id);
   }
 
   /** New backup codes with a current factor; every old one is void (S16, S19). */
