@@ -9,7 +9,7 @@ import { apiAs, uniqueName } from './support/work.ts';
 
 test.use({ serviceWorkers: 'allow', viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
-const taskRow = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+const taskRow = (page: Page, title: string) => page.getByRole('row', { name: title, exact: true });
 
 /** The page itself never scrolls sideways at 360 px (its own parts may scroll inside themselves). */
 async function expectNoSidewaysScroll(page: Page, screen: string) {

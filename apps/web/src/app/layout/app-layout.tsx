@@ -68,7 +68,6 @@ export function AppLayout() {
           </PhoneTopBar>
           <NavDrawer id={drawerId} open={menuOpen} onClose={() => setMenuOpenedAt(null)}>
             {navigation}
-            <ConflictsPanel />
             <div className="sidebar__footer">
               <OutboxLink />
               {tools}
@@ -92,6 +91,9 @@ export function AppLayout() {
       {!context.restricted && <WriteToasts />}
       <main className="app-main" id="main" tabIndex={-1} inert={menuOpen}>
         <StorageNotice />
+        {/* On a phone a clash must not wait behind 'Menu': the panel (shown only while conflicts are
+            open) leads the page, where the person sees it as they come back online. */}
+        {phone && <ConflictsPanel />}
         {!context.restricted && <AbsenceDigest />}
         <Outlet context={context} />
       </main>
