@@ -1,5 +1,6 @@
 import X from 'lucide-react/icons/x';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { keepTabInside } from '../../lib/focus-trap.ts';
 import { fr } from '../../locales/fr/index.ts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex]:not([tabindex="-1"])';
@@ -37,18 +38,7 @@ export function NavDrawer({ id, open, onClose, children }: NavDrawerProps) {
       onClose();
       return;
     }
-    if (event.key !== 'Tab') return;
-    const focusable = [...(panelRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepTabInside(event, panelRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
   };
 
   return (

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { keepTabInside } from '../../lib/focus-trap.ts';
 
 /** One more choice of a dialog, after the safe one. */
 export interface DialogChoice {
@@ -40,18 +41,7 @@ export function ChoiceDialog({ title, message, cancelLabel, onCancel, choices, b
       onCancel();
       return;
     }
-    if (event.key !== 'Tab') return;
-    const buttons = dialogRef.current?.querySelectorAll<HTMLButtonElement>('button');
-    if (!buttons || buttons.length === 0) return;
-    const first = buttons[0]!;
-    const last = buttons[buttons.length - 1]!;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepTabInside(event, dialogRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? []);
   };
 
   return (
