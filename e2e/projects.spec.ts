@@ -205,6 +205,8 @@ for (const scheme of ['light', 'dark'] as const) {
 }
 
 test("'n b': the new project opens on its own kanban, its header counting its tasks", async ({ page, member }) => {
+  // Sign-in, a project, three tasks and the kanban: past the default 45 s on CI's loaded two cores.
+  test.setTimeout(90_000);
   const name = uniqueName('Tableau kanban');
   await signIn(page, member);
   await expectDashboard(page, member);
