@@ -13,6 +13,7 @@ import { createUser } from '../modules/users/user-service.ts';
 import { ResponseValidator } from './response-validator.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 import { eq } from 'drizzle-orm';
+import { inject as provided } from 'vitest';
 
 /**
  * With TEST_DATABASE_URL set (CI does), every test file gets a fresh database on that PostgreSQL
@@ -21,7 +22,12 @@ import { eq } from 'drizzle-orm';
  */
 export async function openTestDatabase(statementTimeoutMs?: number): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { database: await openDatabase({ dataDir: null, statementTimeoutMs }), url: null, drop: async () => {} };
+  if (!serverUrl) {
+    // The migrated template of the global setup (pglite-template.ts) when this suite has one.
+    const template = provided('pgliteTemplate');
+    const loadDataDir = template ? fs.readFileSync(template) : undefined;
+    return { database: await openDatabase({ dataDir: null, statementTimeoutMs, loadDataDir }), url: null, drop: async () => {} };
+  }
   const scratch = await createScratchDatabase(serverUrl);
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: null, poolSize: 5, statementTimeoutMs });
   return { database, url: scratch.url, drop: scratch.drop };
