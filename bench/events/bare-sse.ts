@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 
 /**
@@ -19,9 +20,17 @@ const server = http.createServer((request, response) => {
     response.on('close', () => streams.delete(response));
   } else if (request.method === 'POST' && url.pathname === '/broadcast') {
     const id = url.searchParams.get('id') ?? '';
-    const text = `id: 1\ndata: ${JSON.stringify({ type: 'task.updated', id, projectId: id, version: 1, actor: null })}\n\n`;
+    // The bytes Jalon sends for a task edit: the task's event and its project's (counters), uuids as ids.
+    const [projectId, actor] = [randomUUID(), randomUUID()];
+    const event = (type: string, eventId: string) =>
+      `id: 1234\ndata: ${JSON.stringify({ type, id: eventId, projectId, version: 1, actor })}\n\n`;
+    const text = event('task.updated', id) + event('project.updated', projectId);
+    const started = performance.now();
     for (const stream of streams) stream.write(text);
-    response.writeHead(204).end();
+    // As Jalon's hub times its write phase: until the corked sockets were sent on the next tick.
+    setImmediate(() =>
+      response.writeHead(204, { 'x-write-ms': (performance.now() - started).toFixed(1) }).end(),
+    );
   } else response.writeHead(404).end();
 });
 server.maxConnections = 100_000;

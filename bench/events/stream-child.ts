@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 
 /**
  * Holds `count` event streams open, as browsers would, and times when each one receives a marker.
- * Usage: node --import tsx events/stream-child.ts <spec.json>, spec {url, cookies, count}: stream i
- * uses cookie i % cookies.length. Prints `ready <control port>` once every stream answered 200; then
+ * Usage: node --import tsx events/stream-child.ts <spec.json>, spec {url, cookies, from, count}: the
+ * streams from … from + count - 1 of a run that may share them among several processes; stream i uses
+ * cookie i % cookies.length (the server caps streams per session). Prints `ready <control port>` once every stream answered 200; then
  * POST /expect?marker=M arms the watch and GET /result answers, once every stream saw M (or after
  * 30 s), {arrivals: epoch ms per stream (null when missed)}. Times are performance.timeOrigin-based,
  * comparable with the orchestrator's on the same machine.
@@ -12,6 +13,7 @@ import { readFileSync } from 'node:fs';
 interface Spec {
   url: string;
   cookies: string[];
+  from: number;
   count: number;
 }
 
@@ -28,7 +30,7 @@ function open(index: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       spec.url,
-      { agent, headers: { accept: 'text/event-stream', cookie: spec.cookies[index % spec.cookies.length]! } },
+      { agent, headers: { accept: 'text/event-stream', cookie: spec.cookies[(spec.from + index) % spec.cookies.length]! } },
       (response) => {
         if (response.statusCode !== 200) return reject(new Error(`stream ${index}: ${response.statusCode}`));
         response.setEncoding('utf8');

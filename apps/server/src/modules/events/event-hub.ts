@@ -1,4 +1,4 @@
-import type { Gauge } from 'prom-client';
+import type { Gauge, Histogram } from 'prom-client';
 import { EVENT_STREAM, REALTIME } from '@jalon/contract';
 import type { Db } from '../../db/client.ts';
 import type { Notifier, NotifierMessage } from '../../lib/notifier.ts';
@@ -13,6 +13,12 @@ export interface EventHubOptions {
   replayLimit: number;
   /** Unsent bytes one connection may hold before it is cut. */
   maxBufferedBytes: number;
+}
+
+/** What the hub reports to /metrics: streams open now, and how long each fan-out took by phase. */
+export interface EventHubMetrics {
+  open: Gauge;
+  fanOut: Histogram<'phase'>;
 }
 
 export const defaultEventHubOptions: EventHubOptions = {
@@ -40,7 +46,7 @@ export class EventHub {
     private readonly db: Db,
     notifier: Notifier,
     private readonly store: SessionStore,
-    private readonly gauge: Gauge,
+    private readonly metrics: EventHubMetrics,
     private readonly options: EventHubOptions,
     private readonly onError: (error: unknown) => void,
   ) {
@@ -63,7 +69,7 @@ export class EventHub {
     );
     streams.add(stream);
     this.bySession.set(sessionId, streams);
-    this.gauge.inc();
+    this.metrics.open.inc();
     return stream;
   }
 
@@ -102,7 +108,7 @@ export class EventHub {
     const streams = this.bySession.get(stream.sessionId);
     if (!streams?.delete(stream)) return;
     if (streams.size === 0) this.bySession.delete(stream.sessionId);
-    this.gauge.dec();
+    this.metrics.open.dec();
   }
 
   private onMessage(message: NotifierMessage): void {
@@ -113,7 +119,8 @@ export class EventHub {
       // A password change revokes sessions itself; other user changes only need the sessions re-read.
       void this.recheck((stream) => stream.userId === message.userId).catch(this.onError);
     } else if (this.bySession.size > 0 && message.kind === 'changes') {
-      this.enqueue(() => this.fanOut(message.changeSeq, message.actor ?? null));
+      const readTimer = this.metrics.fanOut.startTimer({ phase: 'read' });
+      this.enqueue(() => this.fanOut(message.changeSeq, message.actor ?? null, readTimer));
     } else if (this.bySession.size > 0 && message.kind === 'messages.lost') {
       this.enqueue(async () =>
         this.broadcast(sseMessage({ type: 'resync' }, (await changePosition(this.db)).value)),
@@ -126,14 +133,19 @@ export class EventHub {
   }
 
   /** One read per transaction for the whole instance; a transaction too large to list is a resync. */
-  private async fanOut(changeSeq: number, actor: string | null): Promise<void> {
+  private async fanOut(changeSeq: number, actor: string | null, readTimer: () => number): Promise<void> {
     const rows: ChangeRow[] = await readTransaction(this.db, changeSeq, actor, this.options.replayLimit + 1);
+    readTimer();
     if (rows.length === 0) return;
     const text =
       rows.length > this.options.replayLimit
         ? sseMessage({ type: 'resync' }, changeSeq)
         : rows.map((row) => sseMessage(row.event, row.seq)).join('');
+    const writeTimer = this.metrics.fanOut.startTimer({ phase: 'write' });
     this.broadcast(text);
+    // Node corks each response's socket and sends on the next tick: the write ends once that ran.
+    await new Promise(setImmediate);
+    writeTimer();
   }
 
   private broadcast(text: string): void {

@@ -53,6 +53,11 @@ const counter = async () =>
 const change = (type: string, id: string) => (message: SseMessage) =>
   message.data.type === type && message.data.id === id;
 const gauge = async () => (await ctx.app.ctx.metrics.eventStreamsOpen.get()).values[0]?.value ?? 0;
+/** How many fan-outs /metrics counted in a phase (the histogram's _count). */
+const fanOuts = async (phase: 'read' | 'write') =>
+  (await ctx.app.ctx.metrics.eventFanOut.get()).values.find(
+    (value) => value.metricName === 'jalon_event_fanout_seconds_count' && value.labels.phase === phase,
+  )?.value ?? 0;
 
 describe('GET /api/events: who may listen (S25, S27)', () => {
   it('refuses a request without the cookie, one with only a bearer token, and a pending 2FA login', async () => {
@@ -116,6 +121,7 @@ describe('opening', () => {
 describe('events from writes, after commit only', () => {
   it('sends typed events for REST creates, updates and deletes, the commit’s change sequence as id', async () => {
     const connection = await stream();
+    const [readsBefore, writesBefore] = [await fanOuts('read'), await fanOuts('write')];
     const created = (await rest('POST', '/api/tasks', { title: 'Direct', project: projectId })).json().data;
     const createdSeq = await counter();
     const event = await connection.next(change('task.created', created.id));
@@ -135,6 +141,9 @@ describe('events from writes, after commit only', () => {
     const updated = await connection.next(change('task.updated', created.id));
     expect(updated).toMatchObject({ id: String(await counter()), data: { version: 1, projectId } });
     expect(JSON.stringify(updated.data)).not.toContain('modifié');
+    // /metrics timed both fan-outs (the create's transaction and the update's), each phase once.
+    expect(await fanOuts('read')).toBe(readsBefore + 2);
+    expect(await fanOuts('write')).toBe(writesBefore + 2);
 
     await rest('DELETE', `/api/tasks/${created.id}`);
     expect((await connection.next(change('task.deleted', created.id))).id).toBe(String(await counter()));

@@ -12,8 +12,10 @@ export interface AppMetrics {
   registry: Registry;
   httpRequests: Counter<'method' | 'route' | 'status_code'>;
   httpDuration: Histogram<'method' | 'route' | 'status_code'>;
-  /** Set by the event-stream (SSE) module when it lands; until then it stays 0. */
+  /** Live event streams open on this instance (the event hub counts them). */
   eventStreamsOpen: Gauge;
+  /** Each change's fan-out to this instance's streams, by phase (`read`, `write`). */
+  eventFanOut: Histogram<'phase'>;
   /** Sync batches by result: `answered` (200), or the refusal's code (`out_of_order`, `forbidden`…). */
   syncBatches: Counter<'result'>;
 }
@@ -61,6 +63,13 @@ export function createAppMetrics(database: Database): AppMetrics {
     eventStreamsOpen: new Gauge({
       name: 'jalon_event_streams_open',
       help: 'Live event streams (SSE) open now',
+      registers: [registry],
+    }),
+    eventFanOut: new Histogram({
+      name: 'jalon_event_fanout_seconds',
+      help: 'One change announced to this instance\'s streams, by phase: read (from the notification to its rows read, queue included) and write (the text written to every stream)',
+      labelNames: ['phase'],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [registry],
     }),
     syncBatches: new Counter({
