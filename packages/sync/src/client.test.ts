@@ -45,10 +45,22 @@ describe('SyncClient', () => {
     // Acked, not yet pulled: shown from the overlay under the real id, at the server's version.
     expect(await client.view('task')).toEqual([{ id: task.slice(4), version: 1, title: 'Maquette', project: project.slice(4) }]);
 
-    expect(await client.pull(pull)).toEqual({ status: 'pulled', pages: 2 });
+    // The first read fills an empty copy: no change to tell the screens of.
+    expect(await client.pull(pull)).toEqual({ status: 'pulled', pages: 2, changed: false });
     expect(await client.entries()).toEqual([]);
     expect(await client.view('task')).toEqual([server.rows.task.get(task.slice(4))!].map(({ changeSeq: _seq, ...row }) => row));
     expect(hasTmpId(await client.view('project'))).toBe(false);
+  });
+
+  it('tells a pull that moved rows of the copy from one that found nothing new', async () => {
+    const { client, send, pull, server } = await setUp();
+    const id = (await client.edit({ op: 'create', entity: 'task', data: { title: 'A', progress: 0 } })).slice(4);
+    await client.flush(send);
+    expect(await client.pull(pull)).toMatchObject({ status: 'pulled', changed: false });
+    expect(await client.pull(pull)).toMatchObject({ status: 'pulled', changed: false });
+    server.write('task', id, { progress: 50 });
+    expect(await client.pull(pull)).toMatchObject({ status: 'pulled', changed: true });
+    expect(await client.pull(pull)).toMatchObject({ status: 'pulled', changed: false });
   });
 
   it('merges a patch with a concurrent change to another field', async () => {

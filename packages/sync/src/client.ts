@@ -40,7 +40,14 @@ export type FlushResult =
   | { status: 'waiting'; until: number }
   | { status: 'failed'; failures: number; nextAttemptAt: number };
 
-export type PullResult = { status: 'pulled'; pages: number } | { status: 'busy' } | { status: 'failed'; error: unknown };
+/**
+ * `changed`: a pull moved rows of a copy the store already held. A first full read is no change: the
+ * screens read the server themselves meanwhile, and would otherwise fetch everything twice on arrival.
+ */
+export type PullResult =
+  | { status: 'pulled'; pages: number; changed: boolean }
+  | { status: 'busy' }
+  | { status: 'failed'; error: unknown };
 
 /** Entities in the order a pull reads them: projects first, so that a task's project is known. */
 const ENTITIES: readonly SyncEntity[] = ['project', 'task'];
@@ -234,8 +241,13 @@ export class SyncClient {
     this.pulling = true;
     try {
       let pages = 0;
-      for (const entity of ENTITIES) pages += await this.pullEntity(entity, fetchPage);
-      return { status: 'pulled', pages };
+      let changed = false;
+      for (const entity of ENTITIES) {
+        const read = await this.pullEntity(entity, fetchPage);
+        pages += read.pages;
+        changed ||= read.changed;
+      }
+      return { status: 'pulled', pages, changed };
     } catch (error) {
       return { status: 'failed', error };
     } finally {
@@ -243,8 +255,10 @@ export class SyncClient {
     }
   }
 
-  private async pullEntity(entity: SyncEntity, fetchPage: PullTransport): Promise<number> {
+  private async pullEntity(entity: SyncEntity, fetchPage: PullTransport): Promise<{ pages: number; changed: boolean }> {
     let since = await this.options.store.atomically((tx) => tx.getCursor(entity));
+    const hadCopy = since !== null;
+    let changed = false;
     for (let pages = 1; ; pages += 1) {
       const { clientId, ackedThrough } = await this.meta();
       const page = await fetchPage({ entity, since, clientId, ackedThrough });
@@ -256,6 +270,7 @@ export class SyncClient {
       const stored = await this.options.store.atomically(async (tx) => {
         const plan = planPullPage(page, await tx.getCursor(entity), await tx.getOutbox(), since === null, entity);
         if (!plan) return false;
+        changed ||= hadCopy && (plan.clear || plan.put.length > 0 || plan.remove.length > 0);
         if (plan.clear) await tx.clearRows(entity);
         await tx.putRows(entity, plan.put);
         await tx.deleteRows(entity, plan.remove);
@@ -263,7 +278,7 @@ export class SyncClient {
         await tx.setOutbox(plan.outbox);
         return true;
       });
-      if (!stored || !page.hasMore) return pages;
+      if (!stored || !page.hasMore) return { pages, changed };
       since = page.cursor;
     }
   }

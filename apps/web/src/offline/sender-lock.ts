@@ -2,9 +2,10 @@ import { joinTabLeader, openBroadcastChannel, type LockRequester, type TabChanne
 
 /**
  * What the tabs of one user tell each other: `changed` (an answer or a pull was stored: re-read the store),
- * `edited` (an edit was recorded: the sender sends it at once).
+ * `edited` (an edit was recorded: the sender sends it at once), `synced` (a pull reached the server and
+ * moved nothing the store held: re-read it, but the server's data did not change).
  */
-export type SyncMessage = 'changed' | 'edited';
+export type SyncMessage = 'changed' | 'edited' | 'synced';
 
 export type { LockRequester };
 
@@ -32,7 +33,7 @@ export interface SenderLock {
 
 export const senderLockName = (userId: string): string => `jalon-sync:${userId}`;
 
-const isSyncMessage = (data: unknown): data is SyncMessage => data === 'changed' || data === 'edited';
+const isSyncMessage = (data: unknown): data is SyncMessage => data === 'changed' || data === 'edited' || data === 'synced';
 
 const openSyncChannel = (name: string) => openBroadcastChannel(name, isSyncMessage);
 

@@ -56,6 +56,30 @@ describe('SyncEngine', () => {
     expect(engine.getSnapshot().serverRevision).toBe(revision + 1);
   });
 
+  it('a pull that finds nothing new moves the last-sync time, not the server revision', async () => {
+    let now = Date.parse('2030-01-15T10:00:00Z');
+    const server = new FakeSyncServer();
+    const pulls = fakePulls();
+    const engine = await SyncEngine.inMemory({ userId: USER, sendBatch: server.send, fetchPage: pulls.fetchPage, schedule: noSchedule, now: () => now });
+    await engine.refresh();
+    // The first read fills the copy: the dashboard, which read the server itself, need not read again.
+    expect(engine.getSnapshot()).toMatchObject({ ready: true, serverRevision: 0, lastSyncedAt: now });
+    now += 60_000;
+    // Nothing changed since the cursor: the pages come back empty.
+    pulls.change('project', []);
+    await engine.refresh();
+    expect(engine.getSnapshot()).toMatchObject({ serverRevision: 0, lastSyncedAt: now });
+  });
+
+  it('waits for an edit still being recorded before saying what is unsent (sign-out counts after it)', async () => {
+    const { engine } = await startEngine();
+    const editing = engine.edit({ op: 'patch', entity: 'project', id: projectId(1), data: { name: 'À l’instant' } });
+    await engine.editsRecorded();
+    expect(engine.getSnapshot().outbox.map((entry) => entry.state)).toEqual(['pending']);
+    await editing;
+    await expect(engine.editsRecorded()).resolves.toBeUndefined();
+  });
+
   it("says the first read failed when there is no copy to show", async () => {
     const failing: PullTransport = () => Promise.reject(new TypeError('Failed to fetch'));
     const engine = await SyncEngine.inMemory({ userId: USER, sendBatch: new FakeSyncServer().send, fetchPage: failing, schedule: noSchedule });

@@ -54,6 +54,16 @@ export interface WorkSnapshot {
 }
 
 /** A patch the person made: the entity, and the values before and after it. */
+/** What a reload of the store tells the screens. */
+interface ReloadOptions {
+  /** Read the rows too (not only the outbox and conflicts). */
+  rows: boolean;
+  /** The server was reached: the last-sync time moves. */
+  synced?: boolean;
+  /** The server's data moved: screens that read the server themselves (the dashboard) read again. */
+  serverChanged?: boolean;
+}
+
 export interface MadeEdit {
   entity: SyncEntity;
   id: string;
@@ -91,6 +101,8 @@ export class SyncEngine {
   private scheduler: SyncScheduler | null = null;
   private lock: SenderLock | null = null;
   private stopped = false;
+  /** Edits whose transaction has not ended yet. */
+  private readonly recording = new Set<Promise<unknown>>();
   // Reads of the store run one after the other, so an older read never overwrites a newer snapshot.
   private reading: Promise<void> = Promise.resolve();
 
@@ -151,8 +163,12 @@ export class SyncEngine {
    */
   async edit(edit: Edit, { undoable = true }: { undoable?: boolean } = {}): Promise<string> {
     const before = edit.op === 'patch' ? this.shownFields(edit.entity, edit.id, Object.keys(edit.data)) : null;
-    const { id, state } = await this.client.recordEdit(edit);
-    await this.publishAfterReads(state);
+    const recording = this.client.recordEdit(edit).then(async ({ id, state }) => {
+      await this.publishAfterReads(state);
+      return id;
+    });
+    this.recording.add(recording);
+    const id = await recording.finally(() => this.recording.delete(recording));
     if (before && undoable && edit.op === 'patch')
       this.editListeners.forEach((listener) => listener({ entity: edit.entity, id, before, after: edit.data }));
     this.lock?.announce('edited');
@@ -183,6 +199,14 @@ export class SyncEngine {
     await this.client.resume();
     await this.changedHere({ rows: false });
     this.scheduler?.edited();
+  }
+
+  /**
+   * Resolves once every edit made so far is in the outbox and on screen (or failed): sign-out counts the
+   * unsent edits after it, so a 'Sauver' clicked a moment before is counted, not left out of the question.
+   */
+  async editsRecorded(): Promise<void> {
+    await Promise.allSettled([...this.recording]);
   }
 
   /**
@@ -243,7 +267,7 @@ export class SyncEngine {
       lead,
       onMessage: (message: SyncMessage) => {
         if (message === 'edited') this.scheduler?.edited();
-        void this.reload({ rows: message === 'changed', fromServer: message === 'changed' });
+        void this.reload({ rows: message !== 'edited', synced: message !== 'edited', serverChanged: message === 'changed' });
       },
     });
   }
@@ -253,7 +277,7 @@ export class SyncEngine {
     try {
       const result = await this.client.flush(this.options.sendBatch);
       if (result.status === 'sent') {
-        await this.changedHere({ rows: false, fromServer: true });
+        await this.changedHere({ rows: false, synced: true, serverChanged: true });
         // What the server derived (a project's counts and progress, its own dates) and the end of the
         // acked overlays come with a pull: one follows, once the sends of a burst have settled.
         this.scheduler?.serverChanged();
@@ -267,38 +291,39 @@ export class SyncEngine {
 
   private async pull() {
     const result = await this.client.pull(this.options.fetchPage);
-    if (result.status === 'pulled') await this.changedHere({ rows: true, fromServer: true });
+    if (result.status === 'pulled' && result.changed) await this.changedHere({ rows: true, synced: true, serverChanged: true });
+    else if (result.status === 'pulled') await this.changedHere({ rows: true, synced: true }, 'synced');
     else if (result.status === 'failed' && !this.snapshot.ready) this.update({ loadError: result.error });
     return result;
   }
 
   /** This tab changed the store: show it, and tell the other tabs. */
-  private async changedHere(options: { rows: boolean; fromServer?: boolean }): Promise<void> {
+  private async changedHere(options: ReloadOptions, message: SyncMessage = 'changed'): Promise<void> {
     await this.reload(options);
-    this.lock?.announce('changed');
+    this.lock?.announce(message);
   }
 
   /** Shows a state read elsewhere (an edit's own transaction), after any read already under way. */
   private publishAfterReads(state: ClientState): Promise<void> {
     const published = this.reading.then(() => {
-      if (!this.stopped) this.publish(state, false);
+      if (!this.stopped) this.publish(state, {});
     });
     this.reading = published.catch(() => undefined);
     return published;
   }
 
-  private reload({ rows, fromServer = false }: { rows: boolean; fromServer?: boolean }): Promise<void> {
+  private reload({ rows, synced = false, serverChanged = false }: ReloadOptions): Promise<void> {
     const read = this.reading.then(async () => {
       if (this.stopped) return;
       const state = await this.client.state({ rows });
       if (state.rows) this.rows = { task: newestFirst(state.rows.task), project: newestFirst(state.rows.project) };
-      this.publish(state, fromServer);
+      this.publish(state, { synced, serverChanged });
     });
     this.reading = read.catch(() => undefined);
     return read;
   }
 
-  private publish(state: ClientState, fromServer: boolean): void {
+  private publish(state: ClientState, { synced, serverChanged }: Omit<ReloadOptions, 'rows'>): void {
     const context: RowContext = { userId: this.options.userId, createdAt: createdHere(state.outbox) };
     const now = (this.options.now ?? Date.now)();
     this.update({
@@ -313,7 +338,8 @@ export class SyncEngine {
       conflicts: state.conflicts,
       paused: state.meta.paused,
       nextAttemptAt: state.meta.nextAttemptAt,
-      ...(fromServer && { lastSyncedAt: now, serverRevision: this.snapshot.serverRevision + 1 }),
+      ...(synced && { lastSyncedAt: now }),
+      ...(serverChanged && { serverRevision: this.snapshot.serverRevision + 1 }),
     });
   }
 

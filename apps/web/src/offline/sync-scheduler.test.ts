@@ -6,7 +6,7 @@ import { createSyncScheduler, type SyncScheduler, type SyncSchedulerOptions } fr
 const START = Date.parse('2030-01-15T10:00:00.000Z');
 const elapsed = () => Date.now() - START;
 const idle: FlushResult = { status: 'idle' };
-const pulled: PullResult = { status: 'pulled', pages: 2 };
+const pulled: PullResult = { status: 'pulled', pages: 2, changed: true };
 
 let online = true;
 let scheduler: SyncScheduler;

@@ -5,10 +5,13 @@ import { useNavigate } from 'react-router';
 import { ChoiceDialog } from '../../components/ui/confirm-dialog.tsx';
 import { logout } from '../../features/auth/api/logout.ts';
 import { fr } from '../../locales/fr/index.ts';
+import type { OutboxEntry } from '@jalon/sync';
 import { wipeDevice } from '../../live/wipe-device.ts';
 import { useWork, useWorkEngine } from '../../offline/work-context.tsx';
 
 const t = fr.sync.signOut;
+
+const countUnsent = (outbox: readonly OutboxEntry[]) => outbox.filter((entry) => entry.state !== 'acked').length;
 
 /**
  * 'Se déconnecter'. With changes this device has not sent yet, it asks first: send them now, keep them
@@ -21,7 +24,7 @@ export function SignOutButton({ userId }: { userId: string | null }) {
   const work = useWork();
   const [asking, setAsking] = useState(false);
   const [sendFailed, setSendFailed] = useState(false);
-  const unsent = work.outbox.filter((entry) => entry.state !== 'acked').length;
+  const unsent = countUnsent(work.outbox);
   const signOut = useMutation({
     mutationFn: async ({ discard }: { discard: boolean }) => {
       if (discard && userId) {
@@ -47,7 +50,12 @@ export function SignOutButton({ userId }: { userId: string | null }) {
       <button
         type="button"
         className="button sign-out-button"
-        onClick={() => (unsent > 0 ? setAsking(true) : signOut.mutate({ discard: false }))}
+        onClick={async () => {
+          // An edit saved a moment ago may still be on its way into the outbox: count it too.
+          await engine?.editsRecorded();
+          if (countUnsent(engine?.getSnapshot().outbox ?? work.outbox) > 0) setAsking(true);
+          else signOut.mutate({ discard: false });
+        }}
         disabled={signOut.isPending}
       >
         <LogOut aria-hidden="true" focusable="false" size={18} />

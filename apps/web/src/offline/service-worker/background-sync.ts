@@ -78,7 +78,7 @@ export async function runBackgroundSync(
         const result = await client.pull(pull);
         if (result.status === 'failed')
           throw new BackgroundSyncFailed('The catch-up failed', { cause: result.error });
-        if (result.status === 'pulled' && result.pages > 0) announce(userId, 'changed');
+        if (result.status === 'pulled') announce(userId, result.changed ? 'changed' : 'synced');
       }
       return 'done';
     } finally {
