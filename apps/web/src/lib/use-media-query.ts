@@ -21,6 +21,9 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
+/** Phones and small tablets (decision 0034): below 48rem, the breakpoint of the style sheets too. */
+export const PHONE_QUERY = '(max-width: 47.99rem)';
+
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 export const usePrefersReducedMotion = (): boolean => useMediaQuery(REDUCED_MOTION_QUERY);

@@ -6,7 +6,7 @@ import { StorageNotice } from '../../features/offline/components/storage-notice.
 import { WriteToasts } from '../../features/offline/components/write-toasts.tsx';
 import { SoundEffects } from '../../features/preferences/components/sound-effects.tsx';
 import { ThemeToggle } from '../../features/preferences/components/theme-toggle.tsx';
-import { useMediaQuery } from '../../lib/use-media-query.ts';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { GlobalShortcuts } from '../../features/shortcuts/components/global-shortcuts.tsx';
 import { AbsenceDigest } from '../../live/absence-digest.tsx';
@@ -23,9 +23,6 @@ import { SignOutButton } from './sign-out-button.tsx';
 import { UndoRedo } from './undo-redo.tsx';
 
 const t = fr.layout;
-
-/** Phones and small tablets get the top bar and the drawer (decision 0034); the same 48rem as the CSS. */
-export const PHONE_QUERY = '(max-width: 47.99rem)';
 
 /**
  * Signed-in shell (SPEC §2 "Main layout"): navigation on the left, the screen in <main>; below 768 px a

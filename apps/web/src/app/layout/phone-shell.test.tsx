@@ -4,10 +4,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { updateSession } from '../../lib/session-store.ts';
 import { makeMe, makeUser } from '../../test/fixtures.ts';
 import { json, pathOf } from '../../test/http.ts';
+import { PHONE_QUERY } from '../../lib/use-media-query.ts';
 import { iconGlyphTexts } from '../../test/icon-glyphs.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { serveWork } from '../../test/work-server.ts';
-import { PHONE_QUERY } from './app-layout.tsx';
 
 /** A 360 px wide phone: only the shell's phone query matches. */
 function onAPhone() {

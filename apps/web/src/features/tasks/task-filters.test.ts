@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeTask, projectId, taskId } from '../../test/work-fixtures.ts';
 import {
+  countTaskFilters,
   filterTasks,
-  hasTaskFilters,
   readTaskFilters,
   UNASSIGNED,
   withoutTaskFilters,
@@ -58,11 +58,16 @@ describe('task filters in the address', () => {
     const params = new URLSearchParams(
       'view=calendar&sort=title&status=todo&priority=high&project=p&assignee=u&q=x&mine=1',
     );
-    expect(hasTaskFilters(params)).toBe(true);
+    expect(countTaskFilters(params)).toBe(6);
     const reset = withoutTaskFilters(params);
     expect(reset.toString()).toBe('view=calendar&sort=title');
-    expect(hasTaskFilters(reset)).toBe(false);
-    expect(hasTaskFilters(new URLSearchParams('mine=1'))).toBe(true);
+    expect(countTaskFilters(reset)).toBe(0);
+  });
+
+  it('counts the filters that apply, "Mes tâches" included, not the view, the sort or an empty text', () => {
+    expect(countTaskFilters(new URLSearchParams('mine=1'))).toBe(1);
+    expect(countTaskFilters(new URLSearchParams('view=list&sort=title&q=%20%20&status=done'))).toBe(1);
+    expect(countTaskFilters(new URLSearchParams('status=done&priority=low&q=devis'))).toBe(3);
   });
 });
 

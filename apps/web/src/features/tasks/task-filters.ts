@@ -69,9 +69,9 @@ export function withoutTaskFilters(params: URLSearchParams): URLSearchParams {
   return next;
 }
 
-/** Whether any filter (or 'Mes tâches') narrows the view. */
-export const hasTaskFilters = (params: URLSearchParams): boolean =>
-  [...Object.values(FILTER_PARAMS), MINE_PARAM].some((name) => nonEmpty(params.get(name)) !== null);
+/** How many filters (with 'Mes tâches') narrow the view: the phone's 'Filtres' button shows it. */
+export const countTaskFilters = (params: URLSearchParams): number =>
+  [...Object.values(FILTER_PARAMS), MINE_PARAM].filter((name) => nonEmpty(params.get(name)) !== null).length;
 
 /** The tasks every set filter lets through; the text is looked for, every word of it, in the title and description. */
 export function filterTasks(tasks: readonly Task[], filters: TaskFilters): readonly Task[] {

@@ -79,6 +79,8 @@ export const tasks = {
   },
   filters: {
     label: 'Filtres',
+    /** The phone's button that opens the filters, with how many apply. */
+    toggle: (active: number) => (active > 0 ? `Filtres (${active})` : 'Filtres'),
     status: 'Statut',
     priority: 'Priorité',
     project: 'Projet',

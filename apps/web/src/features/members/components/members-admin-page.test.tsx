@@ -79,7 +79,7 @@ describe('/admin/members', () => {
     expect(within(row(/Alice Admin \(vous\)/)).queryByRole('button', { name: 'Désactiver' })).not.toBeInTheDocument();
     const navigation = screen.getByRole('navigation', { name: 'Navigation principale' });
     expect(within(navigation).getByRole('link', { name: 'Membres' })).toHaveAttribute('aria-current', 'page');
-    const invitations = screen.getByRole('list', { name: 'Invitations en attente' });
+    const invitations = await screen.findByRole('list', { name: 'Invitations en attente' });
     expect(within(invitations).getByRole('listitem', { name: 'dominique@example.test' })).toHaveTextContent('Expire le 22 janvier 2030');
   });
 
@@ -130,7 +130,7 @@ describe('/admin/members', () => {
     await user.click(screen.getByRole('button', { name: 'Envoyer l’invitation' }));
     expect(await screen.findByText('Invitation envoyée à eve@example.test.')).toBeInTheDocument();
     expect(calls.find((call) => routeOf(call) === 'POST /admin/invitations')?.body).toEqual({ email: 'eve@example.test', role: 'admin' });
-    const list = screen.getByRole('list', { name: 'Invitations en attente' });
+    const list = await screen.findByRole('list', { name: 'Invitations en attente' });
     expect(await within(list).findByRole('listitem', { name: 'eve@example.test' })).toHaveTextContent('Administrateur');
 
     await user.click(screen.getByRole('button', { name: 'Révoquer l’invitation de dominique@example.test' }));

@@ -91,7 +91,8 @@ export function MembersAdminPage() {
           onCancel={() => setResetting(null)}
         />
       )}
-      <InvitationsList />
+      {/* Below the member list, once it has its height: appearing earlier, it would be pushed down. */}
+      {!members.isPending && <InvitationsList />}
       {confirming && texts && (
         <ConfirmDialog
           title={texts.title}

@@ -1,11 +1,12 @@
 import { isTmpId, stripTmpPrefix } from '@jalon/contract';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDay } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/work.css';
 import { useWork } from '../../../offline/work-context.tsx';
@@ -24,7 +25,7 @@ function NavigationButtons() {
   // React Router numbers history entries; with nothing to go back to, 'Retour' goes to the list.
   const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
   return (
-    <div className="inline-actions">
+    <div className="inline-actions project-nav">
       <button
         type="button"
         className="button"
@@ -40,6 +41,25 @@ function NavigationButtons() {
 }
 
 /**
+ * The way back above the page's header; on a phone below it, so that the title starts within the first
+ * screen's top (issue 17: the h1 within 120 px) and the top bar's 'Menu' stays the first way out.
+ */
+function WithNavigation({ header }: { header: ReactNode }) {
+  const phone = useMediaQuery(PHONE_QUERY);
+  return phone ? (
+    <>
+      {header}
+      <NavigationButtons />
+    </>
+  ) : (
+    <>
+      <NavigationButtons />
+      {header}
+    </>
+  );
+}
+
+/**
  * SPEC §2 "Project detail", from the device's copy, with the task screen's three views of its tasks
  * (keys 1, 2, 3; `?view=` as on /tasks). A project created on this device opens as
  * `/projects/tmp-<uuid>`; once the server has it, the address moves to its real id (the uuid itself),
@@ -51,15 +71,21 @@ export function ProjectDetailPage() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const [view, setView] = useTaskView();
-  const project = work.projects.find((candidate) => candidate.id === id);
+  const known = work.projects.find((candidate) => candidate.id === id);
   const renamed =
-    !project && isTmpId(id)
+    !known && isTmpId(id)
       ? work.projects.find((candidate) => candidate.id === stripTmpPrefix(id))
       : undefined;
   useEffect(() => {
     if (renamed) void navigate(`/projects/${renamed.id}${search}`, { replace: true });
   }, [renamed, navigate, search]);
-  const tasks = useMemo(() => work.tasks.filter((task) => task.project === id), [work.tasks, id]);
+  // Until the address has moved, the renamed project is shown as it is: a 'not found' in between would
+  // remount the page's forms and lose a task title being typed.
+  const project = known ?? renamed;
+  const tasks = useMemo(() => {
+    const serverId = isTmpId(id) ? stripTmpPrefix(id) : id;
+    return work.tasks.filter((task) => task.project === id || task.project === serverId);
+  }, [work.tasks, id]);
   const projectNames = useMemo(
     () => new Map(work.projects.map((candidate) => [candidate.id, candidate.name])),
     [work.projects],
@@ -76,8 +102,7 @@ export function ProjectDetailPage() {
   if (!project) {
     return (
       <>
-        <NavigationButtons />
-        <PageHeader title={fr.projects.title} />
+        <WithNavigation header={<PageHeader title={fr.projects.title} />} />
         {work.ready ? (
           <p className="empty-text">{t.notFound}</p>
         ) : (
@@ -90,11 +115,14 @@ export function ProjectDetailPage() {
   const data = project;
   return (
     <>
-      <NavigationButtons />
-      <PageHeader title={data.name}>
-        <ProjectStatusBadge status={data.status} />
-        <PendingBadge state={work.pending.get(data.id)} />
-      </PageHeader>
+      <WithNavigation
+        header={
+          <PageHeader title={data.name}>
+            <ProjectStatusBadge status={data.status} />
+            <PendingBadge state={work.pending.get(data.id)} />
+          </PageHeader>
+        }
+      />
       <ProjectTaskSummary progress={data.progress} tasks={tasks} />
       <dl className="detail-fields">
         <div>

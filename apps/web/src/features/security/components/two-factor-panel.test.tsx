@@ -139,7 +139,10 @@ describe('2FA tab: enabling', () => {
     await waitFor(() =>
       expect(callsTo(calls, 'GET /auth/me')[0]?.headers.get('Authorization')).toBe('Bearer full-token'),
     );
-    expect(screen.queryByRole('heading', { level: 1, name: 'Sécurité' })).not.toBeInTheDocument();
+    // The router's location changes first; React then renders the dashboard in place of this page.
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 1, name: 'Sécurité' })).not.toBeInTheDocument(),
+    );
   });
 
   it('treats a 409 at set-up as already enabled', async () => {

@@ -1,6 +1,7 @@
 import Search from 'lucide-react/icons/search';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { hasOpenLayer, useCloseOnEscape } from '../../../lib/escape-layers.ts';
 import { fr } from '../../../locales/fr/index.ts';
@@ -34,10 +35,21 @@ const FORM_SCREENS = ['/projects/new', '/projects/board/new', '/tasks/new'];
 
 const main = () => document.getElementById('main');
 
+/**
+ * Opens the folded panel that holds `element` (the phone's 'Filtres'), through its own button, and lets React
+ * show it at once so that the element can take the focus.
+ */
+function unfold(element: HTMLElement) {
+  const panel = element.closest<HTMLElement>('[hidden][id]');
+  const toggle = panel && document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(panel.id)}"][aria-expanded="false"]`);
+  if (toggle) flushSync(() => toggle.click());
+}
+
 /** Focuses the first element matching the first selector that matches anything (in priority order). */
 function focusFirst(...selectors: string[]): boolean {
   const element = selectors.map((selector) => main()?.querySelector<HTMLElement>(selector)).find(Boolean);
   if (!element) return false;
+  unfold(element);
   element.focus();
   if (element instanceof HTMLInputElement) element.select();
   return true;

@@ -1,7 +1,7 @@
 import type { Task } from '@jalon/contract';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { formatDay, formatMonth, localDayKey } from '../../../lib/dates.ts';
-import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
 import { monthGrid } from '../calendar-grid.ts';
@@ -10,12 +10,14 @@ import { TaskStatusBadge } from './task-status-badge.tsx';
 
 const t = fr.tasks.calendar;
 const PER_DAY = 3;
-/** Below this width a seven-column month would not fit: the month becomes an agenda list. */
-const PHONE_QUERY = '(max-width: 47.99rem)';
 
-/** A month grid, or an agenda on a phone; each task sits on the day of its deadline. */
+/**
+ * A month grid, or on a phone (where seven columns would not fit) an agenda; each task sits on the day of
+ * its deadline.
+ */
 export function CalendarView({ tasks }: { tasks: readonly Task[] }) {
   const phone = useMediaQuery(PHONE_QUERY);
+  const captionId = useId();
   const [month, setMonth] = useState(() => {
     const now = new Date();
     return new Date(now.getFullYear(), now.getMonth(), 1);
@@ -64,9 +66,13 @@ export function CalendarView({ tasks }: { tasks: readonly Task[] }) {
           <AgendaView month={month} byDay={byDay} />
         </>
       ) : (
-        <div className="calendar__scroll">
+        // On a tablet beside the navigation the month is wider than its box: the box scrolls, and takes the
+        // keyboard's focus so that arrows can scroll it too.
+        <div className="calendar__scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
           <table className="calendar__grid">
-            <caption aria-live="polite">{formatMonth(month)}</caption>
+            <caption id={captionId} aria-live="polite">
+              {formatMonth(month)}
+            </caption>
             <thead>
               <tr>
                 {t.weekdays.map((day) => (

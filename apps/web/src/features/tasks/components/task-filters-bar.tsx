@@ -1,13 +1,15 @@
 import { taskPrioritySchema } from '@jalon/contract';
-import { RotateCcw } from 'lucide-react';
-import { useId } from 'react';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
+import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { useMembers } from '../../members/api/members.ts';
 import { MyTasksFilter } from '../../members/components/my-tasks-filter.tsx';
 import type { ProjectOption } from '../project-options.ts';
 import {
-  hasTaskFilters,
+  countTaskFilters,
   readTaskFilters,
   UNASSIGNED,
   withoutTaskFilters,
@@ -51,12 +53,20 @@ function FilterSelect({ id, label, value, anyLabel, options, onChange, shortcutT
   );
 }
 
-/** The filters of /tasks, kept in the address (decision 0035): a reload or a shared link shows the same tasks. */
+/**
+ * The filters of /tasks, kept in the address (decision 0035): a reload or a shared link shows the same tasks.
+ * On a phone they fold behind a 'Filtres' button, closed when the screen opens, so that the tasks come
+ * first; its name counts the filters that apply ('Filtres (2)').
+ */
 export function TaskFiltersBar({ projects }: { projects: readonly ProjectOption[] }) {
   const id = useId();
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [unfolded, setUnfolded] = useState(false);
+  const open = !phone || unfolded;
   const [searchParams, setSearchParams] = useSearchParams();
   const members = useMembers();
   const filters = readTaskFilters(searchParams);
+  const active = countTaskFilters(searchParams);
   const set = (key: TaskFilterKey) => (value: string) =>
     setSearchParams((params) => withTaskFilter(params, key, value), { replace: true });
   const assignees = [
@@ -68,66 +78,80 @@ export function TaskFiltersBar({ projects }: { projects: readonly ProjectOption[
   ];
 
   return (
-    <div className="task-filters" role="search" aria-label={t.label}>
-      <FilterSelect
-        id={`${id}-status`}
-        label={t.status}
-        value={filters.status}
-        anyLabel={t.any}
-        options={KANBAN_COLUMNS.map((status) => ({ value: status, label: fr.tasks.statusLabel(status) }))}
-        onChange={set('status')}
-        shortcutTarget
-      />
-      <FilterSelect
-        id={`${id}-priority`}
-        label={t.priority}
-        value={filters.priority}
-        anyLabel={t.anyFeminine}
-        options={taskPrioritySchema.options.map((priority) => ({
-          value: priority,
-          label: fr.tasks.priorityLabels[priority],
-        }))}
-        onChange={set('priority')}
-      />
-      <FilterSelect
-        id={`${id}-project`}
-        label={t.project}
-        value={filters.project}
-        anyLabel={t.any}
-        options={projects.map((project) => ({ value: project.id, label: project.name }))}
-        onChange={set('project')}
-      />
-      <FilterSelect
-        id={`${id}-assignee`}
-        label={t.assignee}
-        value={filters.assignee}
-        anyLabel={t.any}
-        options={assignees}
-        onChange={set('assignee')}
-      />
-      <div className="field task-filters__text">
-        <label htmlFor={`${id}-text`}>{t.text}</label>
-        <input
-          id={`${id}-text`}
-          className="input"
-          type="search"
-          placeholder={t.textHint}
-          value={filters.text}
-          onChange={(event) => set('text')(event.target.value)}
-        />
-      </div>
-      <div className="task-filters__actions">
-        <MyTasksFilter />
+    <>
+      {phone && (
         <button
           type="button"
-          className="button"
-          disabled={!hasTaskFilters(searchParams)}
-          onClick={() => setSearchParams((params) => withoutTaskFilters(params), { replace: true })}
+          className="button task-filters__toggle"
+          aria-expanded={open}
+          aria-controls={`${id}-panel`}
+          onClick={() => setUnfolded((current) => !current)}
         >
-          <RotateCcw aria-hidden="true" focusable="false" size={16} />
-          {t.reset}
+          <SlidersHorizontal aria-hidden="true" focusable="false" size={16} />
+          {t.toggle(active)}
         </button>
+      )}
+      <div id={`${id}-panel`} className="task-filters" role="search" aria-label={t.label} hidden={!open}>
+        <FilterSelect
+          id={`${id}-status`}
+          label={t.status}
+          value={filters.status}
+          anyLabel={t.any}
+          options={KANBAN_COLUMNS.map((status) => ({ value: status, label: fr.tasks.statusLabel(status) }))}
+          onChange={set('status')}
+          shortcutTarget
+        />
+        <FilterSelect
+          id={`${id}-priority`}
+          label={t.priority}
+          value={filters.priority}
+          anyLabel={t.anyFeminine}
+          options={taskPrioritySchema.options.map((priority) => ({
+            value: priority,
+            label: fr.tasks.priorityLabels[priority],
+          }))}
+          onChange={set('priority')}
+        />
+        <FilterSelect
+          id={`${id}-project`}
+          label={t.project}
+          value={filters.project}
+          anyLabel={t.any}
+          options={projects.map((project) => ({ value: project.id, label: project.name }))}
+          onChange={set('project')}
+        />
+        <FilterSelect
+          id={`${id}-assignee`}
+          label={t.assignee}
+          value={filters.assignee}
+          anyLabel={t.any}
+          options={assignees}
+          onChange={set('assignee')}
+        />
+        <div className="field task-filters__text">
+          <label htmlFor={`${id}-text`}>{t.text}</label>
+          <input
+            id={`${id}-text`}
+            className="input"
+            type="search"
+            placeholder={t.textHint}
+            value={filters.text}
+            onChange={(event) => set('text')(event.target.value)}
+          />
+        </div>
+        <div className="task-filters__actions">
+          <MyTasksFilter />
+          <button
+            type="button"
+            className="button"
+            disabled={active === 0}
+            onClick={() => setSearchParams((params) => withoutTaskFilters(params), { replace: true })}
+          >
+            <RotateCcw aria-hidden="true" focusable="false" size={16} />
+            {t.reset}
+          </button>
+        </div>
       </div>
-    </div>
+    </>
   );
 }
