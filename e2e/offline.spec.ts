@@ -257,6 +257,8 @@ test('the outbox survives a reload, is listed with its state, and one tab sends 
   await page.route('**/api/sync/batch', (route) => route.abort('internetdisconnected'));
   const kept = `${title} (gardé)`;
   await editTitle(page, title, kept);
+  // Recorded on the device first ('En attente' shows once the outbox holds it), then the reload.
+  await expect(taskRow(page, kept).getByText('En attente', { exact: true })).toBeVisible();
   await page.reload();
   await expect(taskRow(page, kept).getByText('En attente', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Modifications en attente' }).click();

@@ -8,7 +8,7 @@
 // URL names `localhost` (support/own-server.ts).
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { chooseScheme, expectNoViolations, type Scheme } from './support/axe.ts';
+import { chooseScheme, expectNoViolations, expectNoViolationsInBothSchemes } from './support/axe.ts';
 import { createMember, enrolTwoFactor, totpCode } from './support/members.ts';
 import { startOwnServer, type OwnServer } from './support/own-server.ts';
 import { clickSignOut, expect, signIn, test as base } from './support/test.ts';
@@ -100,12 +100,9 @@ for (const viewport of [
       });
 
       if (!viewport.touch) {
-        for (const scheme of ['light', 'dark'] as Scheme[]) {
-          await test.step(`the 2FA tab with a passkey passes axe in ${scheme}`, async () => {
-            await chooseScheme(page, scheme);
-            await expectNoViolations(page, `2FA tab with a passkey (${scheme})`);
-          });
-        }
+        await test.step('the 2FA tab with a passkey passes axe in light and dark', async () => {
+          await expectNoViolationsInBothSchemes(page, '2FA tab with a passkey');
+        });
       } else {
         await test.step('the section fits the narrow screen', async () => {
           const overflow = await page.evaluate(
@@ -194,10 +191,11 @@ test.describe('a passkey alone as the administrator’s second factor', () => {
       // The same tab on a phone, dark: nothing overflows, axe is clean.
       await chooseScheme(page, 'dark');
       await page.setViewportSize({ width: 360, height: 780 });
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+      // Polled: the phone layout follows the resize a moment later (read at once on a loaded machine, the
+      // overflow was once the desk layout's 78 px).
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+        .toBeLessThanOrEqual(0);
       await expectNoViolations(page, '2FA tab with passkeys only (360 px, dark)');
       await page.setViewportSize({ width: 1440, height: 900 });
     });

@@ -1,61 +1,13 @@
-// Issue 17: the shell on a phone (360 x 740, touch) and on a desk (1440 x 900), light and dark. On every
-// screen of the shell's own (not the task and project screens): no emoji or symbol glyph, no page-level
-// horizontal scroll, axe clean, and on the phone the h1 within the first 120 px and 44 px touch targets.
-// Then the phone's menu: a modal drawer that keeps the focus, closes on Esc and opens with 'm'.
-import type { Page } from '@playwright/test';
+// Issue 17: the phone's shell (screens.spec.ts sweeps every screen at every size). Its menu: a modal drawer
+// that keeps the focus, closes on Esc and opens with 'm'; the login form at 320 px; the web app manifest.
 import { expectNoViolations } from './support/axe.ts';
-import { expectNoIconGlyphs, expectNoPageOverflow, expectTitleNearTop, expectTouchTargets } from './support/screen-checks.ts';
+import { expectNoIconGlyphs, expectNoPageOverflow, expectTouchTargets } from './support/screen-checks.ts';
 import { expect, expectDashboard, signIn, test } from './support/test.ts';
 
-const SIZES = {
-  phone: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
-  desk: { viewport: { width: 1440, height: 900 }, hasTouch: false, isMobile: false },
-} as const;
-
-const PUBLIC_SCREENS = ['/login', '/reset-password?token=inconnu', '/invitation?token=inconnu'];
-const SIGNED_IN_SCREENS = ['/dashboard', '/security', '/me', '/activity', '/sync', '/shortcuts'];
-
-async function checkScreen(page: Page, screen: string, size: keyof typeof SIZES, signedIn: boolean) {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expectNoIconGlyphs(page, screen);
-  await expectNoPageOverflow(page, screen);
-  if (size === 'phone') {
-    if (signedIn) await expectTitleNearTop(page, screen);
-    await expectTouchTargets(page, screen);
-  }
-  await expectNoViolations(page, screen);
-}
-
-for (const size of ['phone', 'desk'] as const) {
-  for (const scheme of ['light', 'dark'] as const) {
-    test.describe(`shell, ${size}, ${scheme}`, () => {
-      test.use({ ...SIZES[size], colorScheme: scheme });
-
-      test('public screens', async ({ page }) => {
-        test.slow(); // several screens, each with axe, on a shared machine
-        for (const screen of PUBLIC_SCREENS) {
-          await page.goto(screen);
-          await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-          await checkScreen(page, screen, size, false);
-        }
-      });
-
-      test('signed-in screens', async ({ page, member }) => {
-        test.slow(); // several screens, each with axe, on a shared machine
-        await signIn(page, member);
-        await expectDashboard(page, member);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-        for (const screen of SIGNED_IN_SCREENS) {
-          await page.goto(screen);
-          await checkScreen(page, screen, size, true);
-        }
-      });
-    });
-  }
-}
+const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
 
 test.describe('the menu on a phone', () => {
-  test.use(SIZES.phone);
+  test.use(PHONE);
 
   test('a top bar of at most 56 px, and the navigation in a modal drawer', async ({ page, member }) => {
     await signIn(page, member);

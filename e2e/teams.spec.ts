@@ -6,19 +6,12 @@
 // The administrator needs 2FA, and the shared server's bootstrap admin must stay without it for
 // login.spec.ts: this file runs its own server, whose first start creates this admin (own-server.ts).
 import { randomUUID } from 'node:crypto';
-import { request as apiRequest, type Browser, type Page } from '@playwright/test';
-import { expectNoViolations } from './support/axe.ts';
+import type { Browser, Page } from '@playwright/test';
+import { enrolledAdmin, signInAdmin, type EnrolledAdmin } from './support/admin.ts';
+import { expectNoViolationsInBothSchemes } from './support/axe.ts';
 import { linkFromInbox } from './support/mailbox.ts';
-import { dataOf, totpCode } from './support/members.ts';
 import { startOwnServer, type OwnServer } from './support/own-server.ts';
 import { clickSignOut, expect, signIn, test as base } from './support/test.ts';
-
-interface EnrolledAdmin {
-  email: string;
-  password: string;
-  /** Unused backup codes: each browser sign-in takes the next one (a TOTP code works once per 30 s). */
-  backupCodes: string[];
-}
 
 const test = base.extend<object, { ownServer: OwnServer; admin: EnrolledAdmin }>({
   ownServer: [
@@ -31,31 +24,9 @@ const test = base.extend<object, { ownServer: OwnServer; admin: EnrolledAdmin }>
     },
     { scope: 'worker', timeout: 150_000 },
   ],
-  // The forced enrolment, done once through the API as the security screen does (security.spec.ts
-  // walks it on screen).
-  admin: [
-    async ({ ownServer }, use) => {
-      const api = await apiRequest.newContext({ baseURL: ownServer.baseURL });
-      const { tempToken } = await dataOf<{ tempToken: string }>(
-        await api.post('/api/auth/login', { data: { ...ownServer.admin, rememberMe: false } }),
-      );
-      const headers = { Authorization: `Bearer ${tempToken}` };
-      const setup = await dataOf<{ secret: string; backupCodes: string[] }>(await api.post('/api/2fa/setup', { headers }));
-      await dataOf(await api.post('/api/2fa/verify', { headers, data: { code: totpCode(setup.secret) } }));
-      await api.dispose();
-      await use({ ...ownServer.admin, backupCodes: [...setup.backupCodes] });
-    },
-    { scope: 'worker' },
-  ],
+  admin: [async ({ ownServer }, use) => use(await enrolledAdmin(ownServer)), { scope: 'worker' }],
   baseURL: async ({ ownServer }, use) => use(ownServer.baseURL),
 });
-
-async function signInAdmin(page: Page, admin: EnrolledAdmin) {
-  await signIn(page, admin);
-  await page.getByLabel('Code de vérification ou code de secours').fill(admin.backupCodes.shift()!);
-  await page.getByRole('button', { name: 'Vérifier' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function adminBrowser(browser: Browser, ownServer: OwnServer, admin: EnrolledAdmin) {
   const context = await browser.newContext({ baseURL: ownServer.baseURL, locale: 'fr-FR', timezoneId: 'UTC', reducedMotion: 'reduce', viewport: { width: 1440, height: 900 } });
@@ -182,42 +153,37 @@ const SIZES = [
 ] as const;
 
 for (const size of SIZES) {
-  for (const scheme of ['light', 'dark'] as const) {
-    test.describe(`teams screens, axe, ${size.label}, ${scheme}`, () => {
-      // The theme follows the system until the person picks one.
-      test.use({ ...size.use, colorScheme: scheme });
+  test.describe(`teams screens, axe in light and dark, ${size.label}`, () => {
+    test.use(size.use);
 
-      test('/admin/members and /invitation', async ({ page, admin }) => {
-        await signInAdmin(page, admin);
-        await page.goto('/admin/members');
-        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-        await expect(page.getByRole('row', { name: /\(vous\)/ })).toBeVisible();
-        await expect(page.getByRole('heading', { level: 2, name: 'Invitations en attente' })).toBeVisible();
-        await expectNoViolations(page, `/admin/members (${size.label}, ${scheme})`);
+    test('/admin/members and /invitation', async ({ page, admin }) => {
+      await signInAdmin(page, admin);
+      await page.goto('/admin/members');
+      await expect(page.getByRole('row', { name: /\(vous\)/ })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'Invitations en attente' })).toBeVisible();
+      await expectNoViolationsInBothSchemes(page, `/admin/members (${size.label})`);
 
-        // With a confirmation open.
-        await page.getByLabel('E-mail').fill(`a11y-${randomUUID().slice(0, 8)}@e2e.test`);
-        await page.getByRole('button', { name: 'Envoyer l’invitation' }).click();
-        await expect(page.getByText(/^Invitation envoyée à/)).toBeVisible();
-        await page.getByRole('button', { name: /^Révoquer l’invitation de a11y-/ }).first().click();
-        await expect(page.getByRole('alertdialog', { name: 'Révoquer l’invitation ?' })).toBeVisible();
-        await expectNoViolations(page, `/admin/members, revoke dialog (${size.label}, ${scheme})`);
-        await page.getByRole('button', { name: 'Annuler' }).click();
+      // With a confirmation open.
+      await page.getByLabel('E-mail').fill(`a11y-${randomUUID().slice(0, 8)}@e2e.test`);
+      await page.getByRole('button', { name: 'Envoyer l’invitation' }).click();
+      await expect(page.getByText(/^Invitation envoyée à/)).toBeVisible();
+      await page.getByRole('button', { name: /^Révoquer l’invitation de a11y-/ }).first().click();
+      await expect(page.getByRole('alertdialog', { name: 'Révoquer l’invitation ?' })).toBeVisible();
+      await expectNoViolationsInBothSchemes(page, `/admin/members, revoke dialog (${size.label})`);
+      await page.getByRole('button', { name: 'Annuler' }).click();
 
-        // The invitation page, signed out, in the same theme.
-        await clickSignOut(page);
-        await expect(page).toHaveURL(/\/login$/);
-        await page.goto('/invitation?token=a11y');
-        await expect(page.getByRole('button', { name: 'Créer mon compte' })).toBeVisible();
-        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-        await expectNoViolations(page, `/invitation (${size.label}, ${scheme})`);
-        await page.getByLabel('Nom').fill('Personne');
-        await page.getByLabel('Mot de passe', { exact: true }).fill('abcdefgh1');
-        await page.getByLabel('Confirmer le mot de passe').fill('autre chose');
-        await page.getByRole('button', { name: 'Créer mon compte' }).click();
-        await expect(page.getByRole('alert')).toHaveText('Les mots de passe ne correspondent pas.');
-        await expectNoViolations(page, `/invitation, mismatch (${size.label}, ${scheme})`);
-      });
+      // The invitation page, signed out.
+      await clickSignOut(page);
+      await expect(page).toHaveURL(/\/login$/);
+      await page.goto('/invitation?token=a11y');
+      // The page as it opens is in the screen sweep; its error is checked here.
+      await expect(page.getByRole('button', { name: 'Créer mon compte' })).toBeVisible();
+      await page.getByLabel('Nom').fill('Personne');
+      await page.getByLabel('Mot de passe', { exact: true }).fill('abcdefgh1');
+      await page.getByLabel('Confirmer le mot de passe').fill('autre chose');
+      await page.getByRole('button', { name: 'Créer mon compte' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Les mots de passe ne correspondent pas.');
+      await expectNoViolationsInBothSchemes(page, `/invitation, mismatch (${size.label})`);
     });
-  }
+  });
 }
