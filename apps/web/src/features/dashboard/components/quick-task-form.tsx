@@ -4,6 +4,7 @@ import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { useWork } from '../../../offline/work-context.tsx';
 import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
 import { useTaskWrites } from '../../tasks/api/task-writes.ts';
+import { followCreatedProject } from '../../tasks/project-options.ts';
 import { quickCreateError, taskDraft } from '../quick-create-rules.ts';
 import { QuickCreateSubmit } from './quick-create-submit.tsx';
 
@@ -15,7 +16,8 @@ export function QuickTaskForm({ onCreated }: { onCreated: () => void }) {
   const work = useWork();
   const writes = useTaskWrites();
   const [title, setTitle] = useState('');
-  const [project, setProject] = useState('');
+  const [chosenProject, setProject] = useState('');
+  const project = followCreatedProject(chosenProject, work.projects);
   const [assignee, setAssignee] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({

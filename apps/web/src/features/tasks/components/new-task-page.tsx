@@ -12,7 +12,7 @@ import { useOnlineStatus } from '../../offline/hooks/use-online-status.ts';
 import { useWork } from '../../../offline/work-context.tsx';
 import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
 import { useTaskWrites } from '../api/task-writes.ts';
-import { projectOptions } from '../project-options.ts';
+import { followCreatedProject, projectOptions } from '../project-options.ts';
 
 const t = fr.tasks.newPage;
 
@@ -30,7 +30,8 @@ export function NewTaskPage() {
   const navigateLater = useDelayedNavigate();
   const [searchParams] = useSearchParams();
   const [title, setTitle] = useState('');
-  const [project, setProject] = useState(() => searchParams.get('projectId') ?? '');
+  const [chosenProject, setProject] = useState(() => searchParams.get('projectId') ?? '');
+  const project = followCreatedProject(chosenProject, projects);
   const [description, setDescription] = useState('');
   const [assignee, setAssignee] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
