@@ -65,8 +65,13 @@ async function noteStreamActivity(page: Page) {
  */
 async function runUntilFirstReconnect(page: Page) {
   const first = 'Reconnexion… (tentative 1 sur 15)';
+  // The stream's 'open' event reaches the page a moment after Playwright sees the response: until then
+  // there is no time to count from (NaN).
+  const quietFor = () =>
+    page.evaluate(() => Date.now() - ((window as unknown as { lastStreamActivity?: number }).lastStreamActivity ?? Number.NaN));
+  await expect.poll(quietFor).not.toBeNaN();
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const quiet = await page.evaluate(() => Date.now() - (window as unknown as { lastStreamActivity: number }).lastStreamActivity);
+    const quiet = await quietFor();
     await page.clock.runFor(Math.max(0, 60_000 - quiet) + 500);
     const said = await expect(indicator(page))
       .toHaveText(first, { timeout: 2_000 })
