@@ -130,6 +130,19 @@ describe('app shell', () => {
     expect(deleteOfflineStore).not.toHaveBeenCalled();
   });
 
+  it("the palette's 'Se déconnecter' asks the same question before signing out with unsent changes", async () => {
+    const { server, calls } = signedInApp('/projects');
+    await unsentEdit(server);
+    await userEvent.keyboard('{Control>}k{/Control}');
+    await userEvent.click(await screen.findByRole('option', { name: 'Se déconnecter' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Modifications non envoyées' });
+    expect(dialog).toHaveTextContent('1 modification n’a pas encore été envoyée au serveur.');
+    expect(calls.some((call) => pathOf(call) === '/auth/logout')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Garder pour cet utilisateur' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
+    expect(calls.some((call) => pathOf(call) === '/auth/logout')).toBe(true);
+  });
+
   it("'Abandonner' on sign-out deletes this person's offline database", async () => {
     const { server } = signedInApp('/projects');
     await unsentEdit(server);

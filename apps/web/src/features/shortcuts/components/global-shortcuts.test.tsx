@@ -24,13 +24,6 @@ const heading = (name: string) => screen.findByRole('heading', { level: 1, name 
 beforeEach(() => {
   reloadPreferences();
   editHistory.clear();
-  // jsdom has neither: cmdk's list measures itself and scrolls the active option into view.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Element.prototype.scrollIntoView ??= () => undefined;
 });
 
 describe('global shortcuts in the shell', { timeout: 20_000 }, () => {

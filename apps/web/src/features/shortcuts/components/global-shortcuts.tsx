@@ -1,19 +1,24 @@
 import Search from 'lucide-react/icons/search';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { hasOpenLayer, useCloseOnEscape } from '../../../lib/escape-layers.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/shortcuts.css';
-import { logout } from '../../auth/api/logout.ts';
+import { useSignOut } from '../../../app/layout/use-sign-out.tsx';
+import { useSession } from '../../../lib/session-store.ts';
 import { getPreferences } from '../../preferences/preferences-store.ts';
 import { isTyping } from '../../tasks/hooks/use-view-keys.ts';
 import { editHistory } from '../edit-history.ts';
 import { createDispatcher, type ShortcutAction } from '../shortcut-dispatcher.ts';
-import { CommandPalette } from './command-palette.tsx';
 
 const t = fr.shortcuts;
+
+// The palette (cmdk and the Radix dialog under it, about 12 kB gzipped) loads when first wanted, not with
+// every signed-in screen (issue 17, Lighthouse); pointing at or focusing its button fetches it ahead.
+const loadPalette = () => import('./command-palette.tsx');
+const CommandPalette = lazy(() => loadPalette().then((module) => ({ default: module.CommandPalette })));
 
 const ROUTES: Partial<Record<ShortcutAction, string>> = {
   goDashboard: '/dashboard',
@@ -65,7 +70,11 @@ export function GlobalShortcuts({ compact = false }: { compact?: boolean }) {
   const navigate = useNavigate();
   const { pathname, key: locationKey } = useLocation();
   const queryClient = useQueryClient();
+  const signOut = useSignOut(useSession().user?.id ?? null);
   const [paletteOpen, setPaletteOpen] = useState(false);
+  // Mounted from its first opening on, so that closing keeps its chunk and state.
+  const [paletteWanted, setPaletteWanted] = useState(false);
+  if (paletteOpen && !paletteWanted) setPaletteWanted(true);
   const [announcement, setAnnouncement] = useState('');
   // The key listener is installed once; it reads the current screen and palette state through refs.
   const pathRef = useRef(pathname);
@@ -186,6 +195,8 @@ export function GlobalShortcuts({ compact = false }: { compact?: boolean }) {
         aria-label={compact ? t.palette.open : undefined}
         title={compact ? t.palette.open : undefined}
         onClick={() => setPaletteOpen(true)}
+        onPointerEnter={() => void loadPalette()}
+        onFocus={() => void loadPalette()}
       >
         <Search aria-hidden="true" focusable="false" size={compact ? 20 : 16} />
         {!compact && (
@@ -195,11 +206,16 @@ export function GlobalShortcuts({ compact = false }: { compact?: boolean }) {
           </>
         )}
       </button>
-      <CommandPalette
-        open={paletteOpen}
-        onClose={closePalette}
-        onSignOut={() => void logout().finally(() => void navigate('/login', { replace: true }))}
-      />
+      {paletteWanted && (
+        <Suspense fallback={null}>
+          <CommandPalette
+            open={paletteOpen}
+            onClose={closePalette}
+            onSignOut={() => void signOut.start()}
+          />
+        </Suspense>
+      )}
+      {signOut.dialog}
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>

@@ -1,0 +1,78 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import type { OutboxEntry } from '@jalon/sync';
+import { ChoiceDialog } from '../../components/ui/confirm-dialog.tsx';
+import { wipeDevice } from '../../live/wipe-device.ts';
+import { fr } from '../../locales/fr/index.ts';
+import { useWork, useWorkEngine } from '../../offline/work-context.tsx';
+import { logout } from '../../features/auth/api/logout.ts';
+
+const t = fr.sync.signOut;
+
+const countUnsent = (outbox: readonly OutboxEntry[]) => outbox.filter((entry) => entry.state !== 'acked').length;
+
+export interface SignOut {
+  /** Signs out, or first asks what to do with the changes this device has not sent yet. */
+  start: () => Promise<void>;
+  pending: boolean;
+  /** The question, while it is asked: render it where the caller is. */
+  dialog: ReactNode;
+}
+
+/**
+ * Signing out, for every way to ask for it ('Se déconnecter' in the shell, the palette's item). With
+ * changes this device has not sent yet, it asks first: send them now, keep them for this person's next
+ * sign-in here (nobody else can read them: each person has their own database), or discard them with
+ * the rest of this person's copy.
+ */
+export function useSignOut(userId: string | null): SignOut {
+  const navigate = useNavigate();
+  const engine = useWorkEngine();
+  const work = useWork();
+  const [asking, setAsking] = useState(false);
+  const [sendFailed, setSendFailed] = useState(false);
+  const unsent = countUnsent(work.outbox);
+  const signOut = useMutation({
+    mutationFn: async ({ discard }: { discard: boolean }) => {
+      if (discard && userId) {
+        engine?.stop();
+        await wipeDevice(userId);
+      }
+      await logout();
+    },
+    onSettled: () => void navigate('/login', { replace: true }),
+  });
+  const sendNow = useMutation({
+    mutationFn: async () => {
+      if (!engine) return false;
+      await engine.sendNow();
+      return engine.getSnapshot().outbox.every((entry) => entry.state === 'acked');
+    },
+    onSuccess: (sent) => (sent ? signOut.mutate({ discard: false }) : setSendFailed(true)),
+    onError: () => setSendFailed(true),
+  });
+
+  const start = async () => {
+    // An edit saved a moment ago may still be on its way into the outbox: count it too.
+    await engine?.editsRecorded();
+    if (countUnsent(engine?.getSnapshot().outbox ?? work.outbox) > 0) setAsking(true);
+    else signOut.mutate({ discard: false });
+  };
+
+  const dialog = asking && (
+    <ChoiceDialog
+      title={t.title}
+      message={sendFailed ? `${t.message(unsent)} ${t.sendFailed}` : t.message(unsent)}
+      cancelLabel={t.cancel}
+      onCancel={() => setAsking(false)}
+      busy={sendNow.isPending || signOut.isPending}
+      choices={[
+        { label: t.sendNow, tone: 'primary', onChoose: () => sendNow.mutate() },
+        { label: t.keep, onChoose: () => signOut.mutate({ discard: false }) },
+        { label: t.discard, tone: 'danger', onChoose: () => signOut.mutate({ discard: true }) },
+      ]}
+    />
+  );
+  return { start, pending: signOut.isPending, dialog };
+}
