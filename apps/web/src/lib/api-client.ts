@@ -166,13 +166,17 @@ async function send(path: string, options: RequestOptions<unknown>, accept: stri
  * current, 401/403 turned into the redirects of SPEC §4, payloads checked against the contract.
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  // A lazy schema loads while the request is on its way, not after the answer (the first signed-in
+  // screen waits on /auth/me and its schema: issue 17, Lighthouse). A failed load is reported below.
+  const schemaReady = typeof options.schema === 'function' ? options.schema() : Promise.resolve(options.schema);
+  schemaReady.catch(() => undefined);
   const response = await send(path, options as RequestOptions<unknown>, 'application/json');
   const body = await readBody(response);
   const payload = unwrap(body);
   if (!matches(path, NO_AUTH_HEADER_PATHS)) syncSessionFromPayload(payload);
   const result = options.envelope ? body : payload;
-  if (!options.schema) return result as T;
-  const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
+  const schema = await schemaReady;
+  if (!schema) return result as T;
   const parsed = schema.safeParse(result);
   if (!parsed.success)
     throw new ApiError('invalid_response', `Unexpected response from ${path}`, { cause: parsed.error });

@@ -1,5 +1,4 @@
 import { writeStored } from '../lib/storage.ts';
-import { deleteOfflineStore } from '../offline/dexie-store.ts';
 
 /** The last time this person was up to date on this device, for the digest. */
 export const seenKey = (userId: string): string => `live-seen:${userId}`;
@@ -10,5 +9,8 @@ export const seenKey = (userId: string): string => `live-seen:${userId}`;
  */
 export async function wipeDevice(userId: string): Promise<void> {
   writeStored(seenKey(userId), null);
-  await deleteOfflineStore(userId).catch((error: unknown) => console.warn('The offline database was not deleted', error));
+  // Dexie is loaded here only when a wipe happens: the signed-in shell must not wait for it (issue 17).
+  await import('../offline/dexie-store.ts')
+    .then(({ deleteOfflineStore }) => deleteOfflineStore(userId))
+    .catch((error: unknown) => console.warn('The offline database was not deleted', error));
 }

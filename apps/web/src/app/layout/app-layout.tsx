@@ -13,7 +13,6 @@ import { AbsenceDigest } from '../../live/absence-digest.tsx';
 import { LastSyncIndicator } from '../../live/last-sync-indicator.tsx';
 import { LiveUpdates } from '../../live/live-updates.tsx';
 import { fr } from '../../locales/fr/index.ts';
-import { openEngine } from '../../offline/open-engine.ts';
 import { WorkProvider } from '../../offline/work-context.tsx';
 import { useAuthOutletContext } from '../guards/auth-outlet-context.ts';
 import { MainNavigation } from './main-navigation.tsx';
@@ -99,8 +98,16 @@ export function AppLayout() {
   return context.restricted || !user ? shell : <WithWork userId={user.id}>{shell}</WithWork>;
 }
 
+/**
+ * The engine and its IndexedDB store (Dexie) load beside the screen, not before it: a screen that reads the
+ * server paints without waiting for them (issue 17, Lighthouse), and one that reads the device's copy
+ * shows its skeleton meanwhile, as it does while the store opens.
+ */
+const openEngineChunk = (userId: string) =>
+  import('../../offline/open-engine.ts').then((module) => module.openEngine(userId));
+
 const WithWork = ({ userId, children }: { userId: string; children: ReactNode }) => (
-  <WorkProvider userId={userId} open={openEngine}>
+  <WorkProvider userId={userId} open={openEngineChunk}>
     {children}
   </WorkProvider>
 );
