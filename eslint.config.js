@@ -5,6 +5,11 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** The web app never imports server code. */
+const noServerCode = { group: ['**/apps/server/**', '@jalon/server*'], message: 'The web app never imports server code.' };
+/** Issue 17: each icon is imported on its own, so a screen's chunk carries only the icons it shows. */
+const oneIconPerImport = { name: 'lucide-react', allowTypeImports: true, message: "Import each icon on its own: 'lucide-react/icons/<name>'." };
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-offline-off/**', '**/data/**', 'apps/server/drizzle/**', 'docs/api-client/openapi.d.ts', '**/playwright-report/**', '**/test-results/**'] },
   js.configs.recommended,
@@ -23,7 +28,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '@jalon/server*'], message: 'The web app never imports server code.' }] }],
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [oneIconPerImport], patterns: [noServerCode] }],
     },
   },
   {
@@ -47,9 +53,12 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [{ name: '@jalon/contract', allowTypeImports: true, message: "Use '@jalon/contract/plain' for values, lazySchema() for schemas." }],
+          paths: [
+            { name: '@jalon/contract', allowTypeImports: true, message: "Use '@jalon/contract/plain' for values, lazySchema() for schemas." },
+            oneIconPerImport,
+          ],
           patterns: [
-            { group: ['**/apps/server/**', '@jalon/server*'], message: 'The web app never imports server code.' },
+            noServerCode,
             // The offline engine brings Dexie: it loads after sign-in, through import().
             { regex: '^(\\.\\./)+offline/', allowTypeImports: true, message: 'The offline engine loads after sign-in: import() it.' },
           ],

@@ -1,5 +1,5 @@
 import type { TaskStatus } from '@jalon/contract';
-import { ArrowRightLeft } from 'lucide-react';
+import ArrowRightLeft from 'lucide-react/icons/arrow-right-left';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { fr } from '../../../locales/fr/index.ts';
 import { StatusIcon } from './task-icons.tsx';

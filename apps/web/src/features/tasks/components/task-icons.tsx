@@ -1,12 +1,12 @@
 import type { TaskPriority, TaskStatus } from '@jalon/contract';
 import type { LucideIcon } from 'lucide-react';
-import { ArrowDown } from 'lucide-react';
-import { ArrowRight } from 'lucide-react';
-import { ArrowUp } from 'lucide-react';
-import { Circle } from 'lucide-react';
-import { CircleCheck } from 'lucide-react';
-import { CircleDashed } from 'lucide-react';
-import { Eye } from 'lucide-react';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import Circle from 'lucide-react/icons/circle';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import CircleDashed from 'lucide-react/icons/circle-dashed';
+import Eye from 'lucide-react/icons/eye';
 
 const STATUS_ICONS: Record<TaskStatus, LucideIcon> = {
   todo: Circle,

@@ -1,5 +1,5 @@
 import { taskPrioritySchema, type Task, type TaskPriority, type TaskStatus } from '@jalon/contract';
-import { Pencil } from 'lucide-react';
+import Pencil from 'lucide-react/icons/pencil';
 import { memo, useEffect, useRef } from 'react';
 import { formatDay } from '../../../lib/dates.ts';
 import { LiveBadge } from '../../../live/live-badge.tsx';

@@ -1,8 +1,8 @@
 import type { Task } from '@jalon/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowDown } from 'lucide-react';
-import { ArrowUp } from 'lucide-react';
-import { ChevronsUpDown } from 'lucide-react';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import ChevronsUpDown from 'lucide-react/icons/chevrons-up-down';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { measureRow, observeRect } from '../../../components/ui/virtual-list.tsx';
