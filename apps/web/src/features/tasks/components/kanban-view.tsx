@@ -1,4 +1,4 @@
-import type { Task, TaskStatus } from '@jalon/contract';
+import { stripTmpPrefix, type Task, type TaskStatus } from '@jalon/contract';
 import { useMemo, useState } from 'react';
 import { VirtualList } from '../../../components/ui/virtual-list.tsx';
 import { fr } from '../../../locales/fr/index.ts';
@@ -68,7 +68,7 @@ export function KanbanView({ tasks, pending, onMove }: KanbanViewProps) {
                 className="kanban__cards"
                 label={label}
                 items={cards}
-                getKey={(task) => task.id}
+                getKey={(task) => stripTmpPrefix(task.id)}
                 estimateSize={150}
                 renderItem={(task) => (
                   <KanbanCard

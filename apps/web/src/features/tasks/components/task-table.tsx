@@ -1,4 +1,4 @@
-import type { Task } from '@jalon/contract';
+import { stripTmpPrefix, type Task } from '@jalon/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
@@ -82,7 +82,9 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 44,
-    getItemKey: (index) => rows[index]!.id,
+    // A task made on this device is `tmp-<uuid>` until the server has it, then `<uuid>` (SYNC.md §2): keyed on
+    // the uuid, its row is not remounted then, and an edit open in it keeps what was typed.
+    getItemKey: (index) => stripTmpPrefix(rows[index]!.id),
     observeElementRect: observeRect,
     overscan: 8,
     measureElement: measureRow,
@@ -124,7 +126,7 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
                 task={task}
                 projectName={projectNames.get(task.project) ?? ''}
                 pending={pending.get(task.id)}
-                editing={editingId === task.id}
+                editing={editingId !== null && stripTmpPrefix(editingId) === stripTmpPrefix(task.id)}
                 onEdit={setEditingId}
                 {...actions}
               />

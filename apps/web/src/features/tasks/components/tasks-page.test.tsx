@@ -104,6 +104,29 @@ describe('task list', () => {
     await waitFor(() => expect(server.row('task', sent!.id.slice(4))).toMatchObject({ title: 'Nouvelle', version: 1 }));
   });
 
+  it('keeps the inline edit of a task made on this device open, with what was typed, when the server takes it', async () => {
+    const user = userEvent.setup();
+    const server = serve();
+    renderTasks();
+    const form = await screen.findByRole('form', { name: 'Nouvelle tâche' });
+    await waitFor(() => expect(within(form).getByRole('combobox', { name: 'Projet' })).toHaveValue(projectId(1)));
+    const release = server.hold();
+    await user.type(within(form).getByLabelText('Titre'), 'Brouillon');
+    await user.click(within(form).getByRole('button', { name: 'Créer' }));
+    const row = await screen.findByRole('row', { name: 'Brouillon' });
+    await user.click(within(row).getByRole('button', { name: 'Modifier' }));
+    await user.type(within(row).getByLabelText('Description'), 'Notée avant l’envoi');
+
+    // The server creates it under the id the device chose: the row's id loses its `tmp-` prefix.
+    release();
+    await waitFor(() => expect(server.operations()).toHaveLength(1));
+    await waitFor(() => expect(server.row('task', server.operations()[0]!.id.slice(4))).toBeDefined());
+    await waitFor(() => expect(within(screen.getByRole('row', { name: 'Brouillon' })).queryByText('En attente')).not.toBeInTheDocument());
+    const edited = screen.getByRole('row', { name: 'Brouillon' });
+    expect(within(edited).getByRole('form', { name: 'Modifier' })).toBeInTheDocument();
+    expect(within(edited).getByLabelText('Description')).toHaveValue('Notée avant l’envoi');
+  });
+
   it("edits inline: 'Sauver' is disabled while the title is blank, 'Annuler' keeps the task, 'Sauver' sends a patch", async () => {
     const user = userEvent.setup();
     const server = serve({ tasks: [makeTask()] });
