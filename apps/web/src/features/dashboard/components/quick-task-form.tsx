@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
+import { followCreatedId } from '../../../offline/created-id.ts';
 import { useWork } from '../../../offline/work-context.tsx';
 import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
 import { useTaskWrites } from '../../tasks/api/task-writes.ts';
-import { followCreatedProject } from '../../tasks/project-options.ts';
 import { quickCreateError, taskDraft } from '../quick-create-rules.ts';
 import { QuickCreateSubmit } from './quick-create-submit.tsx';
 
@@ -17,7 +17,7 @@ export function QuickTaskForm({ onCreated }: { onCreated: () => void }) {
   const writes = useTaskWrites();
   const [title, setTitle] = useState('');
   const [chosenProject, setProject] = useState('');
-  const project = followCreatedProject(chosenProject, work.projects);
+  const project = followCreatedId(chosenProject, work.projects);
   const [assignee, setAssignee] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({

@@ -1,4 +1,4 @@
-import { isTmpId, stripTmpPrefix } from '@jalon/contract';
+import { stripTmpPrefix } from '@jalon/contract';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/work.css';
+import { followCreatedId } from '../../../offline/created-id.ts';
 import { useWork } from '../../../offline/work-context.tsx';
 import { PendingBadge } from '../../offline/components/pending-badge.tsx';
 import { useTaskView } from '../../tasks/hooks/use-task-view.ts';
@@ -71,19 +72,16 @@ export function ProjectDetailPage() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const [view, setView] = useTaskView();
-  const known = work.projects.find((candidate) => candidate.id === id);
-  const renamed =
-    !known && isTmpId(id)
-      ? work.projects.find((candidate) => candidate.id === stripTmpPrefix(id))
-      : undefined;
-  useEffect(() => {
-    if (renamed) void navigate(`/projects/${renamed.id}${search}`, { replace: true });
-  }, [renamed, navigate, search]);
+  const currentId = followCreatedId(id, work.projects);
   // Until the address has moved, the renamed project is shown as it is: a 'not found' in between would
   // remount the page's forms and lose a task title being typed.
-  const project = known ?? renamed;
+  const project = work.projects.find((candidate) => candidate.id === currentId);
+  const renamed = currentId !== id && project !== undefined;
+  useEffect(() => {
+    if (renamed) void navigate(`/projects/${currentId}${search}`, { replace: true });
+  }, [renamed, currentId, navigate, search]);
   const tasks = useMemo(() => {
-    const serverId = isTmpId(id) ? stripTmpPrefix(id) : id;
+    const serverId = stripTmpPrefix(id);
     return work.tasks.filter((task) => task.project === id || task.project === serverId);
   }, [work.tasks, id]);
   const projectNames = useMemo(

@@ -9,10 +9,11 @@ import { useDelayedNavigate } from '../../../lib/use-delayed-navigate.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/work.css';
 import { useOnlineStatus } from '../../offline/hooks/use-online-status.ts';
+import { followCreatedId } from '../../../offline/created-id.ts';
 import { useWork } from '../../../offline/work-context.tsx';
 import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
 import { useTaskWrites } from '../api/task-writes.ts';
-import { followCreatedProject, projectOptions } from '../project-options.ts';
+import { projectOptions } from '../project-options.ts';
 
 const t = fr.tasks.newPage;
 
@@ -31,7 +32,8 @@ export function NewTaskPage() {
   const [searchParams] = useSearchParams();
   const [title, setTitle] = useState('');
   const [chosenProject, setProject] = useState(() => searchParams.get('projectId') ?? '');
-  const project = followCreatedProject(chosenProject, projects);
+  // A project made on this device keeps being the choice once the server has it (not 'Choisir un projet').
+  const project = followCreatedId(chosenProject, projects);
   const [description, setDescription] = useState('');
   const [assignee, setAssignee] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
