@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { OutboxEntry } from '@jalon/sync';
-import { ChoiceDialog } from '../../components/ui/confirm-dialog.tsx';
+import { ChoiceDialog, type ChoiceDialogProps } from '../../components/ui/confirm-dialog.tsx';
 import { wipeDevice } from '../../live/wipe-device.ts';
 import { fr } from '../../locales/fr/index.ts';
 import { useWork, useWorkEngine } from '../../offline/work-context.tsx';
@@ -29,10 +29,8 @@ export interface SignOut {
 export function useSignOut(userId: string | null): SignOut {
   const navigate = useNavigate();
   const engine = useWorkEngine();
-  const work = useWork();
   const [asking, setAsking] = useState(false);
   const [sendFailed, setSendFailed] = useState(false);
-  const unsent = countUnsent(work.outbox);
   const signOut = useMutation({
     mutationFn: async ({ discard }: { discard: boolean }) => {
       if (discard && userId) {
@@ -56,15 +54,13 @@ export function useSignOut(userId: string | null): SignOut {
   const start = async () => {
     // An edit saved a moment ago may still be on its way into the outbox: count it too.
     await engine?.editsRecorded();
-    if (countUnsent(engine?.getSnapshot().outbox ?? work.outbox) > 0) setAsking(true);
+    if (countUnsent(engine?.getSnapshot().outbox ?? []) > 0) setAsking(true);
     else signOut.mutate({ discard: false });
   };
 
   const dialog = asking && (
-    <ChoiceDialog
-      title={t.title}
-      message={sendFailed ? `${t.message(unsent)} ${t.sendFailed}` : t.message(unsent)}
-      cancelLabel={t.cancel}
+    <UnsentQuestion
+      sendFailed={sendFailed}
       onCancel={() => setAsking(false)}
       busy={sendNow.isPending || signOut.isPending}
       choices={[
@@ -75,4 +71,22 @@ export function useSignOut(userId: string | null): SignOut {
     />
   );
   return { start, pending: signOut.isPending, dialog };
+}
+
+/**
+ * The question, with the count kept current while it is open (a failed 'Envoyer maintenant' may have sent
+ * part of them). Only it follows the device's copy: the shell around it does not re-render at every change.
+ */
+type UnsentQuestionProps = { sendFailed: boolean } & Omit<ChoiceDialogProps, 'title' | 'message' | 'cancelLabel'>;
+
+function UnsentQuestion({ sendFailed, ...dialog }: UnsentQuestionProps) {
+  const unsent = countUnsent(useWork().outbox);
+  return (
+    <ChoiceDialog
+      title={t.title}
+      message={sendFailed ? `${t.message(unsent)} ${t.sendFailed}` : t.message(unsent)}
+      cancelLabel={t.cancel}
+      {...dialog}
+    />
+  );
 }

@@ -8,7 +8,7 @@ export interface DialogChoice {
   tone?: 'primary' | 'danger';
 }
 
-interface ChoiceDialogProps {
+export interface ChoiceDialogProps {
   title: string;
   message: string;
   cancelLabel: string;
