@@ -53,7 +53,6 @@ export interface WorkSnapshot {
   serverRevision: number;
 }
 
-/** A patch the person made: the entity, and the values before and after it. */
 /** What a reload of the store tells the screens. */
 interface ReloadOptions {
   /** Read the rows too (not only the outbox and conflicts). */
@@ -64,6 +63,7 @@ interface ReloadOptions {
   serverChanged?: boolean;
 }
 
+/** A patch the person made: the entity, and the values before and after it. */
 export interface MadeEdit {
   entity: SyncEntity;
   id: string;
