@@ -296,6 +296,18 @@ test('signing out with pending changes asks; two people on one browser never see
   const pending = `${title} (brouillon)`;
   await editTitle(page, title, pending);
 
+  // The palette's 'Se déconnecter' asks the same question; 'Annuler' keeps the person signed in.
+  await page.keyboard.press('Control+k');
+  const search = page.getByRole('combobox', { name: 'Rechercher une commande, un projet ou une tâche' });
+  await expect(search).toBeFocused();
+  await page.keyboard.type('deconnecter');
+  await page.getByRole('option', { name: 'Se déconnecter' }).click();
+  const asked = page.getByRole('alertdialog', { name: 'Modifications non envoyées' });
+  await expect(asked).toContainText('1 modification n’a pas encore été envoyée au serveur.');
+  await asked.getByRole('button', { name: 'Annuler' }).click();
+  await expect(asked).toBeHidden();
+  await expect(page).toHaveURL(/\/tasks/);
+
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Modifications non envoyées' });
   await expect(dialog).toContainText('1 modification n’a pas encore été envoyée au serveur.');
