@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { verifySessionEarly } from './app/verify-session-early.ts';
 import { applyPreferencesToDocument } from './features/preferences/preferences-store.ts';
 import { applyColorScheme } from './features/preferences/theme-store.ts';
+import { createQueryClient } from './lib/query-client.ts';
 import './styles/tokens.css';
 import './styles/themes.css';
 import './styles/base.css';
@@ -16,11 +18,14 @@ import './styles/backgrounds.css';
 applyColorScheme();
 applyPreferencesToDocument();
 
+const queryClient = createQueryClient();
+verifySessionEarly(queryClient);
+
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );
 

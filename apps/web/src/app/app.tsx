@@ -1,12 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { createQueryClient } from '../lib/query-client.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { Providers } from './providers.tsx';
 import { createAppRouter } from './router.ts';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The query client comes from main.tsx, which asks the first question before React starts. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(() => createAppRouter());
   return (
     <ErrorBoundary>

@@ -3,7 +3,7 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { clearSession, getSession } from '../../lib/session-store.ts';
 import { PATHS } from './paths.ts';
 
-const RESET_PARAMS = ['forceLogin', 'logout'] as const;
+export const RESET_PARAMS = ['forceLogin', 'logout'] as const;
 
 /**
  * `?forceLogin` or `?logout` on any route (SPEC §2) clears every stored session value and goes to

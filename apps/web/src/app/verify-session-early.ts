@@ -1,0 +1,21 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { meQueryOptions } from '../features/auth/api/me.ts';
+import { getSession } from '../lib/session-store.ts';
+import { RESET_PARAMS } from './guards/session-reset-loader.ts';
+
+/**
+ * The guard's session check (GET /api/auth/me, SPEC §2) asked as the app starts, beside the download of
+ * the screen's code, instead of after it: the router renders the guard only once the route's chunks have
+ * arrived and run, and a signed-in screen's first paint waited for both in turn (issue 17, Lighthouse).
+ * The guard reads the same query, so the session is still checked once. Nothing is asked without a
+ * session, nor when the address asks for the session to be discarded (`?forceLogin`, `?logout`: the root
+ * loader signs out instead).
+ */
+export function verifySessionEarly(queryClient: QueryClient, address: string = window.location.href): void {
+  if (getSession().token === null) return;
+  const url = new URL(address);
+  const hashQuery = url.hash.includes('?') ? url.hash.slice(url.hash.indexOf('?')) : '';
+  const asked = [url.searchParams, new URLSearchParams(hashQuery)];
+  if (RESET_PARAMS.some((name) => asked.some((params) => params.has(name)))) return;
+  void queryClient.prefetchQuery(meQueryOptions());
+}
