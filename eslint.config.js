@@ -9,6 +9,12 @@ import globals from 'globals';
 const noServerCode = { group: ['**/apps/server/**', '@jalon/server*'], message: 'The web app never imports server code.' };
 /** Issue 17: each icon is imported on its own, so a screen's chunk carries only the icons it shows. */
 const oneIconPerImport = { name: 'lucide-react', allowTypeImports: true, message: "Import each icon on its own: 'lucide-react/icons/<name>'." };
+/**
+ * Issues 5 and 17: the contract's index brings zod and every schema (about 30 kB gzipped, 50 ms of script
+ * on a fast machine). Screens take its values from '@jalon/contract/plain' and its schemas through
+ * lazySchema(), so zod loads beside a screen's first request instead of before its first paint.
+ */
+const noStaticSchemas = { name: '@jalon/contract', allowTypeImports: true, message: "Use '@jalon/contract/plain' for values, lazySchema() for schemas." };
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-offline-off/**', '**/data/**', 'apps/server/drizzle/**', 'docs/api-client/openapi.d.ts', '**/playwright-report/**', '**/test-results/**'] },
@@ -29,6 +35,14 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [noStaticSchemas, oneIconPerImport], patterns: [noServerCode] }],
+    },
+  },
+  {
+    // Tests, their fake servers, and the list reads that the offline engine and the service worker share
+    // (both start after the first paint; the worker has no lazy chunks) may import schemas directly.
+    files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/web/src/offline/fake-sync-server.ts', 'apps/web/src/offline/list-pull.ts'],
+    rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { paths: [oneIconPerImport], patterns: [noServerCode] }],
     },
   },
@@ -54,7 +68,7 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: '@jalon/contract', allowTypeImports: true, message: "Use '@jalon/contract/plain' for values, lazySchema() for schemas." },
+            noStaticSchemas,
             oneIconPerImport,
           ],
           patterns: [

@@ -1,19 +1,19 @@
 import { z } from 'zod';
+import { AUDIT_FAMILIES, PROJECT_STATUSES, ROLES, TASK_PRIORITIES, TASK_STATUSES } from './enum-values.ts';
 
-export const roleSchema = z.enum(['admin', 'member']);
+export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
-export const projectStatusSchema = z.enum(['active', 'on_hold', 'completed', 'cancelled']);
+export const projectStatusSchema = z.enum(PROJECT_STATUSES);
 export type ProjectStatus = z.infer<typeof projectStatusSchema>;
 
-export const taskStatusSchema = z.enum(['todo', 'in_progress', 'in_review', 'done']);
+export const taskStatusSchema = z.enum(TASK_STATUSES);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
 
-export const taskPrioritySchema = z.enum(['high', 'medium', 'low']);
+export const taskPrioritySchema = z.enum(TASK_PRIORITIES);
 export type TaskPriority = z.infer<typeof taskPrioritySchema>;
 
-/** Audit entry types are dotted; the first segment is the family the UI filters on. */
-export const auditFamilySchema = z.enum(['auth', 'security', 'admin', 'project', 'task']);
+export const auditFamilySchema = z.enum(AUDIT_FAMILIES);
 export type AuditFamily = z.infer<typeof auditFamilySchema>;
 
 export const AUDIT_TYPES = {

@@ -3,3 +3,5 @@
 export * from './constants.ts';
 export * from './http.ts';
 export * from './defaults.ts';
+export * from './ids.ts';
+export * from './enum-values.ts';

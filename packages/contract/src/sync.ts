@@ -13,11 +13,6 @@ export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 export const SYNC_OPS = ['upsert', 'patch', 'delete'] as const;
 export type SyncOp = (typeof SYNC_OPS)[number];
 
-/** A client-made id is shown as `tmp-<uuid>` until the server has created the row under that uuid. */
-export const TMP_ID_PREFIX = 'tmp-';
-export const stripTmpPrefix = (id: string): string => (id.startsWith(TMP_ID_PREFIX) ? id.slice(TMP_ID_PREFIX.length) : id);
-export const isTmpId = (id: string): boolean => id.startsWith(TMP_ID_PREFIX);
-
 export const CONFLICT_REASONS = ['version_mismatch', 'depends_on_conflict', 'not_found', 'forbidden', 'deleted', 'invalid', 'already_applied'] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 

@@ -1,4 +1,4 @@
-import { isTmpId, stripTmpPrefix } from '@jalon/contract';
+import { isTmpId, stripTmpPrefix } from '@jalon/contract/plain';
 
 /**
  * An id held by a screen (a chosen project, the address of a project page), followed across its row's

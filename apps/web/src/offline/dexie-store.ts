@@ -1,5 +1,6 @@
 import { Dexie, type Table } from 'dexie';
-import { STORAGE_PREFIX, SYNC, type SyncEntity } from '@jalon/contract';
+import type { SyncEntity } from '@jalon/contract';
+import { STORAGE_PREFIX, SYNC } from '@jalon/contract/plain';
 import type { ConflictRecord, OutboxEntry, Row, SyncMeta, SyncStore, SyncTransaction } from '@jalon/sync';
 import { readOrderedList, writeOrderedList, type Ordered } from './ordered-list.ts';
 

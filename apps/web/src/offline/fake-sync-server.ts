@@ -1,4 +1,5 @@
-import { isTmpId, stripTmpPrefix, type SyncBatchRequest, type SyncBatchResponse } from '@jalon/contract';
+import type { SyncBatchRequest, SyncBatchResponse } from '@jalon/contract';
+import { isTmpId, stripTmpPrefix } from '@jalon/contract/plain';
 import type { BatchTransport, TransportResponse } from '@jalon/sync';
 
 /**

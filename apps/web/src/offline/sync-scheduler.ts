@@ -1,4 +1,4 @@
-import { SYNC } from '@jalon/contract';
+import { SYNC } from '@jalon/contract/plain';
 import type { FlushResult, PullResult } from '@jalon/sync';
 
 /** Time as the scheduler sees it; the browser's by default, a test's fake otherwise. */

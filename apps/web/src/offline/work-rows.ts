@@ -1,6 +1,6 @@
 import type { Project, Task } from '@jalon/contract';
 import type { ConflictRecord, OutboxEntry, Row } from '@jalon/sync';
-import { stripTmpPrefix } from '@jalon/contract';
+import { stripTmpPrefix } from '@jalon/contract/plain';
 
 /**
  * Where an entity stands on this device: `pending` (an edit waits to be sent or answered: 'En attente'),

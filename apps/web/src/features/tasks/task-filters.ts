@@ -1,10 +1,5 @@
-import {
-  taskPrioritySchema,
-  taskStatusSchema,
-  type Task,
-  type TaskPriority,
-  type TaskStatus,
-} from '@jalon/contract';
+import type { Task, TaskPriority, TaskStatus } from '@jalon/contract';
+import { isOneOf, TASK_PRIORITIES, TASK_STATUSES } from '@jalon/contract/plain';
 import { matchesQuery } from '../../lib/fold-text.ts';
 
 /** The assignee filter's value for tasks nobody holds (a member id otherwise). */
@@ -38,11 +33,11 @@ const nonEmpty = (value: string | null): string | null =>
 
 /** The filters in `params`; a value that is not a status or a priority is ignored rather than showing nothing. */
 export function readTaskFilters(params: URLSearchParams): TaskFilters {
-  const status = taskStatusSchema.safeParse(params.get(FILTER_PARAMS.status));
-  const priority = taskPrioritySchema.safeParse(params.get(FILTER_PARAMS.priority));
+  const status = params.get(FILTER_PARAMS.status);
+  const priority = params.get(FILTER_PARAMS.priority);
   return {
-    status: status.success ? status.data : null,
-    priority: priority.success ? priority.data : null,
+    status: isOneOf(TASK_STATUSES, status) ? status : null,
+    priority: isOneOf(TASK_PRIORITIES, priority) ? priority : null,
     project: nonEmpty(params.get(FILTER_PARAMS.project)),
     assignee: nonEmpty(params.get(FILTER_PARAMS.assignee)),
     text: params.get(FILTER_PARAMS.text) ?? '',

@@ -1,4 +1,4 @@
-import { taskStatusSchema } from '@jalon/contract';
+import { TASK_STATUSES } from '@jalon/contract/plain';
 import type { TaskStatus } from '@jalon/contract';
 
 export const TASK_VIEWS = ['kanban', 'list', 'calendar'] as const;
@@ -11,4 +11,4 @@ export const isTaskView = (value: string | null): value is TaskView =>
   value !== null && (TASK_VIEWS as readonly string[]).includes(value);
 
 /** Kanban columns, left to right. */
-export const KANBAN_COLUMNS: readonly TaskStatus[] = taskStatusSchema.options;
+export const KANBAN_COLUMNS: readonly TaskStatus[] = TASK_STATUSES;

@@ -1,9 +1,9 @@
-import { projectSchema } from '@jalon/contract';
 import type { Project } from '@jalon/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { lazySchema } from '../../../lib/contract-schemas.ts';
 
-const projectListSchema = projectSchema.array();
+const projectListSchema = lazySchema((contract) => contract.projectSchema.array());
 
 export interface ProjectChoice {
   id: string;

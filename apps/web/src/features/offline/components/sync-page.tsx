@@ -1,4 +1,4 @@
-import { SYNC } from '@jalon/contract';
+import { SYNC } from '@jalon/contract/plain';
 import type { ConflictRecord, Resolution } from '@jalon/sync';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';

@@ -1,4 +1,4 @@
-import { projectStatusSchema } from '@jalon/contract';
+import { isOneOf, PROJECT_STATUSES } from '@jalon/contract/plain';
 import type { Project, ProjectStatus } from '@jalon/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -41,11 +41,11 @@ export function ProjectCard({ project, pending, onStatusChange, onDelete }: Proj
             className="input"
             value={project.status}
             onChange={(event) => {
-              const parsed = projectStatusSchema.safeParse(event.target.value);
-              if (parsed.success) onStatusChange(project, parsed.data);
+              const status = event.target.value;
+              if (isOneOf(PROJECT_STATUSES, status)) onStatusChange(project, status);
             }}
           >
-            {projectStatusSchema.options.map((value) => (
+            {PROJECT_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {fr.projects.statusLabels[value]}
               </option>

@@ -1,4 +1,4 @@
-import { stripTmpPrefix } from '@jalon/contract';
+import { stripTmpPrefix } from '@jalon/contract/plain';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';

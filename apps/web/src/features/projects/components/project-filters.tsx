@@ -1,4 +1,4 @@
-import { projectStatusSchema } from '@jalon/contract';
+import { isOneOf, PROJECT_STATUSES } from '@jalon/contract/plain';
 import { fr } from '../../../locales/fr/index.ts';
 import type { StatusFilter } from '../project-filter.ts';
 
@@ -12,7 +12,7 @@ interface ProjectFiltersProps {
 }
 
 const isStatusFilter = (value: string): value is StatusFilter =>
-  value === 'all' || projectStatusSchema.safeParse(value).success;
+  value === 'all' || isOneOf(PROJECT_STATUSES, value);
 
 export function ProjectFilters({ status, search, onStatusChange, onSearchChange }: ProjectFiltersProps) {
   return (
@@ -28,7 +28,7 @@ export function ProjectFilters({ status, search, onStatusChange, onSearchChange 
           }}
         >
           <option value="all">{t.all}</option>
-          {projectStatusSchema.options.map((value) => (
+          {PROJECT_STATUSES.map((value) => (
             <option key={value} value={value}>
               {fr.projects.statusLabels[value]}
             </option>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { auditFamilySchema } from '@jalon/contract';
+import { AUDIT_FAMILIES, isOneOf } from '@jalon/contract/plain';
 import type { AuditFamily } from '@jalon/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -11,12 +11,9 @@ import { AuditTable } from './audit-table.tsx';
 
 const t = fr.security.audit;
 const SEARCH_DEBOUNCE_MS = 300;
-const FAMILIES = auditFamilySchema.options;
+const FAMILIES = AUDIT_FAMILIES;
 
-const parseFamily = (value: string): AuditFamily | null => {
-  const parsed = auditFamilySchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
-};
+const parseFamily = (value: string): AuditFamily | null => (isOneOf(AUDIT_FAMILIES, value) ? value : null);
 
 /** The Journal d'audit tab (SPEC §2): type family, free text, CSV/PDF export, newest entries first. */
 export function AuditPanel() {

@@ -1,11 +1,12 @@
-import { taskSchema, type CreateTask, type Task, type UpdateTask } from '@jalon/contract';
+import type { CreateTask, Task, UpdateTask } from '@jalon/contract';
 import { useMemo } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { lazySchema } from '../../../lib/contract-schemas.ts';
 import { queuedOrDirect, useEdit } from '../../../offline/use-edit.ts';
 
 /** The direct create, for when the outbox cannot take the task. */
 const createTaskDirectly = (input: CreateTask): Promise<Task> =>
-  apiRequest('/tasks', { method: 'POST', body: input, schema: taskSchema });
+  apiRequest('/tasks', { method: 'POST', body: input, schema: lazySchema((contract) => contract.taskSchema) });
 
 /** Task writes through the outbox: shown at once, sent when the network allows. Each answers the task's id. */
 export function useTaskWrites() {

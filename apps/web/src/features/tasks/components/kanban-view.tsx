@@ -1,4 +1,5 @@
-import { stripTmpPrefix, type Task, type TaskStatus } from '@jalon/contract';
+import type { Task, TaskStatus } from '@jalon/contract';
+import { stripTmpPrefix } from '@jalon/contract/plain';
 import { useMemo, useState } from 'react';
 import { VirtualList } from '../../../components/ui/virtual-list.tsx';
 import { fr } from '../../../locales/fr/index.ts';

@@ -1,4 +1,4 @@
-import { taskPrioritySchema } from '@jalon/contract';
+import { TASK_PRIORITIES } from '@jalon/contract/plain';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { useId, useState } from 'react';
@@ -106,7 +106,7 @@ export function TaskFiltersBar({ projects }: { projects: readonly ProjectOption[
           label={t.priority}
           value={filters.priority}
           anyLabel={t.anyFeminine}
-          options={taskPrioritySchema.options.map((priority) => ({
+          options={TASK_PRIORITIES.map((priority) => ({
             value: priority,
             label: fr.tasks.priorityLabels[priority],
           }))}

@@ -1,4 +1,5 @@
-import { taskPrioritySchema, type Task, type TaskPriority, type TaskStatus } from '@jalon/contract';
+import type { Task, TaskPriority, TaskStatus } from '@jalon/contract';
+import { TASK_PRIORITIES } from '@jalon/contract/plain';
 import Pencil from 'lucide-react/icons/pencil';
 import { memo, useEffect, useRef } from 'react';
 import { formatDay } from '../../../lib/dates.ts';
@@ -16,7 +17,7 @@ const t = fr.tasks;
 const columns = t.table.columns;
 const STATUS_OPTIONS = KANBAN_COLUMNS.map((value) => ({ value, label: t.statusLabel(value) }));
 // High first, as a person ranks them.
-const PRIORITY_OPTIONS = [...taskPrioritySchema.options]
+const PRIORITY_OPTIONS = [...TASK_PRIORITIES]
   .reverse()
   .map((value) => ({ value, label: t.priorityLabels[value] }));
 

@@ -1,4 +1,5 @@
-import { stripTmpPrefix, type Task } from '@jalon/contract';
+import type { Task } from '@jalon/contract';
+import { stripTmpPrefix } from '@jalon/contract/plain';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';

@@ -1,0 +1,13 @@
+// The values of the contract's enums, without zod (enums.ts builds its schemas from them): screens list
+// and check them on their first paint, before the schemas load (issue 17).
+
+export const ROLES = ['admin', 'member'] as const;
+export const PROJECT_STATUSES = ['active', 'on_hold', 'completed', 'cancelled'] as const;
+export const TASK_STATUSES = ['todo', 'in_progress', 'in_review', 'done'] as const;
+export const TASK_PRIORITIES = ['high', 'medium', 'low'] as const;
+/** Audit entry types are dotted; the first segment is the family the UI filters on. */
+export const AUDIT_FAMILIES = ['auth', 'security', 'admin', 'project', 'task'] as const;
+
+/** True when `value` is one of `values` (a select's value, a URL parameter), typed as such. */
+export const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (values as readonly string[]).includes(value);
