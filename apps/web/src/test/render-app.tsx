@@ -6,11 +6,11 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { setNavigator } from '../lib/redirects.ts';
 
 /** The real route table in a memory router, wired like the app (navigator, providers). */
-export function renderApp(initialPath: string) {
+export function renderApp(initialPath: string, queryClient = createQueryClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   setNavigator((to, options) => void router.navigate(to, options));
   const view = render(
-    <Providers queryClient={createQueryClient()}>
+    <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>,
   );
