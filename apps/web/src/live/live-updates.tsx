@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { expireSession } from '../lib/api-client.ts';
+import { afterNextPaint } from '../lib/after-paint.ts';
 import { getSession, subscribeSession } from '../lib/session-store.ts';
 import { useWorkEngine } from '../offline/work-context.tsx';
 import { workHandlers } from './work-handlers.ts';
@@ -22,17 +23,25 @@ export function LiveUpdates() {
   useEffect(() => {
     // No EventSource (very old browsers, the unit tests' DOM): the screens still work, without live updates.
     if (!userId || typeof EventSource === 'undefined') return;
-    return startLiveUpdates({
-      userId,
-      ...workHandlers(queryClient, () => engineRef.current),
-      // Signed out first, so nothing of the user stays on screen; the database goes as soon as Dexie lets go.
-      onRevoked: () => {
-        // Signed out here meanwhile (the sign-out revoked the session itself): nothing was taken away.
-        if (getSession().user?.id !== userId || getSession().token === null) return;
-        void wipeDevice(userId);
-        expireSession();
-      },
+    // Opened once the screen has painted: the stream and its catch-up call are not part of the first screen.
+    let stop: (() => void) | undefined;
+    const cancel = afterNextPaint(() => {
+      stop = startLiveUpdates({
+        userId,
+        ...workHandlers(queryClient, () => engineRef.current),
+        // Signed out first, so nothing of the user stays on screen; the database goes as soon as Dexie lets go.
+        onRevoked: () => {
+          // Signed out here meanwhile (the sign-out revoked the session itself): nothing was taken away.
+          if (getSession().user?.id !== userId || getSession().token === null) return;
+          void wipeDevice(userId);
+          expireSession();
+        },
+      });
     });
+    return () => {
+      cancel();
+      stop?.();
+    };
   }, [userId, queryClient]);
   return null;
 }

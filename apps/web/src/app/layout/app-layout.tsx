@@ -6,6 +6,7 @@ import { StorageNotice } from '../../features/offline/components/storage-notice.
 import { WriteToasts } from '../../features/offline/components/write-toasts.tsx';
 import { SoundEffects } from '../../features/preferences/components/sound-effects.tsx';
 import { ThemeToggle } from '../../features/preferences/components/theme-toggle.tsx';
+import { nextPaint } from '../../lib/after-paint.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { GlobalShortcuts } from '../../features/shortcuts/components/global-shortcuts.tsx';
@@ -99,12 +100,14 @@ export function AppLayout() {
 }
 
 /**
- * The engine and its IndexedDB store (Dexie) load beside the screen, not before it: a screen that reads the
- * server paints without waiting for them (issue 17, Lighthouse), and one that reads the device's copy
- * shows its skeleton meanwhile, as it does while the store opens.
+ * The engine and its IndexedDB store (Dexie) load once the screen has painted, not before it: a screen that
+ * reads the server paints without waiting for them (issue 17, Lighthouse), and one that reads the device's
+ * copy shows its skeleton meanwhile, as it does while the store opens.
  */
 const openEngineChunk = (userId: string) =>
-  import('../../offline/open-engine.ts').then((module) => module.openEngine(userId));
+  nextPaint()
+    .then(() => import('../../offline/open-engine.ts'))
+    .then((module) => module.openEngine(userId));
 
 const WithWork = ({ userId, children }: { userId: string; children: ReactNode }) => (
   <WorkProvider userId={userId} open={openEngineChunk}>

@@ -3,14 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { updateSession } from '../../../lib/session-store.ts';
 import { makeMe, makeUser } from '../../../test/fixtures.ts';
-import { json, mockFetch, pathOf, problem } from '../../../test/http.ts';
+import { json, mockFetch, pathOf, problem, type RecordedCall } from '../../../test/http.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { reloadPreferences, updatePreferences } from '../../preferences/preferences-store.ts';
 import { editHistory, recordEdit, setEditWriter, type Fields } from '../edit-history.ts';
 
+let calls: RecordedCall[] = [];
+
 function signedIn(path: string) {
   updateSession({ token: 'tok-1', sessionId: 'sess-1', sessionExpiry: '2999-01-01T00:00:00.000Z', user: makeUser() });
-  mockFetch((call) => {
+  calls = mockFetch((call) => {
     if (pathOf(call) === '/auth/me') return json(makeMe());
     if (pathOf(call) === '/preferences') return json(makeMe().preferences);
     return problem(404, 'not_found');
@@ -72,6 +74,10 @@ describe('global shortcuts in the shell', { timeout: 20_000 }, () => {
   it('Ctrl+Z writes the recorded fields back through the registered writer, Ctrl+Shift+Z again', async () => {
     signedIn('/shortcuts');
     await heading('Raccourcis clavier');
+    // The shell's offline engine opens after the first paint and registers its own writer (its first pull
+    // says it is open): let it, then put this test's writer in its place.
+    await waitFor(() => expect(calls.some((call) => pathOf(call).startsWith('/projects'))).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     await userEvent.keyboard('{Control>}z{/Control}');
     expect(await screen.findByText('Rien à annuler.')).toBeInTheDocument();
 

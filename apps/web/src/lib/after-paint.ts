@@ -1,0 +1,29 @@
+/** Longest wait for a frame: a tab opened in the background paints nothing, but must still start its work. */
+const FRAME_WAIT_MS = 200;
+
+/**
+ * Runs `task` once the browser has painted what is on screen now: work that the first screen does not
+ * show (the offline engine and Dexie, the live stream) then stays out of the screen's first paint and its
+ * longest tasks (issue 17, Lighthouse). Answers a function that cancels the task if it has not run.
+ */
+export function afterNextPaint(task: () => void): () => void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(fallback);
+    task();
+  };
+  // A frame's callbacks run just before its paint; the timeout then starts the task just after it.
+  const frame = requestAnimationFrame(() => setTimeout(run, 0));
+  const fallback = setTimeout(run, FRAME_WAIT_MS);
+  return () => {
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(fallback);
+  };
+}
+
+/** afterNextPaint as a promise, for work that starts with an import(). */
+export const nextPaint = (): Promise<void> => new Promise((resolve) => afterNextPaint(resolve));
