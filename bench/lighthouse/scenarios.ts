@@ -71,7 +71,7 @@ export const SCREENS: Screen[] = [
   { name: 'admin-members', role: 'admin', path: () => '/admin/members' },
 ];
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
@@ -107,7 +107,7 @@ interface AuditPlan {
 }
 
 /** One audit, run again once when Lighthouse itself failed to record it (it happens on a loaded machine). */
-async function auditWithRetry(page: Page, url: string, reportFile: string): Promise<AuditRun> {
+export async function auditWithRetry(page: Page, url: string, reportFile: string): Promise<AuditRun> {
   try {
     return await auditOnce(page, url, reportFile);
   } catch (error) {
