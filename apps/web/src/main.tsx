@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { createAppRouter } from './app/router.ts';
 import { verifySessionEarly } from './app/verify-session-early.ts';
 import { applyPreferencesToDocument } from './features/preferences/preferences-store.ts';
 import { applyColorScheme } from './features/preferences/theme-store.ts';
@@ -18,6 +19,9 @@ import './styles/backgrounds.css';
 applyColorScheme();
 applyPreferencesToDocument();
 
+// The router first: it installs itself as the way to redirect (lib/redirects.ts), so that a refused
+// session check, asked right after, goes to /login?expired=true through it, not by a full page load.
+const router = createAppRouter();
 const queryClient = createQueryClient();
 verifySessionEarly(queryClient);
 
@@ -25,7 +29,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 createRoot(container).render(
   <StrictMode>
-    <App queryClient={queryClient} />
+    <App queryClient={queryClient} router={router} />
   </StrictMode>,
 );
 
