@@ -88,8 +88,14 @@ test.describe('session', () => {
       allowFailedRequest(503, new RegExp(`${path}$`));
       await page.route(`**${path}`, (route) => route.fulfill({ status: 503, body: '' }));
     }
+    // Nor may the offline engine's first pull, which starts once the dashboard has painted: it is waited
+    // for before the session ends.
+    const firstPull = page.waitForResponse(
+      (response) => response.request().method() === 'GET' && /\/api\/tasks\?/.test(response.url()),
+    );
     await signIn(page, member);
     await expectDashboard(page, member);
+    await firstPull;
     const token = await storedToken(page);
 
     // The session ends behind the browser's back (as when it runs out); the next call finds out.
