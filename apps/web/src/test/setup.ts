@@ -28,7 +28,8 @@ if (typeof window.matchMedia !== 'function') {
     }) as MediaQueryList;
 }
 
-// jsdom has neither: the palette's list (cmdk) measures itself and scrolls the active option into view.
+// jsdom has neither: the virtualised task table measures itself, and the palette scrolls its active option
+// into view.
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}

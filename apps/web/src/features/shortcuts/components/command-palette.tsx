@@ -1,11 +1,10 @@
-import { Command } from 'cmdk';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { matchesQuery } from '../../../lib/fold-text.ts';
 import { fr } from '../../../locales/fr/index.ts';
+import { useWork } from '../../../offline/work-context.tsx';
 import { updatePreferences } from '../../preferences/preferences-store.ts';
 import { useColorScheme } from '../../preferences/theme-store.ts';
-import { useWork } from '../../../offline/work-context.tsx';
+import { paletteGroups, type PaletteAction } from '../palette-items.ts';
 
 const t = fr.shortcuts.palette;
 
@@ -16,42 +15,34 @@ interface CommandPaletteProps {
 }
 
 /**
- * Items are matched on their label (keywords), ignoring case and accents: 'echeance' finds 'Échéance'.
- * Item values are plain `kind-id` strings: cmdk finds the active option for aria-activedescendant by
- * an URI-encoded value, which a ':' would break.
- */
-const filter = (_value: string, search: string, keywords?: string[]) => (matchesQuery((keywords ?? []).join(' '), search) ? 1 : 0);
-
-/** How many projects, and how many tasks, the palette shows for one query. */
-const ENTITY_LIMIT = 30;
-
-const PAGES = [
-  ['dashboard', '/dashboard'],
-  ['projects', '/projects'],
-  ['tasks', '/tasks'],
-  ['security', '/security'],
-  ['activity', '/activity'],
-  ['me', '/me'],
-  ['shortcuts', '/shortcuts'],
-] as const;
-
-const CREATE = [
-  ['project', '/projects/new'],
-  ['board', '/projects/board/new'],
-  ['task', '/tasks/new'],
-] as const;
-
-/**
  * Ctrl+K / Cmd+K: go anywhere, open a project or task by name, create, switch theme, sign out. A modal
- * <dialog> (focus kept inside, Esc closes, the page behind inert) around cmdk's combobox and listbox.
+ * <dialog> (focus kept inside, Esc closes, the page behind inert) around an ARIA combobox: the focus stays
+ * in the search field, the arrows move the active option (named by aria-activedescendant), Enter runs it.
+ * Written here rather than taken from a library (decision 0039): the whole pattern is this file, and it
+ * renders the active option in the same pass as the options, whatever renders it.
  */
 export function CommandPalette({ open, onClose, onSignOut }: CommandPaletteProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const scheme = useColorScheme();
   const [search, setSearch] = useState('');
+  // The option the person moved to; null is the first one (a new query starts from the top).
+  const [chosenKey, setChosenKey] = useState<string | null>(null);
   // The device's copy: the palette finds projects and tasks offline too.
   const work = useWork();
+  const idPrefix = useId();
+
+  const groups = useMemo(
+    () => paletteGroups({ search, projects: work.projects, tasks: work.tasks, scheme }),
+    [search, work.projects, work.tasks, scheme],
+  );
+  const items = groups.flatMap((group) => group.items);
+  const activeIndex = Math.max(0, items.findIndex((item) => item.key === chosenKey));
+  const active = items[activeIndex];
+  const optionId = (key: string) => `${idPrefix}-option-${key}`;
+  const activeId = active ? optionId(active.key) : undefined;
+  const listId = `${idPrefix}-list`;
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -59,50 +50,42 @@ export function CommandPalette({ open, onClose, onSignOut }: CommandPaletteProps
     if (open && !dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
-      // The search field, not the dialog's first control, takes the focus (autoFocus ran while hidden).
-      dialog.querySelector<HTMLInputElement>('[cmdk-input]')?.focus();
+      // The search field, not the dialog's first control, takes the focus.
+      inputRef.current?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }
   }, [open]);
 
-  // A team may have thousands of tasks: only the first matches are rendered (cmdk renders every item).
-  const shown = useMemo(() => {
-    return {
-      projects: work.projects.filter((project) => matchesQuery(project.name, search)).slice(0, ENTITY_LIMIT),
-      tasks: work.tasks.filter((task) => matchesQuery(task.title, search)).slice(0, ENTITY_LIMIT),
-    };
-  }, [work.projects, work.tasks, search]);
-
-  // cmdk 1.1.1 leaves the field's aria-activedescendant unset at first and stale after filtering
-  // (upstream issue dip/cmdk#413): mirror the option marked aria-selected onto the field ourselves, so a
-  // screen reader always hears the option Enter would open.
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!open || !dialog) return;
-    const sync = () => {
-      const input = dialog.querySelector<HTMLInputElement>('[cmdk-input]');
-      const id = dialog.querySelector('[cmdk-item][aria-selected="true"]')?.id;
-      if (!input) return;
-      if (id && input.getAttribute('aria-activedescendant') !== id) input.setAttribute('aria-activedescendant', id);
-      if (!id && input.hasAttribute('aria-activedescendant')) input.removeAttribute('aria-activedescendant');
-    };
-    const observer = new MutationObserver(sync);
-    observer.observe(dialog, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-selected', 'aria-activedescendant'] });
-    sync();
-    return () => observer.disconnect();
-  }, [open]);
+  // The active option stays in sight as the arrows move through a list longer than its box.
+  useLayoutEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
+  }, [activeId]);
 
   // The next opening starts from an empty query.
   const close = () => {
     setSearch('');
+    setChosenKey(null);
     onClose();
   };
-  const run = (action: () => void) => {
+  const run = (action: PaletteAction) => {
     close();
-    action();
+    if (action.kind === 'go') void navigate(action.path);
+    else if (action.kind === 'toggleTheme') updatePreferences({ colorScheme: scheme === 'light' ? 'dark' : 'light' });
+    else onSignOut();
   };
-  const go = (path: string) => run(() => void navigate(path));
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const step = { ArrowDown: 1, ArrowUp: -1 }[event.key];
+    if (step !== undefined && items.length > 0) {
+      event.preventDefault();
+      // The arrows go round: down from the last option is the first.
+      setChosenKey(items[(activeIndex + step + items.length) % items.length]!.key);
+    } else if (event.key === 'Enter' && active && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      run(active.action);
+    }
+  };
 
   return (
     <dialog
@@ -128,77 +111,59 @@ export function CommandPalette({ open, onClose, onSignOut }: CommandPaletteProps
           <h2 id="palette-title" className="visually-hidden">
             {t.title}
           </h2>
-          <Command label={t.inputLabel} filter={filter} loop>
-            <Command.Input className="input palette__input" placeholder={t.placeholder} value={search} onValueChange={setSearch} />
-            {/* A status beside the list, not cmdk's Loading: that one is a progressbar inside the listbox,
-                where only options and groups belong (axe: aria-required-children). */}
-            {!work.ready && (
-              <p role="status" className="palette__loading">
-                {t.loading}
-              </p>
-            )}
-            <Command.List className="palette__list" label={t.listLabel}>
-              <Command.Empty>{t.empty}</Command.Empty>
-              <Command.Group heading={t.groups.navigation}>
-                {PAGES.map(([key, path]) => (
-                  <Command.Item key={key} value={`page-${key}`} keywords={[t.pages[key]]} onSelect={() => go(path)}>
-                    {t.pages[key]}
-                  </Command.Item>
+          <input
+            ref={inputRef}
+            className="input palette__input"
+            role="combobox"
+            aria-label={t.inputLabel}
+            aria-autocomplete="list"
+            aria-controls={listId}
+            aria-expanded={items.length > 0}
+            aria-activedescendant={activeId}
+            placeholder={t.placeholder}
+            autoComplete="off"
+            spellCheck={false}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setChosenKey(null);
+            }}
+            onKeyDown={onKeyDown}
+          />
+          {!work.ready && (
+            <p role="status" className="palette__loading">
+              {t.loading}
+            </p>
+          )}
+          {/* Always in the page, so that a screen reader hears 'Aucun résultat.' when it appears. */}
+          <p role="status" className="palette__empty">
+            {items.length === 0 ? t.empty : ''}
+          </p>
+          <div id={listId} role="listbox" aria-label={t.listLabel} className="palette__list" hidden={items.length === 0}>
+            {groups.map((group) => (
+              <div key={group.key} role="group" aria-labelledby={`${idPrefix}-group-${group.key}`}>
+                <div id={`${idPrefix}-group-${group.key}`} className="palette__heading" aria-hidden="true">
+                  {group.heading}
+                </div>
+                {group.items.map((item) => (
+                  <div
+                    key={item.key}
+                    id={optionId(item.key)}
+                    role="option"
+                    aria-selected={item === active}
+                    aria-label={item.ariaLabel}
+                    className="palette__option"
+                    // Pointing moves the active option, as the arrows do; the focus stays in the field.
+                    onPointerMove={() => item !== active && setChosenKey(item.key)}
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => run(item.action)}
+                  >
+                    {item.label}
+                  </div>
                 ))}
-              </Command.Group>
-              <Command.Group heading={t.groups.create}>
-                {CREATE.map(([key, path]) => (
-                  <Command.Item key={key} value={`create-${key}`} keywords={[t.create[key]]} onSelect={() => go(path)}>
-                    {t.create[key]}
-                  </Command.Item>
-                ))}
-              </Command.Group>
-              {shown.projects.length > 0 && (
-                <Command.Group heading={t.groups.projects}>
-                  {shown.projects.map((project) => (
-                    <Command.Item
-                      key={project.id}
-                      value={`project-${project.id}`}
-                      keywords={[project.name]}
-                      aria-label={t.openProject(project.name)}
-                      onSelect={() => go(`/projects/${project.id}`)}
-                    >
-                      {project.name}
-                    </Command.Item>
-                  ))}
-                </Command.Group>
-              )}
-              {shown.tasks.length > 0 && (
-                <Command.Group heading={t.groups.tasks}>
-                  {shown.tasks.map((task) => (
-                    <Command.Item
-                      key={task.id}
-                      value={`task-${task.id}`}
-                      keywords={[task.title]}
-                      aria-label={t.openTask(task.title)}
-                      onSelect={() => go(`/projects/${task.project}`)}
-                    >
-                      {task.title}
-                    </Command.Item>
-                  ))}
-                </Command.Group>
-              )}
-              <Command.Group heading={t.groups.preferences}>
-                <Command.Item
-                  value="theme"
-                  keywords={[scheme === 'light' ? t.themeToDark : t.themeToLight, 'theme', 'thème']}
-                  onSelect={() => run(() => updatePreferences({ colorScheme: scheme === 'light' ? 'dark' : 'light' }))}
-                >
-                  {scheme === 'light' ? t.themeToDark : t.themeToLight}
-                </Command.Item>
-              </Command.Group>
-              <Command.Group heading={t.groups.account}>
-                <Command.Item value="sign-out" keywords={[t.signOut]} onSelect={() => run(onSignOut)}>
-                  {t.signOut}
-                </Command.Item>
-              </Command.Group>
-            </Command.List>
-          </Command>
+              </div>
+            ))}
+          </div>
         </div>
       )}
     </dialog>

@@ -15,8 +15,8 @@ import { createDispatcher, type ShortcutAction } from '../shortcut-dispatcher.ts
 
 const t = fr.shortcuts;
 
-// The palette (cmdk and the Radix dialog under it, about 18 kB gzipped) loads when first wanted, not with
-// every signed-in screen (issue 17, Lighthouse); pointing at or focusing its button fetches it ahead.
+// The palette (and its work over the device's copy) loads when first wanted, not with every signed-in
+// screen (issue 17, Lighthouse); pointing at or focusing its button fetches it ahead.
 const loadPalette = () => import('./command-palette.tsx');
 const CommandPalette = lazy(() => loadPalette().then((module) => ({ default: module.CommandPalette })));
 

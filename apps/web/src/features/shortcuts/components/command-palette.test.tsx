@@ -1,0 +1,93 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptySnapshot } from '../../../offline/empty-snapshot.ts';
+import { getColorScheme, setColorScheme } from '../../preferences/theme-store.ts';
+import { CommandPalette } from './command-palette.tsx';
+
+// The device's copy of the person's work, as the offline engine would give it.
+const work = {
+  ...emptySnapshot('memory', null),
+  ready: true,
+  projects: [
+    { id: 'p1', name: 'Échéance proche' },
+    { id: 'p2', name: 'Refonte du site' },
+  ],
+  tasks: [{ id: 't1', title: 'Relire le contrat', project: 'p2' }],
+};
+vi.mock('../../../offline/work-context.tsx', () => ({ useWork: () => work }));
+
+const combobox = () => screen.getByRole('combobox', { name: 'Rechercher une commande, un projet ou une tâche' });
+const activeOption = () => screen.getByRole('option', { selected: true });
+
+function renderPalette() {
+  const onClose = vi.fn();
+  const onSignOut = vi.fn();
+  const router = createMemoryRouter(
+    [{ path: '*', element: <CommandPalette open onClose={onClose} onSignOut={onSignOut} /> }],
+    { initialEntries: ['/dashboard'] },
+  );
+  render(<RouterProvider router={router} />);
+  return { router, onClose, onSignOut };
+}
+
+beforeEach(() => setColorScheme('light'));
+
+describe('the command palette', () => {
+  it('opens on an empty query with the focus in the field and the first option active', () => {
+    renderPalette();
+    expect(combobox()).toHaveFocus();
+    expect(combobox()).toHaveAttribute('aria-expanded', 'true');
+    expect(activeOption()).toHaveTextContent('Tableau de bord');
+    expect(combobox()).toHaveAttribute('aria-activedescendant', activeOption().id);
+    expect(screen.getByRole('group', { name: 'Aller à' })).toBeInTheDocument();
+  });
+
+  it('filters as the person types, keeps the first match active, and opens it with Enter', async () => {
+    const { router, onClose } = renderPalette();
+    await userEvent.keyboard('ECHEANCE proche');
+    expect(screen.getAllByRole('option')).toHaveLength(1);
+    expect(activeOption()).toHaveAccessibleName('Ouvrir le projet Échéance proche');
+    expect(combobox()).toHaveAttribute('aria-activedescendant', activeOption().id);
+    await userEvent.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/projects/p1');
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('moves the active option with the arrows, round from either end', async () => {
+    const { router } = renderPalette();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(activeOption()).toHaveTextContent('Projets');
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(activeOption()).toHaveTextContent('Se déconnecter');
+    expect(combobox()).toHaveAttribute('aria-activedescendant', activeOption().id);
+    await userEvent.keyboard('{ArrowDown}');
+    expect(activeOption()).toHaveTextContent('Tableau de bord');
+    // A new query starts again from its first match.
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}relire');
+    expect(activeOption()).toHaveAccessibleName('Ouvrir la tâche Relire le contrat');
+    await userEvent.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/projects/p2');
+  });
+
+  it('says when nothing matches, and Enter then does nothing', async () => {
+    const { router, onClose } = renderPalette();
+    await userEvent.keyboard('zzz introuvable');
+    expect(screen.getByRole('status')).toHaveTextContent('Aucun résultat.');
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+    expect(combobox()).toHaveAttribute('aria-expanded', 'false');
+    expect(combobox()).not.toHaveAttribute('aria-activedescendant');
+    await userEvent.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('switches the colour scheme and signs out, by keyboard or by pointer', async () => {
+    const { onSignOut } = renderPalette();
+    await userEvent.keyboard('mode sombre{Enter}');
+    expect(getColorScheme()).toBe('dark');
+    await userEvent.click(screen.getByRole('option', { name: 'Se déconnecter' }));
+    expect(onSignOut).toHaveBeenCalledOnce();
+  });
+});
