@@ -5,7 +5,9 @@ const project = (id: string, name: string) => ({ id, name });
 const task = (id: string, title: string, projectId = 'p1') => ({ id, title, project: projectId });
 
 const keysOf = (search: string, extra: Partial<Parameters<typeof paletteGroups>[0]> = {}) =>
-  paletteGroups({ search, projects: [], tasks: [], scheme: 'light', ...extra }).flatMap((group) => group.items.map((item) => item.key));
+  paletteGroups({ search, projects: [], tasks: [], scheme: 'light', ...extra }).flatMap((group) =>
+    group.items.map((item) => item.key),
+  );
 
 describe('the palette options for a query', () => {
   it('shows every screen, creation, the theme and sign-out for an empty query, in that order', () => {
@@ -20,8 +22,12 @@ describe('the palette options for a query', () => {
       'Mon profil',
       'Raccourcis clavier',
     ]);
-    expect(groups[2]!.items).toEqual([{ key: 'theme', label: 'Passer en mode sombre', action: { kind: 'toggleTheme' } }]);
-    expect(groups[3]!.items).toEqual([{ key: 'sign-out', label: 'Se déconnecter', action: { kind: 'signOut' } }]);
+    expect(groups[2]!.items).toEqual([
+      { key: 'theme', label: 'Passer en mode sombre', action: { kind: 'toggleTheme' } },
+    ]);
+    expect(groups[3]!.items).toEqual([
+      { key: 'sign-out', label: 'Se déconnecter', action: { kind: 'signOut' } },
+    ]);
   });
 
   it('matches every word, ignoring case and accents, and hides the groups left empty', () => {
@@ -32,11 +38,20 @@ describe('the palette options for a query', () => {
       {
         key: 'projects',
         heading: 'Projets',
-        items: [{ key: 'project-p1', label: 'Échéance proche', ariaLabel: 'Ouvrir le projet Échéance proche', action: { kind: 'go', path: '/projects/p1' } }],
+        items: [
+          {
+            key: 'project-p1',
+            label: 'Échéance proche',
+            ariaLabel: 'Ouvrir le projet Échéance proche',
+            action: { kind: 'go', path: '/projects/p1' },
+          },
+        ],
       },
     ]);
     // A task opens the project that lists it.
-    expect(paletteGroups({ search: 'echeancier', projects, tasks, scheme: 'light' })[0]!.items[0]).toMatchObject({
+    expect(
+      paletteGroups({ search: 'echeancier', projects, tasks, scheme: 'light' })[0]!.items[0],
+    ).toMatchObject({
       ariaLabel: 'Ouvrir la tâche Relire l’échéancier',
       action: { kind: 'go', path: '/projects/p2' },
     });
@@ -48,13 +63,17 @@ describe('the palette options for a query', () => {
   it('offers the other colour scheme, found by its label or by “thème”', () => {
     expect(keysOf('mode sombre')).toEqual(['theme']);
     expect(keysOf('mode sombre', { scheme: 'dark' })).toEqual([]);
-    expect(paletteGroups({ search: 'theme', projects: [], tasks: [], scheme: 'dark' })[0]!.items[0]!.label).toBe('Passer en mode clair');
+    expect(
+      paletteGroups({ search: 'theme', projects: [], tasks: [], scheme: 'dark' })[0]!.items[0]!.label,
+    ).toBe('Passer en mode clair');
     expect(keysOf('thème', { scheme: 'dark' })).toEqual(['theme']);
   });
 
   it(`shows at most ${ENTITY_LIMIT} projects and ${ENTITY_LIMIT} tasks, the first that match`, () => {
     const tasks = Array.from({ length: 2_000 }, (_, index) => task(`t${index}`, `Tâche ${index}`));
-    const projects = Array.from({ length: 100 }, (_, index) => project(`p${index}`, `Tâche de projet ${index}`));
+    const projects = Array.from({ length: 100 }, (_, index) =>
+      project(`p${index}`, `Tâche de projet ${index}`),
+    );
     const groups = paletteGroups({ search: 'tache', projects, tasks, scheme: 'light' });
     const byKey = Object.fromEntries(groups.map((group) => [group.key, group.items.map((item) => item.key)]));
     expect(byKey.projects).toHaveLength(ENTITY_LIMIT);

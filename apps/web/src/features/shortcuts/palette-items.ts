@@ -65,12 +65,20 @@ export function paletteGroups({ search, projects, tasks, scheme }: PaletteSource
     {
       key: 'navigation',
       heading: t.groups.navigation,
-      candidates: PAGES.map(([key, path]) => ({ key: `page-${key}`, label: t.pages[key], action: { kind: 'go', path } })),
+      candidates: PAGES.map(([key, path]) => ({
+        key: `page-${key}`,
+        label: t.pages[key],
+        action: { kind: 'go', path },
+      })),
     },
     {
       key: 'create',
       heading: t.groups.create,
-      candidates: CREATE.map(([key, path]) => ({ key: `create-${key}`, label: t.create[key], action: { kind: 'go', path } })),
+      candidates: CREATE.map(([key, path]) => ({
+        key: `create-${key}`,
+        label: t.create[key],
+        action: { kind: 'go', path },
+      })),
     },
     {
       key: 'projects',
@@ -97,9 +105,20 @@ export function paletteGroups({ search, projects, tasks, scheme }: PaletteSource
     {
       key: 'preferences',
       heading: t.groups.preferences,
-      candidates: [{ key: 'theme', label: themeLabel, keywords: `${themeLabel} theme thème`, action: { kind: 'toggleTheme' } }],
+      candidates: [
+        {
+          key: 'theme',
+          label: themeLabel,
+          keywords: `${themeLabel} theme thème`,
+          action: { kind: 'toggleTheme' },
+        },
+      ],
     },
-    { key: 'account', heading: t.groups.account, candidates: [{ key: 'sign-out', label: t.signOut, action: { kind: 'signOut' } }] },
+    {
+      key: 'account',
+      heading: t.groups.account,
+      candidates: [{ key: 'sign-out', label: t.signOut, action: { kind: 'signOut' } }],
+    },
   ];
   return groups
     .map(({ key, heading, candidates, limit }) => ({

@@ -18,7 +18,8 @@ const work = {
 };
 vi.mock('../../../offline/work-context.tsx', () => ({ useWork: () => work }));
 
-const combobox = () => screen.getByRole('combobox', { name: 'Rechercher une commande, un projet ou une tâche' });
+const combobox = () =>
+  screen.getByRole('combobox', { name: 'Rechercher une commande, un projet ou une tâche' });
 const activeOption = () => screen.getByRole('option', { selected: true });
 
 function renderPalette() {

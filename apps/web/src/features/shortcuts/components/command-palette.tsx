@@ -38,7 +38,10 @@ export function CommandPalette({ open, onClose, onSignOut }: CommandPaletteProps
     [search, work.projects, work.tasks, scheme],
   );
   const items = groups.flatMap((group) => group.items);
-  const activeIndex = Math.max(0, items.findIndex((item) => item.key === chosenKey));
+  const activeIndex = Math.max(
+    0,
+    items.findIndex((item) => item.key === chosenKey),
+  );
   const active = items[activeIndex];
   const optionId = (key: string) => `${idPrefix}-option-${key}`;
   const activeId = active ? optionId(active.key) : undefined;
@@ -71,7 +74,8 @@ export function CommandPalette({ open, onClose, onSignOut }: CommandPaletteProps
   const run = (action: PaletteAction) => {
     close();
     if (action.kind === 'go') void navigate(action.path);
-    else if (action.kind === 'toggleTheme') updatePreferences({ colorScheme: scheme === 'light' ? 'dark' : 'light' });
+    else if (action.kind === 'toggleTheme')
+      updatePreferences({ colorScheme: scheme === 'light' ? 'dark' : 'light' });
     else onSignOut();
   };
 
@@ -139,7 +143,13 @@ export function CommandPalette({ open, onClose, onSignOut }: CommandPaletteProps
           <p role="status" className="palette__empty">
             {items.length === 0 ? t.empty : ''}
           </p>
-          <div id={listId} role="listbox" aria-label={t.listLabel} className="palette__list" hidden={items.length === 0}>
+          <div
+            id={listId}
+            role="listbox"
+            aria-label={t.listLabel}
+            className="palette__list"
+            hidden={items.length === 0}
+          >
             {groups.map((group) => (
               <div key={group.key} role="group" aria-labelledby={`${idPrefix}-group-${group.key}`}>
                 <div id={`${idPrefix}-group-${group.key}`} className="palette__heading" aria-hidden="true">
