@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 /**
  * Esc closes what is open (SPEC §2 "esc close"): the quick-create panel, the preferences menu, the
@@ -46,8 +46,10 @@ export const hasOpenLayer = (): boolean => layers.length > 0;
  */
 export function useCloseOnEscape(open: boolean, close: Close): void {
   const closeRef = useRef(close);
-  useEffect(() => {
+  // Layout effects: the layer is there from the commit that opens it, so an Esc pressed at once closes it
+  // (a plain effect may wait for the next paint, Preact, decision 0038).
+  useLayoutEffect(() => {
     closeRef.current = close;
   }, [close]);
-  useEffect(() => (open ? openLayer(() => closeRef.current()) : undefined), [open]);
+  useLayoutEffect(() => (open ? openLayer(() => closeRef.current()) : undefined), [open]);
 }

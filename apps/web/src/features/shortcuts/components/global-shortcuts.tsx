@@ -1,6 +1,6 @@
 import Search from 'lucide-react/icons/search';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { hasOpenLayer, useCloseOnEscape } from '../../../lib/escape-layers.ts';
@@ -76,17 +76,20 @@ export function GlobalShortcuts({ compact = false }: { compact?: boolean }) {
   const [paletteWanted, setPaletteWanted] = useState(false);
   if (paletteOpen && !paletteWanted) setPaletteWanted(true);
   const [announcement, setAnnouncement] = useState('');
-  // The key listener is installed once; it reads the current screen and palette state through refs.
+  // The key listener is installed once; it reads the current screen and palette state through refs,
+  // brought up to date in the commit (a layout effect), so that a key pressed as soon as a screen shows
+  // sees that screen: a plain effect may wait for the next paint (Preact, decision 0038).
   const pathRef = useRef(pathname);
   const locationKeyRef = useRef(locationKey);
   const paletteOpenRef = useRef(paletteOpen);
-  useEffect(() => {
+  useLayoutEffect(() => {
     pathRef.current = pathname;
     locationKeyRef.current = locationKey;
     paletteOpenRef.current = paletteOpen;
   }, [pathname, locationKey, paletteOpen]);
 
-  useEffect(() => {
+  // Listening from the commit on: the shortcuts work as soon as the shell shows.
+  useLayoutEffect(() => {
     const dispatcher = createDispatcher({ singleKeysEnabled: () => getPreferences().singleKeyShortcuts });
     const say = (text: string) => setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text));
 
