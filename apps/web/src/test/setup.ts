@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+// What React does that preact/compat does not (decision 0038), as main.tsx installs it.
+import '../lib/react-on-preact.ts';
 import { loadContract } from '../lib/contract-schemas.ts';
 import { resetRedirectState } from '../lib/redirects.ts';
 import { reloadSessionFromStorage } from '../lib/session-store.ts';

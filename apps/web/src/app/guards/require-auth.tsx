@@ -1,6 +1,6 @@
 import type { User } from '@jalon/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useOnlineStatus } from '../../features/offline/hooks/use-online-status.ts';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -32,10 +32,6 @@ export function RequireAuth() {
   const { pathname } = useLocation();
   const onSecurity = pathname === PATHS.security;
   const me = useQuery({ ...meQueryOptions(), enabled: token !== null });
-  // The signed-in screen is the largest render of a page load. Rendered straight from /me's answer it
-  // was one long task (240 ms at Lighthouse's 4x slowdown); the deferred copy renders it at transition
-  // priority, in slices between which the browser paints and handles input (issue 17).
-  const verified = useDeferredValue(me.data);
   useSessionUpkeep(token !== null);
   // Preferences follow the person: on sign-in and page load the server's copy is applied.
   const serverPreferences = me.data?.preferences;
@@ -97,8 +93,8 @@ export function RequireAuth() {
       </main>
     );
   }
-  if (verified === undefined) return <FullPageSpinner label={fr.common.verifyingSession} />;
-  return signedIn(verified.user);
+  if (me.data === undefined) return <FullPageSpinner label={fr.common.verifyingSession} />;
+  return signedIn(me.data.user);
 
   function signedIn(user: Pick<User, 'role' | 'twoFactorEnabled'>) {
     if (user.role === 'admin' && !user.twoFactorEnabled) return restrictTo({ restricted: true });

@@ -1,5 +1,5 @@
 import X from 'lucide-react/icons/x';
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { keepTabInside } from '../../lib/focus-trap.ts';
 import { fr } from '../../locales/fr/index.ts';
 
@@ -21,7 +21,9 @@ interface NavDrawerProps {
 export function NavDrawer({ id, open, onClose, children }: NavDrawerProps) {
   const panelRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // A layout effect: the opener is read, and focus given back, in the commit that opens or closes the
+  // drawer, before the browser paints (Preact runs a plain effect only after the paint, decision 0038).
+  useLayoutEffect(() => {
     if (!open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     panelRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
