@@ -36,12 +36,14 @@ export interface RouteSpec {
 }
 
 /**
- * /dashboard is a child of the signed-in layout, which is a lazy route too. Every page loads the service
- * worker's registration after the load event (main.tsx; the worker script itself is not the page's).
+ * /dashboard is a child of the signed-in layout, which is a lazy route too. The build names the files of
+ * the sign-in route and of the signed-in layout after their groups, `login` and `shell`
+ * (apps/web/chunk-groups.ts). Every page loads the service worker's registration after the load event
+ * (main.tsx; the worker script itself is not the page's).
  */
 export const ROUTES: RouteSpec[] = [
-  { route: '/login', lazy: ['login-route-'], afterRender: ['login-background-', 'register-'] },
-  { route: '/dashboard', lazy: ['app-layout-', 'dashboard-route-'], afterRender: ['charts-', 'register-'] },
+  { route: '/login', lazy: ['login-'], afterRender: ['login-background-', 'register-'] },
+  { route: '/dashboard', lazy: ['shell-', 'dashboard-route-'], afterRender: ['charts-', 'register-'] },
 ];
 
 // `import{a as b}from"./x.js"`, `import*as x from"./x.js"`, `import"./x.js"`, `export{…}from"./x.js"`;
