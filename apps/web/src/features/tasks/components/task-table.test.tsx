@@ -76,11 +76,14 @@ describe('task filters', () => {
   it("says so when no task matches, and 'Non assigné' finds the tasks nobody holds", async () => {
     const user = userEvent.setup();
     serve();
-    renderTasks('/tasks?assignee=none');
+    const { router } = renderTasks('/tasks?assignee=none');
     await screen.findByRole('row', { name: 'Écrire la FAQ' });
     expect(shownTitles()).toEqual(['Écrire la FAQ']);
     await user.type(screen.getByLabelText('Rechercher'), 'budget');
     expect(screen.getByText('Aucune tâche ne correspond aux filtres.')).toBeInTheDocument();
+    // Typed key by key, each one a navigation: no letter is lost on the way to the address.
+    expect(screen.getByLabelText('Rechercher')).toHaveValue('budget');
+    expect(router.state.location.search).toBe('?assignee=none&q=budget');
   });
 });
 
