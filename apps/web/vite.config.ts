@@ -6,6 +6,7 @@ import { loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { codeSplitting } from './chunk-groups.ts';
+import { engineWithScreens } from './engine-with-screens.ts';
 import { isOfflineSyncEnabled } from './src/offline/build-flag.ts';
 
 // Dates in tests (lock times, relative ages) must not depend on the machine's zone (CONVENTIONS §8).
@@ -26,10 +27,13 @@ const preactAliases = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
 ];
 
+const engine = engineWithScreens();
+
 export default defineConfig(({ mode }) => ({
   root,
   plugins: [
     react(),
+    engine.plugin,
     // The service worker (decision 0016): src/offline/service-worker/service-worker.ts built on its own (no
     // React in it) to dist/service-worker.js, with the list of files to precache written into it. A build
     // with VITE_OFFLINE_SYNC=false has no worker at all.
@@ -62,6 +66,8 @@ export default defineConfig(({ mode }) => ({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    // The offline engine's files travel with the screens that show the device's copy (engine-with-screens.ts).
+    modulePreload: { resolveDependencies: engine.resolveDependencies },
     rolldownOptions: {
       output: {
         // Few files for a screen's first paint (decision 0040).
