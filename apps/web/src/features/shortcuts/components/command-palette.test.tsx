@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptySnapshot } from '../../../offline/empty-snapshot.ts';
@@ -88,7 +89,43 @@ describe('the command palette', () => {
     const { onSignOut } = renderPalette();
     await userEvent.keyboard('mode sombre{Enter}');
     expect(getColorScheme()).toBe('dark');
+    await userEvent.clear(combobox());
     await userEvent.click(screen.getByRole('option', { name: 'Se déconnecter' }));
     expect(onSignOut).toHaveBeenCalledOnce();
   });
+
+  it('starts each opening from an empty query and the first option', async () => {
+    const router = createMemoryRouter([{ path: '*', element: <Toggled /> }], {
+      initialEntries: ['/dashboard'],
+    });
+    render(<RouterProvider router={router} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ouvrir' }));
+    await userEvent.keyboard('activite{Enter}');
+    expect(router.state.location.pathname).toBe('/activity');
+    await userEvent.click(screen.getByRole('button', { name: 'Ouvrir' }));
+    expect(combobox()).toHaveValue('');
+    // Closed from outside, as the page's Esc does: the query does not come back either.
+    await userEvent.keyboard('zzz');
+    await userEvent.click(screen.getByRole('button', { name: 'Fermer', hidden: true }));
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Ouvrir' }));
+    expect(combobox()).toHaveValue('');
+    expect(activeOption()).toHaveTextContent('Tableau de bord');
+  });
 });
+
+/** The palette opened and closed by the page, as the shell does (Ctrl+K, Esc), or by itself. */
+function Toggled() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Ouvrir
+      </button>
+      <button type="button" onClick={() => setOpen(false)}>
+        Fermer
+      </button>
+      <CommandPalette open={open} onClose={() => setOpen(false)} onSignOut={() => undefined} />
+    </>
+  );
+}

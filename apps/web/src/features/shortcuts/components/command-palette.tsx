@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { fr } from '../../../locales/fr/index.ts';
 import { useWork } from '../../../offline/work-context.tsx';
@@ -23,7 +23,49 @@ interface CommandPaletteProps {
  */
 export function CommandPalette({ open, onClose, onSignOut }: CommandPaletteProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+
+  // A layout effect: the dialog is shown, and closed, in the commit that opens or closes it. Shown after
+  // the paint (a plain effect, on Preact), the close event of the previous closing could arrive first.
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+      // The search field, not the dialog's first control, takes the focus.
+      dialog.querySelector<HTMLInputElement>('[role="combobox"]')?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="palette"
+      aria-labelledby="palette-title"
+      // The close event is queued: by the time it arrives, Ctrl+K may have opened the palette again.
+      // It only matters when the browser closed the dialog itself (without a cancel event).
+      onClose={() => {
+        if (!dialogRef.current?.open) onClose();
+      }}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog itself, outside its content) closes it.
+        if (event.target === dialogRef.current) onClose();
+      }}
+    >
+      {/* Mounted while open only: each opening starts from an empty query. */}
+      {open && <PaletteContent onClose={onClose} onSignOut={onSignOut} />}
+    </dialog>
+  );
+}
+
+/** The search field and its options: the combobox itself. */
+function PaletteContent({ onClose, onSignOut }: Omit<CommandPaletteProps, 'open'>) {
   const navigate = useNavigate();
   const scheme = useColorScheme();
   const [search, setSearch] = useState('');
@@ -47,32 +89,13 @@ export function CommandPalette({ open, onClose, onSignOut }: CommandPaletteProps
   const activeId = active ? optionId(active.key) : undefined;
   const listId = `${idPrefix}-list`;
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-      // The search field, not the dialog's first control, takes the focus.
-      inputRef.current?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open]);
-
   // The active option stays in sight as the arrows move through a list longer than its box.
   useLayoutEffect(() => {
     if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
   }, [activeId]);
 
-  // The next opening starts from an empty query.
-  const close = () => {
-    setSearch('');
-    setChosenKey(null);
-    onClose();
-  };
   const run = (action: PaletteAction) => {
-    close();
+    onClose();
     if (action.kind === 'go') void navigate(action.path);
     else if (action.kind === 'toggleTheme')
       updatePreferences({ colorScheme: scheme === 'light' ? 'dark' : 'light' });
@@ -92,90 +115,68 @@ export function CommandPalette({ open, onClose, onSignOut }: CommandPaletteProps
   };
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="palette"
-      aria-labelledby="palette-title"
-      // The close event is queued: by the time it arrives, Ctrl+K may have opened the palette again.
-      // It only matters when the browser closed the dialog itself (without a cancel event).
-      onClose={() => {
-        if (!dialogRef.current?.open) close();
-      }}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      onClick={(event) => {
-        // A click on the backdrop (the dialog itself, outside its content) closes it.
-        if (event.target === dialogRef.current) close();
-      }}
-    >
-      {open && (
-        <div className="palette__content">
-          <h2 id="palette-title" className="visually-hidden">
-            {t.title}
-          </h2>
-          <input
-            ref={inputRef}
-            className="input palette__input"
-            role="combobox"
-            aria-label={t.inputLabel}
-            aria-autocomplete="list"
-            aria-controls={listId}
-            aria-expanded={items.length > 0}
-            aria-activedescendant={activeId}
-            placeholder={t.placeholder}
-            autoComplete="off"
-            spellCheck={false}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setChosenKey(null);
-            }}
-            onKeyDown={onKeyDown}
-          />
-          {!work.ready && (
-            <p role="status" className="palette__loading">
-              {t.loading}
-            </p>
-          )}
-          {/* Always in the page, so that a screen reader hears 'Aucun résultat.' when it appears. */}
-          <p role="status" className="palette__empty">
-            {items.length === 0 ? t.empty : ''}
-          </p>
-          <div
-            id={listId}
-            role="listbox"
-            aria-label={t.listLabel}
-            className="palette__list"
-            hidden={items.length === 0}
-          >
-            {groups.map((group) => (
-              <div key={group.key} role="group" aria-labelledby={`${idPrefix}-group-${group.key}`}>
-                <div id={`${idPrefix}-group-${group.key}`} className="palette__heading" aria-hidden="true">
-                  {group.heading}
-                </div>
-                {group.items.map((item) => (
-                  <div
-                    key={item.key}
-                    id={optionId(item.key)}
-                    role="option"
-                    aria-selected={item === active}
-                    aria-label={item.ariaLabel}
-                    className="palette__option"
-                    // Pointing moves the active option, as the arrows do; the focus stays in the field.
-                    onPointerMove={() => item !== active && setChosenKey(item.key)}
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => run(item.action)}
-                  >
-                    {item.label}
-                  </div>
-                ))}
+    <div className="palette__content">
+      <h2 id="palette-title" className="visually-hidden">
+        {t.title}
+      </h2>
+      <input
+        className="input palette__input"
+        role="combobox"
+        aria-label={t.inputLabel}
+        aria-autocomplete="list"
+        aria-controls={listId}
+        aria-expanded={items.length > 0}
+        aria-activedescendant={activeId}
+        placeholder={t.placeholder}
+        autoComplete="off"
+        spellCheck={false}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.target.value);
+          setChosenKey(null);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      {!work.ready && (
+        <p role="status" className="palette__loading">
+          {t.loading}
+        </p>
+      )}
+      {/* Always in the page, so that a screen reader hears 'Aucun résultat.' when it appears. */}
+      <p role="status" className="palette__empty">
+        {items.length === 0 ? t.empty : ''}
+      </p>
+      <div
+        id={listId}
+        role="listbox"
+        aria-label={t.listLabel}
+        className="palette__list"
+        hidden={items.length === 0}
+      >
+        {groups.map((group) => (
+          <div key={group.key} role="group" aria-labelledby={`${idPrefix}-group-${group.key}`}>
+            <div id={`${idPrefix}-group-${group.key}`} className="palette__heading" aria-hidden="true">
+              {group.heading}
+            </div>
+            {group.items.map((item) => (
+              <div
+                key={item.key}
+                id={optionId(item.key)}
+                role="option"
+                aria-selected={item === active}
+                aria-label={item.ariaLabel}
+                className="palette__option"
+                // Pointing moves the active option, as the arrows do; the focus stays in the field.
+                onPointerMove={() => item !== active && setChosenKey(item.key)}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => run(item.action)}
+              >
+                {item.label}
               </div>
             ))}
           </div>
-        </div>
-      )}
-    </dialog>
+        ))}
+      </div>
+    </div>
   );
 }
