@@ -346,7 +346,9 @@ for (const [label, size] of [
       const api = await apiAs(request, member);
       const project = await api.createProject({ name: uniqueName('Tableau'), description: 'Tri et filtres.' });
       const tag = uniqueName('Ligne');
-      const titleOf = (n: number) => `${tag} ${String(n).padStart(2, '0')}`;
+      // 'n°' keeps the number its own word: the search matches words inside words, and the tag's random
+      // hex digits ('…a716…') would otherwise contain '16' and let all sixteen tasks through.
+      const titleOf = (n: number) => `${tag} n°${String(n).padStart(2, '0')}`;
       await Promise.all(Array.from({ length: 16 }, (_, index) => api.createTask({ title: titleOf(index + 1), project: project.id })));
       await signInLight(page, member);
       await page.goto('/tasks');
