@@ -96,7 +96,12 @@ test('Ctrl+Z in a text field undoes the typing, not the last edit', async ({ pag
   await field.press('End');
   await field.pressSequentially(' bis');
   await expect(field).toHaveValue(`${title} bis`);
-  await field.press('Control+z');
+  // Chromium now and then cuts typed characters into more than one undo step (seen with React and Preact
+  // alike, with no script writing the field): the person presses Ctrl+Z until the typing is gone, at most
+  // once per character typed. Were Ctrl+Z the app's, the field would keep ' bis'.
+  for (let press = 0; press < ' bis'.length && (await field.inputValue()) !== title; press += 1) {
+    await field.press('Control+z');
+  }
   await expect(field).toHaveValue(title);
   await expect(field).toBeFocused();
   await expect(announced(page, 'Modification annulée.')).toHaveCount(0);
