@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { meQueryOptions } from '../features/auth/api/me.ts';
 import { getSession } from '../lib/session-store.ts';
-import { RESET_PARAMS } from './guards/session-reset-loader.ts';
+import { discardsSession } from './guards/session-reset-loader.ts';
 
 /**
  * The guard's session check (GET /api/auth/me, SPEC §2) asked as the app starts, beside the download of
@@ -15,7 +15,6 @@ export function verifySessionEarly(queryClient: QueryClient, address: string = w
   if (getSession().token === null) return;
   const url = new URL(address);
   const hashQuery = url.hash.includes('?') ? url.hash.slice(url.hash.indexOf('?')) : '';
-  const asked = [url.searchParams, new URLSearchParams(hashQuery)];
-  if (RESET_PARAMS.some((name) => asked.some((params) => params.has(name)))) return;
+  if (discardsSession(url.searchParams) || discardsSession(new URLSearchParams(hashQuery))) return;
   void queryClient.prefetchQuery(meQueryOptions());
 }

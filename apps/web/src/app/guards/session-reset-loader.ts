@@ -3,7 +3,11 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { clearSession, getSession } from '../../lib/session-store.ts';
 import { PATHS } from './paths.ts';
 
-export const RESET_PARAMS = ['forceLogin', 'logout'] as const;
+const RESET_PARAMS = ['forceLogin', 'logout'] as const;
+
+/** Whether the address asks for the stored session to be discarded (`?forceLogin` or `?logout`). */
+export const discardsSession = (params: URLSearchParams): boolean =>
+  RESET_PARAMS.some((name) => params.has(name));
 
 /**
  * `?forceLogin` or `?logout` on any route (SPEC §2) clears every stored session value and goes to
@@ -11,8 +15,7 @@ export const RESET_PARAMS = ['forceLogin', 'logout'] as const;
  * forgets should not stay usable elsewhere.
  */
 export function sessionResetLoader({ request }: LoaderFunctionArgs): Response | null {
-  const params = new URL(request.url).searchParams;
-  if (!RESET_PARAMS.some((name) => params.has(name))) return null;
+  if (!discardsSession(new URL(request.url).searchParams)) return null;
   const { token, tempToken } = getSession();
   const credential = token ?? tempToken;
   if (credential !== null) {
