@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { meQueryOptions } from '../features/auth/api/me.ts';
 import { getSession } from '../lib/session-store.ts';
+import { askFirstScreenData } from './first-screen-data.ts';
+import { mustEnrolFirst } from './guards/must-enrol-first.ts';
 import { discardsSession } from './guards/session-reset-loader.ts';
 
 /**
@@ -9,12 +11,19 @@ import { discardsSession } from './guards/session-reset-loader.ts';
  * arrived and run, and a signed-in screen's first paint waited for both in turn (issue 17, Lighthouse).
  * The guard reads the same query, so the session is still checked once. Nothing is asked without a
  * session, nor when the address asks for the session to be discarded (`?forceLogin`, `?logout`: the root
- * loader signs out instead).
+ * loader signs out instead). Once the session is known good, and not held to /security, the first
+ * screen's own data is asked as well (first-screen-data.ts).
  */
 export function verifySessionEarly(queryClient: QueryClient, address: string = window.location.href): void {
   if (getSession().token === null) return;
   const url = new URL(address);
   const hashQuery = url.hash.includes('?') ? url.hash.slice(url.hash.indexOf('?')) : '';
   if (discardsSession(url.searchParams) || discardsSession(new URLSearchParams(hashQuery))) return;
-  void queryClient.prefetchQuery(meQueryOptions());
+  queryClient.fetchQuery(meQueryOptions()).then(
+    (me) => {
+      if (!mustEnrolFirst(me.user)) askFirstScreenData(queryClient, url);
+    },
+    // A refused or failed check is the guard's to show; nothing more is asked.
+    () => undefined,
+  );
 }

@@ -14,6 +14,7 @@ import { isAuthRedirectPending } from '../../lib/redirects.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { fr } from '../../locales/fr/index.ts';
 import type { AuthOutletContext } from './auth-outlet-context.ts';
+import { mustEnrolFirst } from './must-enrol-first.ts';
 import { PATHS } from './paths.ts';
 
 const enrolmentRequired = (error: unknown): boolean =>
@@ -97,7 +98,7 @@ export function RequireAuth() {
   return signedIn(me.data.user);
 
   function signedIn(user: Pick<User, 'role' | 'twoFactorEnabled'>) {
-    if (user.role === 'admin' && !user.twoFactorEnabled) return restrictTo({ restricted: true });
+    if (mustEnrolFirst(user)) return restrictTo({ restricted: true });
     return <Outlet context={{ restricted: false } satisfies AuthOutletContext} />;
   }
 }

@@ -10,6 +10,12 @@ export interface ActivityFilter {
 
 const PAGE_SIZE = 30;
 
+/** The journal's filter as the address gives it (`?person=…&project=…`). */
+export const readActivityFilter = (params: URLSearchParams): ActivityFilter => ({
+  actorId: params.get('person') ?? '',
+  projectId: params.get('project') ?? '',
+});
+
 export const activityQueryOptions = (filter: ActivityFilter) =>
   infiniteQueryOptions({
     queryKey: ['activity', 'list', filter] as const,

@@ -10,7 +10,7 @@ import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/activity.css';
 import { useWork } from '../../../offline/work-context.tsx';
 import { formatDateTime } from '../../security/format-date.ts';
-import { activityPeopleQueryOptions, activityQueryOptions } from '../api/get-activity.ts';
+import { activityPeopleQueryOptions, activityQueryOptions, readActivityFilter } from '../api/get-activity.ts';
 
 const t = fr.activity;
 
@@ -39,7 +39,7 @@ function ActivityItem({ entry }: { entry: ActivityEntry }) {
 /** /activity (shortcut g a): the team's project and task activity, newest first, by person or project. */
 export function ActivityPage() {
   const [params, setParams] = useSearchParams();
-  const filter = { actorId: params.get('person') ?? '', projectId: params.get('project') ?? '' };
+  const filter = readActivityFilter(params);
   const personId = useId();
   const projectId = useId();
   const activity = useInfiniteQuery(activityQueryOptions(filter));
