@@ -106,6 +106,13 @@ export function isSessionExpired(session: SessionSnapshot, now: number = Date.no
   return !Number.isNaN(expiresAt) && expiresAt <= now;
 }
 
-export function useSession(): SessionSnapshot {
-  return useSyncExternalStore(subscribeSession, getSession, getSession);
+/**
+ * The part of the session a component shows, re-rendering it only when that part changes. Every API
+ * answer moves `sessionExpiry`: a component reading the whole snapshot (the guard, at the top of the
+ * signed-in tree) re-rendered the whole screen on each answer. `select` must answer a primitive or a
+ * stored object (the user), never a new one.
+ */
+export function useSession<T>(select: (session: SessionSnapshot) => T): T {
+  const selected = () => select(getSession());
+  return useSyncExternalStore(subscribeSession, selected, selected);
 }

@@ -4,7 +4,8 @@ import { PATHS } from './paths.ts';
 
 /** '/' and unknown paths (SPEC §2): to the dashboard when signed in, else to the login screen. */
 export function HomeRedirect() {
-  const { token, tempToken } = useSession();
+  const token = useSession((session) => session.token);
+  const tempToken = useSession((session) => session.tempToken);
   if (token !== null) return <Navigate to={PATHS.dashboard} replace />;
   if (tempToken !== null) return <Navigate to={PATHS.security} replace />;
   return <Navigate to={PATHS.login} replace />;

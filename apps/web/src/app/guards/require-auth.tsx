@@ -20,20 +20,37 @@ import { PATHS } from './paths.ts';
 const enrolmentRequired = (error: unknown): boolean =>
   isApiError(error) && error.code === 'two_factor_enrolment_required';
 
+/** How often an app opened offline asks /me again while the browser says it is online. */
+const OFFLINE_SHELL_RECHECK_MS = 5_000;
+
 /**
  * Route guard of SPEC §2/§6: spinner while the session is verified (GET /api/auth/me, once),
  * unauthenticated to /login, admin without 2FA and temporary-token-only sign-ins to /security.
  */
-/** How often an app opened offline asks /me again while the browser says it is online. */
-const OFFLINE_SHELL_RECHECK_MS = 5_000;
-
 export function RequireAuth() {
-  const { token, tempToken, user: storedUser } = useSession();
+  const hasToken = useSession((session) => session.token !== null);
+  return (
+    <>
+      <SessionUpkeep active={hasToken} />
+      <AuthGate />
+    </>
+  );
+}
+
+/** The session's upkeep in a component of its own: the expiry moves with every API answer, and only this re-renders for it. */
+function SessionUpkeep({ active }: { active: boolean }) {
+  useSessionUpkeep(active);
+  return null;
+}
+
+function AuthGate() {
+  const token = useSession((session) => session.token);
+  const tempToken = useSession((session) => session.tempToken);
+  const storedUser = useSession((session) => session.user);
   const online = useOnlineStatus();
   const { pathname } = useLocation();
   const onSecurity = pathname === PATHS.security;
   const me = useQuery({ ...meQueryOptions(), enabled: token !== null });
-  useSessionUpkeep(token !== null);
   // Preferences follow the person: on sign-in and page load the server's copy is applied.
   const serverPreferences = me.data?.preferences;
   useEffect(() => {

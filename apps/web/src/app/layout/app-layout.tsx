@@ -31,7 +31,7 @@ const t = fr.layout;
  */
 export function AppLayout() {
   const context = useAuthOutletContext();
-  const { user } = useSession();
+  const user = useSession((session) => session.user);
   const phone = useMediaQuery(PHONE_QUERY);
   const { pathname } = useLocation();
   const drawerId = useId();

@@ -14,7 +14,7 @@ import { refreshSession } from '../api/refresh-session.ts';
  * 5 minutes whether the session is still valid, and refreshes it 5 minutes before it expires.
  */
 export function useSessionUpkeep(active: boolean): void {
-  const { sessionExpiry } = useSession();
+  const sessionExpiry = useSession((session) => session.sessionExpiry);
   // Expiry the server would not move any further (absolute limit reached): refreshing it again
   // would only loop, so it is left to run out.
   const cappedExpiry = useRef<string | null>(null);

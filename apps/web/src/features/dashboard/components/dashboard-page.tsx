@@ -39,7 +39,7 @@ interface DashboardPageProps {
 
 /** The dashboard home (SPEC §2 "Dashboard"). */
 export function DashboardPage({ online, preferencesMenu }: DashboardPageProps) {
-  const { user } = useSession();
+  const user = useSession((session) => session.user);
   const username = user?.username.trim() || t.fallbackUsername;
   const queryClient = useQueryClient();
   const reducedMotion = usePrefersReducedMotion();

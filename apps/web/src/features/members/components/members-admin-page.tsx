@@ -35,7 +35,7 @@ const changeFor = (action: Confirming['action']) =>
 
 /** /admin/members (administrators only): members with their role, 2FA, activity; invitations. */
 export function MembersAdminPage() {
-  const selfId = useSession().user?.id ?? null;
+  const selfId = useSession((session) => session.user?.id ?? null);
   const members = useAdminMembers();
   const update = useUpdateMember();
   const [confirming, setConfirming] = useState<Confirming | null>(null);

@@ -14,7 +14,7 @@ interface BackupCodesProps {
 /** Freshly created backup codes: hidden until asked for, copied or downloaded as a text file. */
 export function BackupCodes({ codes }: BackupCodesProps) {
   const listId = useId();
-  const { user } = useSession();
+  const user = useSession((session) => session.user);
   const [visible, setVisible] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 

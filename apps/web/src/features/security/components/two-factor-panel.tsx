@@ -38,7 +38,8 @@ function setupErrorMessage(error: unknown): string {
 /** The 2FA tab (SPEC §2, §4): disabled -> setup started -> verified -> enabled; enabled -> disabled. */
 export function TwoFactorPanel({ onSignInCompleted, onTwoFactorChanged }: TwoFactorPanelProps) {
   const queryClient = useQueryClient();
-  const { token, user } = useSession();
+  const token = useSession((session) => session.token);
+  const user = useSession((session) => session.user);
   const status = useTwoFactorStatus();
   const start = useStartTwoFactorSetup();
   const [setup, setSetup] = useState<Setup | null>(null);

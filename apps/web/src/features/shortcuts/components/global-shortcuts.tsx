@@ -70,7 +70,7 @@ export function GlobalShortcuts({ compact = false }: { compact?: boolean }) {
   const navigate = useNavigate();
   const { pathname, key: locationKey } = useLocation();
   const queryClient = useQueryClient();
-  const signOut = useSignOut(useSession().user?.id ?? null);
+  const signOut = useSignOut(useSession((session) => session.user?.id ?? null));
   const [paletteOpen, setPaletteOpen] = useState(false);
   // Mounted from its first opening on, so that closing keeps its chunk and state.
   const [paletteWanted, setPaletteWanted] = useState(false);

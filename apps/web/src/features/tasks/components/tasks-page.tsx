@@ -26,7 +26,7 @@ const t = fr.tasks;
  */
 export function TasksPage() {
   const work = useWork();
-  const { user } = useSession();
+  const user = useSession((session) => session.user);
   const engine = useWorkEngine();
   const projects = useMemo(() => projectOptions(work.projects), [work.projects]);
   const projectNames = useMemo(
