@@ -15,6 +15,8 @@ const oneIconPerImport = { name: 'lucide-react', allowTypeImports: true, message
  * lazySchema(), so zod loads beside a screen's first request instead of before its first paint.
  */
 const noStaticSchemas = { name: '@jalon/contract', allowTypeImports: true, message: "Use '@jalon/contract/plain' for values, lazySchema() for schemas." };
+/** Decision 0038: preact/compat's useId repeats across Suspense boundaries; ids come from lib/use-unique-id.ts. */
+const noReactUseId = { name: 'react', importNames: ['useId'], message: 'Use useUniqueId() from lib/use-unique-id.ts.' };
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-offline-off/**', '**/data/**', 'apps/server/drizzle/**', 'docs/api-client/openapi.d.ts', '**/playwright-report/**', '**/test-results/**'] },
@@ -35,7 +37,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': 'off',
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [noStaticSchemas, oneIconPerImport], patterns: [noServerCode] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [noStaticSchemas, oneIconPerImport, noReactUseId], patterns: [noServerCode] }],
     },
   },
   {
@@ -43,7 +45,7 @@ export default tseslint.config(
     // (both start after the first paint; the worker has no lazy chunks) may import schemas directly.
     files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/web/src/offline/fake-sync-server.ts', 'apps/web/src/offline/list-pull.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [oneIconPerImport], patterns: [noServerCode] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [oneIconPerImport, noReactUseId], patterns: [noServerCode] }],
     },
   },
   {
@@ -70,6 +72,7 @@ export default tseslint.config(
           paths: [
             noStaticSchemas,
             oneIconPerImport,
+            noReactUseId,
           ],
           patterns: [
             noServerCode,

@@ -1,4 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useUniqueId } from '../../lib/use-unique-id.ts';
 import { Outlet, useLocation } from 'react-router';
 import { ConflictsPanel } from '../../features/offline/components/conflicts-panel.tsx';
 import { ConnectionIndicator, OutboxLink } from '../../features/offline/components/connection-indicator.tsx';
@@ -34,7 +35,7 @@ export function AppLayout() {
   const user = useSession((session) => session.user);
   const phone = useMediaQuery(PHONE_QUERY);
   const { pathname } = useLocation();
-  const drawerId = useId();
+  const drawerId = useUniqueId();
   // The drawer is open on the screen where it was opened: following one of its links closes it.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = phone && menuOpenedAt === pathname;

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useUniqueId } from '../../lib/use-unique-id.ts';
 import { keepTabInside } from '../../lib/focus-trap.ts';
 
 /** One more choice of a dialog, after the safe one. */
@@ -23,7 +24,7 @@ export interface ChoiceDialogProps {
  * Escape cancels, and goes back to the control that opened it on close.
  */
 export function ChoiceDialog({ title, message, cancelLabel, onCancel, choices, busy = false }: ChoiceDialogProps) {
-  const id = useId();
+  const id = useUniqueId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
 

@@ -1,6 +1,6 @@
 import type { ActivityEntry } from '@jalon/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { Link, useSearchParams } from 'react-router';
 import { ActivityIcon, activityFamily } from '../../../components/ui/activity-icon.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -40,8 +40,8 @@ function ActivityItem({ entry }: { entry: ActivityEntry }) {
 export function ActivityPage() {
   const [params, setParams] = useSearchParams();
   const filter = readActivityFilter(params);
-  const personId = useId();
-  const projectId = useId();
+  const personId = useUniqueId();
+  const projectId = useUniqueId();
   const activity = useInfiniteQuery(activityQueryOptions(filter));
   const people = useQuery(activityPeopleQueryOptions());
   const { projects } = useWork();

@@ -1,6 +1,7 @@
 import { DASHBOARD } from '@jalon/contract/plain';
 import type { Dashboard } from '@jalon/contract';
-import { lazy, Suspense, useId, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts';
 import { dashboard as dashboardText } from '../../../locales/fr/dashboard.ts';
 import { prioritySeries, projectStatusSeries, type ChartSeries } from '../dashboard-model.ts';
@@ -24,7 +25,7 @@ interface ChartPanelProps {
  * be the load's largest piece of script), in a box of fixed height so nothing moves when it arrives.
  */
 function ChartPanel({ title, series, Chart }: ChartPanelProps) {
-  const headingId = useId();
+  const headingId = useUniqueId();
   const colors = useThemeColors();
   const animate = !usePrefersReducedMotion();
   const [canvasBox, near] = useNearViewport<HTMLDivElement>();

@@ -1,7 +1,8 @@
 import { DASHBOARD } from '@jalon/contract/plain';
 import type { ProjectStatus } from '@jalon/contract';
 import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -43,7 +44,7 @@ export function DashboardPage({ online, preferencesMenu }: DashboardPageProps) {
   const username = user?.username.trim() || t.fallbackUsername;
   const queryClient = useQueryClient();
   const reducedMotion = usePrefersReducedMotion();
-  const createPanelId = useId();
+  const createPanelId = useUniqueId();
   const tasksRef = useRef<HTMLElement>(null);
   const cancelScroll = useRef<() => void>(() => undefined);
 

@@ -1,6 +1,7 @@
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { DASHBOARD } from '@jalon/contract/plain';
-import { useId, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import type { ProjectChoice } from '../api/list-projects.ts';
 
@@ -22,8 +23,8 @@ interface DashboardToolbarProps {
 
 /** The header's controls (SPEC §2): period, preferences, project filter with 'Effacer', refresh, create. */
 export function DashboardToolbar(props: DashboardToolbarProps) {
-  const periodId = useId();
-  const projectSelectId = useId();
+  const periodId = useUniqueId();
+  const projectSelectId = useUniqueId();
   const focused = props.projectId !== null;
   return (
     <div className="dash-toolbar" role="group" aria-label={t.toolbarLabel}>

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { useProjectWrites } from '../../projects/api/project-writes.ts';
 import { projectDraft, quickCreateError, todayInputValue } from '../quick-create-rules.ts';
@@ -9,7 +10,7 @@ const t = dashboard.quickCreate;
 
 export function QuickProjectForm({ onCreated }: { onCreated: () => void }) {
   const writes = useProjectWrites();
-  const ids = useId();
+  const ids = useUniqueId();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [deadline, setDeadline] = useState('');

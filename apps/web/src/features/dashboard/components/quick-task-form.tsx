@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { followCreatedId } from '../../../offline/created-id.ts';
 import { useWork } from '../../../offline/work-context.tsx';
@@ -12,7 +13,7 @@ const t = dashboard.quickCreate;
 
 /** The project list comes from the device's copy, so a project created a moment ago is already in it. */
 export function QuickTaskForm({ onCreated }: { onCreated: () => void }) {
-  const ids = useId();
+  const ids = useUniqueId();
   const work = useWork();
   const writes = useTaskWrites();
   const [title, setTitle] = useState('');

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@jalon/contract';
-import { useId } from 'react';
+import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { ActivityIcon, activityFamily } from '../../../components/ui/activity-icon.tsx';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { activityText, actorName, relativeAge } from '../dashboard-model.ts';
@@ -31,7 +31,7 @@ function ActivityItem({ entry, now }: { entry: AuditEntry; now: Date }) {
 
 /** 'Activité récente': the first 12 audit entries (SPEC §2). */
 export function RecentActivity({ entries, now, loading }: { entries: readonly AuditEntry[]; now: Date; loading: boolean }) {
-  const headingId = useId();
+  const headingId = useUniqueId();
   return (
     <section className="dash-panel" aria-labelledby={headingId} aria-busy={loading}>
       <h2 id={headingId}>{t.title}</h2>

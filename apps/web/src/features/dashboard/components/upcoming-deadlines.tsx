@@ -1,6 +1,6 @@
 import { DASHBOARD } from '@jalon/contract/plain';
 import type { UpcomingDeadline } from '@jalon/contract';
-import { useId } from 'react';
+import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { Link } from 'react-router';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { calendarDaysUntil, deadlineLevel } from '../dashboard-model.ts';
@@ -29,7 +29,7 @@ function Item({ item, now }: { item: UpcomingDeadline; now: Date }) {
 
 /** 'Échéances à venir': 8 project and task deadlines, earliest first, with four badge levels. */
 export function UpcomingDeadlines({ items, now }: { items: readonly UpcomingDeadline[]; now: Date }) {
-  const headingId = useId();
+  const headingId = useUniqueId();
   return (
     <section className="dash-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{t.upcoming.title}</h2>

@@ -1,5 +1,6 @@
 import { ResolutionError, type ConflictRecord, type Resolution } from '@jalon/sync';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useCloseOnEscape } from '../../../lib/escape-layers.ts';
@@ -19,7 +20,7 @@ interface ConflictItemProps {
  * version' the original edit; 'Fusionner…' edits the JSON that is sent.
  */
 export function ConflictItem({ conflict, onResolve }: ConflictItemProps) {
-  const id = useId();
+  const id = useUniqueId();
   const [merging, setMerging] = useState(false);
   const [json, setJson] = useState(() => JSON.stringify(conflict.originalData, null, 2));
   const [error, setError] = useState<string | null>(null);

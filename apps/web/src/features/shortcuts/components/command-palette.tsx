@@ -1,4 +1,5 @@
-import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { useNavigate } from 'react-router';
 import { fr } from '../../../locales/fr/index.ts';
 import { useWork } from '../../../offline/work-context.tsx';
@@ -73,7 +74,7 @@ function PaletteContent({ onClose, onSignOut }: Omit<CommandPaletteProps, 'open'
   const [chosenKey, setChosenKey] = useState<string | null>(null);
   // The device's copy: the palette finds projects and tasks offline too.
   const work = useWork();
-  const idPrefix = useId();
+  const idPrefix = useUniqueId();
 
   const groups = useMemo(
     () => paletteGroups({ search, projects: work.projects, tasks: work.tasks, scheme }),

@@ -1,5 +1,6 @@
 import type { Task } from '@jalon/contract';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { formatDay, formatMonth, localDayKey } from '../../../lib/dates.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
@@ -17,7 +18,7 @@ const PER_DAY = 3;
  */
 export function CalendarView({ tasks }: { tasks: readonly Task[] }) {
   const phone = useMediaQuery(PHONE_QUERY);
-  const captionId = useId();
+  const captionId = useUniqueId();
   const [month, setMonth] = useState(() => {
     const now = new Date();
     return new Date(now.getFullYear(), now.getMonth(), 1);

@@ -1,6 +1,7 @@
 import type { TaskStatus } from '@jalon/contract';
 import ArrowRightLeft from 'lucide-react/icons/arrow-right-left';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { StatusIcon } from './task-icons.tsx';
 
@@ -21,7 +22,7 @@ interface MoveMenuProps {
  */
 export function MoveMenu({ title, targets, onMove }: MoveMenuProps) {
   const [open, setOpen] = useState(false);
-  const menuId = useId();
+  const menuId = useUniqueId();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
   const items = () =>

@@ -1,5 +1,6 @@
 import type { Task } from '@jalon/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { endOfDayIso, localDayKey } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
@@ -26,7 +27,7 @@ interface TaskEditFormProps {
 
 /** Inline edit of a task; 'Sauver' stays disabled while the title is blank, Escape cancels. */
 export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
-  const id = useId();
+  const id = useUniqueId();
   const [title, setTitle] = useState(task.title);
   const [description, setDescription] = useState(task.description);
   const initialDeadline = task.deadline ? localDayKey(new Date(task.deadline)) : '';
