@@ -11,8 +11,10 @@ export function afterNextPaint(task: () => void): () => void {
   const run = () => {
     if (done) return;
     done = true;
-    cancelAnimationFrame(frame);
     clearTimeout(fallback);
+    // Optional call: the fallback may fire in a page already torn down (a unit test's environment after
+    // its test ended: nextPaint() cannot be cancelled), where the frame API is gone.
+    globalThis.cancelAnimationFrame?.(frame);
     task();
   };
   // A frame's callbacks run just before its paint; the timeout then starts the task just after it.
