@@ -1,6 +1,6 @@
 import type { TaskStatus } from '@jalon/contract';
 import ArrowRightLeft from 'lucide-react/icons/arrow-right-left';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { StatusIcon } from './task-icons.tsx';
@@ -28,7 +28,9 @@ export function MoveMenu({ title, targets, onMove }: MoveMenuProps) {
   const items = () =>
     Array.from(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []);
 
-  useEffect(() => {
+  // In the commit that opens the menu, before the next paint: a key pressed right after Enter (End, an
+  // arrow) must reach the menu, not the button (decision 0038: Preact runs plain effects after the paint).
+  useLayoutEffect(() => {
     if (open) items()[0]?.focus();
   }, [open]);
 
