@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useUniqueId } from '../../lib/use-unique-id.ts';
 import { keepTabInside } from '../../lib/focus-trap.ts';
 
@@ -28,7 +28,9 @@ export function ChoiceDialog({ title, message, cancelLabel, onCancel, choices, b
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // In the commit that opens the dialog: a key pressed right after the click that opened it (Enter, Esc)
+  // must reach the dialog (decision 0038: Preact runs plain effects after the paint).
+  useLayoutEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     cancelRef.current?.focus();
     return () => {

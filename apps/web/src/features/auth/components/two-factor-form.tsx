@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { BACKUP_CODE_PATTERN, TOTP_CODE_PATTERN } from '@jalon/contract/plain';
 import type { LoginResult } from '@jalon/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -88,8 +88,9 @@ export function TwoFactorForm({ onVerified, onBack, onExpired }: TwoFactorFormPr
     });
   };
   const busy = verify.isPending || verify.isSuccess || passkey.isPending || passkey.isSuccess;
-  // Once the field is usable again after a refusal (it is disabled while the code is checked).
-  useEffect(() => {
+  // Once the field is usable again after a refusal (it is disabled while the code is checked), in the same
+  // commit, so the next digits typed land in it (decision 0038: Preact runs plain effects after the paint).
+  useLayoutEffect(() => {
     if ((verify.isError || malformed) && !busy) {
       codeInput.current?.focus();
       codeInput.current?.select();

@@ -1,7 +1,7 @@
 import type { Task, TaskPriority, TaskStatus } from '@jalon/contract';
 import { TASK_PRIORITIES } from '@jalon/contract/plain';
 import Pencil from 'lucide-react/icons/pencil';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useLayoutEffect, useRef } from 'react';
 import { formatDay } from '../../../lib/dates.ts';
 import { LiveBadge } from '../../../live/live-badge.tsx';
 import { fr } from '../../../locales/fr/index.ts';
@@ -49,8 +49,9 @@ export const TaskTableRow = memo(function TaskTableRow({
   const title = task.title || t.untitled;
   const editButton = useRef<HTMLButtonElement>(null);
   const restoreFocus = useRef(false);
-  // Closing the editor puts the keyboard back on the 'Modifier' that opened it.
-  useEffect(() => {
+  // Closing the editor puts the keyboard back on the 'Modifier' that opened it, in the same commit, so a
+  // key pressed right after Esc or Enter reaches the row (decision 0038).
+  useLayoutEffect(() => {
     if (editing || !restoreFocus.current) return;
     restoreFocus.current = false;
     editButton.current?.focus();
