@@ -8,7 +8,7 @@ import { activityQueryOptions } from '../features/dashboard/api/get-activity.ts'
 import { dashboardQueryOptions } from '../features/dashboard/api/get-dashboard.ts';
 import { trendsQueryOptions } from '../features/dashboard/api/get-trends.ts';
 import { projectFilterQueryOptions } from '../features/dashboard/api/list-projects.ts';
-import { DASHBOARD } from '@jalon/contract/plain';
+import { OPENING_VIEW } from '../features/dashboard/opening-view.ts';
 import { PATHS } from './guards/paths.ts';
 
 type Ask = (queryClient: QueryClient, params: URLSearchParams) => Promise<unknown>[];
@@ -21,8 +21,8 @@ type Ask = (queryClient: QueryClient, params: URLSearchParams) => Promise<unknow
  */
 const FIRST_SCREEN_DATA: Record<string, Ask> = {
   [PATHS.dashboard]: (client) => [
-    client.prefetchQuery(dashboardQueryOptions({ projectId: null, status: null }, true)),
-    client.prefetchQuery(trendsQueryOptions(DASHBOARD.defaultPeriod, null, true)),
+    client.prefetchQuery(dashboardQueryOptions(OPENING_VIEW, true)),
+    client.prefetchQuery(trendsQueryOptions(OPENING_VIEW.period, OPENING_VIEW.projectId, true)),
     client.prefetchQuery(activityQueryOptions(true)),
     client.prefetchQuery(projectFilterQueryOptions(true)),
   ],

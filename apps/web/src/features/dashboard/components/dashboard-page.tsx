@@ -1,5 +1,3 @@
-import { DASHBOARD } from '@jalon/contract/plain';
-import type { ProjectStatus } from '@jalon/contract';
 import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
@@ -14,6 +12,7 @@ import { dashboardQueryOptions } from '../api/get-dashboard.ts';
 import { EMPTY_TRENDS, trendsQueryOptions } from '../api/get-trends.ts';
 import { projectFilterQueryOptions } from '../api/list-projects.ts';
 import { useRefreshWhenServerChanges } from '../hooks/use-refresh-when-server-changes.ts';
+import { OPENING_VIEW } from '../opening-view.ts';
 import { scrollToElement } from '../smooth-scroll.ts';
 import { ChartPanels } from './chart-panels.tsx';
 import { CounterCards } from './counter-cards.tsx';
@@ -48,9 +47,9 @@ export function DashboardPage({ online, preferencesMenu }: DashboardPageProps) {
   const tasksRef = useRef<HTMLElement>(null);
   const cancelScroll = useRef<() => void>(() => undefined);
 
-  const [period, setPeriod] = useState<number>(DASHBOARD.defaultPeriod);
-  const [projectId, setProjectId] = useState<string | null>(null);
-  const [status, setStatus] = useState<ProjectStatus | null>(null);
+  const [period, setPeriod] = useState(OPENING_VIEW.period);
+  const [projectId, setProjectId] = useState(OPENING_VIEW.projectId);
+  const [status, setStatus] = useState(OPENING_VIEW.status);
   const [createOpen, setCreateOpen] = useState(false);
 
   const dashboard = useQuery(dashboardQueryOptions({ projectId, status }, online));
