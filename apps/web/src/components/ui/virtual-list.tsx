@@ -1,5 +1,5 @@
 import '../../styles/virtual-list.css';
-import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
 
 interface VirtualListProps<T> {
@@ -12,22 +12,48 @@ interface VirtualListProps<T> {
   className?: string;
 }
 
-// Before layout (and in jsdom) the scroller measures 0 px: assume a screenful so the first rows show.
+// Until the first layout (and in jsdom) the scroller's size is unknown: assume a screenful so the first rows show.
 const FALLBACK_RECT = { width: 800, height: 640 };
 
+/**
+ * The scroller's size, from ResizeObserver only. TanStack's own observer reads the box as the list
+ * mounts, which forces a layout in the middle of the first render's task: on a phone at 4x that task
+ * was the screen's longest (issue 17, Lighthouse's total blocking time). ResizeObserver reports the real
+ * size after the first layout and before the paint, so the rows it adds are on screen in the same frame.
+ */
 export const observeRect = (
   instance: Virtualizer<HTMLDivElement, Element>,
   cb: (rect: { width: number; height: number }) => void,
-) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : FALLBACK_RECT));
+) => {
+  const element = instance.scrollElement;
+  if (!element) return;
+  cb(FALLBACK_RECT);
+  if (typeof ResizeObserver === 'undefined') return;
+  const observer = new ResizeObserver(([entry]) => {
+    const box = entry?.contentRect;
+    cb(box && box.height > 0 ? { width: Math.round(box.width), height: Math.round(box.height) } : FALLBACK_RECT);
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
+};
 
-/** Rows keep the height they render at (a row that grows, an inline editor, is measured again). */
+/**
+ * A row's height. As a row mounts there is no measurement yet: it keeps the size measured before (a row
+ * scrolled back into view) or the estimate, without reading the box, which would force a layout per
+ * render (see `observeRect`). ResizeObserver then reports the real height, before the paint, and again
+ * whenever the row grows (an inline editor).
+ */
 export const measureRow = (
   element: Element,
   entry: ResizeObserverEntry | undefined,
   instance: Virtualizer<HTMLDivElement, Element>,
 ) => {
-  const measured = entry?.borderBoxSize[0]?.blockSize ?? element.getBoundingClientRect().height;
-  return measured > 0 ? Math.round(measured) : instance.options.estimateSize(0);
+  if (entry) {
+    const measured = entry.borderBoxSize?.[0]?.blockSize ?? element.getBoundingClientRect().height;
+    if (measured > 0) return Math.round(measured);
+  }
+  const index = instance.indexFromElement(element);
+  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
 };
 
 /**
@@ -50,7 +76,9 @@ export function VirtualList<T>({
     estimateSize: () => estimateSize,
     getItemKey: (index) => getKey(items[index]!),
     observeElementRect: observeRect,
-    overscan: 6,
+    // A few items past the edge keep a flick smooth; each one more is rendered, laid out and painted with
+    // the first screen (issue 17).
+    overscan: 3,
     measureElement: measureRow,
   });
 

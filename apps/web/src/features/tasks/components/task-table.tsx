@@ -87,7 +87,8 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
     // the uuid, its row is not remounted then, and an edit open in it keeps what was typed.
     getItemKey: (index) => stripTmpPrefix(rows[index]!.id),
     observeElementRect: observeRect,
-    overscan: 8,
+    // As in VirtualList: a few rows past the edge, not a second screenful (issue 17).
+    overscan: 4,
     measureElement: measureRow,
   });
 
@@ -126,6 +127,7 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
               <TaskTableRow
                 task={task}
                 projectName={projectNames.get(task.project) ?? ''}
+                members={members.data}
                 pending={pending.get(task.id)}
                 editing={editingId !== null && stripTmpPrefix(editingId) === stripTmpPrefix(task.id)}
                 onEdit={setEditingId}
