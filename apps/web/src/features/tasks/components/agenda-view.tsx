@@ -1,4 +1,4 @@
-import type { Task } from '@jalon/contract';
+import type { Member, Task } from '@jalon/contract';
 import { formatDay, localDayKey } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
@@ -9,10 +9,12 @@ const t = fr.tasks.calendar;
 interface AgendaViewProps {
   month: Date;
   byDay: ReadonlyMap<string, readonly Task[]>;
+  /** The members directory, for the assignees' names. */
+  members: readonly Member[] | undefined;
 }
 
 /** The calendar on a phone: the month's days that have deadlines, one under the other, never wider than the screen. */
-export function AgendaView({ month, byDay }: AgendaViewProps) {
+export function AgendaView({ month, byDay, members }: AgendaViewProps) {
   const days = [...byDay.keys()].filter((key) => key.startsWith(localDayKey(month).slice(0, 7))).sort();
   if (days.length === 0) return <p className="empty-text">{t.noDeadlineThisMonth}</p>;
   return (
@@ -24,7 +26,7 @@ export function AgendaView({ month, byDay }: AgendaViewProps) {
             {byDay.get(key)!.map((task) => (
               <li key={task.id} className="agenda__task">
                 <span className="calendar__task-title">{task.title || fr.tasks.untitled}</span>
-                <AssigneeLabel assigneeId={task.assignee} />
+                <AssigneeLabel assigneeId={task.assignee} members={members} />
                 <TaskStatusBadge status={task.status} />
               </li>
             ))}

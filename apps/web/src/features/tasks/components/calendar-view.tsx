@@ -4,6 +4,7 @@ import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { formatDay, formatMonth, localDayKey } from '../../../lib/dates.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
+import { useMembers } from '../../members/api/members.ts';
 import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
 import { monthGrid } from '../calendar-grid.ts';
 import { AgendaView } from './agenda-view.tsx';
@@ -18,6 +19,7 @@ const PER_DAY = 3;
  */
 export function CalendarView({ tasks }: { tasks: readonly Task[] }) {
   const phone = useMediaQuery(PHONE_QUERY);
+  const members = useMembers();
   const captionId = useUniqueId();
   const [month, setMonth] = useState(() => {
     const now = new Date();
@@ -64,7 +66,7 @@ export function CalendarView({ tasks }: { tasks: readonly Task[] }) {
           <h2 className="calendar__month" aria-live="polite">
             {formatMonth(month)}
           </h2>
-          <AgendaView month={month} byDay={byDay} />
+          <AgendaView month={month} byDay={byDay} members={members.data} />
         </>
       ) : (
         // On a tablet beside the navigation the month is wider than its box: the box scrolls, and takes the
@@ -107,7 +109,7 @@ export function CalendarView({ tasks }: { tasks: readonly Task[] }) {
                                 <span className="calendar__task-title">
                                   {task.title || fr.tasks.untitled}
                                 </span>
-                                <AssigneeLabel assigneeId={task.assignee} />
+                                <AssigneeLabel assigneeId={task.assignee} members={members.data} />
                                 <TaskStatusBadge status={task.status} />
                               </li>
                             ))}

@@ -1,4 +1,4 @@
-import type { Task, TaskStatus } from '@jalon/contract';
+import type { Member, Task, TaskStatus } from '@jalon/contract';
 import { memo } from 'react';
 import { fr } from '../../../locales/fr/index.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
@@ -14,6 +14,8 @@ const t = fr.tasks;
 interface KanbanCardProps {
   task: Task;
   pending: PendingState | undefined;
+  /** The members directory, for the assignee's name. */
+  members: readonly Member[] | undefined;
   onMove: (task: Task, status: TaskStatus) => void;
   onDragStart: (task: Task) => void;
   onDragEnd: () => void;
@@ -23,6 +25,7 @@ interface KanbanCardProps {
 export const KanbanCard = memo(function KanbanCard({
   task,
   pending,
+  members,
   onMove,
   onDragStart,
   onDragEnd,
@@ -54,7 +57,7 @@ export const KanbanCard = memo(function KanbanCard({
         <LiveBadge taskId={task.id} />
       </div>
       <div className="task-card__meta muted-text">
-        <AssigneeLabel assigneeId={task.assignee} />
+        <AssigneeLabel assigneeId={task.assignee} members={members} />
         {task.estimatedMinutes !== null && <span>{t.estimate(task.estimatedMinutes)}</span>}
       </div>
     </article>

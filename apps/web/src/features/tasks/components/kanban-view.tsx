@@ -5,6 +5,7 @@ import { VirtualList } from '../../../components/ui/virtual-list.tsx';
 import { fr } from '../../../locales/fr/index.ts';
 import { KANBAN_COLUMNS } from '../task-views.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
+import { useMembers } from '../../members/api/members.ts';
 import { KanbanCard } from './kanban-card.tsx';
 
 const t = fr.tasks;
@@ -17,6 +18,7 @@ interface KanbanViewProps {
 
 /** One column per status; each column is virtualised, so thousands of cards stay light. */
 export function KanbanView({ tasks, pending, onMove }: KanbanViewProps) {
+  const members = useMembers();
   const [dragged, setDragged] = useState<Task | null>(null);
   const [over, setOver] = useState<TaskStatus | null>(null);
   const columns = useMemo(() => {
@@ -75,6 +77,7 @@ export function KanbanView({ tasks, pending, onMove }: KanbanViewProps) {
                   <KanbanCard
                     task={task}
                     pending={pending.get(task.id)}
+                    members={members.data}
                     onMove={onMove}
                     onDragStart={setDragged}
                     onDragEnd={endDrag}

@@ -1,4 +1,4 @@
-import type { Task, TaskPriority, TaskStatus } from '@jalon/contract';
+import type { Member, Task, TaskPriority, TaskStatus } from '@jalon/contract';
 import { TASK_PRIORITIES } from '@jalon/contract/plain';
 import Pencil from 'lucide-react/icons/pencil';
 import { memo, useLayoutEffect, useRef } from 'react';
@@ -30,6 +30,8 @@ export interface TaskRowActions {
 interface TaskTableRowProps extends TaskRowActions {
   task: Task;
   projectName: string;
+  /** The members directory, for the assignee's name. */
+  members: readonly Member[] | undefined;
   pending: PendingState | undefined;
   editing: boolean;
   onEdit: (id: string | null) => void;
@@ -39,6 +41,7 @@ interface TaskTableRowProps extends TaskRowActions {
 export const TaskTableRow = memo(function TaskTableRow({
   task,
   projectName,
+  members,
   pending,
   editing,
   onEdit,
@@ -92,7 +95,7 @@ export const TaskTableRow = memo(function TaskTableRow({
         {projectName}
       </div>
       <div role="cell" className="task-table__cell" data-label={columns.assignee}>
-        <AssigneeLabel assigneeId={task.assignee} />
+        <AssigneeLabel assigneeId={task.assignee} members={members} />
       </div>
       <div role="cell" className="task-table__cell" data-label={columns.deadline}>
         {task.deadline ? formatDay(task.deadline) : <span className="muted-text">{t.table.noDeadline}</span>}
