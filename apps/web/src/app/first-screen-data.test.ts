@@ -16,12 +16,15 @@ const ORIGIN = 'http://localhost:3000';
 const signIn = () =>
   updateSession({ token: 'tok-1', sessionId: 'sess-1', sessionExpiry: '2999-01-01T00:00:00.000Z', user: makeUser() });
 
-/** The server reads of the dashboard and the journal; the offline engine's pulls come from serveWork. */
-function serve(me = makeMe()): RecordedCall[] {
+/**
+ * The server reads of the dashboard and the journal; the offline engine's pulls come from serveWork. /me
+ * answers once `meAnswered` resolves (at once by default).
+ */
+function serve(me = makeMe(), meAnswered: Promise<unknown> = Promise.resolve()): RecordedCall[] {
   return serveWork({
     handler: (call) => {
       const path = pathOf(call).split('?')[0];
-      if (path === '/auth/me') return json(me);
+      if (path === '/auth/me') return meAnswered.then(() => json(me));
       if (path === '/dashboard') return json(makeDashboard());
       if (path === '/analytics/trends') return json(makeTrends());
       if (path === '/auth/audit-logs') return json({ items: [makeAudit()], nextCursor: null });
@@ -39,9 +42,14 @@ afterEach(() => clearSession());
 describe('the first screen’s data, asked as the app starts', () => {
   it('/dashboard: its reads go once /me answers, and the screen then finds them instead of asking again', async () => {
     signIn();
-    const calls = serve();
+    let answerMe = () => {};
+    const calls = serve(makeMe(), new Promise<void>((resolve) => (answerMe = resolve)));
     const queryClient = createQueryClient();
     verifySessionEarly(queryClient, `${ORIGIN}/dashboard`);
+    await waitFor(() => expect(reads(calls, '/auth/me')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.map(pathOf)).toEqual(['/auth/me']);
+    answerMe();
     await waitFor(() => expect(DASHBOARD_READS.map((path) => reads(calls, path).length)).toEqual([1, 1, 1]));
     // The header's project filter reads /projects, as does the offline engine's first pull (with `since`).
     expect(calls.filter((call) => pathOf(call) === '/projects')).toHaveLength(1);
@@ -54,9 +62,10 @@ describe('the first screen’s data, asked as the app starts', () => {
     await waitFor(() => expect(calls.some((call) => pathOf(call).startsWith('/tasks'))).toBe(true));
   });
 
-  it('/activity: the journal as the address filters it, and the list of people', async () => {
+  it('/activity: the journal as the address filters it, and the list of people, with the session check', async () => {
     signIn();
-    const calls = serve();
+    // /me does not answer: the journal is the screen's content, and its reads do not wait for the check.
+    const calls = serve(makeMe(), new Promise(() => {}));
     verifySessionEarly(createQueryClient(), `${ORIGIN}/activity?person=user-2`);
     await waitFor(() => expect(reads(calls, '/activity/people')).toHaveLength(1));
     const journal = reads(calls, '/activity');
@@ -65,18 +74,26 @@ describe('the first screen’s data, asked as the app starts', () => {
   });
 
   it('asks nothing more for an administrator held to /security until 2FA is set up, nor while offline', async () => {
-    signIn();
+    updateSession({
+      token: 'tok-1',
+      sessionId: 'sess-1',
+      sessionExpiry: '2999-01-01T00:00:00.000Z',
+      user: makeUser({ role: 'admin', twoFactorEnabled: false }),
+    });
     const calls = serve(makeMe({ role: 'admin', twoFactorEnabled: false }));
     verifySessionEarly(createQueryClient(), `${ORIGIN}/dashboard`);
-    await waitFor(() => expect(reads(calls, '/auth/me')).toHaveLength(1));
+    // The journal's reads would leave with the check: the person stored at sign-in holds them back.
+    verifySessionEarly(createQueryClient(), `${ORIGIN}/activity`);
+    await waitFor(() => expect(reads(calls, '/auth/me')).toHaveLength(2));
 
+    signIn();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const offlineCalls = serve();
     verifySessionEarly(createQueryClient(), `${ORIGIN}/dashboard`);
     await waitFor(() => expect(reads(offlineCalls, '/auth/me')).toHaveLength(1));
     // Both checks answered: nothing else followed either of them.
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(calls.map(pathOf)).toEqual(['/auth/me']);
+    expect(calls.map(pathOf)).toEqual(['/auth/me', '/auth/me']);
     expect(offlineCalls.map(pathOf)).toEqual(['/auth/me']);
   });
 });
