@@ -1,5 +1,5 @@
 import '../../styles/virtual-list.css';
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { elementScroll, useVirtualizer, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
 
 interface VirtualListProps<T> {
@@ -35,6 +35,22 @@ export const observeRect = (
   });
   observer.observe(element);
   return () => observer.disconnect();
+};
+
+const scrolledOnce = new WeakSet<Element>();
+
+/**
+ * TanStack's scroll write, less its first one: as a list mounts, it puts its new scroller at offset 0,
+ * where a new element already is, and that write forces a layout in the middle of the first render
+ * (see `observeRect`; 25 ms of a project page's longest task at 4x). Every later write goes through.
+ */
+export const scrollRows: VirtualizerOptions<HTMLDivElement, Element>['scrollToFn'] = (offset, options, instance) => {
+  const element = instance.scrollElement;
+  if (element && !scrolledOnce.has(element)) {
+    scrolledOnce.add(element);
+    if (offset + (options.adjustments ?? 0) === 0) return;
+  }
+  elementScroll(offset, options, instance);
 };
 
 /**
@@ -76,6 +92,7 @@ export function VirtualList<T>({
     estimateSize: () => estimateSize,
     getItemKey: (index) => getKey(items[index]!),
     observeElementRect: observeRect,
+    scrollToFn: scrollRows,
     // A few items past the edge keep a flick smooth; each one more is rendered, laid out and painted with
     // the first screen (issue 17).
     overscan: 3,

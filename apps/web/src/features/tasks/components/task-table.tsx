@@ -6,7 +6,7 @@ import ArrowUp from 'lucide-react/icons/arrow-up';
 import ChevronsUpDown from 'lucide-react/icons/chevrons-up-down';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { measureRow, observeRect } from '../../../components/ui/virtual-list.tsx';
+import { measureRow, observeRect, scrollRows } from '../../../components/ui/virtual-list.tsx';
 import { fr } from '../../../locales/fr/index.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
 import { useMembers } from '../../members/api/members.ts';
@@ -87,6 +87,7 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
     // the uuid, its row is not remounted then, and an edit open in it keeps what was typed.
     getItemKey: (index) => stripTmpPrefix(rows[index]!.id),
     observeElementRect: observeRect,
+    scrollToFn: scrollRows,
     // As in VirtualList: a few rows past the edge, not a second screenful (issue 17).
     overscan: 4,
     measureElement: measureRow,
