@@ -7,6 +7,7 @@ import ChevronsUpDown from 'lucide-react/icons/chevrons-up-down';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { measureRow, observeRect, scrollRows } from '../../../components/ui/virtual-list.tsx';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
 import { useMembers } from '../../members/api/members.ts';
@@ -20,6 +21,12 @@ import {
   type TaskSort,
 } from '../task-sort.ts';
 import { TaskTableRow, type TaskRowActions } from './task-table-row.tsx';
+
+// A row's height before ResizeObserver measures it: one line of cells on a desk, the cells stacked two by
+// two on a phone (work.css). An estimate far too small made the first render mount every row that would
+// fit at that height, two or three screenfuls on a phone, only to drop most of them a frame later (issue 17).
+const DESK_ROW_PX = 39;
+const PHONE_ROW_PX = 172;
 
 const t = fr.tasks.table;
 
@@ -77,12 +84,13 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
   const onSort = (column: SortColumn) =>
     setSearchParams((params) => withTaskSort(params, nextSort(sort, column)), { replace: true });
 
+  const phone = useMediaQuery(PHONE_QUERY);
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be read during render.
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 44,
+    estimateSize: () => (phone ? PHONE_ROW_PX : DESK_ROW_PX),
     // A task made on this device is `tmp-<uuid>` until the server has it, then `<uuid>` (SYNC.md §2): keyed on
     // the uuid, its row is not remounted then, and an edit open in it keeps what was typed.
     getItemKey: (index) => stripTmpPrefix(rows[index]!.id),
