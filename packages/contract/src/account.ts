@@ -3,19 +3,17 @@ import { newPasswordSchema } from './auth.ts';
 import { safeText } from './text.ts';
 
 /** POST /api/auth/password/change: the current password proves it is the person, not a borrowed tab. */
-export const changePasswordRequestSchema = z
-  .object({
-    // Long enough for any password that could have been set (128 code points of up to 4 bytes).
-    currentPassword: safeText().min(1).max(512),
-    newPassword: newPasswordSchema,
-  })
-  .strict();
+export const changePasswordRequestSchema = z.strictObject({
+  // Long enough for any password that could have been set (128 code points of up to 4 bytes).
+  currentPassword: safeText().min(1).max(512),
+  newPassword: newPasswordSchema,
+});
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
 export const changePasswordResultSchema = z.object({
   changed: z.literal(true),
   /** How many other sessions of the person were ended. */
-  revokedSessions: z.number().int().min(0),
+  revokedSessions: z.int().min(0),
 });
 export type ChangePasswordResult = z.infer<typeof changePasswordResultSchema>;
 
@@ -25,16 +23,14 @@ export const PASSWORD_CHANGE_LIMIT = { perUser: 5, windowMs: 15 * 60_000 } as co
 export const ACTIVITY_PAGE_MAX = 100;
 
 /** GET /api/activity: the team's project and task entries, newest first, by keyset on the id. */
-export const activityQuerySchema = z
-  .object({
-    limit: z.coerce.number().int().min(1).max(ACTIVITY_PAGE_MAX).default(30),
-    before: z.coerce.number().int().positive().optional(),
-    /** Only what this person did. */
-    actorId: z.uuid().optional(),
-    /** Only entries about this project or one of its tasks. */
-    projectId: z.uuid().optional(),
-  })
-  .strict();
+export const activityQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(ACTIVITY_PAGE_MAX).default(30),
+  before: z.coerce.number().int().positive().optional(),
+  /** Only what this person did. */
+  actorId: z.uuid().optional(),
+  /** Only entries about this project or one of its tasks. */
+  projectId: z.uuid().optional(),
+});
 export type ActivityQuery = z.input<typeof activityQuerySchema>;
 
 /** What an entry names, for a link: the project, or the task and the project it belongs to. */

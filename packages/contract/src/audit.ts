@@ -19,19 +19,17 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditFilterSchema = z
-  .object({
-    startDate: isoDateOrDateTimeSchema.optional(),
-    endDate: isoDateOrDateTimeSchema.optional(),
-    /** A family (`auth`) or a full dotted type (`auth.login.failed`). */
-    type: z.string().regex(/^[a-z_]+(\.[a-z_]+)*$/).max(64).optional(),
-    /** Matches the actor's name or e-mail. */
-    user: safeText().max(254).optional(),
-    resource: safeText().max(200).optional(),
-    /** Free text over details, actor name and e-mail. */
-    q: safeText().max(200).optional(),
-  })
-  .strict();
+export const auditFilterSchema = z.strictObject({
+  startDate: isoDateOrDateTimeSchema.optional(),
+  endDate: isoDateOrDateTimeSchema.optional(),
+  /** A family (`auth`) or a full dotted type (`auth.login.failed`). */
+  type: z.string().regex(/^[a-z_]+(\.[a-z_]+)*$/).max(64).optional(),
+  /** Matches the actor's name or e-mail. */
+  user: safeText().max(254).optional(),
+  resource: safeText().max(200).optional(),
+  /** Free text over details, actor name and e-mail. */
+  q: safeText().max(200).optional(),
+});
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
 export const auditListQuerySchema = auditFilterSchema
@@ -52,22 +50,20 @@ export const auditExportParamsSchema = z.object({ format: z.enum(['csv', 'pdf'])
 export const CLIENT_AUDIT_LIMIT = { perSession: 30, windowMs: 60_000 } as const;
 
 /** Client-side events a signed-in user may record about themselves (never about someone else). */
-export const clientAuditEventSchema = z
-  .object({
-    type: z.string().regex(/^(project|task|security|auth)\.client\.[a-z_]{1,40}$/, 'type must be <family>.client.<event>'),
-    details: safeText().max(500).default(''),
-    resource: safeText().max(200).optional(),
-    // At most 20 keys: the refinement below checks it, the meta states it in the published document.
-    metadata: z.record(safeText().max(40), z.union([safeText().max(200), z.number(), z.boolean(), z.null()])).meta({ maxProperties: 20 }).optional(),
-  })
-  .strict()
+export const clientAuditEventSchema = z.strictObject({
+  type: z.string().regex(/^(project|task|security|auth)\.client\.[a-z_]{1,40}$/, 'type must be <family>.client.<event>'),
+  details: safeText().max(500).default(''),
+  resource: safeText().max(200).optional(),
+  // At most 20 keys: the refinement below checks it, the meta states it in the published document.
+  metadata: z.record(safeText().max(40), z.union([safeText().max(200), z.number(), z.boolean(), z.null()])).meta({ maxProperties: 20 }).optional(),
+})
   .refine((value) => !value.metadata || Object.keys(value.metadata).length <= 20, { message: 'at most 20 metadata keys' });
 
-export const auditTrendsQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(90).default(7) }).strict();
+export const auditTrendsQuerySchema = z.strictObject({ days: z.coerce.number().int().min(1).max(90).default(7) });
 export const auditTrendsSchema = z.object({
   days: z.array(z.string()),
-  byFamily: z.record(auditFamilySchema, z.array(z.number().int())),
-  failures: z.array(z.number().int()),
+  byFamily: z.record(auditFamilySchema, z.array(z.int())),
+  failures: z.array(z.int()),
 });
-export const auditSearchQuerySchema = z.object({ q: safeText().min(1).max(200), limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50) }).strict();
+export const auditSearchQuerySchema = z.strictObject({ q: safeText().min(1).max(200), limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50) });
 export const auditIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -28,14 +28,12 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const loginRequestSchema = z
-  .object({
-    email: emailSchema,
-    // Long enough for any real password, short enough that nobody makes us hash megabytes.
-    password: safeText().min(1).max(1024),
-    rememberMe: z.boolean().optional().default(false),
-  })
-  .strict();
+export const loginRequestSchema = z.strictObject({
+  email: emailSchema,
+  // Long enough for any real password, short enough that nobody makes us hash megabytes.
+  password: safeText().min(1).max(1024),
+  rememberMe: z.boolean().optional().default(false),
+});
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 /**
@@ -54,9 +52,11 @@ export const loginResultSchema = z.object({
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
-export const registerRequestSchema = z
-  .object({ email: emailSchema, password: newPasswordSchema, username: usernameSchema.optional() })
-  .strict();
+export const registerRequestSchema = z.strictObject({
+  email: emailSchema,
+  password: newPasswordSchema,
+  username: usernameSchema.optional(),
+});
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const meSchema = z.object({
@@ -66,7 +66,7 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
-export const forgotPasswordRequestSchema = z.object({ email: emailSchema }).strict();
+export const forgotPasswordRequestSchema = z.strictObject({ email: emailSchema });
 export const forgotPasswordResultSchema = z.object({
   message: z.string(),
   /** Only outside production, and only for an existing account: the link that was mailed. */
@@ -74,8 +74,9 @@ export const forgotPasswordResultSchema = z.object({
 });
 export type ForgotPasswordResult = z.infer<typeof forgotPasswordResultSchema>;
 
-export const resetPasswordRequestSchema = z
-  .object({ token: safeText().min(1).max(256), password: newPasswordSchema })
-  .strict();
+export const resetPasswordRequestSchema = z.strictObject({
+  token: safeText().min(1).max(256),
+  password: newPasswordSchema,
+});
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 export const resetPasswordResultSchema = z.object({ success: z.literal(true), message: z.string() });

@@ -11,27 +11,25 @@ const periodSchema = z.coerce
   // A refinement is invisible to JSON Schema: the published document states the same rule.
   .meta({ enum: [...DASHBOARD.periods] });
 
-export const trendsQuerySchema = z.object({ days: periodSchema.default(DASHBOARD.defaultPeriod), projectId: z.uuid().optional() }).strict();
+export const trendsQuerySchema = z.strictObject({ days: periodSchema.default(DASHBOARD.defaultPeriod), projectId: z.uuid().optional() });
 
 /** One number per day, oldest first (SPEC §3 trends response); `days` holds the dates (UTC). */
 export const trendsSchema = z.object({
   days: z.array(z.string()),
-  created: z.array(z.number().int()),
-  completed: z.array(z.number().int()),
-  inReview: z.array(z.number().int()),
-  overdue: z.array(z.number().int()),
-  reopened: z.array(z.number().int()),
+  created: z.array(z.int()),
+  completed: z.array(z.int()),
+  inReview: z.array(z.int()),
+  overdue: z.array(z.int()),
+  reopened: z.array(z.int()),
 });
 export type Trends = z.infer<typeof trendsSchema>;
 
-export const dashboardQuerySchema = z
-  .object({
-    /** Focus on one project: counters, charts and recent tasks are scoped to it. */
-    projectId: z.uuid().optional(),
-    /** The status chip: filters the 'Projets en cours' cards only. */
-    status: projectStatusSchema.optional(),
-  })
-  .strict();
+export const dashboardQuerySchema = z.strictObject({
+  /** Focus on one project: counters, charts and recent tasks are scoped to it. */
+  projectId: z.uuid().optional(),
+  /** The status chip: filters the 'Projets en cours' cards only. */
+  status: projectStatusSchema.optional(),
+});
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
 export const upcomingDeadlineSchema = z.object({
@@ -49,19 +47,19 @@ export type UpcomingDeadline = z.infer<typeof upcomingDeadlineSchema>;
  */
 export const dashboardSchema = z.object({
   counters: z.object({
-    projects: z.number().int(),
-    projectsCompleted: z.number().int(),
+    projects: z.int(),
+    projectsCompleted: z.int(),
     /** Tasks not done. */
-    activeTasks: z.number().int(),
-    totalTasks: z.number().int(),
+    activeTasks: z.int(),
+    totalTasks: z.int(),
     /** High-priority tasks not done. */
-    highPriority: z.number().int(),
+    highPriority: z.int(),
     /** Tasks not done whose deadline is past. */
-    overdue: z.number().int(),
+    overdue: z.int(),
   }),
-  projectsByStatus: z.record(projectStatusSchema, z.number().int()),
-  tasksByStatus: z.record(taskStatusSchema, z.number().int()),
-  tasksByPriority: z.record(taskPrioritySchema, z.number().int()),
+  projectsByStatus: z.record(projectStatusSchema, z.int()),
+  tasksByStatus: z.record(taskStatusSchema, z.int()),
+  tasksByPriority: z.record(taskPrioritySchema, z.int()),
   projects: z.array(projectSchema),
   upcoming: z.array(upcomingDeadlineSchema),
   recentTasks: z.array(taskSchema),

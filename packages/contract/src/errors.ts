@@ -10,21 +10,21 @@ export type FieldError = z.infer<typeof fieldErrorSchema>;
 export const problemSchema = z.object({
   type: z.string(),
   title: z.string(),
-  status: z.number().int(),
+  status: z.int(),
   detail: z.string(),
   code: errorCodeSchema,
   requestId: z.string().optional(),
   errors: z.array(fieldErrorSchema).optional(),
-  attemptsRemaining: z.number().int().optional(),
+  attemptsRemaining: z.int().optional(),
   lockedUntil: z.string().optional(),
   requires2FA: z.boolean().optional(),
   /** 409: the current server row, what the client sent, and why (SPEC §7 records these as a conflict). */
   reason: z.string().optional(),
   server: z.unknown().optional(),
-  serverVersion: z.number().int().optional(),
+  serverVersion: z.int().optional(),
   client: z.unknown().optional(),
-  clientVersion: z.number().int().optional(),
+  clientVersion: z.int().optional(),
   /** Sync `out_of_order`: the last operation number the server processed for this client. */
-  lastSeq: z.number().int().optional(),
+  lastSeq: z.int().optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;

@@ -25,7 +25,7 @@ export const changeEventSchema = z.object({
   id: z.uuid(),
   /** The project itself for a project event. */
   projectId: z.uuid(),
-  version: z.number().int().nonnegative(),
+  version: z.int().nonnegative(),
   /** Who wrote it, when the instance that wrote it said so; null in a replay (the log keeps no author). */
   actor: z.uuid().nullable(),
 });
@@ -51,18 +51,18 @@ export const DIGEST = {
   projectsPerPerson: 5,
 } as const;
 
-export const digestQuerySchema = z.object({ since: isoDateTimeSchema }).strict();
+export const digestQuerySchema = z.strictObject({ since: isoDateTimeSchema });
 export type DigestQuery = z.infer<typeof digestQuerySchema>;
 
 export const digestPersonSchema = z.object({
   userId: z.uuid(),
   name: z.string(),
   /** Distinct tasks this person created, changed or deleted. */
-  tasks: z.number().int().nonnegative(),
+  tasks: z.int().nonnegative(),
   /** The projects those changes were in (or that were themselves changed), most recent first. */
   projects: z.array(z.object({ id: z.uuid(), name: z.string() })),
   /** Projects beyond the ones listed. */
-  moreProjects: z.number().int().nonnegative(),
+  moreProjects: z.int().nonnegative(),
 });
 
 export const digestSchema = z.object({

@@ -21,7 +21,7 @@ export const memberSchema = z.object({
 });
 export type Member = z.infer<typeof memberSchema>;
 export const memberListSchema = z.array(memberSchema);
-export const memberListQuerySchema = z.object({ include: z.literal('deactivated').optional() }).strict();
+export const memberListQuerySchema = z.strictObject({ include: z.literal('deactivated').optional() });
 
 /** A member as the administration screen shows them: active or not, 2FA, last activity. */
 export const adminMemberSchema = z.object({
@@ -42,13 +42,12 @@ export const memberIdParamsSchema = z.object({ id: z.uuid() });
 
 /** At least one of the two; a role or an active flag the member already has changes nothing. */
 export const updateMemberRequestSchema = z
-  .object({ role: roleSchema.optional(), active: z.boolean().optional() })
-  .strict()
+  .strictObject({ role: roleSchema.optional(), active: z.boolean().optional() })
   .refine((body) => body.role !== undefined || body.active !== undefined, { message: 'Give role or active' });
 export type UpdateMemberRequest = z.input<typeof updateMemberRequestSchema>;
 
 /** The administrator's own current code (TOTP or backup code): a step-up before erasing someone's 2FA. */
-export const resetMemberTwoFactorRequestSchema = z.object({ code: secondFactorCodeSchema }).strict();
+export const resetMemberTwoFactorRequestSchema = z.strictObject({ code: secondFactorCodeSchema });
 export type ResetMemberTwoFactorRequest = z.input<typeof resetMemberTwoFactorRequestSchema>;
 
 export const invitationSchema = z.object({
@@ -61,7 +60,7 @@ export const invitationSchema = z.object({
 export type Invitation = z.infer<typeof invitationSchema>;
 export const invitationListSchema = z.array(invitationSchema);
 
-export const createInvitationRequestSchema = z.object({ email: emailSchema, role: roleSchema }).strict();
+export const createInvitationRequestSchema = z.strictObject({ email: emailSchema, role: roleSchema });
 export type CreateInvitationRequest = z.input<typeof createInvitationRequestSchema>;
 export const createdInvitationSchema = invitationSchema.extend({
   /** Only when NODE_ENV is development, like `devResetLink`: the link that was mailed. */
@@ -71,9 +70,11 @@ export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
 
 export const invitationIdParamsSchema = z.object({ id: z.uuid() });
 
-export const acceptInvitationRequestSchema = z
-  .object({ token: safeText().min(1).max(256), username: usernameSchema, password: newPasswordSchema })
-  .strict();
+export const acceptInvitationRequestSchema = z.strictObject({
+  token: safeText().min(1).max(256),
+  username: usernameSchema,
+  password: newPasswordSchema,
+});
 export type AcceptInvitationRequest = z.input<typeof acceptInvitationRequestSchema>;
 export const acceptedInvitationSchema = z.object({ email: z.string(), role: roleSchema });
 export type AcceptedInvitation = z.infer<typeof acceptedInvitationSchema>;

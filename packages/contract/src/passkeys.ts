@@ -23,48 +23,42 @@ const credentialBase = {
   clientExtensionResults: extensionResultsSchema,
 };
 
-export const passkeyRegistrationResponseSchema = z
-  .object({
-    ...credentialBase,
-    response: z
-      .object({
-        clientDataJSON: base64url(4096),
-        attestationObject: base64url(32_768),
-        authenticatorData: base64url(32_768).optional(),
-        transports: z.array(transportSchema).max(8).optional(),
-        publicKeyAlgorithm: z.number().int().optional(),
-        publicKey: base64url(4096).optional(),
-      })
-      .strict(),
-  })
-  .strict();
+export const passkeyRegistrationResponseSchema = z.strictObject({
+  ...credentialBase,
+  response: z
+    .object({
+      clientDataJSON: base64url(4096),
+      attestationObject: base64url(32_768),
+      authenticatorData: base64url(32_768).optional(),
+      transports: z.array(transportSchema).max(8).optional(),
+      publicKeyAlgorithm: z.int().optional(),
+      publicKey: base64url(4096).optional(),
+    })
+    .strict(),
+});
 
-export const passkeyAuthenticationResponseSchema = z
-  .object({
-    ...credentialBase,
-    response: z
-      .object({
-        clientDataJSON: base64url(4096),
-        authenticatorData: base64url(32_768),
-        signature: base64url(1024),
-        userHandle: base64url(128).optional(),
-      })
-      .strict(),
-  })
-  .strict();
+export const passkeyAuthenticationResponseSchema = z.strictObject({
+  ...credentialBase,
+  response: z
+    .object({
+      clientDataJSON: base64url(4096),
+      authenticatorData: base64url(32_768),
+      signature: base64url(1024),
+      userHandle: base64url(128).optional(),
+    })
+    .strict(),
+});
 
 export const passkeyNameSchema = safeText().trim().min(1, 'A name is required').max(64);
 
 /** A passkey's answer to a step-up challenge (`POST /2fa/passkeys/assertion-options`). */
-export const passkeyAssertionSchema = z.object({ challengeId: z.uuid(), response: passkeyAuthenticationResponseSchema }).strict();
+export const passkeyAssertionSchema = z.strictObject({ challengeId: z.uuid(), response: passkeyAuthenticationResponseSchema });
 
 /**
  * Proof of a current second factor for a change to it (S16): a TOTP code, a backup code when TOTP is
  * off (decision 0037), or a passkey's answer. Exactly one.
  */
-export const currentFactorBodySchema = z
-  .object({ code: secondFactorCodeSchema.optional(), passkey: passkeyAssertionSchema.optional() })
-  .strict()
+export const currentFactorBodySchema = z.strictObject({ code: secondFactorCodeSchema.optional(), passkey: passkeyAssertionSchema.optional() })
   .refine((body) => (body.code === undefined) !== (body.passkey === undefined), { message: 'Send a code or a passkey answer', path: ['code'] });
 export type CurrentFactorBody = z.infer<typeof currentFactorBodySchema>;
 
@@ -72,23 +66,17 @@ export type CurrentFactorBody = z.infer<typeof currentFactorBodySchema>;
  * Adding a passkey needs a current factor when the account has one; the first factor (from the 2FA tab,
  * or an administrator's forced enrolment with a tempToken) needs none, like starting TOTP enrolment.
  */
-export const passkeyRegistrationOptionsBodySchema = z
-  .object({ code: secondFactorCodeSchema.optional(), passkey: passkeyAssertionSchema.optional() })
-  .strict()
+export const passkeyRegistrationOptionsBodySchema = z.strictObject({ code: secondFactorCodeSchema.optional(), passkey: passkeyAssertionSchema.optional() })
   .refine((body) => body.code === undefined || body.passkey === undefined, { message: 'Send a code or a passkey answer, not both', path: ['code'] });
-export const passkeyRegisterBodySchema = z
-  .object({ challengeId: z.uuid(), name: passkeyNameSchema, response: passkeyRegistrationResponseSchema })
-  .strict();
+export const passkeyRegisterBodySchema = z.strictObject({ challengeId: z.uuid(), name: passkeyNameSchema, response: passkeyRegistrationResponseSchema });
 export const passkeyRemoveBodySchema = currentFactorBodySchema;
-export const passkeyIdParamsSchema = z.object({ id: z.uuid() }).strict();
-export const passkeySignInOptionsBodySchema = z.object({ tempToken: safeText().min(16).max(128) }).strict();
-export const passkeySignInBodySchema = z
-  .object({
-    tempToken: safeText().min(16).max(128),
-    challengeId: z.uuid(),
-    response: passkeyAuthenticationResponseSchema,
-  })
-  .strict();
+export const passkeyIdParamsSchema = z.strictObject({ id: z.uuid() });
+export const passkeySignInOptionsBodySchema = z.strictObject({ tempToken: safeText().min(16).max(128) });
+export const passkeySignInBodySchema = z.strictObject({
+  tempToken: safeText().min(16).max(128),
+  challengeId: z.uuid(),
+  response: passkeyAuthenticationResponseSchema,
+});
 
 /** The options handed to `navigator.credentials.create()/get()` (through @simplewebauthn/browser). */
 export const passkeyOptionsSchema = z.object({

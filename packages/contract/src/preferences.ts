@@ -3,7 +3,7 @@ import { THEME_KEYS } from './defaults.ts';
 
 export const themeKeySchema = z.enum(THEME_KEYS);
 
-const percent = z.number().int().min(0).max(100);
+const percent = z.int().min(0).max(100);
 /** SPEC §5: animation intensity (and volume) out of range is clamped to 0..100 rather than refused. */
 const clampedPercent = z
   .number()
@@ -22,9 +22,11 @@ const preferenceFields = {
 };
 
 /** The stored preferences, as the server answers them. */
-export const preferencesSchema = z
-  .object({ ...preferenceFields, animationIntensity: percent, ambientVolume: percent })
-  .strict();
+export const preferencesSchema = z.strictObject({
+  ...preferenceFields,
+  animationIntensity: percent,
+  ambientVolume: percent,
+});
 export type Preferences = z.infer<typeof preferencesSchema>;
 
 /** A partial update as the client sends it; percentages are clamped on the way in. */

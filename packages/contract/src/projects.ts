@@ -13,10 +13,10 @@ export const projectSchema = z.object({
   deadline: z.string().nullable(),
   status: projectStatusSchema,
   /** 0-100, computed from the project's tasks (a done task counts 100, others their own progress). */
-  progress: z.number().int(),
-  taskCount: z.number().int(),
+  progress: z.int(),
+  taskCount: z.int(),
   ownerId: z.string().nullable(),
-  version: z.number().int(),
+  version: z.int(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Set on tombstones, which appear only in delta reads (`since`). */
@@ -29,14 +29,12 @@ export type Project = z.infer<typeof projectSchema>;
 /** `GET /api/projects`: every live project, or a delta page (tombstones too), with the list's meta. */
 export const projectPageSchema = listMetaSchema.extend({ data: projectSchema.array() });
 
-export const createProjectSchema = z
-  .object({
-    name: safeText().trim().min(1).max(PROJECT_LIMITS.nameMax),
-    description: safeText({ multiline: true }).trim().max(PROJECT_LIMITS.descriptionMax),
-    deadline: isoDateTimeSchema,
-    status: projectStatusSchema.optional(),
-  })
-  .strict();
+export const createProjectSchema = z.strictObject({
+  name: safeText().trim().min(1).max(PROJECT_LIMITS.nameMax),
+  description: safeText({ multiline: true }).trim().max(PROJECT_LIMITS.descriptionMax),
+  deadline: isoDateTimeSchema,
+  status: projectStatusSchema.optional(),
+});
 export type CreateProject = z.input<typeof createProjectSchema>;
 
 export const updateProjectSchema = z

@@ -30,4 +30,4 @@ export type SessionRefresh = z.infer<typeof sessionRefreshSchema>;
 
 export const sessionIdParamsSchema = z.object({ id: z.uuid() });
 
-export const revokedCountSchema = z.object({ revoked: z.number().int() });
+export const revokedCountSchema = z.object({ revoked: z.int() });

@@ -21,31 +21,27 @@ const entityIdSchema = z.string().regex(/^(tmp-)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f
 /** `data` and `base` are checked per entity and op by the server after ids are resolved, so here they stay open. */
 const fieldsSchema = z.record(z.string().max(64), z.unknown());
 
-export const syncOperationSchema = z
-  .object({
-    seq: z.number().int().min(1),
-    entity: z.enum(SYNC_ENTITIES),
-    op: z.enum(SYNC_OPS),
-    id: entityIdSchema,
-    /** The version the edit started from (0 for a create). */
-    version: z.number().int().min(0),
-    data: fieldsSchema.default({}),
-    /** For `patch`: the values the person saw for exactly the fields in `data` (the merge rule's base). */
-    base: fieldsSchema.optional(),
-  })
-  .strict();
+export const syncOperationSchema = z.strictObject({
+  seq: z.int().min(1),
+  entity: z.enum(SYNC_ENTITIES),
+  op: z.enum(SYNC_OPS),
+  id: entityIdSchema,
+  /** The version the edit started from (0 for a create). */
+  version: z.int().min(0),
+  data: fieldsSchema.default({}),
+  /** For `patch`: the values the person saw for exactly the fields in `data` (the merge rule's base). */
+  base: fieldsSchema.optional(),
+});
 export type SyncOperation = z.input<typeof syncOperationSchema>;
 
-export const syncBatchRequestSchema = z
-  .object({
-    schemaVersion: z.number().int(),
-    clientId: z.uuid(),
-    userId: z.uuid(),
-    /** Stored results up to this `seq` may be released: the client has them. */
-    ackedThrough: z.number().int().min(0).optional(),
-    operations: z.array(syncOperationSchema).max(SYNC.batchSize),
-  })
-  .strict()
+export const syncBatchRequestSchema = z.strictObject({
+  schemaVersion: z.int(),
+  clientId: z.uuid(),
+  userId: z.uuid(),
+  /** Stored results up to this `seq` may be released: the client has them. */
+  ackedThrough: z.int().min(0).optional(),
+  operations: z.array(syncOperationSchema).max(SYNC.batchSize),
+})
   .refine((batch) => batch.operations.every((operation, index) => index === 0 || operation.seq === batch.operations[index - 1]!.seq + 1), {
     message: 'Operations must be in consecutive seq order',
     path: ['operations'],
@@ -53,32 +49,32 @@ export const syncBatchRequestSchema = z
 export type SyncBatchRequest = z.input<typeof syncBatchRequestSchema>;
 
 export const syncAppliedSchema = z.object({
-  seq: z.number().int(),
+  seq: z.int(),
   entity: z.enum(SYNC_ENTITIES),
   id: z.string(),
   /** The `tmp-` id the client used, when the operation created the row. */
   tmpId: z.string().optional(),
-  version: z.number().int(),
+  version: z.int(),
 });
 export type SyncApplied = z.infer<typeof syncAppliedSchema>;
 
 export const syncConflictSchema = z.object({
-  seq: z.number().int(),
+  seq: z.int(),
   entity: z.enum(SYNC_ENTITIES),
   id: z.string(),
   reason: z.enum(CONFLICT_REASONS),
   /** Fields both sides changed to different values (`version_mismatch` with `base`). */
   fields: z.array(z.string()).optional(),
   /** `depends_on_conflict`: the `seq` of the earlier operation that conflicted. */
-  cause: z.number().int().optional(),
+  cause: z.int().optional(),
   /** `invalid`: what was wrong (e.g. `id_taken`, or the first validation message). */
   detail: z.string().optional(),
   /** The server's row as the client would read it (null when there is none). */
   server: z.unknown().nullable(),
   /** What the client sent (`data`). */
   client: z.unknown(),
-  serverVersion: z.number().int().nullable(),
-  clientVersion: z.number().int(),
+  serverVersion: z.int().nullable(),
+  clientVersion: z.int(),
 });
 export type SyncConflict = z.infer<typeof syncConflictSchema>;
 
@@ -86,9 +82,9 @@ export const syncBatchResponseSchema = z.object({
   applied: z.array(syncAppliedSchema),
   conflicts: z.array(syncConflictSchema),
   /** The last `seq` the server has processed for this client. */
-  lastSeq: z.number().int(),
+  lastSeq: z.int(),
   /** The change sequence of this batch's transaction (what a pull will reach). */
-  changeSeq: z.number().int(),
+  changeSeq: z.int(),
 });
 export type SyncBatchResponse = z.infer<typeof syncBatchResponseSchema>;
 

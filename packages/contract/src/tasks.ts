@@ -19,10 +19,10 @@ export const taskSchema = z.object({
   assignee: z.string().nullable(),
   status: taskStatusSchema,
   priority: taskPrioritySchema,
-  progress: z.number().int(),
-  version: z.number().int(),
+  progress: z.int(),
+  version: z.int(),
   deadline: z.string().nullable(),
-  estimatedMinutes: z.number().int().nullable(),
+  estimatedMinutes: z.int().nullable(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -36,9 +36,9 @@ const editableTaskFields = {
   description: safeText({ multiline: true }).trim().max(TASK_LIMITS.descriptionMax),
   status: taskStatusInputSchema,
   priority: taskPrioritySchema,
-  progress: z.number().int().min(0).max(100),
+  progress: z.int().min(0).max(100),
   deadline: isoDateTimeSchema.nullable(),
-  estimatedMinutes: z.number().int().min(0).max(TASK_LIMITS.estimatedMinutesMax).nullable(),
+  estimatedMinutes: z.int().min(0).max(TASK_LIMITS.estimatedMinutesMax).nullable(),
   assignee: z.uuid().nullable(),
   project: z.uuid(),
 };
@@ -62,22 +62,20 @@ export type UpdateTask = z.input<typeof updateTaskSchema>;
 
 export const taskIdParamsSchema = z.object({ id: z.uuid() });
 
-export const taskListQuerySchema = z
-  .object({
-    projectId: z.uuid().optional(),
-    /** The opaque change cursor of a previous answer: only rows changed since, tombstones included. */
-    since: safeText().max(200).optional(),
-    limit: z.coerce.number().int().min(1).max(TASK_LIMITS.listMax).default(TASK_LIMITS.listDefault),
-    /** Next page of a plain (non-delta) list: the `nextAfter` of the previous answer. */
-    after: safeText().max(200).optional(),
-    /** The reading device: a delta read then says how far the server processed its operations (`lastSeq`). */
-    clientId: z.uuid().optional(),
-  })
-  .strict();
+export const taskListQuerySchema = z.strictObject({
+  projectId: z.uuid().optional(),
+  /** The opaque change cursor of a previous answer: only rows changed since, tombstones included. */
+  since: safeText().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(TASK_LIMITS.listMax).default(TASK_LIMITS.listDefault),
+  /** Next page of a plain (non-delta) list: the `nextAfter` of the previous answer. */
+  after: safeText().max(200).optional(),
+  /** The reading device: a delta read then says how far the server processed its operations (`lastSeq`). */
+  clientId: z.uuid().optional(),
+});
 export type TaskListQuery = z.input<typeof taskListQuerySchema>;
 export type TaskListParams = z.output<typeof taskListQuerySchema>;
 
-export const projectListQuerySchema = z.object({ since: safeText().max(200).optional(), clientId: z.uuid().optional() }).strict();
+export const projectListQuerySchema = z.strictObject({ since: safeText().max(200).optional(), clientId: z.uuid().optional() });
 
 /**
  * List answers: `data` is the array (SPEC §7 reads it tolerantly); `cursor` is where a later delta read
@@ -93,7 +91,7 @@ export const listMetaSchema = z.object({
    * Delta reads naming a `clientId`: the last operation the server processed for that device, read in the
    * same snapshot as the page, so the device can drop what the page already shows (SYNC.md §4).
    */
-  lastSeq: z.number().int().nullable().optional(),
+  lastSeq: z.int().nullable().optional(),
 });
 export type ListMeta = z.infer<typeof listMetaSchema>;
 
@@ -102,6 +100,6 @@ export const taskPageSchema = listMetaSchema.extend({ data: taskSchema.array() }
 
 export const conflictSchema = z.object({
   reason: z.literal('version_mismatch'),
-  serverVersion: z.number().int(),
-  clientVersion: z.number().int(),
+  serverVersion: z.int(),
+  clientVersion: z.int(),
 });

@@ -10,9 +10,9 @@ export const backupCodeSchema = z.string().regex(BACKUP_CODE_PATTERN, 'A backup 
 /** The sign-in step accepts either a TOTP code or a backup code. */
 export const secondFactorCodeSchema = z.union([totpCodeSchema, backupCodeSchema]);
 
-export const verifyTwoFactorLoginSchema = z.object({ code: secondFactorCodeSchema, tempToken: safeText().min(16).max(128) }).strict();
-export const verifyBackupSchema = z.object({ code: backupCodeSchema, tempToken: safeText().min(16).max(128).optional() }).strict();
-export const totpCodeBodySchema = z.object({ code: totpCodeSchema }).strict();
+export const verifyTwoFactorLoginSchema = z.strictObject({ code: secondFactorCodeSchema, tempToken: safeText().min(16).max(128) });
+export const verifyBackupSchema = z.strictObject({ code: backupCodeSchema, tempToken: safeText().min(16).max(128).optional() });
+export const totpCodeBodySchema = z.strictObject({ code: totpCodeSchema });
 
 /**
  * `enabled`: the account has a second factor, TOTP or at least one passkey (decision 0037), the same
@@ -21,8 +21,8 @@ export const totpCodeBodySchema = z.object({ code: totpCodeSchema }).strict();
 export const twoFactorStatusSchema = z.object({
   enabled: z.boolean(),
   totpEnabled: z.boolean(),
-  passkeys: z.number().int(),
-  backupCodesRemaining: z.number().int(),
+  passkeys: z.int(),
+  backupCodesRemaining: z.int(),
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
