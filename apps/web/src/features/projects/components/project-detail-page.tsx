@@ -3,6 +3,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { RenderAfterPaint } from '../../../components/ui/render-after-paint.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDay } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -147,7 +148,10 @@ export function ProjectDetailPage() {
         {tasks.length === 0 ? (
           <p className="empty-text">{t.noTasks}</p>
         ) : (
-          <TaskViewsPanel view={view} tasks={tasks} pending={work.pending} projectNames={projectNames} />
+          // The project's header and details paint first; its tasks follow a frame later.
+          <RenderAfterPaint>
+            <TaskViewsPanel view={view} tasks={tasks} pending={work.pending} projectNames={projectNames} />
+          </RenderAfterPaint>
         )}
       </section>
     </>
