@@ -21,7 +21,7 @@ const FALLBACK_RECT = { width: 800, height: 640 };
  * was the screen's longest (issue 17, Lighthouse's total blocking time). ResizeObserver reports the real
  * size after the first layout and before the paint, so the rows it adds are on screen in the same frame.
  */
-export const observeRect = (
+const observeRect = (
   instance: Virtualizer<HTMLDivElement, Element>,
   cb: (rect: { width: number; height: number }) => void,
 ) => {
@@ -44,7 +44,7 @@ const scrolledOnce = new WeakSet<Element>();
  * where a new element already is, and that write forces a layout in the middle of the first render
  * (see `observeRect`; 25 ms of a project page's longest task at 4x). Every later write goes through.
  */
-export const scrollRows: VirtualizerOptions<HTMLDivElement, Element>['scrollToFn'] = (offset, options, instance) => {
+const scrollRows: VirtualizerOptions<HTMLDivElement, Element>['scrollToFn'] = (offset, options, instance) => {
   const element = instance.scrollElement;
   if (element && !scrolledOnce.has(element)) {
     scrolledOnce.add(element);
@@ -59,7 +59,7 @@ export const scrollRows: VirtualizerOptions<HTMLDivElement, Element>['scrollToFn
  * render (see `observeRect`). ResizeObserver then reports the real height, before the paint, and again
  * whenever the row grows (an inline editor).
  */
-export const measureRow = (
+const measureRow = (
   element: Element,
   entry: ResizeObserverEntry | undefined,
   instance: Virtualizer<HTMLDivElement, Element>,
@@ -71,6 +71,16 @@ export const measureRow = (
   const index = instance.indexFromElement(element);
   return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
 };
+
+/**
+ * How a virtualised list measures without forcing a layout while it renders: shared by `VirtualList`
+ * and the task table, which lays its rows out as a grid of its own.
+ */
+export const MEASURING_WITHOUT_LAYOUT = {
+  observeElementRect: observeRect,
+  scrollToFn: scrollRows,
+  measureElement: measureRow,
+} satisfies Partial<VirtualizerOptions<HTMLDivElement, Element>>;
 
 /**
  * A scrolling list that only mounts the rows in view (plus a few), so 10,000 items scroll as smoothly
@@ -91,12 +101,10 @@ export function VirtualList<T>({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimateSize,
     getItemKey: (index) => getKey(items[index]!),
-    observeElementRect: observeRect,
-    scrollToFn: scrollRows,
+    ...MEASURING_WITHOUT_LAYOUT,
     // A few items past the edge keep a flick smooth; each one more is rendered, laid out and painted with
     // the first screen (issue 17).
     overscan: 3,
-    measureElement: measureRow,
   });
 
   return (

@@ -6,7 +6,7 @@ import ArrowUp from 'lucide-react/icons/arrow-up';
 import ChevronsUpDown from 'lucide-react/icons/chevrons-up-down';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { measureRow, observeRect, scrollRows } from '../../../components/ui/virtual-list.tsx';
+import { MEASURING_WITHOUT_LAYOUT } from '../../../components/ui/virtual-list.tsx';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
@@ -94,11 +94,9 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
     // A task made on this device is `tmp-<uuid>` until the server has it, then `<uuid>` (SYNC.md §2): keyed on
     // the uuid, its row is not remounted then, and an edit open in it keeps what was typed.
     getItemKey: (index) => stripTmpPrefix(rows[index]!.id),
-    observeElementRect: observeRect,
-    scrollToFn: scrollRows,
+    ...MEASURING_WITHOUT_LAYOUT,
     // As in VirtualList: a few rows past the edge, not a second screenful (issue 17).
     overscan: 4,
-    measureElement: measureRow,
   });
 
   return (
