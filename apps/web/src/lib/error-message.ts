@@ -1,16 +1,15 @@
 import { fr } from '../locales/fr/index.ts';
 import { describeApiBaseUrl } from './api-base-url.ts';
+import { formatClock } from './dates.ts';
 import { isApiError, type ApiError } from './api-error.ts';
 
 /** Where the error happened decides the wording (SPEC §8 has one table row per screen). */
 export type ErrorContext = 'login' | 'twoFactor' | 'resetRequest' | 'reset' | 'generic';
 
-const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
-
 function lockMessage(error: ApiError): string {
   const lockedUntil = error.problem?.lockedUntil;
   const time = lockedUntil ? Date.parse(lockedUntil) : Number.NaN;
-  return fr.errors.tooManyLogins + (Number.isNaN(time) ? '' : fr.errors.lockedUntil(timeFormat.format(time)));
+  return fr.errors.tooManyLogins + (Number.isNaN(time) ? '' : fr.errors.lockedUntil(formatClock(time)));
 }
 
 function codeMessage(error: ApiError): string | null {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   activityText,
@@ -69,6 +70,20 @@ describe('insights', () => {
     expect(cards.map((card) => card.label)).toEqual(['Créations', 'Terminées', 'En revue', 'Retards', 'Réouvertes']);
     expect(cards[0]).toMatchObject({ total: 14, average: 2 });
     expect(formatAverage(cards[1]?.average ?? -1)).toBe('0,4');
+  });
+
+  it('writes an average exactly as Intl fr-FR does with one decimal (1,2 for 1.15; 1\u202f234,5)', () => {
+    const intl = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    for (const value of [0, 0.04, 0.05, 1.15, 1.45, 2.35, 10 / 3, 1234.5, 1_234_567.04]) {
+      expect(formatAverage(value)).toBe(intl.format(value));
+    }
+    const totalOverDays = fc.tuple(fc.nat({ max: 1_000_000 }), fc.integer({ min: 1, max: 366 })).map(([total, days]) => total / days);
+    fc.assert(
+      fc.property(fc.oneof(totalOverDays, fc.double({ min: 0, max: 1e9, noNaN: true })), (value) => {
+        expect(formatAverage(value)).toBe(intl.format(value));
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it('leaves out the optional series when the answer lacks them', () => {

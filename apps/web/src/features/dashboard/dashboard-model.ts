@@ -98,5 +98,13 @@ export function insights(trends: Partial<Trends>, periodDays: number): Insight[]
   });
 }
 
-const averageFormat = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-export const formatAverage = (value: number): string => averageFormat.format(value);
+/**
+ * A daily average with one decimal as fr-FR writes it: '1,5', '1\u202f234,5' (a narrow no-break space between
+ * thousands). Written out rather than asked of Intl.NumberFormat, for the reason lib/dates.ts gives. The
+ * decimal text is shifted, not the binary value, so that 1.15 rounds up to '1,2' as Intl rounds it.
+ */
+export function formatAverage(average: number): string {
+  const tenths = average < 1e-6 ? 0 : Math.round(Number(`${average}e1`));
+  const whole = String(Math.floor(tenths / 10)).replace(/\B(?=(\d{3})+$)/g, '\u202f');
+  return `${whole},${tenths % 10}`;
+}

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@jalon/contract/plain';
 import { fr } from '../../locales/fr/index.ts';
-import { formatDateTime } from './format-date.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 
 const t = fr.security.backupCodes;
 

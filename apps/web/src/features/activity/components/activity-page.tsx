@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/activity.css';
 import { useWork } from '../../../offline/work-context.tsx';
-import { formatDateTime } from '../../security/format-date.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { activityPeopleQueryOptions, activityQueryOptions, readActivityFilter } from '../api/get-activity.ts';
 
 const t = fr.activity;

@@ -1,11 +1,11 @@
 import type { AuditEntry } from '@jalon/contract';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { ActivityIcon, activityFamily } from '../../../components/ui/activity-icon.tsx';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { activityText, actorName, relativeAge } from '../dashboard-model.ts';
 
 const t = dashboard.activity;
-const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
 
 function ActivityItem({ entry, now }: { entry: AuditEntry; now: Date }) {
   const family = activityFamily(entry.type);
@@ -21,7 +21,7 @@ function ActivityItem({ entry, now }: { entry: AuditEntry; now: Date }) {
           <strong>{actorName(entry.user)}</strong> {activityText(entry)}
         </p>
         <p className="dash-activity__meta">
-          <time dateTime={entry.createdAt}>{dateFormat.format(new Date(entry.createdAt))}</time> ·{' '}
+          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> ·{' '}
           {t.ago(age.amount, age.unit)}
         </p>
       </div>

@@ -1,11 +1,11 @@
 import { DASHBOARD } from '@jalon/contract/plain';
 import type { Task } from '@jalon/contract';
 import { type Ref } from 'react';
+import { formatDay } from '../../../lib/dates.ts';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 
 const t = dashboard.recentTasks;
-const dayFormat = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
 
 interface RecentTasksProps {
   tasks: readonly Task[];
@@ -43,7 +43,7 @@ export function RecentTasks({ tasks, focused, onClearFocus, ref }: RecentTasksPr
                 <p className="dash-task__title">{task.title}</p>
                 {task.description !== '' && <p className="dash-task__description">{task.description}</p>}
                 <p className="dash-task__meta">
-                  <time dateTime={task.createdAt}>{dayFormat.format(new Date(task.createdAt))}</time>
+                  <time dateTime={task.createdAt}>{formatDay(task.createdAt)}</time>
                 </p>
               </div>
               <span className={`dash-status dash-status--task-${task.status}`}>{t.status[task.status]}</span>

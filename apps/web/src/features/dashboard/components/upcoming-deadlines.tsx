@@ -1,12 +1,12 @@
 import { DASHBOARD } from '@jalon/contract/plain';
 import type { UpcomingDeadline } from '@jalon/contract';
+import { formatDayShort } from '../../../lib/dates.ts';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { Link } from 'react-router';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { calendarDaysUntil, deadlineLevel } from '../dashboard-model.ts';
 
 const t = dashboard;
-const dayFormat = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short' });
 
 function Item({ item, now }: { item: UpcomingDeadline; now: Date }) {
   const level = deadlineLevel(item.deadline, now);
@@ -20,7 +20,7 @@ function Item({ item, now }: { item: UpcomingDeadline; now: Date }) {
       <span className="dash-upcoming__text">
         <Link to={`/projects/${item.projectId}`}>{item.title}</Link>
         <span className="dash-upcoming__meta">
-          {t.upcoming.kind[item.kind]} · <time dateTime={item.deadline}>{dayFormat.format(new Date(item.deadline))}</time>
+          {t.upcoming.kind[item.kind]} · <time dateTime={item.deadline}>{formatDayShort(new Date(item.deadline))}</time>
         </span>
       </span>
     </li>

@@ -1,8 +1,8 @@
 import type { AdminMember } from '@jalon/contract';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
 
 const t = fr.members.admin;
-const lastActiveFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
 
 export type MemberAction = 'makeAdmin' | 'makeMember' | 'deactivate' | 'reactivate' | 'resetTwoFactor';
 
@@ -51,7 +51,7 @@ export function MembersTable({ members, selfId, busy, onAction }: MembersTablePr
               <td>{member.email}</td>
               <td>{t.roles[member.role]}</td>
               <td>{member.twoFactorEnabled ? t.twoFactorOn : t.twoFactorOff}</td>
-              <td>{member.lastActiveAt ? lastActiveFormat.format(Date.parse(member.lastActiveAt)) : t.never}</td>
+              <td>{member.lastActiveAt ? formatDateTime(member.lastActiveAt) : t.never}</td>
               <td>{member.active ? t.active : t.inactive}</td>
               <td>
                 <div className="member-actions" role="group" aria-label={t.actionsFor(member.username)}>

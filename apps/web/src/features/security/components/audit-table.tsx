@@ -1,7 +1,7 @@
 import { AUDIT } from '@jalon/contract/plain';
 import type { AuditEntry } from '@jalon/contract';
 import { fr } from '../../../locales/fr/index.ts';
-import { formatDateTimeSeconds } from '../format-date.ts';
+import { formatDateTimeSeconds } from '../../../lib/dates.ts';
 
 const t = fr.security.audit;
 const COLUMN_COUNT = 4;

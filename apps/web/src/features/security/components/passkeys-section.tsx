@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { usePasskeys, useRemovePasskey } from '../api/passkeys.ts';
-import { formatDateTime } from '../format-date.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { codeFailureMessage, failureMessage } from '../security-errors.ts';
 import { backupCodeChars, digitsOnly } from './code-field.tsx';
 import { ConfirmedCodeForm } from './confirmed-code-form.tsx';
