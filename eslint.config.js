@@ -11,10 +11,10 @@ const noServerCode = { group: ['**/apps/server/**', '@jalon/server*'], message: 
 const oneIconPerImport = { name: 'lucide-react', allowTypeImports: true, message: "Import each icon on its own: 'lucide-react/icons/<name>'." };
 /**
  * Issues 5 and 17: the contract's index brings zod and every schema (about 30 kB gzipped, 50 ms of script
- * on a fast machine). Screens take its values from '@jalon/contract/plain' and its schemas through
- * lazySchema(), so zod loads beside a screen's first request instead of before its first paint.
+ * on a fast machine). Screens take its values from '@jalon/contract/plain' and name its schemas with
+ * contractSchema(): answers are checked in a worker (decision 0042), and zod stays off the page.
  */
-const noStaticSchemas = { name: '@jalon/contract', allowTypeImports: true, message: "Use '@jalon/contract/plain' for values, lazySchema() for schemas." };
+const noStaticSchemas = { name: '@jalon/contract', allowTypeImports: true, message: "Use '@jalon/contract/plain' for values, contractSchema('…') for schemas." };
 /** Decision 0038: preact/compat's useId repeats across Suspense boundaries; ids come from lib/use-unique-id.ts. */
 const noReactUseId = { name: 'react', importNames: ['useId'], message: 'Use useUniqueId() from lib/use-unique-id.ts.' };
 
@@ -41,17 +41,23 @@ export default tseslint.config(
     },
   },
   {
-    // Tests, their fake servers, and the list reads that the offline engine and the service worker share
-    // (both start after the first paint; the worker has no lazy chunks) may import schemas directly.
-    files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/web/src/offline/fake-sync-server.ts', 'apps/web/src/offline/list-pull.ts'],
+    // Tests, their fake servers, the checking worker and the service worker's list reads (neither is the
+    // page) may import schemas directly.
+    files: [
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/test/**',
+      'apps/web/src/offline/fake-sync-server.ts',
+      'apps/web/src/lib/contract-check/check-worker.ts',
+      'apps/web/src/offline/service-worker/fetch-transports.ts',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { paths: [oneIconPerImport, noReactUseId], patterns: [noServerCode] }],
     },
   },
   {
     // The first screen (sign-in) loads these: they take the contract's plain values from
-    // '@jalon/contract/plain' and its schemas lazily (lib/contract-schemas.ts), so zod stays off the
-    // login route (issue 5: under 150 kB of gzipped JavaScript).
+    // '@jalon/contract/plain' and name its schemas (lib/contract-check/), so zod stays off the login
+    // route (issue 5: under 150 kB of gzipped JavaScript).
     files: [
       'apps/web/src/{app,lib,components}/**/*.{ts,tsx}',
       'apps/web/src/features/{auth,preferences,backgrounds,offline}/**/*.{ts,tsx}',
@@ -60,7 +66,7 @@ export default tseslint.config(
     // The signed-in layout and the offline screens load after sign-in (lazy routes), engine included.
     ignores: [
       '**/*.test.{ts,tsx}',
-      'apps/web/src/lib/contract-schemas.ts',
+      'apps/web/src/lib/contract-check/check-worker.ts',
       'apps/web/src/app/layout/**',
       'apps/web/src/features/offline/components/**',
     ],

@@ -56,6 +56,8 @@ export default defineConfig(({ mode }) => ({
     }),
   ],
   resolve: { alias: preactAliases },
+  // The checking worker (lib/contract-check/, decision 0042) is a module worker: one ES file, like the app's.
+  worker: { format: 'es' },
   server: {
     host: '127.0.0.1',
     port: 5173,

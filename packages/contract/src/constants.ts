@@ -44,6 +44,12 @@ export const REALTIME = {
   pingIntervalMs: 25_000,
 } as const;
 
+/** The batch format this server speaks; the previous one (none yet) would be upgraded on arrival. */
+export const SYNC_SCHEMA_VERSION = 1;
+
+/** 409 codes of the sync batch's envelope: nothing was consumed. */
+export const SYNC_REFUSALS = ['out_of_order', 'wrong_user', 'upgrade_required', 'client_unknown'] as const;
+
 export const SYNC = {
   flushIntervalMs: 8_000,
   batchSize: 50,
@@ -108,6 +114,9 @@ export const PERFORMANCE = {
   sampleFrames: 180,
   slowFrameMs: 40,
 } as const;
+
+/** A task's field lengths and the list route's page sizes; plain, so the offline engine reads them without zod. */
+export const TASK_LIMITS = { titleMax: 300, descriptionMax: 10_000, estimatedMinutesMax: 100_000, listMax: 5_000, listDefault: 1_000 } as const;
 
 export const AUDIT = {
   exportFilePrefix: 'audit-logs',

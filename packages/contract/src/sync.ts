@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { SYNC } from './constants.ts';
+import { SYNC, type SYNC_REFUSALS } from './constants.ts';
+import { problemSchema } from './errors.ts';
 
 /**
  * The offline sync batch of SYNC.md §3: each device numbers its operations (`seq`), the server applies
  * them in order, answers every one (applied or conflict) and remembers the last number per device.
  */
 
-/** The batch format this server speaks; the previous one (none yet) would be upgraded on arrival. */
-export const SYNC_SCHEMA_VERSION = 1;
 export const SYNC_ENTITIES = ['task', 'project'] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 export const SYNC_OPS = ['upsert', 'patch', 'delete'] as const;
@@ -88,6 +87,7 @@ export const syncBatchResponseSchema = z.object({
 });
 export type SyncBatchResponse = z.infer<typeof syncBatchResponseSchema>;
 
-/** 409 codes of the batch envelope: nothing was consumed. */
-export const SYNC_REFUSALS = ['out_of_order', 'wrong_user', 'upgrade_required', 'client_unknown'] as const;
 export type SyncRefusal = (typeof SYNC_REFUSALS)[number];
+
+/** A refused batch's problem document as the sync core reads it (its code, and `lastSeq` for out_of_order). */
+export const syncRefusalSchema = problemSchema.partial();

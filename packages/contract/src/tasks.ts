@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './dates.ts';
 import { taskPrioritySchema, taskStatusSchema } from './enums.ts';
+import { TASK_LIMITS } from './constants.ts';
 import { safeText } from './text.ts';
-
-export const TASK_LIMITS = { titleMax: 300, descriptionMax: 10_000, estimatedMinutesMax: 100_000, listMax: 5_000, listDefault: 1_000 } as const;
 
 /** SPEC §4 names a few aliases: `doing` is in progress, `review` is in review. */
 export const taskStatusInputSchema = z.preprocess(

@@ -1,6 +1,7 @@
 import { SYNC, type SyncBatchRequest } from '@jalon/contract';
 import { describe, expect, it } from 'vitest';
 import { SyncClient } from './client.ts';
+import { contractChecks } from './contract-checks.ts';
 import { MemoryStore } from './memory-store.ts';
 import { TestServer } from './test-server.ts';
 import { USER, uuids } from './test-factories.ts';
@@ -13,7 +14,7 @@ async function setUp() {
   const store = new MemoryStore();
   const clock = { now: START };
   const newId = uuids();
-  const open = () => SyncClient.open({ store, userId: USER, now: () => clock.now, newId, random: () => 0.5 });
+  const open = () => SyncClient.open({ store, userId: USER, now: () => clock.now, newId, random: () => 0.5, checks: contractChecks });
   const client = await open();
   const sent: SyncBatchRequest[] = [];
   const send: BatchTransport = async (request) => {
@@ -261,6 +262,6 @@ describe('SyncClient', () => {
 
   it('refuses a store that belongs to another user', async () => {
     const { store } = await setUp();
-    await expect(SyncClient.open({ store, userId: '00000000-0000-4000-8000-0000000000d2', now: () => START, newId: uuids() })).rejects.toThrow('another user');
+    await expect(SyncClient.open({ store, userId: '00000000-0000-4000-8000-0000000000d2', now: () => START, newId: uuids(), checks: contractChecks })).rejects.toThrow('another user');
   });
 });

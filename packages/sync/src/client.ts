@@ -10,7 +10,7 @@ import { addEdit, type OutboxEntry } from './outbox.ts';
 import { planPullPage } from './pull.ts';
 import { resolveConflict, type Resolution } from './resolution.ts';
 import type { PauseReason, Row, SyncMeta, SyncStore, SyncTransaction } from './store.ts';
-import { classifyBatchResponse, type BatchTransport, type PullTransport } from './transport.ts';
+import { classifyBatchResponse, type AnswerChecks, type BatchTransport, type PullTransport } from './transport.ts';
 import { computeView } from './view.ts';
 
 export interface SyncClientOptions {
@@ -22,6 +22,8 @@ export interface SyncClientOptions {
   newId: () => string;
   /** For the backoff's jitter; Math.random by default. */
   random?: () => number;
+  /** How the server's answers are checked against the contract (in place, or in the page's worker). */
+  checks: AnswerChecks;
 }
 
 export interface ClientState {
@@ -181,7 +183,7 @@ export class SyncClient {
     });
     if ('status' in prepared) return prepared;
     const response = await send(prepared).catch(() => null);
-    const outcome = response ? classifyBatchResponse(response) : ({ kind: 'retry' } as const);
+    const outcome = response ? await classifyBatchResponse(response, this.options.checks) : ({ kind: 'retry' } as const);
     return this.atomically(async (tx, meta): Promise<FlushResult> => {
       if (outcome.kind === 'pause') {
         await tx.setMeta({ ...meta, paused: outcome.reason });

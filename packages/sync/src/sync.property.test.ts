@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SyncClient } from './client.ts';
+import { contractChecks } from './contract-checks.ts';
 import { MemoryStore } from './memory-store.ts';
 import type { Row } from './store.ts';
 import { TestServer } from './test-server.ts';
@@ -126,7 +127,7 @@ describe('sync properties (two devices against the reference server)', () => {
         const server = seeded();
         const clock = { now: START };
         const newId = uuids();
-        const open = (store: MemoryStore) => SyncClient.open({ store, userId: USER, now: () => clock.now, newId, random: () => 0.5 });
+        const open = (store: MemoryStore) => SyncClient.open({ store, userId: USER, now: () => clock.now, newId, random: () => 0.5, checks: contractChecks });
         const devices: Device[] = [];
         for (let index = 0; index < 2; index += 1) {
           const store = new MemoryStore();
@@ -159,7 +160,7 @@ describe('sync properties (two devices against the reference server)', () => {
         const server = new TestServer();
         const clock = { now: START };
         const newId = uuids();
-        const open = (store: MemoryStore) => SyncClient.open({ store, userId: USER, now: () => clock.now, newId, random: () => 0.5 });
+        const open = (store: MemoryStore) => SyncClient.open({ store, userId: USER, now: () => clock.now, newId, random: () => 0.5, checks: contractChecks });
         const store = new MemoryStore();
         const device = { store, client: await open(store) };
         for (const next of actions) await play(device, next, server, clock, open);

@@ -1,4 +1,4 @@
-import { problemSchema, syncBatchResponseSchema, SYNC_REFUSALS, type SyncBatchRequest, type SyncBatchResponse, type SyncEntity } from '@jalon/contract';
+import { SYNC_REFUSALS, type Problem, type SyncBatchRequest, type SyncBatchResponse, type SyncEntity } from '@jalon/contract';
 import type { PullPage } from './pull.ts';
 import type { PauseReason } from './store.ts';
 
@@ -30,20 +30,32 @@ export type BatchOutcome =
   | { kind: 'retry' };
 
 /**
+ * How the core checks what the server answers against the contract. It only names the checks: the page
+ * runs them off its main thread (a worker, decision 0042); the service worker, the server's simulation and
+ * the tests run them in place (`contractChecks`, contract-checks.ts).
+ */
+export interface AnswerChecks {
+  /** A 200's body as the contract's batch answer, or null when it is not one. */
+  batchAnswer(body: unknown): Promise<SyncBatchResponse | null>;
+  /** A refusal's problem document (each field optional), or null when it is not one. */
+  refusal(body: unknown): Promise<Partial<Problem> | null>;
+}
+
+/**
  * What a batch response means for the sender (SYNC.md §6). 5xx, 429 and an answer that does not parse
  * are retried with backoff, resending the same `seq`s; 401 pauses until the same user signs in again;
  * the envelope's other refusals and 4xx cannot be cured by retrying, so they pause too.
  */
-export function classifyBatchResponse({ status, body }: TransportResponse): BatchOutcome {
+export async function classifyBatchResponse({ status, body }: TransportResponse, checks: AnswerChecks): Promise<BatchOutcome> {
   if (status === 200) {
-    const parsed = syncBatchResponseSchema.safeParse(body);
-    return parsed.success ? { kind: 'answer', answer: parsed.data } : { kind: 'retry' };
+    const answer = await checks.batchAnswer(body);
+    return answer ? { kind: 'answer', answer } : { kind: 'retry' };
   }
   if (status === 429 || status >= 500) return { kind: 'retry' };
   if (status === 401) return { kind: 'pause', reason: 'unauthorized' };
-  const problem = problemSchema.partial().safeParse(body);
-  const code = problem.success ? problem.data.code : undefined;
-  if (status === 409 && code === 'out_of_order' && problem.data?.lastSeq !== undefined) return { kind: 'outOfOrder', lastSeq: problem.data.lastSeq };
+  const problem = await checks.refusal(body);
+  const code = problem?.code;
+  if (status === 409 && code === 'out_of_order' && problem?.lastSeq !== undefined) return { kind: 'outOfOrder', lastSeq: problem.lastSeq };
   const refusal = SYNC_REFUSALS.find((known) => known === code && known !== 'out_of_order');
   return { kind: 'pause', reason: refusal ?? 'refused' };
 }

@@ -1,8 +1,8 @@
-import { loginResultSchema, meSchema } from '@jalon/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, pathOf, problem } from '../test/http.ts';
 import { makeLoginResult, makeMe, NOW } from '../test/fixtures.ts';
 import { apiRequest } from './api-client.ts';
+import { contractSchema } from './contract-check/answer-check.ts';
 import { ApiError } from './api-error.ts';
 import { setNavigator } from './redirects.ts';
 import { getSession, updateSession } from './session-store.ts';
@@ -26,7 +26,7 @@ describe('API client', () => {
       signedIn();
       updateSession({ tempToken: 'temp-1' });
       const calls = mockFetch(() => json(makeLoginResult()));
-      await apiRequest(path, { method: 'POST', body: { email: 'a@b.test' }, schema: loginResultSchema });
+      await apiRequest(path, { method: 'POST', body: { email: 'a@b.test' }, schema: contractSchema('loginResultSchema') });
       const [call] = calls;
       expect(call?.headers.get('Authorization')).toBeNull();
       expect(call?.headers.get('X-Session-Id')).toBeNull();
@@ -38,7 +38,7 @@ describe('API client', () => {
   it('sends the bearer token and X-Session-Id on other calls, and reads the data envelope', async () => {
     signedIn();
     const calls = mockFetch(() => json(makeMe()));
-    const me = await apiRequest('/auth/me', { schema: meSchema });
+    const me = await apiRequest('/auth/me', { schema: contractSchema('meSchema') });
     expect(me.user.username).toBe('alice');
     expect(calls[0]?.url).toBe('/api/auth/me');
     expect(calls[0]?.headers.get('Authorization')).toBe('Bearer tok-123');
@@ -86,7 +86,7 @@ describe('API client', () => {
     signedIn();
     mockFetch(() => json(makeMe()));
     updateSession({ sessionExpiry: '2030-01-15T10:05:00.000Z' });
-    await apiRequest('/auth/me', { schema: meSchema });
+    await apiRequest('/auth/me', { schema: contractSchema('meSchema') });
     expect(getSession().sessionExpiry).toBe('2030-01-15T10:30:00.000Z');
   });
 
@@ -178,7 +178,7 @@ describe('API client', () => {
   it('refuses a success whose payload breaks the contract', async () => {
     mockFetch(() => json({ token: 'x' }));
     await expect(
-      apiRequest('/auth/login', { method: 'POST', body: {}, schema: loginResultSchema }),
+      apiRequest('/auth/login', { method: 'POST', body: {}, schema: contractSchema('loginResultSchema') }),
     ).rejects.toMatchObject({ kind: 'invalid_response' });
   });
 

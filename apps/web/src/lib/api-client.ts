@@ -2,21 +2,17 @@ import { PROBLEM_DETAILS, SESSION_HEADERS } from '@jalon/contract/plain';
 import { ApiError } from './api-error.ts';
 import { getApiBaseUrl } from './api-base-url.ts';
 import { authRedirect } from './redirects.ts';
-import { loadContract, type LazySchema } from './contract-schemas.ts';
+import { contractSchema, type SchemaRef } from './contract-check/answer-check.ts';
+import { checkPayload, prepareChecks } from './contract-check/check-payload.ts';
 import { clearSession, getSession, isSessionExpired, updateSession } from './session-store.ts';
-
-/** What the client needs of a contract (zod) schema; keeps zod itself out of the web app's dependencies. */
-export interface PayloadSchema<T> {
-  safeParse(input: unknown): { success: true; data: T } | { success: false; error: unknown };
-}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions<T> {
   method?: HttpMethod;
   body?: unknown;
-  /** Contract schema the payload must match (or a lazy one, see contract-schemas.ts); the parsed value is returned. */
-  schema?: PayloadSchema<T> | LazySchema<T>;
+  /** The contract schema the payload must match (checked off the main thread, decision 0042); the checked value is returned. */
+  schema?: SchemaRef<T>;
   signal?: AbortSignal;
   /** Use this token instead of the stored one (revoking a session that is being discarded). */
   token?: string;
@@ -153,8 +149,8 @@ async function send(path: string, options: RequestOptions<unknown>, accept: stri
 
   if (!matches(path, NO_AUTH_HEADER_PATHS)) syncSessionFromHeaders(response.headers);
   if (!response.ok) {
-    const { problemSchema } = await loadContract();
-    const error = ApiError.fromResponse(response.status, await readBody(response), problemSchema);
+    const problem = await checkPayload(contractSchema('problemSchema'), await readBody(response));
+    const error = ApiError.fromResponse(response.status, problem.ok ? problem.data : null);
     if (handleAuthErrors) handleAuthFailure(error);
     throw error;
   }
@@ -166,21 +162,19 @@ async function send(path: string, options: RequestOptions<unknown>, accept: stri
  * current, 401/403 turned into the redirects of SPEC §4, payloads checked against the contract.
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  // A lazy schema loads while the request is on its way, not after the answer (the first signed-in
-  // screen waits on /auth/me and its schema: issue 17, Lighthouse). A failed load is reported below.
-  const schemaReady = typeof options.schema === 'function' ? options.schema() : Promise.resolve(options.schema);
-  schemaReady.catch(() => undefined);
+  // The checker starts while the request is on its way, not after the answer (the first signed-in
+  // screen waits on /auth/me and its check: issue 17, Lighthouse).
+  if (options.schema) prepareChecks();
   const response = await send(path, options as RequestOptions<unknown>, 'application/json');
   const body = await readBody(response);
   const payload = unwrap(body);
   if (!matches(path, NO_AUTH_HEADER_PATHS)) syncSessionFromPayload(payload);
   const result = options.envelope ? body : payload;
-  const schema = await schemaReady;
-  if (!schema) return result as T;
-  const parsed = schema.safeParse(result);
-  if (!parsed.success)
-    throw new ApiError('invalid_response', `Unexpected response from ${path}`, { cause: parsed.error });
-  return parsed.data;
+  if (!options.schema) return result as T;
+  const checked = await checkPayload(options.schema, result);
+  if (!checked.ok)
+    throw new ApiError('invalid_response', `Unexpected response from ${path}`, { cause: checked.issues });
+  return checked.data;
 }
 
 export interface DownloadedFile {

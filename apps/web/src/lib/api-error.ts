@@ -1,5 +1,4 @@
 import type { ErrorCode, Problem } from '@jalon/contract';
-import type { PayloadSchema } from './api-client.ts';
 
 /**
  * - network: no answer at all (server down, DNS, CORS, offline);
@@ -30,9 +29,9 @@ export class ApiError extends Error {
     return this.problem?.code ?? null;
   }
 
-  static fromResponse(status: number, body: unknown, problemSchema: PayloadSchema<Problem>): ApiError {
-    const parsed = problemSchema.safeParse(body);
-    if (parsed.success) return new ApiError('http', parsed.data.detail, { status, problem: parsed.data });
+  /** An error answer; `problem` is its body when that is a problem document of the contract. */
+  static fromResponse(status: number, problem: Problem | null): ApiError {
+    if (problem) return new ApiError('http', problem.detail, { status, problem });
     return new ApiError('http', `HTTP ${status}`, { status });
   }
 }

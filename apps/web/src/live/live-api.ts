@@ -2,7 +2,7 @@ import type { Digest } from '@jalon/contract';
 import { apiRequest } from '../lib/api-client.ts';
 import { getApiBaseUrl } from '../lib/api-base-url.ts';
 import { ApiError } from '../lib/api-error.ts';
-import { lazySchema } from '../lib/contract-schemas.ts';
+import { contractSchema } from '../lib/contract-check/answer-check.ts';
 import type { SessionCheck } from './live-connection.ts';
 
 /** SPEC §7: the stream, on the API's origin (port 4000 of a bare IP address host). */
@@ -21,5 +21,5 @@ export async function probeSession(): Promise<SessionCheck> {
 /** "Pendant votre absence…": what the others changed since `since`. */
 export const fetchDigest = (since: string): Promise<Digest> =>
   apiRequest(`/events/digest?since=${encodeURIComponent(since)}`, {
-    schema: lazySchema((contract) => contract.digestSchema),
+    schema: contractSchema('digestSchema'),
   });

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { STORAGE_PREFIX } from '@jalon/contract';
-import { SyncClient, type OutboxEntry, type Row, type SyncStore } from '@jalon/sync';
+import { contractChecks, SyncClient, type OutboxEntry, type Row, type SyncStore } from '@jalon/sync';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openOfflineStore, type DexieStore } from './dexie-store.ts';
 import { FakeSyncServer } from './fake-sync-server.ts';
@@ -41,6 +41,7 @@ const openClient = (store: SyncStore, userId: string) =>
     userId,
     now: () => Date.parse('2026-11-23T12:00:00Z'),
     newId: () => crypto.randomUUID(),
+    checks: contractChecks,
   });
 
 describe('DexieStore', () => {

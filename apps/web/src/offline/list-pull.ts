@@ -1,25 +1,19 @@
-import {
-  projectPageSchema,
-  TASK_LIMITS,
-  taskPageSchema,
-  type ListMeta,
-  type SyncEntity,
-} from '@jalon/contract';
+import { TASK_LIMITS } from '@jalon/contract/plain';
+import type { ListMeta, SyncEntity } from '@jalon/contract';
 import type { PullTransport, Row } from '@jalon/sync';
-import type { PayloadSchema } from '../lib/api-client.ts';
 
 export type ListPage = ListMeta & { data: Row[] };
 
+/** The contract's schemas of the two lists, by name: each reader checks with its own copy of them. */
+export type ListSchemaName = 'taskPageSchema' | 'projectPageSchema';
+
 /** Reads one list answer whole (`data` and its paging fields) and checks it against `schema`; throws on any failure. */
-export type ReadList = (path: string, schema: PayloadSchema<ListPage>) => Promise<ListPage>;
+export type ReadList = (path: string, schema: ListSchemaName) => Promise<ListPage>;
 
 // Tasks are read in the largest pages the server gives; projects come whole (their route takes no limit).
-const LISTS: Record<
-  SyncEntity,
-  { path: string; schema: PayloadSchema<ListPage>; params: Record<string, string> }
-> = {
-  task: { path: '/tasks', schema: taskPageSchema, params: { limit: String(TASK_LIMITS.listMax) } },
-  project: { path: '/projects', schema: projectPageSchema, params: {} },
+const LISTS: Record<SyncEntity, { path: string; schema: ListSchemaName; params: Record<string, string> }> = {
+  task: { path: '/tasks', schema: 'taskPageSchema', params: { limit: String(TASK_LIMITS.listMax) } },
+  project: { path: '/projects', schema: 'projectPageSchema', params: {} },
 };
 
 /**

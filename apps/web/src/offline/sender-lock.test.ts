@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { SyncClient, type BatchTransport } from '@jalon/sync';
+import { contractChecks, SyncClient, type BatchTransport } from '@jalon/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openOfflineStore, type DexieStore } from './dexie-store.ts';
 import { FakeBrowser, type FakeTab } from './fake-tabs.ts';
@@ -92,6 +92,7 @@ describe('sender lock', () => {
           userId: user,
           now: () => Date.now(),
           newId: () => crypto.randomUUID(),
+          checks: contractChecks,
         }),
       };
     }

@@ -17,6 +17,7 @@ import {
   type SyncStore,
 } from '@jalon/sync';
 import { createdHere, createdHereFirst, newestFirst, pendingStates, projectFromRow, taskFromRow, type PendingState, type RowContext } from './work-rows.ts';
+import { pageChecks } from './answer-checks.ts';
 import { emptySnapshot } from './empty-snapshot.ts';
 import { joinSenderLock, type SenderLock, type SenderLockOptions, type SyncMessage } from './sender-lock.ts';
 import { createSyncScheduler, type SyncScheduler, type SyncSchedulerOptions } from './sync-scheduler.ts';
@@ -119,6 +120,7 @@ export class SyncEngine {
       userId: options.userId,
       now: options.now ?? Date.now,
       newId: options.newId ?? (() => crypto.randomUUID()),
+      checks: pageChecks,
     });
     const engine = new SyncEngine(client, options);
     // Signing in again as the same person is what a 401 pause waited for.

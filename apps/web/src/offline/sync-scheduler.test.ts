@@ -1,4 +1,4 @@
-import { MemoryStore, SyncClient, type FlushResult, type PullResult } from '@jalon/sync';
+import { contractChecks, MemoryStore, SyncClient, type FlushResult, type PullResult } from '@jalon/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSyncScheduler, type SyncScheduler, type SyncSchedulerOptions } from './sync-scheduler.ts';
 
@@ -131,6 +131,7 @@ describe('sync scheduler with the sync core', () => {
       now: () => Date.now(),
       newId: () => crypto.randomUUID(),
       random,
+      checks: contractChecks,
     });
     await client.edit({ op: 'create', entity: 'project', data: { name: 'Site' } });
     const sends: number[] = [];

@@ -3,6 +3,7 @@ import type { SyncBatchRequest } from '@jalon/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, pathOf, problem } from '../test/http.ts';
 import { makeProject, makeTask, taskId } from '../test/work-fixtures.ts';
+import { pageChecks } from './answer-checks.ts';
 import { setNavigator } from '../lib/redirects.ts';
 import { updateSession } from '../lib/session-store.ts';
 import { fetchPullPage, sendBatch } from './transports.ts';
@@ -57,7 +58,7 @@ describe('sendBatch', () => {
 
   it('hands error answers over as status and problem, so out_of_order keeps its lastSeq', async () => {
     mockFetch(() => problem(409, 'out_of_order', { lastSeq: 4 }));
-    expect(classifyBatchResponse(await sendBatch(request))).toEqual({ kind: 'outOfOrder', lastSeq: 4 });
+    expect(await classifyBatchResponse(await sendBatch(request), pageChecks)).toEqual({ kind: 'outOfOrder', lastSeq: 4 });
     mockFetch(() => new Response('Bad gateway', { status: 502 }));
     expect(await sendBatch(request)).toEqual({ status: 502, body: null });
   });
@@ -70,7 +71,7 @@ describe('sendBatch', () => {
   it('answers an expired session as a 401 without sending, which pauses the sender', async () => {
     updateSession({ sessionExpiry: '2000-01-01T00:00:00.000Z' });
     const calls = mockFetch(() => json(answer));
-    expect(classifyBatchResponse(await sendBatch(request))).toEqual({
+    expect(await classifyBatchResponse(await sendBatch(request), pageChecks)).toEqual({
       kind: 'pause',
       reason: 'unauthorized',
     });

@@ -1,5 +1,6 @@
 import type { BatchTransport, PullTransport } from '@jalon/sync';
 import { apiRequest } from '../lib/api-client.ts';
+import { contractSchema } from '../lib/contract-check/answer-check.ts';
 import { isApiError } from '../lib/api-error.ts';
 import { listPullTransport } from './list-pull.ts';
 
@@ -21,5 +22,5 @@ export const sendBatch: BatchTransport = async (request) => {
 
 /** The sync core's pull transport over the app's API client (list-pull.ts has the paging). */
 export const fetchPullPage: PullTransport = listPullTransport((path, schema) =>
-  apiRequest(path, { schema, envelope: true }),
+  apiRequest(path, { schema: contractSchema(schema), envelope: true }),
 );

@@ -3,7 +3,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 // What React does that preact/compat does not (decision 0038), as main.tsx installs it.
 import '../lib/react-on-preact.ts';
-import { loadContract } from '../lib/contract-schemas.ts';
+import { contractSchema } from '../lib/contract-check/answer-check.ts';
+import { checkPayload } from '../lib/contract-check/check-payload.ts';
 import { resetRedirectState } from '../lib/redirects.ts';
 import { reloadSessionFromStorage } from '../lib/session-store.ts';
 
@@ -11,9 +12,9 @@ import { reloadSessionFromStorage } from '../lib/session-store.ts';
 // test can take more than the default second to appear. A longer wait only slows a failing test.
 configure({ asyncUtilTimeout: 5_000 });
 
-// The app loads the contract's schemas on first use (a dynamic import). Load them once before the tests,
-// so that tests running on fake timers do not wait on a module load.
-beforeAll(() => loadContract());
+// jsdom has no Worker, so the app checks answers in the page, with the contract's schemas loaded on first
+// use (a dynamic import). Load them once before the tests, so that tests on fake timers do not wait on it.
+beforeAll(() => checkPayload(contractSchema('problemSchema'), null));
 
 // jsdom has no matchMedia; every query answers "no" unless a test installs its own.
 if (typeof window.matchMedia !== 'function') {

@@ -10,6 +10,7 @@ import {
   type SyncStore,
   type SyncTransaction,
   type TransportResponse,
+  contractChecks,
 } from '@jalon/sync';
 import { inject, type TestContext } from '../../test/test-app.ts';
 
@@ -144,6 +145,7 @@ export class SimDevice {
       now: () => this.clock.now,
       newId: randomUUID,
       random: () => 0.5,
+      checks: contractChecks,
     });
   }
 

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { SERVICE_WORKER, type SyncBatchRequest } from '@jalon/contract';
-import { SyncClient } from '@jalon/sync';
+import { contractChecks, SyncClient } from '@jalon/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, pathOf, type RecordedCall } from '../../test/http.ts';
 import { listBody, makeProject, makeTask } from '../../test/work-fixtures.ts';
@@ -35,6 +35,7 @@ async function tabWithEdits(names: string[]): Promise<SyncClient> {
     userId: session.userId,
     now: Date.now,
     newId: () => crypto.randomUUID(),
+    checks: contractChecks,
   });
   for (const name of names) await client.edit({ op: 'create', entity: 'project', data: { name } });
   return client;

@@ -1,5 +1,5 @@
 import { SERVICE_WORKER } from '@jalon/contract/plain';
-import { SyncClient } from '@jalon/sync';
+import { contractChecks, SyncClient } from '@jalon/sync';
 import { openOfflineStore } from '../dexie-store.ts';
 import { senderLockName, type SyncMessage } from '../sender-lock.ts';
 import { workerTransports } from './fetch-transports.ts';
@@ -68,6 +68,8 @@ export async function runBackgroundSync(
         userId,
         now,
         newId: () => crypto.randomUUID(),
+        // No page, so no checking worker: the service worker checks the answers itself.
+        checks: contractChecks,
       });
       const { send, pull } = workerTransports(session);
       if (tag === SERVICE_WORKER.tags.outbox) {

@@ -1,3 +1,4 @@
+import { projectPageSchema, taskPageSchema } from '@jalon/contract';
 import type { BatchTransport, PullTransport } from '@jalon/sync';
 import { listPullTransport } from '../list-pull.ts';
 import type { WorkerSession } from './messages.ts';
@@ -17,6 +18,9 @@ async function readJson(response: Response): Promise<unknown> {
     return null;
   }
 }
+
+// The worker checks the lists it reads itself, with these two schemas only (no page, no other worker here).
+const LIST_SCHEMAS = { taskPageSchema, projectPageSchema };
 
 const unwrap = (body: unknown): unknown =>
   typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : body;
@@ -43,7 +47,7 @@ export function workerTransports(session: WorkerSession): { send: BatchTransport
       credentials: 'omit',
     });
     if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-    const parsed = schema.safeParse(await readJson(response));
+    const parsed = LIST_SCHEMAS[schema].safeParse(await readJson(response));
     if (!parsed.success) throw new Error(`Unexpected response from ${path}`, { cause: parsed.error });
     return parsed.data;
   });

@@ -1,7 +1,7 @@
 import type { ActivityPage, ActivityPeople } from '@jalon/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { lazySchema } from '../../../lib/contract-schemas.ts';
+import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
 
 export interface ActivityFilter {
   actorId: string;
@@ -26,7 +26,7 @@ export const activityQueryOptions = (filter: ActivityFilter) =>
       if (filter.actorId) params.set('actorId', filter.actorId);
       if (filter.projectId) params.set('projectId', filter.projectId);
       return apiRequest<ActivityPage>(`/activity?${params.toString()}`, {
-        schema: lazySchema((contract) => contract.activityPageSchema),
+        schema: contractSchema('activityPageSchema'),
         signal,
       });
     },
@@ -37,5 +37,5 @@ export const activityPeopleQueryOptions = () =>
   queryOptions({
     queryKey: ['activity', 'people'] as const,
     queryFn: ({ signal }) =>
-      apiRequest<ActivityPeople>('/activity/people', { schema: lazySchema((contract) => contract.activityPeopleSchema), signal }),
+      apiRequest<ActivityPeople>('/activity/people', { schema: contractSchema('activityPeopleSchema'), signal }),
   });

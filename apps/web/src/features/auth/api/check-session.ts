@@ -1,6 +1,6 @@
 import type { SessionCheck } from '@jalon/contract';
-import { lazySchema } from '../../../lib/contract-schemas.ts';
+import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const checkSession = (): Promise<SessionCheck> =>
-  apiRequest('/auth/sessions/check', { schema: lazySchema((contract) => contract.sessionCheckSchema) });
+  apiRequest('/auth/sessions/check', { schema: contractSchema('sessionCheckSchema') });

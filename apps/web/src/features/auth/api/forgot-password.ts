@@ -1,5 +1,5 @@
 import type { ForgotPasswordResult } from '@jalon/contract';
-import { lazySchema } from '../../../lib/contract-schemas.ts';
+import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -7,7 +7,7 @@ export const requestPasswordReset = (email: string): Promise<ForgotPasswordResul
   apiRequest('/auth/password/forgot', {
     method: 'POST',
     body: { email },
-    schema: lazySchema((contract) => contract.forgotPasswordResultSchema),
+    schema: contractSchema('forgotPasswordResultSchema'),
   });
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });

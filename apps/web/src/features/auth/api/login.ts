@@ -1,5 +1,5 @@
 import type { LoginRequest, LoginResult } from '@jalon/contract';
-import { lazySchema } from '../../../lib/contract-schemas.ts';
+import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -16,7 +16,7 @@ export function assertUsableLoginResult(result: LoginResult): LoginResult {
 
 export const login = async (input: LoginRequest): Promise<LoginResult> =>
   assertUsableLoginResult(
-    await apiRequest('/auth/login', { method: 'POST', body: input, schema: lazySchema((contract) => contract.loginResultSchema) }),
+    await apiRequest('/auth/login', { method: 'POST', body: input, schema: contractSchema('loginResultSchema') }),
   );
 
 export const useLogin = () => useMutation({ mutationFn: login });

@@ -1,14 +1,11 @@
 import type { Me } from '@jalon/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
 import { updateSession } from '../../../lib/session-store.ts';
 
-// The guard's check, on every signed-in screen's first paint, loads zod and the auth schemas alone (a
-// third of the contract's script to run); the other schemas load with the screens' data (issue 17).
-const meSchema = () => import('@jalon/contract/auth').then((auth) => auth.meSchema);
-
 export async function fetchMe(): Promise<Me> {
-  const me = await apiRequest('/auth/me', { schema: meSchema });
+  const me = await apiRequest('/auth/me', { schema: contractSchema('meSchema') });
   // The stored user feeds screens that do not wait for this call (greeting, role checks).
   updateSession({ user: me.user });
   return me;

@@ -1,7 +1,7 @@
 import type { LoginResult } from '@jalon/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { lazySchema } from '../../../lib/contract-schemas.ts';
+import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
 import { assertUsableLoginResult } from './login.ts';
 
 /**
@@ -12,7 +12,7 @@ export async function verifyPasskey(tempToken: string): Promise<LoginResult> {
   const { challengeId, options } = await apiRequest('/auth/passkey-options', {
     method: 'POST',
     body: { tempToken },
-    schema: lazySchema((contract) => contract.passkeyOptionsSchema),
+    schema: contractSchema('passkeyOptionsSchema'),
   });
   const { startAuthentication } = await import('@simplewebauthn/browser');
   const response = await startAuthentication({ optionsJSON: options as never });
@@ -20,7 +20,7 @@ export async function verifyPasskey(tempToken: string): Promise<LoginResult> {
     await apiRequest('/auth/verify-passkey', {
       method: 'POST',
       body: { tempToken, challengeId, response },
-      schema: lazySchema((contract) => contract.loginResultSchema),
+      schema: contractSchema('loginResultSchema'),
     }),
   );
 }

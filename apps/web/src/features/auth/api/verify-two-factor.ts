@@ -1,5 +1,5 @@
 import type { LoginResult } from '@jalon/contract';
-import { lazySchema } from '../../../lib/contract-schemas.ts';
+import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { assertUsableLoginResult } from './login.ts';
@@ -12,7 +12,7 @@ export interface VerifyTwoFactorInput {
 
 export const verifyTwoFactor = async (input: VerifyTwoFactorInput): Promise<LoginResult> =>
   assertUsableLoginResult(
-    await apiRequest('/auth/verify-2fa', { method: 'POST', body: input, schema: lazySchema((contract) => contract.loginResultSchema) }),
+    await apiRequest('/auth/verify-2fa', { method: 'POST', body: input, schema: contractSchema('loginResultSchema') }),
   );
 
 export const useVerifyTwoFactor = () => useMutation({ mutationFn: verifyTwoFactor });

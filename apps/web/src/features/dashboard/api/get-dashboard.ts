@@ -2,7 +2,7 @@ import type { Dashboard, ProjectStatus } from '@jalon/contract';
 import { DASHBOARD } from '@jalon/contract/plain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { lazySchema } from '../../../lib/contract-schemas.ts';
+import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
 
 export interface DashboardFilters {
   /** The focused project: counters, charts and recent tasks are scoped to it. */
@@ -16,7 +16,7 @@ export function fetchDashboard(filters: DashboardFilters, signal?: AbortSignal):
   if (filters.projectId !== null) params.set('projectId', filters.projectId);
   if (filters.status !== null) params.set('status', filters.status);
   const query = params.toString();
-  return apiRequest(`/dashboard${query === '' ? '' : `?${query}`}`, { schema: lazySchema((contract) => contract.dashboardSchema), signal });
+  return apiRequest(`/dashboard${query === '' ? '' : `?${query}`}`, { schema: contractSchema('dashboardSchema'), signal });
 }
 
 export const dashboardQueryOptions = (filters: DashboardFilters, online: boolean) =>

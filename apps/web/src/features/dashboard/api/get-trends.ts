@@ -2,7 +2,7 @@ import type { Trends } from '@jalon/contract';
 import { DASHBOARD } from '@jalon/contract/plain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { lazySchema } from '../../../lib/contract-schemas.ts';
+import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
 
 export const EMPTY_TRENDS: Trends = { days: [], created: [], completed: [], inReview: [], overdue: [], reopened: [] };
 
@@ -11,7 +11,7 @@ export async function fetchTrends(days: number, projectId: string | null, signal
   const params = new URLSearchParams({ days: String(days) });
   if (projectId !== null) params.set('projectId', projectId);
   try {
-    return await apiRequest(`/analytics/trends?${params.toString()}`, { schema: lazySchema((contract) => contract.trendsSchema), signal });
+    return await apiRequest(`/analytics/trends?${params.toString()}`, { schema: contractSchema('trendsSchema'), signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     console.warn('Tendances indisponibles', error);

@@ -1,9 +1,6 @@
-import type { Project } from '@jalon/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { lazySchema } from '../../../lib/contract-schemas.ts';
-
-const projectListSchema = lazySchema((contract) => contract.projectSchema.array());
+import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
 
 export interface ProjectChoice {
   id: string;
@@ -11,8 +8,8 @@ export interface ProjectChoice {
 }
 
 export async function fetchProjectChoices(signal?: AbortSignal): Promise<ProjectChoice[]> {
-  const projects: Project[] = await apiRequest('/projects', { schema: projectListSchema, signal });
-  return projects.filter((project) => project.deletedAt === null).map(({ id, name }) => ({ id, name }));
+  const page = await apiRequest('/projects', { schema: contractSchema('projectPageSchema'), envelope: true, signal });
+  return page.data.filter((project) => project.deletedAt === null).map(({ id, name }) => ({ id, name }));
 }
 
 /** The header's project filter: refreshed with the rest of the dashboard. */

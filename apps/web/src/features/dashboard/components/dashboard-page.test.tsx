@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { updateSession } from '../../../lib/session-store.ts';
 import { json, mockFetch, pathOf, problem, type RecordedCall } from '../../../test/http.ts';
+import { listBody } from '../../../test/work-fixtures.ts';
 import { renderRoute, renderWorkRoute } from '../../../test/render-route.tsx';
 import { serveWork } from '../../../test/work-server.ts';
 import { makeAudit, makeDashboard, makeProject, makeTask, makeTrends, NOW, projectId } from '../dashboard-test-kit.ts';
@@ -57,7 +58,7 @@ function serve({ dashboard = () => makeDashboard(), handler = () => undefined }:
   return mockFetch((call) => {
     const answer = handler(call) ?? dashboardRoutes(call, dashboard);
     if (answer) return answer;
-    if (pathOf(call) === '/projects' && call.method === 'GET') return json(projects);
+    if (pathOf(call) === '/projects' && call.method === 'GET') return listBody(projects);
     return problem(404, 'not_found');
   });
 }

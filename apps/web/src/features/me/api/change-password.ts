@@ -1,13 +1,13 @@
 import type { ChangePasswordRequest, ChangePasswordResult } from '@jalon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { lazySchema } from '../../../lib/contract-schemas.ts';
+import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
 
 export const changePassword = (input: ChangePasswordRequest): Promise<ChangePasswordResult> =>
   apiRequest('/auth/password/change', {
     method: 'POST',
     body: input,
-    schema: lazySchema((contract) => contract.changePasswordResultSchema),
+    schema: contractSchema('changePasswordResultSchema'),
   });
 
 export function useChangePassword() {

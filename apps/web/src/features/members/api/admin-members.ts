@@ -1,13 +1,13 @@
 import type { AdminMember, UpdateMemberRequest } from '@jalon/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { lazySchema } from '../../../lib/contract-schemas.ts';
+import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
 import { membersKey } from './members.ts';
 
 export const adminMembersKey = ['admin', 'members'] as const;
 
 export const fetchAdminMembers = (): Promise<AdminMember[]> =>
-  apiRequest('/admin/members', { schema: lazySchema((contract) => contract.adminMemberListSchema) });
+  apiRequest('/admin/members', { schema: contractSchema('adminMemberListSchema') });
 
 export const useAdminMembers = () =>
   useQuery(queryOptions({ queryKey: adminMembersKey, queryFn: fetchAdminMembers, staleTime: 0 }));
@@ -16,7 +16,7 @@ export const updateMember = ({ id, change }: { id: string; change: UpdateMemberR
   apiRequest(`/admin/members/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: change,
-    schema: lazySchema((contract) => contract.adminMemberSchema),
+    schema: contractSchema('adminMemberSchema'),
   });
 
 /** A role or an active flag; the list and the directory are read again afterwards. */

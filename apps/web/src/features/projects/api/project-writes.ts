@@ -1,11 +1,11 @@
 import type { CreateProject, Project, UpdateProject } from '@jalon/contract';
 import { useMemo } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { lazySchema } from '../../../lib/contract-schemas.ts';
+import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
 import { queuedOrDirect, useEdit } from '../../../offline/use-edit.ts';
 
 const createProjectDirectly = (input: CreateProject): Promise<Project> =>
-  apiRequest('/projects', { method: 'POST', body: input, schema: lazySchema((contract) => contract.projectSchema) });
+  apiRequest('/projects', { method: 'POST', body: input, schema: contractSchema('projectSchema') });
 
 /** Project writes through the outbox, like tasks'. A delete takes the project's tasks with it on the server. */
 export function useProjectWrites() {

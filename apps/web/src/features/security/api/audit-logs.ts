@@ -1,7 +1,7 @@
 import type { AuditFamily, AuditPage } from '@jalon/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { lazySchema } from '../../../lib/contract-schemas.ts';
+import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -24,7 +24,7 @@ export function fetchAuditPage(filters: AuditFilters, before: string | null, sig
   const params = auditSearchParams(filters);
   params.set('limit', String(AUDIT_PAGE_SIZE));
   if (before !== null) params.set('before', before);
-  return apiRequest(`/auth/audit-logs?${params.toString()}`, { schema: lazySchema((contract) => contract.auditPageSchema), signal });
+  return apiRequest(`/auth/audit-logs?${params.toString()}`, { schema: contractSchema('auditPageSchema'), signal });
 }
 
 export const auditLogsQueryOptions = (filters: AuditFilters) =>

@@ -1,13 +1,13 @@
 import type { Passkey, PasskeyRegistered } from '@jalon/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { lazySchema } from '../../../lib/contract-schemas.ts';
+import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
 import { twoFactorStatusKey } from './two-factor-status.ts';
 
 export const passkeysKey = ['security', '2fa', 'passkeys'] as const;
 
 export const fetchPasskeys = async (): Promise<Passkey[]> =>
-  (await apiRequest('/2fa/passkeys', { schema: lazySchema((contract) => contract.passkeyListSchema) })).passkeys;
+  (await apiRequest('/2fa/passkeys', { schema: contractSchema('passkeyListSchema') })).passkeys;
 
 export const usePasskeys = (enabled = true) =>
   useQuery({ queryKey: passkeysKey, queryFn: fetchPasskeys, enabled });
@@ -23,7 +23,7 @@ async function confirmWithPasskey() {
   const { challengeId, options } = await apiRequest('/2fa/passkeys/assertion-options', {
     method: 'POST',
     body: {},
-    schema: lazySchema((contract) => contract.passkeyOptionsSchema),
+    schema: contractSchema('passkeyOptionsSchema'),
   });
   const { startAuthentication } = await import('@simplewebauthn/browser');
   return { challengeId, response: await startAuthentication({ optionsJSON: options as never }) };
@@ -43,14 +43,14 @@ export async function addPasskey(input: { name: string; proof: FactorProof }): P
   const { challengeId, options } = await apiRequest('/2fa/passkeys/options', {
     method: 'POST',
     body: await proofBody(input.proof),
-    schema: lazySchema((contract) => contract.passkeyOptionsSchema),
+    schema: contractSchema('passkeyOptionsSchema'),
   });
   const { startRegistration } = await import('@simplewebauthn/browser');
   const response = await startRegistration({ optionsJSON: options as never });
   return apiRequest('/2fa/passkeys', {
     method: 'POST',
     body: { challengeId, name: input.name, response },
-    schema: lazySchema((contract) => contract.passkeyRegisteredSchema),
+    schema: contractSchema('passkeyRegisteredSchema'),
   });
 }
 
@@ -58,7 +58,7 @@ export const removePasskey = async (input: { id: string; proof: Exclude<FactorPr
   apiRequest(`/2fa/passkeys/${input.id}`, {
     method: 'DELETE',
     body: await proofBody(input.proof),
-    schema: lazySchema((contract) => contract.passkeyRemovedSchema),
+    schema: contractSchema('passkeyRemovedSchema'),
   });
 
 /**
