@@ -16,4 +16,13 @@ describe('RenderAfterPaint', () => {
     expect(screen.queryByText('Les tâches du projet')).not.toBeInTheDocument();
     expect(await screen.findByText('Les tâches du projet')).toBeInTheDocument();
   });
+
+  it('renders its children at once when they are needed before that paint', () => {
+    render(
+      <RenderAfterPaint now>
+        <nav aria-label="Navigation principale" />
+      </RenderAfterPaint>,
+    );
+    expect(screen.getByRole('navigation', { name: 'Navigation principale' })).toBeInTheDocument();
+  });
 });

@@ -115,9 +115,9 @@ describe('dashboard header and counters', () => {
     setReducedMotion(false);
     serve();
     renderPage();
-    await loaded();
-    const counters = screen.getByRole('list', { name: 'Indicateurs' });
-    // The first frame shows 0, then the value arrives within the 600 ms.
+    // The counters come with the answer (the sections below them a frame later): their first frame shows 0,
+    // then the value arrives within the 600 ms.
+    const counters = await screen.findByRole('list', { name: 'Indicateurs' });
     expect(within(counters).getAllByText('0').length).toBeGreaterThan(0);
     expect(await within(counters).findByText('23', {}, { timeout: 2000 })).toBeInTheDocument();
   });
