@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint, nextPaint } from './after-paint.ts';
+import { afterNextPaint, nextPaint, yieldToMain } from './after-paint.ts';
 
 afterEach(() => vi.useRealTimers());
 
@@ -36,5 +36,26 @@ describe('afterNextPaint', () => {
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(task).toHaveBeenCalledTimes(1);
     await expect(nextPaint()).resolves.toBeUndefined();
+  });
+});
+
+describe('yieldToMain', () => {
+  it("asks the browser's scheduler to resume in a new task when it has one", async () => {
+    const schedulerYield = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('scheduler', { yield: schedulerYield });
+    try {
+      await yieldToMain();
+      expect(schedulerYield).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('resumes after a timeout elsewhere: the work queued in this task runs first', async () => {
+    const order: string[] = [];
+    const yielded = yieldToMain().then(() => order.push('after the yield'));
+    void Promise.resolve().then(() => order.push('microtask of this task'));
+    await yielded;
+    expect(order).toEqual(['microtask of this task', 'after the yield']);
   });
 });

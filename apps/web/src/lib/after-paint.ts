@@ -29,3 +29,18 @@ export function afterNextPaint(task: () => void): () => void {
 
 /** afterNextPaint as a promise, for work that starts with an import(). */
 export const nextPaint = (): Promise<void> => new Promise((resolve) => afterNextPaint(resolve));
+
+interface Scheduler {
+  yield(): Promise<void>;
+}
+
+/**
+ * Resolves in a new task, so that the work after it does not lengthen the task that is running: a read of
+ * the device's copy and the render of what it read were one long task (issue 17). `scheduler.yield()`
+ * where the browser has it (Chromium), which resumes ahead of other queued tasks; a timeout elsewhere.
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: Partial<Scheduler> }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

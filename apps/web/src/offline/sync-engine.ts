@@ -17,6 +17,7 @@ import {
   type SyncStore,
 } from '@jalon/sync';
 import { createdHere, createdHereFirst, newestFirst, pendingStates, projectFromRow, taskFromRow, type PendingState, type RowContext } from './work-rows.ts';
+import { yieldToMain } from '../lib/after-paint.ts';
 import { pageChecks } from './answer-checks.ts';
 import { emptySnapshot } from './empty-snapshot.ts';
 import { joinSenderLock, type SenderLock, type SenderLockOptions, type SyncMessage } from './sender-lock.ts';
@@ -318,6 +319,10 @@ export class SyncEngine {
     const read = this.reading.then(async () => {
       if (this.stopped) return;
       const state = await this.client.state({ rows });
+      // The screens render what is published in the task that publishes it: a task of its own, not the
+      // end of the store's read (issue 17: together they were one long task on a phone).
+      await yieldToMain();
+      if (this.stopped) return;
       if (state.rows) this.rows = { task: newestFirst(state.rows.task), project: newestFirst(state.rows.project) };
       this.publish(state, { synced, serverChanged });
     });

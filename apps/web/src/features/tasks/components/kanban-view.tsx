@@ -1,6 +1,7 @@
 import type { Task, TaskStatus } from '@jalon/contract';
 import { stripTmpPrefix } from '@jalon/contract/plain';
 import { useMemo, useState } from 'react';
+import { RenderAfterPaint } from '../../../components/ui/render-after-paint.tsx';
 import { VirtualList } from '../../../components/ui/virtual-list.tsx';
 import { fr } from '../../../locales/fr/index.ts';
 import { KANBAN_COLUMNS } from '../task-views.ts';
@@ -38,9 +39,28 @@ export function KanbanView({ tasks, pending, onMove }: KanbanViewProps) {
         {t.kanban.dragHint}
       </p>
       <div className="kanban">
-        {KANBAN_COLUMNS.map((status) => {
+        {KANBAN_COLUMNS.map((status, index) => {
           const cards = columns.get(status) ?? [];
           const label = t.statusLabel(status);
+          const list = (
+            <VirtualList
+              className="kanban__cards"
+              label={label}
+              items={cards}
+              getKey={(task) => stripTmpPrefix(task.id)}
+              estimateSize={150}
+              renderItem={(task) => (
+                <KanbanCard
+                  task={task}
+                  pending={pending.get(task.id)}
+                  members={members.data}
+                  onMove={onMove}
+                  onDragStart={setDragged}
+                  onDragEnd={endDrag}
+                />
+              )}
+            />
+          );
           return (
             <section
               key={status}
@@ -67,23 +87,9 @@ export function KanbanView({ tasks, pending, onMove }: KanbanViewProps) {
               <h2 id={`kanban-${status}`} className="kanban__title">
                 {label} <span className="muted-text">({t.kanban.columnCount(cards.length)})</span>
               </h2>
-              <VirtualList
-                className="kanban__cards"
-                label={label}
-                items={cards}
-                getKey={(task) => stripTmpPrefix(task.id)}
-                estimateSize={150}
-                renderItem={(task) => (
-                  <KanbanCard
-                    task={task}
-                    pending={pending.get(task.id)}
-                    members={members.data}
-                    onMove={onMove}
-                    onDragStart={setDragged}
-                    onDragEnd={endDrag}
-                  />
-                )}
-              />
+              {/* The first column's cards come with the board; the others' a frame later, in a task of
+                  their own (on a phone only the first column is in view; issue 17). */}
+              {index === 0 ? list : <RenderAfterPaint>{list}</RenderAfterPaint>}
             </section>
           );
         })}
