@@ -72,7 +72,8 @@ const callsTo = (calls: RecordedCall[], path: string) => calls.filter((call) => 
 const paramsOf = (call: RecordedCall | undefined) => new URL(call?.url ?? '', 'http://localhost').searchParams;
 
 const renderPage = (online = true) => renderRoute(<DashboardPage online={online} />, '/dashboard');
-const loaded = () => screen.findByRole('heading', { name: 'Projets en cours' });
+// The grid renders in three steps (counters, then each half below them a frame apart): the last one is loaded.
+const loaded = () => screen.findByRole('heading', { name: 'Tâches récentes' });
 const section = (name: string) => screen.getByRole('region', { name });
 
 beforeEach(() => {

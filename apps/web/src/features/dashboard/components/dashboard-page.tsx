@@ -117,8 +117,9 @@ export function DashboardPage({ online, preferencesMenu }: DashboardPageProps) {
             <div className="dash-grid">
               <StatusChips status={status} onChange={setStatus} />
               <CounterCards counters={data.counters} />
-              {/* The sections below the counters render a frame later, in a task of their own: on a phone at
-                  4x, rendering and laying out the whole grid at once was one long task (issue 17). */}
+              {/* The sections below the counters render a frame later, and the lower half a frame after that,
+                  each in a task of its own: on a phone at 4x, rendering and laying out the whole grid at once
+                  was one long task (issue 17). */}
               <RenderAfterPaint>
                 <div className="dash-row dash-row--wide-left">
                   <ProjectCards
@@ -130,16 +131,18 @@ export function DashboardPage({ online, preferencesMenu }: DashboardPageProps) {
                   <UpcomingDeadlines items={data.upcoming} now={now} />
                 </div>
                 <ChartPanels dashboard={data} />
-                <InsightCards trends={trends.data ?? EMPTY_TRENDS} period={period} />
-                <div className="dash-row">
-                  <RecentActivity entries={activity.data ?? []} now={now} loading={activity.isPending} />
-                  <RecentTasks
-                    ref={tasksRef}
-                    tasks={data.recentTasks}
-                    focused={projectId !== null}
-                    onClearFocus={() => setProjectId(null)}
-                  />
-                </div>
+                <RenderAfterPaint>
+                  <InsightCards trends={trends.data ?? EMPTY_TRENDS} period={period} />
+                  <div className="dash-row">
+                    <RecentActivity entries={activity.data ?? []} now={now} loading={activity.isPending} />
+                    <RecentTasks
+                      ref={tasksRef}
+                      tasks={data.recentTasks}
+                      focused={projectId !== null}
+                      onClearFocus={() => setProjectId(null)}
+                    />
+                  </div>
+                </RenderAfterPaint>
               </RenderAfterPaint>
             </div>
           )}
