@@ -1,6 +1,7 @@
 import '../../styles/virtual-list.css';
 import { elementScroll, useVirtualizer, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { afterNextPaint } from '../../lib/after-paint.ts';
 
 interface VirtualListProps<T> {
   items: readonly T[];
@@ -83,6 +84,17 @@ export const MEASURING_WITHOUT_LAYOUT = {
 } satisfies Partial<VirtualizerOptions<HTMLDivElement, Element>>;
 
 /**
+ * How many rows past the edge a list mounts: none in the render that mounts it, `rows` once that has
+ * painted. A screen's first task then renders only the rows in view, and the few that keep a flick smooth
+ * follow in a task of their own (issue 17: a list's first render was its screen's longest task).
+ */
+export function useOverscan(rows: number): number {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => afterNextPaint(() => setPainted(true)), []);
+  return painted ? rows : 0;
+}
+
+/**
  * A scrolling list that only mounts the rows in view (plus a few), so 10,000 items scroll as smoothly
  * as 10. Rows keep list semantics: each says its position and the list's size.
  */
@@ -95,6 +107,9 @@ export function VirtualList<T>({
   className,
 }: VirtualListProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // A few items past the edge keep a flick smooth; each one more is rendered, laid out and painted with
+  // the first screen (issue 17).
+  const overscan = useOverscan(3);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be read during render.
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -102,9 +117,7 @@ export function VirtualList<T>({
     estimateSize: () => estimateSize,
     getItemKey: (index) => getKey(items[index]!),
     ...MEASURING_WITHOUT_LAYOUT,
-    // A few items past the edge keep a flick smooth; each one more is rendered, laid out and painted with
-    // the first screen (issue 17).
-    overscan: 3,
+    overscan,
   });
 
   return (

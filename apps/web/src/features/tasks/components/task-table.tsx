@@ -6,7 +6,7 @@ import ArrowUp from 'lucide-react/icons/arrow-up';
 import ChevronsUpDown from 'lucide-react/icons/chevrons-up-down';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { MEASURING_WITHOUT_LAYOUT } from '../../../components/ui/virtual-list.tsx';
+import { MEASURING_WITHOUT_LAYOUT, useOverscan } from '../../../components/ui/virtual-list.tsx';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
@@ -86,6 +86,8 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
 
   const phone = useMediaQuery(PHONE_QUERY);
   const scrollRef = useRef<HTMLDivElement>(null);
+  // As in VirtualList: a few rows past the edge once the table has painted, not a second screenful (issue 17).
+  const overscan = useOverscan(4);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be read during render.
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -95,8 +97,7 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
     // the uuid, its row is not remounted then, and an edit open in it keeps what was typed.
     getItemKey: (index) => stripTmpPrefix(rows[index]!.id),
     ...MEASURING_WITHOUT_LAYOUT,
-    // As in VirtualList: a few rows past the edge, not a second screenful (issue 17).
-    overscan: 4,
+    overscan,
   });
 
   return (
