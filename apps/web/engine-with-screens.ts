@@ -1,9 +1,9 @@
 import type { Plugin, ResolveModulePreloadDependenciesFn } from 'vite';
 
 /**
- * The offline engine's files (the engine, Dexie and the contract's schemas, 45 kB gzipped) are fetched
- * together with the screens that show the device's copy, and run once the screen has painted (decision
- * 0040).
+ * The offline engine's files (the engine and Dexie, 39 kB gzipped; the contract's schemas load in the
+ * checking worker, decision 0042) are fetched together with the screens that show the device's copy, and
+ * run once the screen has painted (decision 0040).
  *
  * The shell imports the engine with `import()` after the first paint, so that Dexie's evaluation does
  * not delay it. Fetched only then, the files were a third round of requests, and /projects, a project's
@@ -13,7 +13,7 @@ import type { Plugin, ResolveModulePreloadDependenciesFn } from 'vite';
  */
 const ENGINE_ENTRY = /[\\/]src[\\/]offline[\\/]open-engine\.ts$/;
 // The screens whose largest content is read from the device's copy: /projects, a project's page, /sync.
-// Elsewhere the engine's 45 kB would share the slow link with what the screen waits for. Measured with
+// Elsewhere the engine's files would share the slow link with what the screen waits for. Measured with
 // Lighthouse (docs/performance.md): with the shell, LCP came 300 to 450 ms later on /me and /dashboard;
 // with /tasks, its first paint (a spinner until the copy is read) came 350 ms later.
 const ENGINE_SCREENS = ['projects-page', 'project-detail-page', 'sync-page'];
