@@ -413,3 +413,27 @@ test('offline, the dashboard says so and loads nothing', async ({ page, context,
   await expect(page.getByText('Pas de connexion internet')).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Indicateurs' })).toBeVisible();
 });
+
+test('an answer that does not match the contract is refused, and the check runs in its worker', async ({
+  page,
+  member,
+}) => {
+  // A server (or something between it and the browser) answering the dashboard with the wrong shape.
+  await page.route('**/api/dashboard', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ data: { counters: 'douze' } }),
+    }),
+  );
+  await signIn(page, member);
+  await expectDashboard(page, member);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Erreur de chargement', { timeout: 15_000 });
+  await expect(alert).toContainText('Erreur inconnue');
+  await expect(page.getByRole('list', { name: 'Indicateurs' })).toHaveCount(0);
+  // Decision 0042: zod and the contract run in a dedicated worker, not on the page.
+  expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toContainEqual(
+    expect.stringMatching(/^\/assets\/check-worker-[\w-]+\.js$/),
+  );
+});
