@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { afterNextPaint } from '../../lib/after-paint.ts';
+import type { ReactNode } from 'react';
+import { usePainted } from '../../lib/use-painted.ts';
 
 /**
  * Renders its children once the browser has painted the commit that mounted it. The part of a screen that
@@ -8,8 +8,7 @@ import { afterNextPaint } from '../../lib/after-paint.ts';
  * on a phone at 4x, that task held both (issue 17, Lighthouse).
  */
 export function RenderAfterPaint({ children, now = false }: { children: ReactNode; now?: boolean }) {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => afterNextPaint(() => setPainted(true)), []);
+  const painted = usePainted();
   // `now`: the children are needed at once (the phone's menu opened before that paint).
   return painted || now ? children : null;
 }

@@ -1,7 +1,7 @@
 import '../../styles/virtual-list.css';
 import { elementScroll, useVirtualizer, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { afterNextPaint } from '../../lib/after-paint.ts';
+import { useRef, type ReactNode } from 'react';
+import { usePainted } from '../../lib/use-painted.ts';
 
 interface VirtualListProps<T> {
   items: readonly T[];
@@ -88,11 +88,7 @@ export const MEASURING_WITHOUT_LAYOUT = {
  * painted. A screen's first task then renders only the rows in view, and the few that keep a flick smooth
  * follow in a task of their own (issue 17: a list's first render was its screen's longest task).
  */
-export function useOverscan(rows: number): number {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => afterNextPaint(() => setPainted(true)), []);
-  return painted ? rows : 0;
-}
+export const useOverscan = (rows: number): number => (usePainted() ? rows : 0);
 
 /**
  * A scrolling list that only mounts the rows in view (plus a few), so 10,000 items scroll as smoothly
