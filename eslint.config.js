@@ -82,7 +82,7 @@ export default tseslint.config(
           ],
           patterns: [
             noServerCode,
-            // The offline engine brings Dexie: it loads after sign-in, through import().
+            // The offline engine (IndexedDB, the sync core) loads after sign-in, through import().
             { regex: '^(\\.\\./)+offline/', allowTypeImports: true, message: 'The offline engine loads after sign-in: import() it.' },
           ],
         },

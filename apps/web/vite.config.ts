@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
@@ -14,7 +12,6 @@ import { isOfflineSyncEnabled } from './src/offline/build-flag.ts';
 process.env.TZ = 'UTC';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const require = createRequire(import.meta.url);
 
 // React's API, rendered by Preact (decision 0038): every import of React — the app's, its libraries' and
 // the JSX runtime's — resolves to preact/compat, in the build and in the unit tests alike.
@@ -78,16 +75,12 @@ export default defineConfig(({ mode }) => ({
     },
   },
   test: {
-    // The ES modules of these two: the CommonJS builds that Node's conditions pick for tests would
+    // The ES module of the testing library: the CommonJS build that Node's conditions pick for tests would
     // `require` the real React, out of the aliases' reach.
     alias: [
       {
         find: /^@testing-library\/react$/,
         replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
-      },
-      {
-        find: /^react-router$/,
-        replacement: path.join(path.dirname(require.resolve('react-router')), 'index.mjs'),
       },
     ],
     environment: 'jsdom',
@@ -107,7 +100,7 @@ export default defineConfig(({ mode }) => ({
           /[\\/]node_modules[\\/]preact[\\/]/,
           /[\\/]node_modules[\\/]@testing-library[\\/]react[\\/]/,
           /[\\/]node_modules[\\/]@tanstack[\\/]react-/,
-          /[\\/]node_modules[\\/](react-router|lucide-react|react-chartjs-2)[\\/]/,
+          /[\\/]node_modules[\\/](lucide-react|react-chartjs-2)[\\/]/,
         ],
       },
     },

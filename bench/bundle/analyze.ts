@@ -19,7 +19,7 @@ export interface FileSize {
 
 export interface RouteBundle {
   route: string;
-  /** Lazy chunks of the route, as matched by name (react-router `lazy` routes in apps/web/src/app/routes.tsx). */
+  /** Lazy chunks of the route, as matched by name (the `lazy` routes in apps/web/src/app/routes.tsx). */
   lazyChunks: string[];
   /** Entry + its static imports + the route's lazy chunks + theirs: what the first render needs. */
   firstRender: FileSize[];

@@ -1,11 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { RouterProvider, type Router } from '../lib/router/index.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { Providers } from './providers.tsx';
-import type { AppRouter } from './router.ts';
 
 /** The query client and the router come from main.tsx, which makes them before React starts. */
-export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
+export function App({ queryClient, router }: { queryClient: QueryClient; router: Router }) {
   return (
     <ErrorBoundary>
       <Providers queryClient={queryClient}>

@@ -1,9 +1,7 @@
-import { createBrowserRouter, createHashRouter } from 'react-router';
+import { createBrowserRouter, createHashRouter, type Router } from '../lib/router/index.ts';
 import { shouldUseHashRouter } from '../lib/host.ts';
 import { setNavigator } from '../lib/redirects.ts';
 import { routes } from './routes.tsx';
-
-export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
  * In hash mode a link written with a real path (the mailed reset link, a bookmark, `?forceLogin`)
@@ -16,8 +14,8 @@ export function adoptPathIntoHash(location: Pick<Location, 'pathname' | 'search'
 }
 
 /** Hash routing on raw non-loopback IP addresses, clean URLs everywhere else (SPEC §2). */
-export function createAppRouter(hostname: string = window.location.hostname): AppRouter {
-  let router: AppRouter;
+export function createAppRouter(hostname: string = window.location.hostname): Router {
+  let router: Router;
   if (shouldUseHashRouter(hostname)) {
     const adopted = adoptPathIntoHash(window.location);
     if (adopted !== null) window.history.replaceState(null, '', adopted);

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../lib/router/index.ts';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { fr } from '../locales/fr/index.ts';
 import { ErrorScreen } from './error-screen.tsx';
@@ -6,15 +6,14 @@ import { HomeRedirect } from './guards/home-redirect.tsx';
 import { PublicOnly } from './guards/public-only.tsx';
 import { RequireAdmin } from './guards/require-admin.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
-import { sessionResetLoader } from './guards/session-reset-loader.ts';
+import { sessionResetRedirect } from './guards/session-reset-redirect.ts';
 
 // Every screen is its own chunk, so signing in downloads the login screen and nothing else.
 export const routes: RouteObject[] = [
   {
-    id: 'root',
-    loader: sessionResetLoader,
+    redirect: sessionResetRedirect,
     errorElement: <ErrorScreen />,
-    hydrateFallbackElement: <FullPageSpinner label={fr.common.loading} />,
+    fallbackElement: <FullPageSpinner label={fr.common.loading} />,
     children: [
       {
         element: <PublicOnly />,

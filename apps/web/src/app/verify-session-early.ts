@@ -3,7 +3,7 @@ import { meQueryOptions } from '../features/auth/api/me.ts';
 import { getSession } from '../lib/session-store.ts';
 import { askFirstScreenData } from './first-screen-data.ts';
 import { mustEnrolFirst } from './guards/must-enrol-first.ts';
-import { discardsSession } from './guards/session-reset-loader.ts';
+import { discardsSession } from './guards/session-reset-redirect.ts';
 
 /**
  * The guard's session check (GET /api/auth/me, SPEC §2) asked as the app starts, beside the download of
@@ -11,7 +11,7 @@ import { discardsSession } from './guards/session-reset-loader.ts';
  * arrived and run, and a signed-in screen's first paint waited for both in turn (issue 17, Lighthouse).
  * The guard reads the same query, so the session is still checked once. Nothing is asked without a
  * session, nor when the address asks for the session to be discarded (`?forceLogin`, `?logout`: the root
- * loader signs out instead).
+ * route's redirect signs out instead).
  *
  * The first screen's own data (first-screen-data.ts) leaves either at the same time or once /me has
  * answered, as the screen's entry says. Leaving with /me, the person stored at sign-in tells whether they

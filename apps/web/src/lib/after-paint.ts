@@ -3,7 +3,7 @@ const FRAME_WAIT_MS = 200;
 
 /**
  * Runs `task` once the browser has painted what is on screen now: work that the first screen does not
- * show (the offline engine and Dexie, the live stream) then stays out of the screen's first paint and its
+ * show (the offline engine and its store, the live stream) then stays out of the screen's first paint and its
  * longest tasks (issue 17, Lighthouse). Answers a function that cancels the task if it has not run.
  */
 export function afterNextPaint(task: () => void): () => void {

@@ -29,7 +29,7 @@ export function LiveUpdates() {
       stop = startLiveUpdates({
         userId,
         ...workHandlers(queryClient, () => engineRef.current),
-        // Signed out first, so nothing of the user stays on screen; the database goes as soon as Dexie lets go.
+        // Signed out first, so nothing of the user stays on screen; the database goes as soon as every tab has closed it.
         onRevoked: () => {
           // Signed out here meanwhile (the sign-out revoked the session itself): nothing was taken away.
           if (getSession().user?.id !== userId || getSession().token === null) return;

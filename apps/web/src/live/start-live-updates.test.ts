@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Digest } from '@jalon/contract';
 import { readStored, writeStored } from '../lib/storage.ts';
 import { FakeBrowser, type FakeTab } from '../offline/fake-tabs.ts';
-import { openOfflineStore } from '../offline/dexie-store.ts';
+import { openOfflineStore } from '../offline/indexeddb-store.ts';
 import { FakeEventSources } from './fake-event-source.ts';
 import type { SessionCheck } from './live-connection.ts';
 import type { LiveChannel } from './live-leader.ts';

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../lib/router/index.ts';
 import { Providers } from '../app/providers.tsx';
 import { routes } from '../app/routes.tsx';
 import { createQueryClient } from '../lib/query-client.ts';

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from '../lib/router/index.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { openEngine } from '../offline/open-engine.ts';
 import { WorkProvider } from '../offline/work-context.tsx';

@@ -1,4 +1,4 @@
-import { useOutletContext } from 'react-router';
+import { useOutletContext } from '../../lib/router/index.ts';
 
 /** What the guard tells the screens below it about the signed-in state. */
 export interface AuthOutletContext {

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate } from '../../lib/router/index.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { PATHS } from './paths.ts';
 

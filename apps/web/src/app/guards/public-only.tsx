@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet } from '../../lib/router/index.ts';
 import { getSession } from '../../lib/session-store.ts';
 import { PATHS } from './paths.ts';
 

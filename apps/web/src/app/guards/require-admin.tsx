@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet } from '../../lib/router/index.ts';
 import { meQueryOptions } from '../../features/auth/api/me.ts';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { fr } from '../../locales/fr/index.ts';

@@ -2,7 +2,7 @@ import type { User } from '@jalon/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useOnlineStatus } from '../../features/offline/hooks/use-online-status.ts';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from '../../lib/router/index.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { meQueryOptions } from '../../features/auth/api/me.ts';

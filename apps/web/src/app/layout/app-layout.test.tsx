@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { reloadColorScheme } from '../../features/preferences/theme-store.ts';
 import { getSession, updateSession } from '../../lib/session-store.ts';
-import { deleteOfflineStore } from '../../offline/dexie-store.ts';
+import { deleteOfflineStore } from '../../offline/indexeddb-store.ts';
 import { makeMe, makeUser } from '../../test/fixtures.ts';
 import { json, mockFetch, pathOf } from '../../test/http.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -11,7 +11,7 @@ import { makeProject, projectId } from '../../test/work-fixtures.ts';
 import { serveWork } from '../../test/work-server.ts';
 
 // Discarding on sign-out deletes the person's IndexedDB database: here, only whether it was asked to.
-vi.mock('../../offline/dexie-store.ts', async (original) => ({
+vi.mock('../../offline/indexeddb-store.ts', async (original) => ({
   ...(await original<object>()),
   deleteOfflineStore: vi.fn(() => Promise.resolve()),
 }));

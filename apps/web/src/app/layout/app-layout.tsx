@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useUniqueId } from '../../lib/use-unique-id.ts';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '../../lib/router/index.ts';
 import { ConflictsPanel } from '../../features/offline/components/conflicts-panel.tsx';
 import { ConnectionIndicator, OutboxLink } from '../../features/offline/components/connection-indicator.tsx';
 import { StorageNotice } from '../../features/offline/components/storage-notice.tsx';
@@ -106,7 +106,7 @@ export function AppLayout() {
 }
 
 /**
- * The engine and its IndexedDB store (Dexie) load once the screen has painted, not before it: a screen that
+ * The engine and its IndexedDB store load once the screen has painted, not before it: a screen that
  * reads the server paints without waiting for them (issue 17, Lighthouse), and one that reads the device's
  * copy shows its skeleton meanwhile, as it does while the store opens.
  */

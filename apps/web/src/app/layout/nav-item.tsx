@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router/index.ts';
 
 interface NavItemProps {
   to: string;

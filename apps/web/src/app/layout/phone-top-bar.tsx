@@ -1,6 +1,6 @@
 import Menu from 'lucide-react/icons/menu';
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router/index.ts';
 import { fr } from '../../locales/fr/index.ts';
 
 const t = fr.layout;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/router/index.ts';
 import { REDIRECT } from '@jalon/contract/plain';
 import type { LoginResult } from '@jalon/contract';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,6 +1,6 @@
 import type { Project } from '@jalon/contract';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { projectDeadline } from '../dashboard-model.ts';
 import { ProgressRing } from './progress-ring.tsx';

@@ -2,7 +2,7 @@ import { DASHBOARD } from '@jalon/contract/plain';
 import type { UpcomingDeadline } from '@jalon/contract';
 import { formatDayShort } from '../../../lib/dates.ts';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { calendarDaysUntil, deadlineLevel } from '../dashboard-model.ts';
 

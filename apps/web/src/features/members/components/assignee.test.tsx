@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from '../../../lib/router/index.ts';
 import { describe, expect, it } from 'vitest';
 import type { Member } from '@jalon/contract';
 import { createQueryClient } from '../../../lib/query-client.ts';

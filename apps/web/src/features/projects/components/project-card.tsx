@@ -1,7 +1,7 @@
 import { isOneOf, PROJECT_STATUSES } from '@jalon/contract/plain';
 import type { Project, ProjectStatus } from '@jalon/contract';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';

@@ -68,8 +68,9 @@ describe('project detail', () => {
     const { router } = renderDetail();
     await screen.findByRole('table', { name: 'Liste' });
     await user.keyboard('1');
-    const doing = screen.getByRole('region', { name: /^En cours/ });
-    expect(within(doing).getByRole('article', { name: 'Maquette accueil' })).toBeInTheDocument();
+    // The columns after the first render a frame after the board (RenderAfterPaint).
+    const doing = await screen.findByRole('region', { name: /^En cours/ });
+    expect(await within(doing).findByRole('article', { name: 'Maquette accueil' })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Ailleurs' })).not.toBeInTheDocument();
     expect(router.state.location.search).toBe('?view=kanban');
     await user.keyboard('3');

@@ -1,6 +1,6 @@
 import { stripTmpPrefix } from '@jalon/contract/plain';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from '../../../lib/router/index.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { RenderAfterPaint } from '../../../components/ui/render-after-paint.tsx';
@@ -24,7 +24,7 @@ const t = fr.projects.detail;
 
 function NavigationButtons() {
   const navigate = useNavigate();
-  // React Router numbers history entries; with nothing to go back to, 'Retour' goes to the list.
+  // The router numbers history entries (lib/router/history.ts); with nothing to go back to, 'Retour' goes to the list.
   const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
   return (
     <div className="inline-actions project-nav">

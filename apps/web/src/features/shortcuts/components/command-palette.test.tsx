@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../../lib/router/index.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptySnapshot } from '../../../offline/empty-snapshot.ts';
 import { getColorScheme, setColorScheme } from '../../preferences/theme-store.ts';

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/index.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { useWork } from '../../../offline/work-context.tsx';
 import { updatePreferences } from '../../preferences/preferences-store.ts';

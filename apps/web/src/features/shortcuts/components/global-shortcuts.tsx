@@ -2,7 +2,7 @@ import Search from 'lucide-react/icons/search';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/router/index.ts';
 import { hasOpenLayer, useCloseOnEscape } from '../../../lib/escape-layers.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/shortcuts.css';
@@ -152,7 +152,7 @@ export function GlobalShortcuts({ compact = false }: { compact?: boolean }) {
           if (hasOpenLayer()) return false;
           if (FORM_SCREENS.includes(pathRef.current)) {
             // Back where the person came from; opened directly (no history of ours), to the dashboard.
-            // React Router names the first entry of its history 'default'.
+            // The router names the first entry of its history 'default' (lib/router/history.ts).
             if (locationKeyRef.current !== 'default') void navigate(-1);
             else void navigate('/dashboard');
             return true;

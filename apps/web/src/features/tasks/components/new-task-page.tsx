@@ -1,7 +1,7 @@
 import { REDIRECT } from '@jalon/contract/plain';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/router/index.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';

@@ -3,7 +3,7 @@ import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { useState } from 'react';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/index.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { useMembers } from '../../members/api/members.ts';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/index.ts';
 import { isTaskView, type TaskView } from '../task-views.ts';
 import { useViewKeys } from './use-view-keys.ts';
 

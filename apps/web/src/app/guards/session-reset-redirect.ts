@@ -1,4 +1,3 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { apiRequest } from '../../lib/api-client.ts';
 import { clearSession, getSession } from '../../lib/session-store.ts';
 import { PATHS } from './paths.ts';
@@ -14,8 +13,8 @@ export const discardsSession = (params: URLSearchParams): boolean =>
  * /login. The discarded session is also revoked on the server, best effort: a token the browser
  * forgets should not stay usable elsewhere.
  */
-export function sessionResetLoader({ request }: LoaderFunctionArgs): Response | null {
-  if (!discardsSession(new URL(request.url).searchParams)) return null;
+export function sessionResetRedirect(url: URL): string | null {
+  if (!discardsSession(url.searchParams)) return null;
   const { token, tempToken } = getSession();
   const credential = token ?? tempToken;
   if (credential !== null) {
@@ -24,5 +23,5 @@ export function sessionResetLoader({ request }: LoaderFunctionArgs): Response | 
     );
   }
   clearSession();
-  return redirect(PATHS.login);
+  return PATHS.login;
 }
