@@ -1,12 +1,12 @@
 import type { Plugin, ResolveModulePreloadDependenciesFn } from 'vite';
 
 /**
- * The offline engine's files (the engine and Dexie, 39 kB gzipped; the contract's schemas load in the
+ * The offline engine's files (the engine and its IndexedDB store, 11 kB gzipped; the contract's schemas load in the
  * checking worker, decision 0042) are fetched together with the screens that show the device's copy, and
  * run once the screen has painted (decision 0040).
  *
- * The shell imports the engine with `import()` after the first paint, so that Dexie's evaluation does
- * not delay it. Fetched only then, the files were a third round of requests, and /projects, a project's
+ * The shell imports the engine with `import()` after the first paint, so that its evaluation does not
+ * delay it. Fetched only then, the files were a third round of requests, and /projects, a project's
  * page and /sync waited for them. Here they are added to those screens' preload lists: the browser
  * fetches them with the screen's file (`<link rel="modulepreload">` downloads and parses, it does not
  * run), and the shell's `import()` finds them there.

@@ -1,5 +1,5 @@
 import { isOfflineSyncEnabled } from './build-flag.ts';
-import { openOfflineStore } from './dexie-store.ts';
+import { openOfflineStore } from './indexeddb-store.ts';
 import { SyncEngine } from './sync-engine.ts';
 import { fetchPullPage, sendBatch } from './transports.ts';
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
-import { Dexie, type Table } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readOrderedList, writeOrderedList, type Ordered } from './ordered-list.ts';
+import { inTransaction, openDatabase } from './indexeddb.ts';
+import { readOrderedList, writeOrderedList } from './ordered-list.ts';
 
 interface Item {
   key: number;
@@ -9,43 +9,51 @@ interface Item {
 }
 
 const item = (key: number, text = `n°${key}`): Item => ({ key, text });
-const databases: Dexie[] = [];
+const databases: IDBDatabase[] = [];
 afterEach(() => databases.splice(0).forEach((db) => db.close()));
 
-function openList(): Table<Ordered<Item>, number> {
-  const db = new Dexie(crypto.randomUUID());
-  db.version(1).stores({ items: 'key, order' });
+async function openList() {
+  const db = await openDatabase(crypto.randomUUID(), 1, { items: { keyPath: 'key', indexes: ['order'] } });
   databases.push(db);
-  return db.table('items');
+  const inList = <T>(work: (store: IDBObjectStore) => Promise<T>) =>
+    inTransaction(db, ['items'], (transaction) => work(transaction.objectStore('items')));
+  return {
+    inList,
+    write: (items: Item[], spy?: (store: IDBObjectStore) => void) =>
+      inList((store) => {
+        spy?.(store);
+        return writeOrderedList(store, (value: Item) => value.key, items);
+      }),
+    read: () => inList((store) => readOrderedList<Item>(store)),
+  };
 }
-
-const write = (table: Table<Ordered<Item>, number>, items: Item[]) =>
-  writeOrderedList(table, (value) => value.key, items);
 
 describe('ordered lists in IndexedDB', () => {
   it('reads back the list in the order it was written, not in key order', async () => {
-    const table = openList();
-    await write(table, [item(3), item(1), item(2)]);
-    expect(await readOrderedList(table)).toEqual([item(3), item(1), item(2)]);
+    const list = await openList();
+    await list.write([item(3), item(1), item(2)]);
+    expect(await list.read()).toEqual([item(3), item(1), item(2)]);
   });
 
   it('writes only the items that changed or moved, and deletes those no longer listed', async () => {
-    const table = openList();
-    await write(table, [item(1), item(2), item(3), item(4)]);
-    const put = vi.spyOn(table, 'bulkPut');
-    const removed = vi.spyOn(table, 'bulkDelete');
-    await write(table, [item(1), item(2, 'changé'), item(4), item(3)]);
+    const list = await openList();
+    await list.write([item(1), item(2), item(3), item(4)]);
+    const put = vi.fn();
+    const removed = vi.fn();
+    const watch = (store: IDBObjectStore) => {
+      const { put: realPut, delete: realDelete } = store;
+      store.put = (value, key) => (put(value), realPut.call(store, value, key));
+      store.delete = (key) => (removed(key), realDelete.call(store, key));
+    };
+    await list.write([item(1), item(2, 'changé'), item(4), item(3)], watch);
     expect(put.mock.calls).toEqual([
-      [
-        [
-          { ...item(2, 'changé'), order: 1 },
-          { ...item(4), order: 2 },
-          { ...item(3), order: 3 },
-        ],
-      ],
+      [{ ...item(2, 'changé'), order: 1 }],
+      [{ ...item(4), order: 2 }],
+      [{ ...item(3), order: 3 }],
     ]);
-    await write(table, [item(1), item(4)]);
-    expect(removed.mock.calls.at(-1)).toEqual([[2, 3]]);
-    expect(await readOrderedList(table)).toEqual([item(1), item(4)]);
+    expect(removed).not.toHaveBeenCalled();
+    await list.write([item(1), item(4)], watch);
+    expect(removed.mock.calls).toEqual([[2], [3]]);
+    expect(await list.read()).toEqual([item(1), item(4)]);
   });
 });

@@ -1,11 +1,13 @@
-import type { IndexableType, Table } from 'dexie';
 import { jsonEqual } from '@jalon/sync';
+import { request } from './indexeddb.ts';
 
 /** An item of a list kept one record per item (the outbox, the conflicts), with its place in the list. */
 export type Ordered<T> = T & { order: number };
 
-export async function readOrderedList<T, K extends IndexableType>(table: Table<Ordered<T>, K>): Promise<T[]> {
-  return (await table.orderBy('order').toArray()).map(({ order: _place, ...item }) => item as T);
+/** The list in its order: `store` is indexed by `order`. */
+export async function readOrderedList<T>(store: IDBObjectStore): Promise<T[]> {
+  const records = (await request(store.index('order').getAll())) as Ordered<T>[];
+  return records.map(({ order: _place, ...item }) => item as T);
 }
 
 /**
@@ -13,14 +15,19 @@ export async function readOrderedList<T, K extends IndexableType>(table: Table<O
  * offline cost n² writes (and slow each edit as the outbox grows), so only the records whose content or
  * place changed are written, and those no longer listed are deleted.
  */
-export async function writeOrderedList<T, K extends IndexableType>(
-  table: Table<Ordered<T>, K>,
+export async function writeOrderedList<T, K extends IDBValidKey>(
+  store: IDBObjectStore,
   keyOf: (item: T) => K,
   items: readonly T[],
 ): Promise<void> {
-  const stored = new Map((await table.toArray()).map((record) => [keyOf(record), record]));
+  const records = (await request(store.getAll())) as Ordered<T>[];
+  const stored = new Map(records.map((record) => [keyOf(record), record]));
   const next = items.map((item, order): Ordered<T> => ({ ...item, order }));
   const listed = new Set(next.map(keyOf));
-  await table.bulkDelete([...stored.keys()].filter((key) => !listed.has(key)));
-  await table.bulkPut(next.filter((record) => !jsonEqual(stored.get(keyOf(record)), record)));
+  const removed = [...stored.keys()].filter((key) => !listed.has(key));
+  const changed = next.filter((record) => !jsonEqual(stored.get(keyOf(record)), record));
+  await Promise.all([
+    ...removed.map((key) => request(store.delete(key))),
+    ...changed.map((record) => request(store.put(record))),
+  ]);
 }

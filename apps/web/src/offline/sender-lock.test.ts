@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { contractChecks, SyncClient, type BatchTransport } from '@jalon/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openOfflineStore, type DexieStore } from './dexie-store.ts';
+import { openOfflineStore, type IndexedDbStore } from './indexeddb-store.ts';
 import { FakeBrowser, type FakeTab } from './fake-tabs.ts';
 import { FakeSyncServer } from './fake-sync-server.ts';
 import { joinSenderLock, type SenderLock, type SenderLockOptions } from './sender-lock.ts';
@@ -10,7 +10,7 @@ import { joinSenderLock, type SenderLock, type SenderLockOptions } from './sende
 let user: string;
 beforeEach(() => (user = crypto.randomUUID()));
 const joined: SenderLock[] = [];
-const stores: DexieStore[] = [];
+const stores: IndexedDbStore[] = [];
 afterEach(() => {
   joined.splice(0).forEach((lock) => lock.release());
   stores.splice(0).forEach((store) => store.close());

@@ -4,7 +4,7 @@ import { contractChecks, SyncClient } from '@jalon/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, pathOf, type RecordedCall } from '../../test/http.ts';
 import { listBody, makeProject, makeTask } from '../../test/work-fixtures.ts';
-import { openOfflineStore, type DexieStore } from '../dexie-store.ts';
+import { openOfflineStore, type IndexedDbStore } from '../indexeddb-store.ts';
 import { FakeBrowser } from '../fake-tabs.ts';
 import { FakeSyncServer } from '../fake-sync-server.ts';
 import { joinSenderLock, type SenderLock } from '../sender-lock.ts';
@@ -18,7 +18,7 @@ let session: WorkerSession;
 beforeEach(() => {
   session = { userId: crypto.randomUUID(), token: 'tok-worker', sessionId: 'sess-9', apiBase: '/api' };
 });
-const stores: DexieStore[] = [];
+const stores: IndexedDbStore[] = [];
 const locks: SenderLock[] = [];
 afterEach(() => {
   locks.splice(0).forEach((lock) => lock.release());

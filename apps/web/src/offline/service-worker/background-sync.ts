@@ -1,6 +1,6 @@
 import { SERVICE_WORKER } from '@jalon/contract/plain';
 import { contractChecks, SyncClient } from '@jalon/sync';
-import { openOfflineStore } from '../dexie-store.ts';
+import { openOfflineStore } from '../indexeddb-store.ts';
 import { senderLockName, type SyncMessage } from '../sender-lock.ts';
 import { workerTransports } from './fetch-transports.ts';
 import type { WorkerSession } from './messages.ts';

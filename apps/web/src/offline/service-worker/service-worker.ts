@@ -1,6 +1,6 @@
 // The service worker served at /service-worker.js (scope /), built by vite-plugin-pwa in injectManifest
 // mode (vite.config.ts), which writes the precache list in place of `self.__WB_MANIFEST`. Decision 0016.
-// It imports no React and no screen: Workbox's precache and router, Dexie and the sync core only.
+// It imports no React and no screen: Workbox's precache and router, the IndexedDB store and the sync core only.
 import { clientsClaim } from 'workbox-core';
 import {
   cleanupOutdatedCaches,

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { STORAGE_PREFIX } from '@jalon/contract';
 import { contractChecks, SyncClient, type OutboxEntry, type Row, type SyncStore } from '@jalon/sync';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openOfflineStore, type DexieStore } from './dexie-store.ts';
+import { deleteOfflineStore, openOfflineStore, type IndexedDbStore } from './indexeddb-store.ts';
+import { request } from './indexeddb.ts';
 import { FakeSyncServer } from './fake-sync-server.ts';
 
 const PROJECT = '00000000-0000-4000-8000-00000000000a';
@@ -25,10 +26,10 @@ const entry = (localId: number): OutboxEntry => ({
   state: 'pending',
 });
 
-const opened: DexieStore[] = [];
+const opened: IndexedDbStore[] = [];
 afterEach(() => opened.splice(0).forEach((store) => store.close()));
 
-async function open(userId: string = crypto.randomUUID()): Promise<DexieStore> {
+async function open(userId: string = crypto.randomUUID()): Promise<IndexedDbStore> {
   const result = await openOfflineStore(userId);
   if (result.status !== 'ready') throw new Error('IndexedDB did not open');
   opened.push(result.store);
@@ -44,7 +45,7 @@ const openClient = (store: SyncStore, userId: string) =>
     checks: contractChecks,
   });
 
-describe('DexieStore', () => {
+describe('IndexedDbStore', () => {
   it('commits a transaction whole, or not at all when it throws', async () => {
     const store = await open();
     await store.atomically((tx) => tx.putRows('task', [task()]));
@@ -132,6 +133,36 @@ describe('DexieStore', () => {
     const server = new FakeSyncServer();
     expect(await reopened.flush(server.send)).toMatchObject({ status: 'sent', renamed: [{ tmpId }] });
     expect(server.applied).toEqual([1]);
+  });
+
+  it('opens, as it is, a database that the Dexie builds made (version 10, the same stores)', async () => {
+    const userId = crypto.randomUUID();
+    const making = indexedDB.open(`${STORAGE_PREFIX}${userId}`, 10);
+    making.onupgradeneeded = () => {
+      const db = making.result;
+      db.createObjectStore('tasks', { keyPath: 'id' }).createIndex('project', 'project');
+      db.createObjectStore('projects', { keyPath: 'id' });
+      db.createObjectStore('outbox', { keyPath: 'localId' }).createIndex('order', 'order');
+      db.createObjectStore('conflicts', { keyPath: 'id' }).createIndex('order', 'order');
+      db.createObjectStore('meta', { keyPath: 'key' });
+      making.transaction!.objectStore('outbox').put({ ...entry(7), order: 0 });
+      making.transaction!.objectStore('tasks').put(task());
+    };
+    (await request(making)).close();
+
+    const store = await open(userId);
+    expect(await store.atomically(async (tx) => [await tx.getOutbox(), await tx.getRows('task')])).toEqual([
+      [entry(7)],
+      [task()],
+    ]);
+  });
+
+  it('lets another tab delete the database: an open one closes at once rather than blocking it', async () => {
+    const userId = crypto.randomUUID();
+    const store = await open(userId);
+    await store.atomically((tx) => tx.setOutbox([entry(1)]));
+    await deleteOfflineStore(userId);
+    expect(await (await open(userId)).atomically((tx) => tx.getOutbox())).toEqual([]);
   });
 
   it('answers "unavailable" when IndexedDB refuses to open (private mode), or is full', async () => {

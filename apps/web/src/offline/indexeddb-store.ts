@@ -1,0 +1,99 @@
+import type { SyncEntity } from '@jalon/contract';
+import { STORAGE_PREFIX, SYNC } from '@jalon/contract/plain';
+import type { Row, SyncMeta, SyncStore, SyncTransaction } from '@jalon/sync';
+import { deleteDatabase, inTransaction, openDatabase, request, type StoreSchema } from './indexeddb.ts';
+import { readOrderedList, writeOrderedList } from './ordered-list.ts';
+
+/** One key/value record of the meta store (SPEC §3 "Meta store"): the sync bookkeeping and the cursors. */
+interface MetaRecord {
+  key: string;
+  value: unknown;
+}
+
+const META_KEY = 'sync';
+const cursorKey = (entity: SyncEntity) => `cursor:${entity}`;
+
+/**
+ * The stores of SPEC §3 as the sync core uses them. SPEC's "pending offline actions" are the outbox's
+ * unnumbered entries (auto `localId`, `createdAt`): one store, so an edit has one write path. The key
+ * paths and indexes are those Dexie made until decision 0044, so the databases it made open as they are.
+ */
+const SCHEMA = {
+  tasks: { keyPath: 'id', indexes: ['project', 'status', 'version', 'updatedAt'] },
+  projects: { keyPath: 'id', indexes: ['version', 'updatedAt', 'status'] },
+  outbox: { keyPath: 'localId', indexes: ['order'] },
+  conflicts: { keyPath: 'id', indexes: ['order'] },
+  meta: { keyPath: 'key', indexes: [] },
+} satisfies Record<string, StoreSchema>;
+const STORES = Object.keys(SCHEMA);
+
+/** Dexie opened IndexedDB at ten times its schema's version: the same number opens the databases it made. */
+const DATABASE_VERSION = SYNC.offlineDbVersion * 10;
+
+/** The database of one user (SYNC.md §6): signing in as someone else never opens another user's data. */
+const offlineDatabaseName = (userId: string): string => `${STORAGE_PREFIX}${userId}`;
+
+/**
+ * What opening the user's database gave. `unavailable` (private mode, storage disabled, quota) is SPEC §4's
+ * no-op mode: the app says so once and keeps working online, reading the server as it did before.
+ */
+export type OfflineStoreResult =
+  | { status: 'ready'; store: IndexedDbStore }
+  | { status: 'unavailable'; reason: 'quota' | 'refused'; error: unknown };
+
+/** Deletes the person's copy and outbox from this device (sign-out's 'Abandonner'). */
+export const deleteOfflineStore = (userId: string): Promise<void> =>
+  deleteDatabase(offlineDatabaseName(userId));
+
+export async function openOfflineStore(userId: string): Promise<OfflineStoreResult> {
+  try {
+    const db = await openDatabase(offlineDatabaseName(userId), DATABASE_VERSION, SCHEMA);
+    return { status: 'ready', store: new IndexedDbStore(db) };
+  } catch (error) {
+    const quota = error instanceof DOMException && error.name === 'QuotaExceededError';
+    return { status: 'unavailable', reason: quota ? 'quota' : 'refused', error };
+  }
+}
+
+/**
+ * `SyncStore` over IndexedDB: each `atomically` is one read-write transaction over every store, so an
+ * answer, a pull page or an edit lands whole or not at all, even when the tab dies halfway.
+ */
+export class IndexedDbStore implements SyncStore {
+  constructor(private readonly db: IDBDatabase) {}
+
+  atomically<T>(work: (tx: SyncTransaction) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, STORES, (transaction) => work(syncTransaction(transaction)));
+  }
+
+  /** Sign-out, or a test's "reload": the next open reads the same database again. */
+  close(): void {
+    this.db.close();
+  }
+}
+
+function syncTransaction(transaction: IDBTransaction): SyncTransaction {
+  const store = (name: keyof typeof SCHEMA) => transaction.objectStore(name);
+  const rows = (entity: SyncEntity) => store(entity === 'task' ? 'tasks' : 'projects');
+  const read = async <T>(key: string): Promise<T | null> =>
+    ((await request<MetaRecord | undefined>(store('meta').get(key)))?.value as T | undefined) ?? null;
+  const write = async (key: string, value: unknown): Promise<void> =>
+    void (await request(store('meta').put({ key, value } satisfies MetaRecord)));
+  return {
+    getMeta: () => read<SyncMeta>(META_KEY),
+    setMeta: (meta) => write(META_KEY, meta),
+    getRows: (entity) => request(rows(entity).getAll()) as Promise<Row[]>,
+    getRow: async (entity, id) => ((await request(rows(entity).get(id))) as Row | undefined) ?? null,
+    putRows: async (entity, list) =>
+      void (await Promise.all(list.map((row) => request(rows(entity).put(row))))),
+    deleteRows: async (entity, ids) =>
+      void (await Promise.all(ids.map((id) => request(rows(entity).delete(id))))),
+    clearRows: async (entity) => void (await request(rows(entity).clear())),
+    getCursor: (entity) => read<string>(cursorKey(entity)),
+    setCursor: (entity, cursor) => write(cursorKey(entity), cursor),
+    getOutbox: () => readOrderedList(store('outbox')),
+    setOutbox: (entries) => writeOrderedList(store('outbox'), (entry) => entry.localId, entries),
+    getConflicts: () => readOrderedList(store('conflicts')),
+    setConflicts: (records) => writeOrderedList(store('conflicts'), (record) => record.id, records),
+  };
+}
