@@ -43,7 +43,16 @@ function countVitest(name, file, ok) {
   if (!fs.existsSync(file)) return { name, passed: 0, failed: 1, note: 'no report (the runner failed to start)' };
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
   const failed = report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1);
-  return { name, passed: report.numPassedTests, failed };
+  return { name, passed: report.numPassedTests, failed, failures: failedVitestTests(report) };
+}
+
+// The names of the failed tests, repeated in the summary: CI's log may keep only its end.
+function failedVitestTests(report) {
+  return report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${path.relative(root, file.name)} › ${test.fullName} (failed)`),
+  );
 }
 
 function ensureChromium() {
@@ -70,12 +79,25 @@ function playwright() {
     record({ name: 'end-to-end', passed: 0, failed: 1, note: 'no report' });
     return;
   }
-  const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const { stats } = report;
   const failed = stats.unexpected + (ok || stats.unexpected > 0 ? 0 : 1);
   // A journey that failed once and passed on CI's one retry counts as passed, and is named in the
   // summary so that a flaky journey is seen and fixed, not hidden.
   const note = stats.flaky > 0 ? `${stats.flaky} flaky: passed on retry` : undefined;
-  record({ name: 'end-to-end', passed: stats.expected + stats.flaky, failed, note });
+  const failures = playwrightTests(report.suites, ['unexpected', 'flaky']);
+  record({ name: 'end-to-end', passed: stats.expected + stats.flaky, failed, note, failures });
+}
+
+function playwrightTests(suites = [], statuses) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => statuses.includes(test.status))
+        .map((test) => `${spec.file}:${spec.line} › ${test.projectName ? `[${test.projectName}] ` : ''}${spec.title} (${test.status})`),
+    ),
+    ...playwrightTests(suite.suites, statuses),
+  ]);
 }
 
 // Redocly exits 0 on warnings: its JSON report is read, and a warning fails the check like an error.
@@ -140,6 +162,7 @@ console.log('\n=== summary ===');
 for (const result of results) {
   const note = [result.note, `${result.seconds} s`].filter(Boolean).join('; ');
   console.log(`${result.failed ? 'FAIL' : 'ok  '}  ${result.name}: ${result.passed} passed, ${result.failed} failed (${note})`);
+  for (const failure of result.failures ?? []) console.log(`        ${failure}`);
 }
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + result.failed, 0);
