@@ -124,6 +124,23 @@ describe('SyncClient', () => {
     expect(await client.meta()).toMatchObject({ failures: 0, nextAttemptAt: null });
   });
 
+  it('sends at once after retryNow (back online), keeping the failure count until a success and any pause', async () => {
+    const { client, send, clock } = await setUp();
+    await client.edit({ op: 'create', entity: 'project', data: { name: 'P' } });
+    const down: BatchTransport = async () => Promise.reject(new TypeError('Failed to fetch'));
+    await client.flush(down);
+    await client.retryNow();
+    expect(await client.flush(down)).toEqual({ status: 'failed', failures: 2, nextAttemptAt: clock.now + 8_600 });
+    await client.retryNow();
+    expect(await client.flush(send)).toMatchObject({ status: 'sent', batches: 1 });
+    expect(await client.meta()).toMatchObject({ failures: 0, nextAttemptAt: null });
+
+    await client.edit({ op: 'create', entity: 'project', data: { name: 'Q' } });
+    await client.flush(async () => ({ status: 401, body: null }));
+    await client.retryNow();
+    expect(await client.flush(send)).toEqual({ status: 'paused', reason: 'unauthorized' });
+  });
+
   it('applies once when the answer is lost after the server committed', async () => {
     const { client, send, server } = await setUp();
     const id = (await client.edit({ op: 'create', entity: 'project', data: { name: 'P' } })).slice(4);

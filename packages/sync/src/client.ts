@@ -228,6 +228,17 @@ export class SyncClient {
     });
   }
 
+  /**
+   * Lets the next send go now instead of at the end of the backoff: the browser came back online, or the
+   * person asked to send (SPEC §9). The failure count stays, as only a success resets it: a send that
+   * fails again waits longer than the last. A pause stays too; `resume` lifts it.
+   */
+  retryNow(): Promise<void> {
+    return this.atomically(async (tx, meta) => {
+      if (meta.nextAttemptAt !== null) await tx.setMeta({ ...meta, nextAttemptAt: null });
+    });
+  }
+
   /** After a 401 pause (the same user signed in again) or another refusal was dealt with: send again. */
   resume(): Promise<void> {
     return this.atomically((tx, meta) => tx.setMeta({ ...meta, paused: null, failures: 0, nextAttemptAt: null }));

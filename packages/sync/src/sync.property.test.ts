@@ -17,7 +17,7 @@ const action = fc.oneof(
   fc.record({ kind: fc.constant('patchTask' as const), target: fc.nat(), title: fc.constantFrom('a', 'b', 'c'), progress: fc.option(fc.constantFrom(0, 50), { nil: undefined }) }),
   fc.record({ kind: fc.constant('moveTask' as const), target: fc.nat(), project: fc.nat() }),
   fc.record({ kind: fc.constant('delete' as const), entity: fc.constantFrom('task' as const, 'project' as const), target: fc.nat() }),
-  fc.record({ kind: fc.constantFrom('flush' as const, 'flushLostAnswer' as const, 'flushNetworkDown' as const, 'pull' as const, 'crash' as const) }),
+  fc.record({ kind: fc.constantFrom('flush' as const, 'flushLostAnswer' as const, 'flushNetworkDown' as const, 'backOnline' as const, 'pull' as const, 'crash' as const) }),
   fc.record({ kind: fc.constant('restWrite' as const), target: fc.nat(), title: fc.constantFrom('a', 'b', 'c') }),
 );
 const step = fc.record({ device: fc.constantFrom(0, 1), action });
@@ -78,6 +78,10 @@ async function play(device: Device, action: Action, server: TestServer, clock: {
       return void (await client.flush(async (request) => (server.batch(request), { status: 503, body: null })));
     case 'flushNetworkDown':
       return void (await client.flush(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    case 'backOnline':
+      // The browser came back online: the send goes at once, whatever the backoff (SPEC §9).
+      await client.retryNow();
+      return void (await client.flush(send));
     case 'pull':
       return void (await client.pull(pull));
     case 'restWrite': {
@@ -121,7 +125,7 @@ async function quiesce(devices: Device[], server: TestServer, clock: { now: numb
 }
 
 describe('sync properties (two devices against the reference server)', () => {
-  it('after random offline edits, REST writes, lost answers, network errors and crashes, and any way of settling conflicts, every device shows the server rows, with no overlay and no tmp- id', async () => {
+  it('after random offline edits, REST writes, lost answers, network errors, returns online and crashes, and any way of settling conflicts, every device shows the server rows, with no overlay and no tmp- id', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { maxLength: 50 }), fc.constantFrom<Settle>('markResolved', 'applyServer', 'replayClient'), async (steps, settle) => {
         const server = seeded();

@@ -217,7 +217,7 @@ export class SyncEngine {
    * this attempt: the backoff after earlier failures does not hold it back (a pause still does).
    */
   async sendNow(): Promise<FlushResult> {
-    if ((await this.client.meta()).paused === null) await this.client.resume();
+    await this.client.retryNow();
     return this.flush();
   }
 
@@ -251,6 +251,7 @@ export class SyncEngine {
     const lead = () => {
       const scheduler = (this.options.schedule ?? createSyncScheduler)({
         flush: () => this.flush(),
+        retryNow: () => this.client.retryNow(),
         pull: () => this.pull(),
       });
       this.scheduler = scheduler;

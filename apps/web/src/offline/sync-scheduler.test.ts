@@ -1,5 +1,6 @@
-import { contractChecks, MemoryStore, SyncClient, type FlushResult, type PullResult } from '@jalon/sync';
+import { contractChecks, MemoryStore, SyncClient, type BatchTransport, type FlushResult, type PullResult } from '@jalon/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeSyncServer } from './fake-sync-server.ts';
 import { createSyncScheduler, type SyncScheduler, type SyncSchedulerOptions } from './sync-scheduler.ts';
 
 // Each test names the SPEC §9 figure it checks as a literal, so changing the constant fails that test.
@@ -15,7 +16,7 @@ const events = new EventTarget();
 function start(overrides: Partial<SyncSchedulerOptions> = {}) {
   const flush = vi.fn(async () => idle);
   const pull = vi.fn(async () => pulled);
-  scheduler = createSyncScheduler({ flush, pull, isOnline: () => online, events, ...overrides });
+  scheduler = createSyncScheduler({ flush, retryNow: async () => {}, pull, isOnline: () => online, events, ...overrides });
   scheduler.start();
   return { flush, pull };
 }
@@ -124,7 +125,7 @@ describe('sync scheduler', () => {
 });
 
 describe('sync scheduler with the sync core', () => {
-  async function failingClient(random: () => number) {
+  async function failingClient(random: () => number, network = { up: false }) {
     const client = await SyncClient.open({
       store: new MemoryStore(),
       userId: 'u',
@@ -135,11 +136,13 @@ describe('sync scheduler with the sync core', () => {
     });
     await client.edit({ op: 'create', entity: 'project', data: { name: 'Site' } });
     const sends: number[] = [];
-    const down = async () => {
+    const server = new FakeSyncServer();
+    const transport: BatchTransport = async (request) => {
       callTimes(sends)();
-      throw new TypeError('Failed to fetch');
+      if (!network.up) throw new TypeError('Failed to fetch');
+      return server.batch(request);
     };
-    start({ flush: () => client.flush(down) });
+    start({ flush: () => client.flush(transport), retryNow: () => client.retryNow() });
     return { client, sends };
   }
 
@@ -148,6 +151,22 @@ describe('sync scheduler with the sync core', () => {
     await vi.advanceTimersByTimeAsync(1_400_000);
     const gaps = sends.slice(1).map((time, index) => time - sends[index]!);
     expect(gaps).toEqual([4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 256_000, 300_000, 300_000]);
+  });
+
+  it('sends 300 ms after the browser comes back online, without waiting out the backoff of the failures offline', async () => {
+    const network = { up: false };
+    const { client, sends } = await failingClient(() => 0, network);
+    await vi.advanceTimersByTimeAsync(100_000);
+    expect(sends).toEqual([0, 4_000, 12_000, 28_000, 60_000]);
+    online = false;
+    await vi.advanceTimersByTimeAsync(10_000);
+    [online, network.up] = [true, true];
+    events.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(299);
+    expect(sends).toHaveLength(5);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sends.at(-1)).toBe(110_300);
+    expect(await client.meta()).toMatchObject({ ackedThrough: 1, failures: 0, nextAttemptAt: null });
   });
 
   it('adds at most 15 % of jitter', async () => {

@@ -22,6 +22,8 @@ const browserClock: SchedulerClock = {
 export interface SyncSchedulerOptions {
   /** Sends the outbox (`SyncClient.flush` with the batch transport). */
   flush: () => Promise<FlushResult>;
+  /** Lets the next send go now, whatever the backoff after earlier failures (`SyncClient.retryNow`). */
+  retryNow: () => Promise<void>;
   /** Catches up (`SyncClient.pull` with the pull transport). */
   pull: () => Promise<PullResult>;
   /** After a flush that sent something or a pull that stored pages: the other tabs re-read the store. */
@@ -45,10 +47,12 @@ export interface SyncScheduler {
 /**
  * When to send and when to pull (SPEC §9), for the tab holding the sender lock. The sync core decides
  * whether a send may go (`nextAttemptAt` after failures, with its backoff and jitter) and answers
- * `waiting` otherwise; this only decides when to ask, and asks nothing while the browser is offline.
+ * `waiting` otherwise; this only decides when to ask, asks nothing while the browser is offline, and
+ * has the core skip the wait when the browser comes back online.
  */
 export function createSyncScheduler({
   flush,
+  retryNow,
   pull,
   onStored,
   isOnline = () => navigator.onLine,
@@ -93,10 +97,11 @@ export function createSyncScheduler({
       cancel: () => clock.clearTimeout(handle),
     };
   };
-  // Back online: what waited goes first, then what others changed meanwhile.
+  // Back online: what waited goes first, without waiting out a backoff that offline failures set (SPEC §9:
+  // "a flush starts 300 ms after the browser comes back online"), then what others changed meanwhile.
   const afterOnline = delayed(
     SYNC.flushAfterOnlineMs,
-    whenOnline(() => void send().then(catchUp)),
+    whenOnline(() => void retryNow().then(send).then(catchUp)),
   );
   const afterServerEvents = delayed(SYNC.deltaRefreshDebounceMs, pullNow);
 

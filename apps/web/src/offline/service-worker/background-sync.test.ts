@@ -152,6 +152,18 @@ describe('background sync in the service worker', () => {
     expect((await tab.entries()).map((entry) => [entry.seq, entry.state])).toEqual([[1, 'sent']]);
   });
 
+  it('sends when the browser fires the tag, without waiting out the backoff a tab set after failing', async () => {
+    const tab = await tabWithEdits(['Un']);
+    await tab.flush(async () => Promise.reject(new TypeError('Failed to fetch')));
+    expect((await tab.meta()).nextAttemptAt).toBeGreaterThan(Date.now());
+    const server = new FakeSyncServer();
+    serve(server);
+    await expect(
+      runBackgroundSync(OUTBOX, session, { locks: new FakeBrowser().workerLocks() }),
+    ).resolves.toBe('done');
+    expect(server.applied).toEqual([1]);
+  });
+
   it('catches up projects and tasks into the offline copy on the data tag', async () => {
     const tab = await tabWithEdits([]);
     const project = makeProject();

@@ -73,6 +73,9 @@ export async function runBackgroundSync(
       });
       const { send, pull } = workerTransports(session);
       if (tag === SERVICE_WORKER.tags.outbox) {
+        // The browser fires the tag when the network is back: a tab's backoff from before must not hold
+        // this send back, or the event would end 'done' with the edits still waiting (SPEC §9).
+        await client.retryNow();
         const result = await client.flush(send);
         if (result.status === 'failed') throw new BackgroundSyncFailed('The outbox could not be sent');
         if (result.status === 'sent') announce(userId, 'changed');
