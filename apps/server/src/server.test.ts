@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { childDatabase, killChildren, startServer } from './test/child-processes.ts';
+import { childDatabase, killChildren, startServer, type ServerProcess } from './test/child-processes.ts';
 
 /** Whether a new TCP connection to the port is refused (nothing listens any more). */
 const refused = (port: number) =>
@@ -24,11 +24,12 @@ async function eventually(check: () => Promise<boolean>, timeoutMs: number): Pro
 
 /**
  * A real request kept in flight by its client: the headers are sent, the body trickles in later, as
- * from a slow phone connection. The server has routed it by the time this resolves.
+ * from a slow phone connection. The server has routed it by the time this resolves: its log says so (a
+ * fixed wait was not enough on a loaded machine, and the SIGTERM then came before the request).
  */
-async function slowRequest(port: number) {
+async function slowRequest(server: ServerProcess) {
   const body = JSON.stringify({ email: 'nobody@example.test' });
-  const client = net.connect(port, '127.0.0.1');
+  const client = net.connect(server.port, '127.0.0.1');
   let answer = '';
   client.on('data', (chunk: Buffer) => (answer += chunk.toString()));
   const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
@@ -38,7 +39,8 @@ async function slowRequest(port: number) {
     'POST /api/auth/password/forgot HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
       `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
   );
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  const routed = /"url":"\/api\/auth\/password\/forgot"[^\n]*"msg":"incoming request"/;
+  expect(await eventually(async () => routed.test(server.output()), 30_000)).toBe(true);
   return {
     /** Sends the rest of the body (write, not end: a client that half-closes is taken as gone) and reads the answer. */
     async finish(): Promise<string> {
@@ -65,10 +67,10 @@ describe('SIGTERM', () => {
   });
 
   it('refuses new connections, finishes the request in flight, closes the database and exits 0', { timeout: 150_000 }, async () => {
-    const server = await startServer({ DATA_DIR: dataDir, ...database.env });
-    const request = await slowRequest(server.port);
+    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...database.env });
+    const request = await slowRequest(server);
     server.child.kill('SIGTERM');
-    expect(await eventually(() => refused(server.port), 5_000)).toBe(true);
+    expect(await eventually(() => refused(server.port), 30_000)).toBe(true);
     const answer = await request.finish();
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     expect(answer).toContain('If the account exists');
@@ -82,8 +84,8 @@ describe('SIGTERM', () => {
   });
 
   it('cuts a request still running after SHUTDOWN_GRACE_MS, still closes the database, and exits 1', { timeout: 120_000 }, async () => {
-    const server = await startServer({ DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '500', ...database.env });
-    const request = await slowRequest(server.port);
+    const server = await startServer({ DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '500', LOG_LEVEL: 'info', ...database.env });
+    const request = await slowRequest(server);
     server.child.kill('SIGTERM');
     expect(await request.closed).toBe('');
     expect(await server.exited).toBe(1);

@@ -331,7 +331,8 @@ describe('closing streams', () => {
   });
 });
 
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 2_000): Promise<void> {
+// Generous: it polls, so a passing test pays nothing for it, and a loaded CI machine can be slow to see a close.
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
