@@ -59,14 +59,18 @@ describe('project detail', () => {
     expect(screen.getByLabelText('Titre de la tâche')).toHaveValue('');
   });
 
-  it('shows its tasks in the three views of the task screen, switched with the keys 1, 2 and 3', async () => {
+  it('shows its tasks in the three views of the task screen (the list without a project column), switched with the keys 1, 2 and 3', async () => {
     const user = userEvent.setup();
     serveWork({
       projects: [makeProject()],
       tasks: [makeTask({ status: 'in_progress' }), makeTask({ id: taskId(3), title: 'Ailleurs', project: projectId(2) })],
     });
     const { router } = renderDetail();
-    await screen.findByRole('table', { name: 'Liste' });
+    const list = await screen.findByRole('table', { name: 'Liste' });
+    // Every row is this project's: the list has no project column, each row one cell per header.
+    const headers = within(list).getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers).toEqual(['Statut', 'Priorité', 'Titre', 'Assigné à', 'Échéance', 'Estimation', 'Actions']);
+    expect(within(screen.getByRole('row', { name: 'Maquette accueil' })).getAllByRole('cell')).toHaveLength(headers.length);
     await user.keyboard('1');
     // The columns after the first render a frame after the board (RenderAfterPaint).
     const doing = await screen.findByRole('region', { name: /^En cours/ });

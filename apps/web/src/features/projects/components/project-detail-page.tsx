@@ -85,10 +85,6 @@ export function ProjectDetailPage() {
     const serverId = stripTmpPrefix(id);
     return work.tasks.filter((task) => task.project === id || task.project === serverId);
   }, [work.tasks, id]);
-  const projectNames = useMemo(
-    () => new Map(work.projects.map((candidate) => [candidate.id, candidate.name])),
-    [work.projects],
-  );
 
   if (!project && !work.ready && work.loadError === null) {
     return (
@@ -150,7 +146,7 @@ export function ProjectDetailPage() {
         ) : (
           // The project's header and details paint first; its tasks follow a frame later.
           <RenderAfterPaint>
-            <TaskViewsPanel view={view} tasks={tasks} pending={work.pending} projectNames={projectNames} />
+            <TaskViewsPanel view={view} tasks={tasks} pending={work.pending} projectNames={null} />
           </RenderAfterPaint>
         )}
       </section>

@@ -29,7 +29,8 @@ export interface TaskRowActions {
 
 interface TaskTableRowProps extends TaskRowActions {
   task: Task;
-  projectName: string;
+  /** Null where the table leaves the project column out (a project's page). */
+  projectName: string | null;
   /** The members directory, for the assignee's name. */
   members: readonly Member[] | undefined;
   pending: PendingState | undefined;
@@ -91,9 +92,11 @@ export const TaskTableRow = memo(function TaskTableRow({
         <LiveBadge taskId={task.id} />
         {task.description && <span className="task-table__description muted-text">{task.description}</span>}
       </div>
-      <div role="cell" className="task-table__cell" data-label={columns.project}>
-        {projectName}
-      </div>
+      {projectName !== null && (
+        <div role="cell" className="task-table__cell" data-label={columns.project}>
+          {projectName}
+        </div>
+      )}
       <div role="cell" className="task-table__cell" data-label={columns.assignee}>
         <AssigneeLabel assigneeId={task.assignee} members={members} />
       </div>

@@ -33,7 +33,8 @@ const t = fr.tasks.table;
 interface TaskTableProps extends TaskRowActions {
   tasks: readonly Task[];
   pending: ReadonlyMap<string, PendingState>;
-  projectNames: ReadonlyMap<string, string>;
+  /** The projects' names; null on a project's page, where every row is that project's and the column goes. */
+  projectNames: ReadonlyMap<string, string> | null;
 }
 
 function SortHeader({
@@ -75,7 +76,7 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
   const rows = useMemo(() => {
     const names = new Map(members.data?.map((member) => [member.id, member.username]));
     return sortTasks(tasks, sort, {
-      project: (id) => projectNames.get(id) ?? '',
+      project: (id) => projectNames?.get(id) ?? '',
       assignee: (id) => (id === null ? null : (names.get(id) ?? '')),
     });
     // The sort is compared by value: the address gives a new object on each render.
@@ -100,17 +101,19 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
     overscan,
   });
 
+  const columns = projectNames ? SORT_COLUMNS : SORT_COLUMNS.filter((column) => column !== 'project');
+
   return (
     <div
       ref={scrollRef}
-      className="task-table"
+      className={projectNames ? 'task-table' : 'task-table task-table--one-project'}
       role="table"
       aria-label={fr.tasks.views.list}
       aria-rowcount={rows.length + 1}
     >
       <div role="rowgroup" className="task-table__head">
         <div role="row" aria-rowindex={1} className="task-table__row">
-          {SORT_COLUMNS.map((column) => (
+          {columns.map((column) => (
             <SortHeader key={column} column={column} sort={sort} onSort={onSort} />
           ))}
           <div role="columnheader" className="task-table__cell task-table__head-cell">
@@ -134,7 +137,7 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
             >
               <TaskTableRow
                 task={task}
-                projectName={projectNames.get(task.project) ?? ''}
+                projectName={projectNames && (projectNames.get(task.project) ?? '')}
                 members={members.data}
                 pending={pending.get(task.id)}
                 editing={editingId !== null && stripTmpPrefix(editingId) === stripTmpPrefix(task.id)}

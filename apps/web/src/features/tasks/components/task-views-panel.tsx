@@ -17,7 +17,8 @@ interface TaskViewsPanelProps {
   view: TaskView;
   tasks: readonly Task[];
   pending: ReadonlyMap<string, PendingState>;
-  projectNames: ReadonlyMap<string, string>;
+  /** The projects' names for the list's project column; null for one project's tasks (no such column). */
+  projectNames: ReadonlyMap<string, string> | null;
 }
 
 /**
