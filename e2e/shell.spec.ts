@@ -95,3 +95,22 @@ test('the page links a web app manifest that installs Jalon, with its icons at t
     expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
   }
 });
+
+test("'Aller au contenu', the first Tab stop, puts the keyboard on the screen and leaves the address alone", async ({
+  page,
+  member,
+}) => {
+  await signIn(page, member);
+  await expectDashboard(page, member);
+  await page.goto('/projects');
+  await expect(page.getByRole('heading', { level: 1, name: 'Projets' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Aller au contenu' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  // Under the hash router of raw IP addresses, '#main' in the address was read as a screen named 'main'.
+  expect(new URL(page.url()).hash).toBe('');
+  await expect(page.getByRole('heading', { level: 1, name: 'Projets' })).toBeVisible();
+});

@@ -7,6 +7,7 @@ import { deleteOfflineStore } from '../../offline/indexeddb-store.ts';
 import { makeMe, makeUser } from '../../test/fixtures.ts';
 import { json, mockFetch, pathOf } from '../../test/http.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { createHashRouter } from '../../lib/router/index.ts';
 import { makeProject, projectId } from '../../test/work-fixtures.ts';
 import { serveWork } from '../../test/work-server.ts';
 
@@ -17,7 +18,7 @@ vi.mock('../../offline/indexeddb-store.ts', async (original) => ({
 }));
 
 /** The signed-in app over a server that answers the session routes and the offline engine's pulls and batches. */
-function signedInApp(path = '/dashboard') {
+function signedInApp(path = '/dashboard', makeRouter?: Parameters<typeof renderApp>[2]) {
   vi.mocked(deleteOfflineStore).mockClear();
   updateSession({
     token: 'tok-1',
@@ -32,7 +33,7 @@ function signedInApp(path = '/dashboard') {
       return undefined;
     },
   });
-  return { calls: server.calls, server, ...renderApp(path) };
+  return { calls: server.calls, server, ...renderApp(path, undefined, makeRouter) };
 }
 
 /** Leaves one status change unsent on this device: the network fails its batch. */
@@ -179,6 +180,23 @@ describe('app shell', () => {
       window.dispatchEvent(new Event('online'));
     });
     await waitFor(() => expect(toasts()).toHaveTextContent('1 modification en attente envoyée.'));
+  });
+
+  it("'Aller au contenu' puts the keyboard on the screen and leaves the address alone, under the hash router too", async () => {
+    const user = userEvent.setup();
+    // Served from a raw IP address, the app routes in the hash: '#main' would be read as an address.
+    window.history.replaceState(null, '', '/#/projects');
+    const { router } = signedInApp('/projects', createHashRouter);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Projets' })).toBeInTheDocument();
+    await user.keyboard('{Tab}');
+    const skip = screen.getByRole('link', { name: 'Aller au contenu' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(window.location.hash).toBe('#/projects');
+    expect(router.state.location.pathname).toBe('/projects');
+    expect(screen.getByRole('heading', { level: 1, name: 'Projets' })).toBeInTheDocument();
+    window.history.replaceState(null, '', '/');
   });
 
   it('shows the keyboard shortcuts help, its search box and the empty text', async () => {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useUniqueId } from '../../lib/use-unique-id.ts';
 import { Outlet, useLocation } from '../../lib/router/index.ts';
 import { ConflictsPanel } from '../../features/offline/components/conflicts-panel.tsx';
@@ -56,7 +56,7 @@ export function AppLayout() {
   );
   const shell = (
     <div className={phone ? 'app-shell app-shell--phone' : 'app-shell'}>
-      <a className="skip-link" href="#main" inert={menuOpen}>
+      <a className="skip-link" href="#main" inert={menuOpen} onClick={skipToMain}>
         {t.skipToContent}
       </a>
       {phone ? (
@@ -103,6 +103,15 @@ export function AppLayout() {
     </div>
   );
   return context.restricted || !user ? shell : <WithWork userId={user.id}>{shell}</WithWork>;
+}
+
+/**
+ * Puts the keyboard on the screen's content without following '#main': under the hash router (raw IP
+ * addresses) the fragment is the router's address, and following it left the screen for one named 'main'.
+ */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById('main')?.focus();
 }
 
 /**
