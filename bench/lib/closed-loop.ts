@@ -3,8 +3,8 @@ import type { LoadSpec, LoadSummary } from './load.ts';
 
 /**
  * A closed-loop load in a load child (lib/load.ts protocol): `spec.connections` loops, each calling
- * `once(loop)` again as soon as the previous call ends; a warm-up, then `phase:measure` on stdout and the
- * measured run. A call that throws is an error; past `maxErrors`, the run stops with the first one.
+ * `once(loop)` again as soon as the previous call ends; a warm-up, then `phase:measure` on stdout, the
+ * measured run and `phase:done`. A call that throws is an error; past `maxErrors`, the run stops with the first one.
  */
 export async function runClosedLoop(
   spec: LoadSpec,
@@ -38,6 +38,9 @@ export async function runClosedLoop(
   const cpuBefore = process.cpuUsage();
   const { latencies, errors, elapsedMs } = await run(spec.durationSeconds);
   const cpu = process.cpuUsage(cpuBefore);
+  // The measured window ends here, before the child closes its pool: PostgreSQL's backends must still be
+  // there to be counted, and the closing is no part of the run.
+  process.stdout.write('phase:done\n');
   if (firstError) process.stderr.write(`first error: ${String(firstError)}\n`);
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;

@@ -59,15 +59,27 @@ export interface LoadRun {
   databaseCpuPercent?: number | null;
 }
 
+/**
+ * CPU per call in ms: the server process (or the ceiling's process) plus the database's processes when
+ * they were sampled, the load generator excluded. The steady figure on a shared machine, where requests/s
+ * also count the time spent waiting for a core.
+ */
+export function cpuPerCallMs(run: LoadRun): number | null {
+  const rate = run.summary.requestsPerSecond;
+  if (!run.serverCpu || rate <= 0) return null;
+  return ((run.serverCpu.processPercent + (run.databaseCpuPercent ?? 0)) * 10) / rate;
+}
+
 const LOAD_CHILD = fileURLToPath(new URL('./load-child.ts', import.meta.url));
 const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Runs one autocannon load in a child process and, when `serverPid` is given, samples the server's CPU
- * time over exactly the measured run (from the child's `phase:measure` line to its result).
+ * time over exactly the measured run (from the child's `phase:measure` line to its `phase:done` line, or to
+ * its result when it sends none).
  *
  * `options.script` replaces autocannon by another load child speaking the same protocol (a spec as JSON in
- * argv[2]; `phase:measure`, then `result:{LoadSummary}` on stdout); with `options.sampleSelf`, the CPU
+ * argv[2]; `phase:measure`, optionally `phase:done`, then `result:{LoadSummary}` on stdout); with `options.sampleSelf`, the CPU
  * sampled is that child's own (when the child is itself the system under test, e.g. a direct SQL loop).
  * `options.databaseCpu` samples a database running in other processes (lib/database-cpu.ts) over the same
  * window.
@@ -86,6 +98,15 @@ export async function runLoad(
   const limitMs = (spec.warmupSeconds + spec.durationSeconds + 60) * 1000;
   let cpuStart: CpuStart | null = null;
   let databaseStart: { at: number; cpu: CpuSnapshot } | null = null;
+  // Taken at `phase:done` when the child says where its run ends (before it closes its connections), else
+  // with the result.
+  let sampled: Omit<LoadRun, 'summary'> | null = null;
+  const sample = (): Omit<LoadRun, 'summary'> => ({
+    serverCpu: serverPid === undefined ? null : cpuSince(cpuStart, serverPid),
+    ...(options.databaseCpu
+      ? { databaseCpuPercent: databaseStart ? cpuPercentSince(databaseStart, options.databaseCpu()) : null }
+      : {}),
+  });
   let pending = '';
   try {
     return await new Promise<LoadRun>((resolve, reject) => {
@@ -105,20 +126,11 @@ export async function runLoad(
               cpuStart = { at: Date.now(), cpu: cpuTimeMs(serverPid), machine: machineCpuTicks() };
             databaseStart = options.databaseCpu ? { at: Date.now(), cpu: options.databaseCpu() } : null;
           }
+          if (line === 'phase:done') sampled = sample();
           if (line.startsWith('result:')) {
             clearTimeout(timer);
             const summary = JSON.parse(line.slice('result:'.length)) as LoadSummary;
-            resolve({
-              summary,
-              serverCpu: serverPid === undefined ? null : cpuSince(cpuStart, serverPid),
-              ...(options.databaseCpu
-                ? {
-                    databaseCpuPercent: databaseStart
-                      ? cpuPercentSince(databaseStart, options.databaseCpu())
-                      : null,
-                  }
-                : {}),
-            });
+            resolve({ summary, ...(sampled ?? sample()) });
           }
         }
       });

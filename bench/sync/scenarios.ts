@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { signInMember } from '../auth/member.ts';
 import type { Target } from '../auth/scenarios.ts';
 import { postgresCpuSnapshot } from '../lib/database-cpu.ts';
-import { runLoad, type LoadRun } from '../lib/load.ts';
+import { cpuPerCallMs, runLoad, type LoadRun } from '../lib/load.ts';
 import { PG } from '../lib/postgres.ts';
 import { formatTargets, logStep as log, ms, renderTable } from '../lib/report.ts';
 import { databaseVersionOf, removeDataDir, startJalonServer, type DatabaseKind } from '../lib/servers.ts';
@@ -153,13 +153,6 @@ async function countVersions(target: DatabaseTarget): Promise<Record<Measurement
     };
     return { ceiling: await sum('ceiling'), batch: await sum('batch'), patch: await sum('patch') };
   });
-}
-
-/** CPU per call in ms: the server process (or the ceiling's process) plus PostgreSQL's, load generator excluded. */
-export function cpuPerCallMs(run: LoadRun): number | null {
-  const rate = run.summary.requestsPerSecond;
-  if (!run.serverCpu || rate <= 0) return null;
-  return ((run.serverCpu.processPercent + (run.databaseCpuPercent ?? 0)) * 10) / rate;
 }
 
 /** Every change counted was made, once: a run of errors, conflicts or replays measures nothing. */

@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { signInMember } from '../auth/member.ts';
 import type { Target } from '../auth/scenarios.ts';
-import { runLoad, type LoadRequest, type LoadRun, type LoadSpec } from '../lib/load.ts';
+import { postgresCpuSnapshot } from '../lib/database-cpu.ts';
+import { cpuPerCallMs, runLoad, type LoadRequest, type LoadRun, type LoadSpec } from '../lib/load.ts';
+import { PG } from '../lib/postgres.ts';
 import { formatTargets, logStep as log, ms, renderTable } from '../lib/report.ts';
 import { databaseVersionOf, removeDataDir, startJalonServer, type DatabaseKind } from '../lib/servers.ts';
 import { seedBeforeStart } from '../lib/sql.ts';
@@ -71,6 +73,9 @@ export async function measureTasks(
     durationSeconds: settings.durationSeconds,
   };
   const rows: TasksRow[] = [];
+  // PostgreSQL runs in its own processes: its CPU is sampled beside the server's (PGlite's is in the server).
+  const databaseCpu = kind === 'postgresql' ? () => postgresCpuSnapshot(PG.benchDatabase) : undefined;
+  const sampling = databaseCpu ? { databaseCpu } : {};
 
   log(`[${kind}] seeding ${SEED.tasks} tasks in ${SEED.projects} projects (server started once to migrate)`);
   const seedStarted = Date.now();
@@ -104,6 +109,7 @@ export async function measureTasks(
           runLoad(
             { ...common, title, url: `${server.baseUrl}${path}`, headers: member.headers, ...extra },
             server.pid,
+            sampling,
           ),
         bytes: { list, projectTasks, project: Buffer.byteLength(project.text) },
       });
@@ -128,7 +134,7 @@ export async function measureTasks(
     rows.push({
       id: 'direct',
       label: `direct list statement, node-postgres pool ${SERVER_POOL[kind]} (ceiling)`,
-      run: await runLoad(direct, undefined, { script: DIRECT_CHILD, sampleSelf: true }),
+      run: await runLoad(direct, undefined, { script: DIRECT_CHILD, sampleSelf: true, ...sampling }),
     });
 
     log(`[${kind}] starting the Jalon server with LIST_CACHE_MB=0 (every list call builds its answer)`);
@@ -195,7 +201,8 @@ export async function measureTasks(
     await removeDataDir(seeded.dataDir);
   }
 
-  const rps = (id: TasksRow['id']) => rows.find((row) => row.id === id)?.run.summary;
+  const runOf = (id: TasksRow['id']) => rows.find((row) => row.id === id)?.run;
+  const rps = (id: TasksRow['id']) => runOf(id)?.summary;
   const direct = rps('direct');
   const list = rps('list');
   const projectTasks = rps('project-tasks');
@@ -203,10 +210,15 @@ export async function measureTasks(
   const targets: Target[] = [];
   if (direct && list && direct.requestsPerSecond > 0) {
     const ratio = list.requestsPerSecond / direct.requestsPerSecond;
+    const cpuRatio = cpuAccountedRatio(runOf('direct')!, runOf('list')!);
+    // The load generator and PostgreSQL share the two cores with the server, so the rates also count the
+    // time each waited for a core: the target is judged on CPU per call (the team's rule for benches).
     targets.push({
-      label: `GET /api/tasks?limit=${LIST_LIMIT}, cache off, >= ${LIST_TARGET_RATIO * 100}% of the direct statement's rate`,
-      measured: `${(ratio * 100).toFixed(1)}% (${list.requestsPerSecond.toFixed(0)} vs ${direct.requestsPerSecond.toFixed(0)} per s)`,
-      pass: ratio >= LIST_TARGET_RATIO && list.non2xx === 0 && list.errors === 0,
+      label: `GET /api/tasks?limit=${LIST_LIMIT}, cache off, >= ${LIST_TARGET_RATIO * 100}% of the direct statement, CPU-accounted`,
+      measured:
+        `${cpuRatio === null ? 'no CPU figure' : `${(cpuRatio * 100).toFixed(1)}%`} ` +
+        `(by rate: ${(ratio * 100).toFixed(1)}%, ${list.requestsPerSecond.toFixed(0)} vs ${direct.requestsPerSecond.toFixed(0)} per s)`,
+      pass: cpuRatio !== null && cpuRatio >= LIST_TARGET_RATIO && list.non2xx === 0 && list.errors === 0,
     });
   }
   if (projectTasks) {
@@ -222,6 +234,12 @@ export async function measureTasks(
     });
   }
   return { kind, databaseVersion, seedSeconds, rows, targets };
+}
+
+/** The ceiling's CPU per call ÷ the row's: what the row would reach of the ceiling with the cores to itself. */
+function cpuAccountedRatio(ceiling: LoadRun, row: LoadRun): number | null {
+  const [ceilingMs, rowMs] = [cpuPerCallMs(ceiling), cpuPerCallMs(row)];
+  return ceilingMs === null || rowMs === null || rowMs <= 0 ? null : ceilingMs / rowMs;
 }
 
 /**
@@ -277,6 +295,9 @@ export function formatTasksTable(reports: TasksReport[]): string {
     'vs direct',
     'CPU main+other',
     'CPU ms/req main+other',
+    'PostgreSQL CPU',
+    'CPU ms/req all',
+    'CPU ratio',
     'loadgen CPU',
     'machine CPU',
     'non-2xx/err',
@@ -284,8 +305,12 @@ export function formatTasksTable(reports: TasksReport[]): string {
   ];
   const lines: string[][] = [];
   for (const report of reports) {
-    const directRps = report.rows.find((row) => row.id === 'direct')?.run.summary.requestsPerSecond ?? 0;
+    const directRun = report.rows.find((row) => row.id === 'direct')?.run;
+    const directRps = directRun?.summary.requestsPerSecond ?? 0;
     for (const row of report.rows) {
+      const comparable = row.id === 'list' || row.id === 'list-kept' || row.id === 'direct';
+      const allMs = cpuPerCallMs(row.run);
+      const cpuRatio = comparable && directRun ? cpuAccountedRatio(directRun, row.run) : null;
       const s = row.run.summary;
       const cpu = row.run.serverCpu;
       // A pair is two requests: its rate is pairs per second.
@@ -297,7 +322,7 @@ export function formatTasksTable(reports: TasksReport[]): string {
         rate < 100 ? rate.toFixed(1) : rate.toFixed(0),
         ms(s.latencyMs.p50),
         ms(s.latencyMs.p99),
-        row.id === 'list' || row.id === 'list-kept' || row.id === 'direct'
+        comparable
           ? directRps > 0
             ? `${((s.requestsPerSecond / directRps) * 100).toFixed(1)}%`
             : '-'
@@ -307,6 +332,9 @@ export function formatTasksTable(reports: TasksReport[]): string {
         cpu && rate > 0
           ? `${((cpu.mainThreadPercent * 10) / rate).toFixed(2)} + ${((cpu.otherThreadsPercent * 10) / rate).toFixed(2)}`
           : '',
+        row.run.databaseCpuPercent != null ? `${row.run.databaseCpuPercent.toFixed(0)}%` : '',
+        allMs === null ? '' : (allMs * (row.id === 'project-pair' ? 2 : 1)).toFixed(2),
+        cpuRatio === null ? '' : `${(cpuRatio * 100).toFixed(1)}%`,
         row.id === 'direct' ? '(same)' : `${s.loadGeneratorCpuPercent.toFixed(0)}%`,
         cpu?.machineBusyPercent != null ? `${cpu.machineBusyPercent.toFixed(0)}%` : '',
         `${s.non2xx}/${s.errors}`,
@@ -314,12 +342,14 @@ export function formatTasksTable(reports: TasksReport[]): string {
       ]);
     }
   }
-  const out = renderTable(header, lines, new Set([2, 3, 4, 5, 6, 8, 9, 10, 11, 12]));
+  const out = renderTable(header, lines, new Set([2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15]));
   out.push('');
   out.push(
     'CPU: the server process, main (HTTP) thread + other threads (PGlite worker, and V8 GC helpers); for the ' +
       'direct row, the bench process running the query loop (main = node-postgres, other = its PGlite worker). ' +
-      'PostgreSQL backends are not counted. Pair row: req/s and CPU ms are per pair, latencies per request.',
+      'PostgreSQL CPU: the bench database\'s backends and the cluster\'s writers. CPU ms/req all: both, the load ' +
+      'generator excluded; CPU ratio: the direct row\'s ÷ this row\'s. Pair row: req/s and CPU ms are per pair, ' +
+      'latencies per request.',
   );
   for (const report of reports) {
     out.push(
