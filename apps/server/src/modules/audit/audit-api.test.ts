@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_AUDIT_LIMIT } from '@jalon/contract';
 import { createTestContext, inject, login, signIn, signInAdmin, type TestContext } from '../../test/test-app.ts';
+import { allAuditRows, auditPage } from './audit-query.ts';
 import { appendAudit } from './audit-writer.ts';
 import { csvCell } from './csv.ts';
 
@@ -102,6 +103,27 @@ describe('exports (S34)', () => {
     const lines = body.split('\r\n').filter(Boolean).slice(1);
     expect(lines.length).toBe(1);
     expect(lines[0]).toContain('auth.login.failed');
+  });
+
+  it('reads an export page by page: every matching row once, newest first', async () => {
+    const hank = await signIn(ctx);
+    for (const note of ['un', 'deux', 'trois', 'quatre', 'cinq']) {
+      await ctx.db.transaction((tx) =>
+        appendAudit(tx, {
+          type: 'task.client.note',
+          actor: { id: hank.user.id, email: hank.user.email, name: hank.user.username, ip: '127.0.0.1', userAgent: 'x' },
+          outcome: 'success',
+          details: note,
+        }),
+      );
+    }
+    const viewer = { userId: hank.user.id, isAdmin: false };
+    const exported = [];
+    for await (const row of allAuditRows(ctx.db, viewer, {}, 2)) exported.push(row);
+    const all = (await auditPage(ctx.db, viewer, {}, 100)).rows;
+    expect(exported.map((row) => row.id)).toEqual(all.map((row) => row.id));
+    expect(exported.slice(0, 5).map((row) => row.details)).toEqual(['cinq', 'quatre', 'trois', 'deux', 'un']);
+    expect(Object.keys(exported[0]!)).not.toContain('metadata');
   });
 
   it('exports a real PDF', async () => {

@@ -1,15 +1,15 @@
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import type { AuditRow } from './audit-query.ts';
+import type { AuditExportRow } from './audit-query.ts';
 import { CSV_BOM, csvRow } from './csv.ts';
 
 const CSV_HEADER = ['Date', 'Type', 'Utilisateur', 'E-mail', 'IP', 'Ressource', 'Résultat', 'Détails'];
-const actorLabel = (row: AuditRow) => row.actorName ?? row.actorEmail ?? 'Système';
+const actorLabel = (row: AuditExportRow) => row.actorName ?? row.actorEmail ?? 'Système';
 
 const CSV_ROWS_PER_CHUNK = 500;
 
 /** The CSV export as a stream: rows are written as the database pages come in, a few hundred per chunk. */
-export function auditCsvStream(rows: AsyncIterable<AuditRow>): Readable {
+export function auditCsvStream(rows: AsyncIterable<AuditExportRow>): Readable {
   return Readable.from(
     (async function* () {
       let chunk = CSV_BOM + csvRow(CSV_HEADER);
@@ -46,7 +46,7 @@ const MARGIN = 40;
 const PDF_BUFFER_MAX = 1024 * 1024;
 
 /** A paginated PDF table (Date, Type, Utilisateur, Détails), header repeated on every page. */
-export function auditPdfStream(rows: AsyncIterable<AuditRow>, title: string): Readable {
+export function auditPdfStream(rows: AsyncIterable<AuditExportRow>, title: string): Readable {
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: false, info: { Title: title } });
   const bottom = () => doc.page.height - MARGIN - ROW_HEIGHT;
   let y = 0;
@@ -68,7 +68,7 @@ export function auditPdfStream(rows: AsyncIterable<AuditRow>, title: string): Re
     doc.font('Helvetica').fontSize(8);
   };
 
-  const write = (row: AuditRow) => {
+  const write = (row: AuditExportRow) => {
     if (y > bottom()) {
       doc.addPage();
       header();
