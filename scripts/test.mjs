@@ -43,16 +43,21 @@ function countVitest(name, file, ok) {
   if (!fs.existsSync(file)) return { name, passed: 0, failed: 1, note: 'no report (the runner failed to start)' };
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
   const failed = report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1);
-  return { name, passed: report.numPassedTests, failed, failures: failedVitestTests(report) };
+  const failures = failedVitestTests(report);
+  if (!ok && failures.length === 0) failures.push('(no test or file failed: an unhandled error, printed above the runner\'s own summary)');
+  return { name, passed: report.numPassedTests, failed, failures };
 }
 
-// The names of the failed tests, repeated in the summary: CI's log may keep only its end.
+// The names of the failed tests, repeated in the summary: CI's log may keep only its end. A file can
+// fail with none of its tests failed (a `beforeAll` that threw skips them, an `afterAll` that threw
+// fails the file after they passed): it is named with the first line of its error.
 function failedVitestTests(report) {
-  return report.testResults.flatMap((file) =>
-    file.assertionResults
-      .filter((test) => test.status === 'failed')
-      .map((test) => `${path.relative(root, file.name)} › ${test.fullName} (failed)`),
-  );
+  return report.testResults.flatMap((file) => {
+    const name = path.relative(root, file.name);
+    const tests = file.assertionResults.filter((test) => test.status === 'failed').map((test) => `${name} › ${test.fullName} (failed)`);
+    if (tests.length > 0 || file.status !== 'failed') return tests;
+    return [`${name} (file failed: ${(file.message || 'no message').split('\n')[0].slice(0, 200)})`];
+  });
 }
 
 function ensureChromium() {
