@@ -1,6 +1,6 @@
 import { DASHBOARD } from '@jalon/contract/plain';
 import type { Dashboard } from '@jalon/contract';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, lazy, memo, type ComponentType } from 'react';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts';
 import { dashboard as dashboardText } from '../../../locales/fr/dashboard.ts';
@@ -63,11 +63,11 @@ function ChartPanel({ title, series, Chart }: ChartPanelProps) {
 }
 
 /** The doughnut 'État des projets' and the bar chart 'Tâches par priorité' (SPEC §2). */
-export function ChartPanels({ dashboard }: { dashboard: Pick<Dashboard, 'projectsByStatus' | 'tasksByPriority'> }) {
+export const ChartPanels = memo(function ChartPanels({ dashboard }: { dashboard: Pick<Dashboard, 'projectsByStatus' | 'tasksByPriority'> }) {
   return (
     <div className="dash-charts">
       <ChartPanel title={t.projectsTitle} series={projectStatusSeries(dashboard.projectsByStatus)} Chart={ProjectStatusChart} />
       <ChartPanel title={t.priorityTitle} series={prioritySeries(dashboard.tasksByPriority)} Chart={PriorityChart} />
     </div>
   );
-}
+});

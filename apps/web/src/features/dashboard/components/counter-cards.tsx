@@ -1,4 +1,5 @@
 import type { Dashboard } from '@jalon/contract';
+import { memo } from 'react';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { useAnimatedNumber } from '../hooks/use-animated-number.ts';
 
@@ -23,7 +24,7 @@ function Counter({ label, value, sub, tone }: CounterProps) {
 }
 
 /** Projets, Tâches actives, Prioritaires, En retard (SPEC §2). */
-export function CounterCards({ counters }: { counters: Dashboard['counters'] }) {
+export const CounterCards = memo(function CounterCards({ counters }: { counters: Dashboard['counters'] }) {
   return (
     <ul className="dash-counters" aria-label={t.label}>
       <Counter
@@ -37,4 +38,4 @@ export function CounterCards({ counters }: { counters: Dashboard['counters'] }) 
       <Counter label={t.overdue} value={counters.overdue} sub={t.overdueSub} tone="danger" />
     </ul>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { RenderAfterPaint } from '../../../components/ui/render-after-paint.tsx';
@@ -30,6 +30,9 @@ import { UpcomingDeadlines } from './upcoming-deadlines.tsx';
 const t = dashboardText;
 
 const isRefreshable = (query: Query): boolean => query.queryKey[0] === 'dashboard';
+// The same empty list on every render while a query is pending, so that the sections it feeds (memo) skip it.
+const NO_PROJECTS: never[] = [];
+const NO_ENTRIES: never[] = [];
 
 interface DashboardPageProps {
   /** The browser's view of connectivity: nothing is loaded while offline (SPEC §7). */
@@ -67,17 +70,26 @@ export function DashboardPage({ online, preferencesMenu }: DashboardPageProps) {
   const closeCreate = useCallback(() => setCreateOpen(false), [setCreateOpen]);
   useRefreshWhenServerChanges(refresh);
 
-  const focusProject = (id: string) => {
-    setProjectId(id);
-    const section = tasksRef.current;
-    if (section) {
-      cancelScroll.current();
-      cancelScroll.current = scrollToElement(section, reducedMotion);
-    }
-  };
+  const focusProject = useCallback(
+    (id: string) => {
+      setProjectId(id);
+      const section = tasksRef.current;
+      if (section) {
+        cancelScroll.current();
+        cancelScroll.current = scrollToElement(section, reducedMotion);
+      }
+    },
+    [reducedMotion, setProjectId],
+  );
+  const clearFocus = useCallback(() => setProjectId(null), [setProjectId]);
+  const toggleCreate = useCallback(() => setCreateOpen((open) => !open), [setCreateOpen]);
 
   const data = dashboard.data;
-  const now = new Date();
+  // Each of the four answers arrives on its own and re-renders this page. The sections are memo'd and
+  // relative dates count from the moment their answer came, so an answer re-renders only the sections that
+  // show it: each whole-grid render was a long task on a phone at 4x (issue 17).
+  const now = useMemo(() => new Date(dashboard.dataUpdatedAt), [dashboard.dataUpdatedAt]);
+  const activityNow = useMemo(() => new Date(activity.dataUpdatedAt), [activity.dataUpdatedAt]);
 
   return (
     <div className="dashboard">
@@ -86,14 +98,14 @@ export function DashboardPage({ online, preferencesMenu }: DashboardPageProps) {
         <DashboardToolbar
           period={period}
           onPeriodChange={setPeriod}
-          projects={projects.data ?? []}
+          projects={projects.data ?? NO_PROJECTS}
           projectId={projectId}
           onProjectChange={setProjectId}
           onRefresh={refresh}
           refreshing={dashboard.isFetching}
           createOpen={createOpen}
           createPanelId={createPanelId}
-          onToggleCreate={() => setCreateOpen((open) => !open)}
+          onToggleCreate={toggleCreate}
           preferencesMenu={preferencesMenu}
         />
       </PageHeader>
@@ -134,12 +146,12 @@ export function DashboardPage({ online, preferencesMenu }: DashboardPageProps) {
                 <RenderAfterPaint>
                   <InsightCards trends={trends.data ?? EMPTY_TRENDS} period={period} />
                   <div className="dash-row">
-                    <RecentActivity entries={activity.data ?? []} now={now} loading={activity.isPending} />
+                    <RecentActivity entries={activity.data ?? NO_ENTRIES} now={activityNow} loading={activity.isPending} />
                     <RecentTasks
                       ref={tasksRef}
                       tasks={data.recentTasks}
                       focused={projectId !== null}
-                      onClearFocus={() => setProjectId(null)}
+                      onClearFocus={clearFocus}
                     />
                   </div>
                 </RenderAfterPaint>

@@ -1,6 +1,6 @@
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { DASHBOARD } from '@jalon/contract/plain';
-import { type ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import type { ProjectChoice } from '../api/list-projects.ts';
@@ -22,7 +22,7 @@ interface DashboardToolbarProps {
 }
 
 /** The header's controls (SPEC §2): period, preferences, project filter with 'Effacer', refresh, create. */
-export function DashboardToolbar(props: DashboardToolbarProps) {
+export const DashboardToolbar = memo(function DashboardToolbar(props: DashboardToolbarProps) {
   const periodId = useUniqueId();
   const projectSelectId = useUniqueId();
   const focused = props.projectId !== null;
@@ -79,4 +79,4 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
       </button>
     </div>
   );
-}
+});

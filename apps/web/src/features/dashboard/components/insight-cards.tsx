@@ -1,4 +1,5 @@
 import type { Trends } from '@jalon/contract';
+import { memo } from 'react';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { formatAverage, insights } from '../dashboard-model.ts';
@@ -7,7 +8,7 @@ import { Sparkline } from './sparkline.tsx';
 const t = dashboard.insights;
 
 /** 'Insights': one card per trend series, with its sparkline, average per day and period (SPEC §2). */
-export function InsightCards({ trends, period }: { trends: Trends; period: number }) {
+export const InsightCards = memo(function InsightCards({ trends, period }: { trends: Trends; period: number }) {
   const headingId = useUniqueId();
   return (
     <section className="dash-panel" aria-labelledby={headingId}>
@@ -26,4 +27,4 @@ export function InsightCards({ trends, period }: { trends: Trends; period: numbe
       </ul>
     </section>
   );
-}
+});

@@ -1,4 +1,5 @@
 import type { Project } from '@jalon/contract';
+import { memo } from 'react';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { Link } from '../../../lib/router/index.ts';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
@@ -59,7 +60,7 @@ interface ProjectCardsProps {
 }
 
 /** 'Projets en cours': up to 6 cards, already sorted by progress by the server (SPEC §2). */
-export function ProjectCards({ projects, now, focusedId, onFocus }: ProjectCardsProps) {
+export const ProjectCards = memo(function ProjectCards({ projects, now, focusedId, onFocus }: ProjectCardsProps) {
   const headingId = useUniqueId();
   return (
     <section className="dash-panel dash-panel--projects" aria-labelledby={headingId}>
@@ -86,4 +87,4 @@ export function ProjectCards({ projects, now, focusedId, onFocus }: ProjectCards
       )}
     </section>
   );
-}
+});

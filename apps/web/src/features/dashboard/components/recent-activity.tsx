@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@jalon/contract';
+import { memo } from 'react';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { ActivityIcon, activityFamily } from '../../../components/ui/activity-icon.tsx';
@@ -30,7 +31,7 @@ function ActivityItem({ entry, now }: { entry: AuditEntry; now: Date }) {
 }
 
 /** 'Activité récente': the first 12 audit entries (SPEC §2). */
-export function RecentActivity({ entries, now, loading }: { entries: readonly AuditEntry[]; now: Date; loading: boolean }) {
+export const RecentActivity = memo(function RecentActivity({ entries, now, loading }: { entries: readonly AuditEntry[]; now: Date; loading: boolean }) {
   const headingId = useUniqueId();
   return (
     <section className="dash-panel" aria-labelledby={headingId} aria-busy={loading}>
@@ -46,4 +47,4 @@ export function RecentActivity({ entries, now, loading }: { entries: readonly Au
       )}
     </section>
   );
-}
+});

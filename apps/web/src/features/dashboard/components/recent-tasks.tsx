@@ -1,6 +1,6 @@
 import { DASHBOARD } from '@jalon/contract/plain';
 import type { Task } from '@jalon/contract';
-import { type Ref } from 'react';
+import { memo, type Ref } from 'react';
 import { formatDay } from '../../../lib/dates.ts';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
@@ -16,7 +16,7 @@ interface RecentTasksProps {
 }
 
 /** 'Tâches récentes': the latest 10 by creation date, 15 when a project is focused (SPEC §2). */
-export function RecentTasks({ tasks, focused, onClearFocus, ref }: RecentTasksProps) {
+export const RecentTasks = memo(function RecentTasks({ tasks, focused, onClearFocus, ref }: RecentTasksProps) {
   const headingId = useUniqueId();
   const limit = focused ? DASHBOARD.recentTasksFocused : DASHBOARD.recentTasks;
   return (
@@ -53,4 +53,4 @@ export function RecentTasks({ tasks, focused, onClearFocus, ref }: RecentTasksPr
       )}
     </section>
   );
-}
+});

@@ -1,4 +1,5 @@
 import type { ProjectStatus } from '@jalon/contract';
+import { memo } from 'react';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 
 const t = dashboard.chips;
@@ -10,7 +11,7 @@ interface StatusChipsProps {
 }
 
 /** Tous, Actifs, Terminés, En attente, Annulés: filter the project cards (SPEC §2). */
-export function StatusChips({ status, onChange }: StatusChipsProps) {
+export const StatusChips = memo(function StatusChips({ status, onChange }: StatusChipsProps) {
   return (
     <div className="dash-chips" role="group" aria-label={t.label}>
       {CHIPS.map((chip) => (
@@ -26,4 +27,4 @@ export function StatusChips({ status, onChange }: StatusChipsProps) {
       ))}
     </div>
   );
-}
+});

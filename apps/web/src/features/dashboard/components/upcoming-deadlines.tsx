@@ -1,5 +1,6 @@
 import { DASHBOARD } from '@jalon/contract/plain';
 import type { UpcomingDeadline } from '@jalon/contract';
+import { memo } from 'react';
 import { formatDayShort } from '../../../lib/dates.ts';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { Link } from '../../../lib/router/index.ts';
@@ -28,7 +29,7 @@ function Item({ item, now }: { item: UpcomingDeadline; now: Date }) {
 }
 
 /** 'Échéances à venir': 8 project and task deadlines, earliest first, with four badge levels. */
-export function UpcomingDeadlines({ items, now }: { items: readonly UpcomingDeadline[]; now: Date }) {
+export const UpcomingDeadlines = memo(function UpcomingDeadlines({ items, now }: { items: readonly UpcomingDeadline[]; now: Date }) {
   const headingId = useUniqueId();
   return (
     <section className="dash-panel" aria-labelledby={headingId}>
@@ -44,4 +45,4 @@ export function UpcomingDeadlines({ items, now }: { items: readonly UpcomingDead
       )}
     </section>
   );
-}
+});
