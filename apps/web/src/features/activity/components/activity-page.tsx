@@ -1,5 +1,6 @@
 import type { ActivityEntry } from '@jalon/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { memo } from 'react';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { Link, useSearchParams } from '../../../lib/router/index.ts';
 import { ActivityIcon, activityFamily } from '../../../components/ui/activity-icon.tsx';
@@ -14,7 +15,9 @@ import { activityPeopleQueryOptions, activityQueryOptions, readActivityFilter } 
 
 const t = fr.activity;
 
-function ActivityItem({ entry }: { entry: ActivityEntry }) {
+// Memo'd: the page renders again as the people and the device's copy of the projects come in, and the
+// entries (the same objects until the list changes) then need no new render (issue 17).
+const ActivityItem = memo(function ActivityItem({ entry }: { entry: ActivityEntry }) {
   const who = entry.actor.name || t.system;
   const what = t.actions[entry.type] ?? entry.type;
   // A deleted project has no page to open; a task opens the project that lists it.
@@ -34,7 +37,7 @@ function ActivityItem({ entry }: { entry: ActivityEntry }) {
       </p>
     </li>
   );
-}
+});
 
 /** /activity (shortcut g a): the team's project and task activity, newest first, by person or project. */
 export function ActivityPage() {
