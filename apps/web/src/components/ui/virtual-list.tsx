@@ -76,12 +76,29 @@ const measureRow = (
 /**
  * How a virtualised list measures without forcing a layout while it renders: shared by `VirtualList`
  * and the task table, which lays its rows out as a grid of its own.
+ *
+ * - The list starts from FALLBACK_RECT, so its first render already has rows (it rendered none, then
+ *   rendered again with the fallback, on a phone at 4x a render of its own; issue 17).
+ * - A row not yet measured is estimated at the first row's measured height, not at `estimate`: the rows a
+ *   list adds as it paints, or as it scrolls, then land where ResizeObserver finds them, and each
+ *   measurement no longer moves every row below it in a render of its own (on a project's page at 412 px,
+ *   a row is 186 px, on /tasks 236, at 360 px up to 284).
  */
-export const MEASURING_WITHOUT_LAYOUT = {
-  observeElementRect: observeRect,
-  scrollToFn: scrollRows,
-  measureElement: measureRow,
-} satisfies Partial<VirtualizerOptions<HTMLDivElement, Element>>;
+export function useMeasuringWithoutLayout(estimate: number) {
+  // Kept with the estimate it replaces: a table that goes from phone to desk rows starts over.
+  const measured = useRef<{ estimate: number; size: number } | null>(null);
+  return {
+    initialRect: FALLBACK_RECT,
+    observeElementRect: observeRect,
+    scrollToFn: scrollRows,
+    estimateSize: () => (measured.current?.estimate === estimate ? measured.current.size : estimate),
+    measureElement: (element, entry, instance) => {
+      const size = measureRow(element, entry, instance);
+      if (entry && measured.current?.estimate !== estimate) measured.current = { estimate, size };
+      return size;
+    },
+  } satisfies Partial<VirtualizerOptions<HTMLDivElement, Element>>;
+}
 
 /**
  * How many rows past the edge a list mounts: none in the render that mounts it, `rows` once that has
@@ -110,9 +127,8 @@ export function VirtualList<T>({
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => estimateSize,
     getItemKey: (index) => getKey(items[index]!),
-    ...MEASURING_WITHOUT_LAYOUT,
+    ...useMeasuringWithoutLayout(estimateSize),
     overscan,
   });
 

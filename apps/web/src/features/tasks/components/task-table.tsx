@@ -6,7 +6,7 @@ import ArrowUp from 'lucide-react/icons/arrow-up';
 import ChevronsUpDown from 'lucide-react/icons/chevrons-up-down';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from '../../../lib/router/index.ts';
-import { MEASURING_WITHOUT_LAYOUT, useOverscan } from '../../../components/ui/virtual-list.tsx';
+import { useMeasuringWithoutLayout, useOverscan } from '../../../components/ui/virtual-list.tsx';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
@@ -94,11 +94,10 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => (phone ? PHONE_ROW_PX : DESK_ROW_PX),
     // A task made on this device is `tmp-<uuid>` until the server has it, then `<uuid>` (SYNC.md §2): keyed on
     // the uuid, its row is not remounted then, and an edit open in it keeps what was typed.
     getItemKey: (index) => stripTmpPrefix(rows[index]!.id),
-    ...MEASURING_WITHOUT_LAYOUT,
+    ...useMeasuringWithoutLayout(phone ? PHONE_ROW_PX : DESK_ROW_PX),
     overscan,
   });
 
