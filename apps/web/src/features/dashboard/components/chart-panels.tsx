@@ -1,6 +1,6 @@
 import { DASHBOARD } from '@jalon/contract/plain';
 import type { Dashboard } from '@jalon/contract';
-import { Suspense, lazy, memo, type ComponentType } from 'react';
+import { lazy, memo, Suspense, type ComponentType } from 'react';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts';
 import { dashboard as dashboardText } from '../../../locales/fr/dashboard.ts';

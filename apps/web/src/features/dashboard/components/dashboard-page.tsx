@@ -31,8 +31,7 @@ const t = dashboardText;
 
 const isRefreshable = (query: Query): boolean => query.queryKey[0] === 'dashboard';
 // The same empty list on every render while a query is pending, so that the sections it feeds (memo) skip it.
-const NO_PROJECTS: never[] = [];
-const NO_ENTRIES: never[] = [];
+const NOTHING_YET: never[] = [];
 
 interface DashboardPageProps {
   /** The browser's view of connectivity: nothing is loaded while offline (SPEC §7). */
@@ -98,7 +97,7 @@ export function DashboardPage({ online, preferencesMenu }: DashboardPageProps) {
         <DashboardToolbar
           period={period}
           onPeriodChange={setPeriod}
-          projects={projects.data ?? NO_PROJECTS}
+          projects={projects.data ?? NOTHING_YET}
           projectId={projectId}
           onProjectChange={setProjectId}
           onRefresh={refresh}
@@ -146,7 +145,7 @@ export function DashboardPage({ online, preferencesMenu }: DashboardPageProps) {
                 <RenderAfterPaint>
                   <InsightCards trends={trends.data ?? EMPTY_TRENDS} period={period} />
                   <div className="dash-row">
-                    <RecentActivity entries={activity.data ?? NO_ENTRIES} now={activityNow} loading={activity.isPending} />
+                    <RecentActivity entries={activity.data ?? NOTHING_YET} now={activityNow} loading={activity.isPending} />
                     <RecentTasks
                       ref={tasksRef}
                       tasks={data.recentTasks}
