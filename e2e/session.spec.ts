@@ -25,8 +25,12 @@ test.describe('session', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
     expect(await storedToken(page)).toBeNull();
 
+    // The browser forgets the session first and the guard shows /login at once; the revocation is the
+    // request that follows (features/auth/api/logout.ts), so the server may answer it a moment later.
+    await expect
+      .poll(async () => (await request.get('/api/auth/me', { headers: bearer(token!) })).status())
+      .toBe(401);
     const me = await request.get('/api/auth/me', { headers: bearer(token!) });
-    expect(me.status()).toBe(401);
     expect(await me.json()).toMatchObject({ code: 'session_expired' });
 
     await page.goto('/dashboard');
