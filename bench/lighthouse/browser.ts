@@ -84,12 +84,27 @@ async function coldButSignedIn(page: Page, origin: string): Promise<void> {
   }
 }
 
-/** One audit; the full report (Lighthouse JSON, which its viewer opens) is written to `reportFile`. */
-export async function auditOnce(page: Page, url: string, reportFile: string): Promise<AuditRun> {
+/**
+ * One audit; the full report (Lighthouse JSON, which its viewer opens) is written to `reportFile`.
+ * `cpuSlowdown` replaces the profile's 4x: a larger one stands for a slower host (the simulated slowdown
+ * multiplies what this host took), to see whether a change holds up there.
+ */
+export async function auditOnce(
+  page: Page,
+  url: string,
+  reportFile: string,
+  cpuSlowdown?: number,
+): Promise<AuditRun> {
   await coldButSignedIn(page, new URL(url).origin);
   const result = await lighthouse(
     url,
-    { logLevel: 'error', output: 'json', onlyCategories: ['performance'], disableStorageReset: true },
+    {
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance'],
+      disableStorageReset: true,
+      ...(cpuSlowdown === undefined ? {} : { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
+    },
     undefined,
     page,
   );

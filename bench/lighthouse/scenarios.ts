@@ -107,13 +107,18 @@ interface AuditPlan {
 }
 
 /** One audit, run again once when Lighthouse itself failed to record it (it happens on a loaded machine). */
-export async function auditWithRetry(page: Page, url: string, reportFile: string): Promise<AuditRun> {
+export async function auditWithRetry(
+  page: Page,
+  url: string,
+  reportFile: string,
+  cpuSlowdown?: number,
+): Promise<AuditRun> {
   try {
-    return await auditOnce(page, url, reportFile);
+    return await auditOnce(page, url, reportFile, cpuSlowdown);
   } catch (error) {
     if (!(error instanceof LighthouseRuntimeError)) throw error;
     log(`  ${error.message}; running it again`);
-    return auditOnce(page, url, reportFile);
+    return auditOnce(page, url, reportFile, cpuSlowdown);
   }
 }
 
