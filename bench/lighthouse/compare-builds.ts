@@ -33,9 +33,13 @@ const { positionals, values } = parseArgs({
 });
 const [before, after] = positionals;
 if (!before || !after)
-  throw new Error('usage: compare-builds <dist before> <dist after> [--screens a,b] [--runs N]');
+  throw new Error(
+    'usage: compare-builds <dist before> <dist after> [--screens a,b] [--runs N] [--cpu-slowdown N]',
+  );
 const runs = Number(values.runs);
 const cpuSlowdown = values['cpu-slowdown'] === undefined ? undefined : Number(values['cpu-slowdown']);
+if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1))
+  throw new Error(`--cpu-slowdown: ${values['cpu-slowdown']} is not a multiplier of 1 or more`);
 const screens = values.screens.split(',').map((name) => {
   const screen = SCREENS.find((candidate) => candidate.name === name);
   if (!screen || screen.role !== 'member') throw new Error(`--screens: ${name} is not a member screen`);
