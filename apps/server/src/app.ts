@@ -58,6 +58,7 @@ import { adminRoutes } from './modules/members/admin-routes.ts';
 import { InvitationService } from './modules/members/invitation-service.ts';
 import { MemberAdminService } from './modules/members/member-admin-service.ts';
 import { memberRoutes } from './modules/members/routes.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { openapiOptions } from './openapi/openapi-document.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Only JSON bodies are accepted: a cross-site form can send text/plain, urlencoded or multipart,
   // never application/json, so this closes one more CSRF door (S27).
   app.removeContentTypeParser('text/plain');
+  await app.register(jsonBodyPlugin);
 
   const notifier = await createNotifier(database, (error) => app.log.error({ err: error }, 'notifier error'));
   const mailer = options.mailer ?? createMailer(config, app.log);

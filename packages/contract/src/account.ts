@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './id-schema.ts';
 import { newPasswordSchema } from './auth.ts';
 import { safeText } from './text.ts';
 
@@ -27,9 +28,9 @@ export const activityQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(ACTIVITY_PAGE_MAX).default(30),
   before: z.coerce.number().int().positive().optional(),
   /** Only what this person did. */
-  actorId: z.uuid().optional(),
+  actorId: idSchema.optional(),
   /** Only entries about this project or one of its tasks. */
-  projectId: z.uuid().optional(),
+  projectId: idSchema.optional(),
 });
 export type ActivityQuery = z.input<typeof activityQuerySchema>;
 

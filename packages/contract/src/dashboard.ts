@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './id-schema.ts';
 import { DASHBOARD } from './constants.ts';
 import { projectStatusSchema, taskPrioritySchema, taskStatusSchema } from './enums.ts';
 import { projectSchema } from './projects.ts';
@@ -11,7 +12,7 @@ const periodSchema = z.coerce
   // A refinement is invisible to JSON Schema: the published document states the same rule.
   .meta({ enum: [...DASHBOARD.periods] });
 
-export const trendsQuerySchema = z.strictObject({ days: periodSchema.default(DASHBOARD.defaultPeriod), projectId: z.uuid().optional() });
+export const trendsQuerySchema = z.strictObject({ days: periodSchema.default(DASHBOARD.defaultPeriod), projectId: idSchema.optional() });
 
 /** One number per day, oldest first (SPEC §3 trends response); `days` holds the dates (UTC). */
 export const trendsSchema = z.object({
@@ -26,7 +27,7 @@ export type Trends = z.infer<typeof trendsSchema>;
 
 export const dashboardQuerySchema = z.strictObject({
   /** Focus on one project: counters, charts and recent tasks are scoped to it. */
-  projectId: z.uuid().optional(),
+  projectId: idSchema.optional(),
   /** The status chip: filters the 'Projets en cours' cards only. */
   status: projectStatusSchema.optional(),
 });

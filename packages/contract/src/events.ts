@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './id-schema.ts';
 import { isoDateTimeSchema } from './dates.ts';
 
 /** The live event stream, `GET /api/events` (SYNC.md §5): hints that something changed, never content. */
@@ -22,12 +23,12 @@ export type ChangeEventType = (typeof CHANGE_EVENT_TYPES)[number];
 /** One changed project or task; the SSE `id:` of its message is the change sequence of its transaction. */
 export const changeEventSchema = z.object({
   type: z.enum(CHANGE_EVENT_TYPES),
-  id: z.uuid(),
+  id: idSchema,
   /** The project itself for a project event. */
-  projectId: z.uuid(),
+  projectId: idSchema,
   version: z.int().nonnegative(),
   /** Who wrote it, when the instance that wrote it said so; null in a replay (the log keeps no author). */
-  actor: z.uuid().nullable(),
+  actor: idSchema.nullable(),
 });
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
 
@@ -55,12 +56,12 @@ export const digestQuerySchema = z.strictObject({ since: isoDateTimeSchema });
 export type DigestQuery = z.infer<typeof digestQuerySchema>;
 
 export const digestPersonSchema = z.object({
-  userId: z.uuid(),
+  userId: idSchema,
   name: z.string(),
   /** Distinct tasks this person created, changed or deleted. */
   tasks: z.int().nonnegative(),
   /** The projects those changes were in (or that were themselves changed), most recent first. */
-  projects: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  projects: z.array(z.object({ id: idSchema, name: z.string() })),
   /** Projects beyond the ones listed. */
   moreProjects: z.int().nonnegative(),
 });

@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './http.ts';
 export * from './defaults.ts';
 export * from './ids.ts';
+export * from './id-schema.ts';
 export * from './enum-values.ts';
 export * from './enums.ts';
 export * from './errors.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './id-schema.ts';
 import { emailSchema, newPasswordSchema, usernameSchema } from './auth.ts';
 import { roleSchema } from './enums.ts';
 import { safeText } from './text.ts';
@@ -38,7 +39,7 @@ export const adminMemberSchema = z.object({
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 export const adminMemberListSchema = z.array(adminMemberSchema);
 
-export const memberIdParamsSchema = z.object({ id: z.uuid() });
+export const memberIdParamsSchema = z.object({ id: idSchema });
 
 /** At least one of the two; a role or an active flag the member already has changes nothing. */
 export const updateMemberRequestSchema = z
@@ -68,7 +69,7 @@ export const createdInvitationSchema = invitationSchema.extend({
 });
 export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
 
-export const invitationIdParamsSchema = z.object({ id: z.uuid() });
+export const invitationIdParamsSchema = z.object({ id: idSchema });
 
 export const acceptInvitationRequestSchema = z.strictObject({
   token: safeText().min(1).max(256),

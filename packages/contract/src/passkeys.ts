@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './id-schema.ts';
 import { safeText } from './text.ts';
 import { loginResultSchema } from './auth.ts';
 import { secondFactorCodeSchema } from './two-factor.ts';
@@ -52,7 +53,7 @@ export const passkeyAuthenticationResponseSchema = z.strictObject({
 export const passkeyNameSchema = safeText().trim().min(1, 'A name is required').max(64);
 
 /** A passkey's answer to a step-up challenge (`POST /2fa/passkeys/assertion-options`). */
-export const passkeyAssertionSchema = z.strictObject({ challengeId: z.uuid(), response: passkeyAuthenticationResponseSchema });
+export const passkeyAssertionSchema = z.strictObject({ challengeId: idSchema, response: passkeyAuthenticationResponseSchema });
 
 /**
  * Proof of a current second factor for a change to it (S16): a TOTP code, a backup code when TOTP is
@@ -68,25 +69,25 @@ export type CurrentFactorBody = z.infer<typeof currentFactorBodySchema>;
  */
 export const passkeyRegistrationOptionsBodySchema = z.strictObject({ code: secondFactorCodeSchema.optional(), passkey: passkeyAssertionSchema.optional() })
   .refine((body) => body.code === undefined || body.passkey === undefined, { message: 'Send a code or a passkey answer, not both', path: ['code'] });
-export const passkeyRegisterBodySchema = z.strictObject({ challengeId: z.uuid(), name: passkeyNameSchema, response: passkeyRegistrationResponseSchema });
+export const passkeyRegisterBodySchema = z.strictObject({ challengeId: idSchema, name: passkeyNameSchema, response: passkeyRegistrationResponseSchema });
 export const passkeyRemoveBodySchema = currentFactorBodySchema;
-export const passkeyIdParamsSchema = z.strictObject({ id: z.uuid() });
+export const passkeyIdParamsSchema = z.strictObject({ id: idSchema });
 export const passkeySignInOptionsBodySchema = z.strictObject({ tempToken: safeText().min(16).max(128) });
 export const passkeySignInBodySchema = z.strictObject({
   tempToken: safeText().min(16).max(128),
-  challengeId: z.uuid(),
+  challengeId: idSchema,
   response: passkeyAuthenticationResponseSchema,
 });
 
 /** The options handed to `navigator.credentials.create()/get()` (through @simplewebauthn/browser). */
 export const passkeyOptionsSchema = z.object({
-  challengeId: z.uuid(),
+  challengeId: idSchema,
   options: z.record(z.string(), z.unknown()),
 });
 export type PasskeyOptions = z.infer<typeof passkeyOptionsSchema>;
 
 export const passkeySchema = z.object({
-  id: z.uuid(),
+  id: idSchema,
   name: z.string(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './id-schema.ts';
 import { isoDateTimeSchema } from './dates.ts';
 import { projectStatusSchema } from './enums.ts';
 import { listMetaSchema } from './tasks.ts';
@@ -50,4 +51,4 @@ export const updateProjectSchema = z
   .meta({ minProperties: 1 });
 export type UpdateProject = z.input<typeof updateProjectSchema>;
 
-export const projectIdParamsSchema = z.object({ id: z.uuid() });
+export const projectIdParamsSchema = z.object({ id: idSchema });

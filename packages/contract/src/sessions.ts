@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './id-schema.ts';
 
 export const sessionInfoSchema = z.object({
   id: z.string(),
@@ -28,6 +29,6 @@ export const sessionRefreshSchema = z.object({
 });
 export type SessionRefresh = z.infer<typeof sessionRefreshSchema>;
 
-export const sessionIdParamsSchema = z.object({ id: z.uuid() });
+export const sessionIdParamsSchema = z.object({ id: idSchema });
 
 export const revokedCountSchema = z.object({ revoked: z.int() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './id-schema.ts';
 import { SYNC, type SYNC_REFUSALS } from './constants.ts';
 import { problemSchema } from './errors.ts';
 
@@ -15,7 +16,12 @@ export type SyncOp = (typeof SYNC_OPS)[number];
 export const CONFLICT_REASONS = ['version_mismatch', 'depends_on_conflict', 'not_found', 'forbidden', 'deleted', 'invalid', 'already_applied'] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 
-const entityIdSchema = z.string().regex(/^(tmp-)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'A UUID, or tmp-<uuid>');
+/**
+ * A lower-case UUID, or `tmp-<uuid>` for a create (`CANONICAL_ENTITY_ID`). The envelope takes any short
+ * string so that an operation with another spelling is answered `invalid` on its own: refusing the whole
+ * batch would refuse it again at every resend, and the device behind it would never get past it.
+ */
+const entityIdSchema = z.string().min(1).max(64).meta({ description: 'A lower-case UUID, or tmp-<uuid>; any other spelling makes the operation invalid' });
 
 /** `data` and `base` are checked per entity and op by the server after ids are resolved, so here they stay open. */
 const fieldsSchema = z.record(z.string().max(64), z.unknown());
@@ -35,8 +41,8 @@ export type SyncOperation = z.input<typeof syncOperationSchema>;
 
 export const syncBatchRequestSchema = z.strictObject({
   schemaVersion: z.int(),
-  clientId: z.uuid(),
-  userId: z.uuid(),
+  clientId: idSchema,
+  userId: idSchema,
   /** Stored results up to this `seq` may be released: the client has them. */
   ackedThrough: z.int().min(0).optional(),
   operations: z.array(syncOperationSchema).max(SYNC.batchSize),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './id-schema.ts';
 import { isoDateTimeSchema } from './dates.ts';
 import { taskPrioritySchema, taskStatusSchema } from './enums.ts';
 import { TASK_LIMITS } from './constants.ts';
@@ -38,8 +39,8 @@ const editableTaskFields = {
   progress: z.int().min(0).max(100),
   deadline: isoDateTimeSchema.nullable(),
   estimatedMinutes: z.int().min(0).max(TASK_LIMITS.estimatedMinutesMax).nullable(),
-  assignee: z.uuid().nullable(),
-  project: z.uuid(),
+  assignee: idSchema.nullable(),
+  project: idSchema,
 };
 
 export const createTaskSchema = z
@@ -59,22 +60,22 @@ export const updateTaskSchema = z
   .meta({ minProperties: 1 });
 export type UpdateTask = z.input<typeof updateTaskSchema>;
 
-export const taskIdParamsSchema = z.object({ id: z.uuid() });
+export const taskIdParamsSchema = z.object({ id: idSchema });
 
 export const taskListQuerySchema = z.strictObject({
-  projectId: z.uuid().optional(),
+  projectId: idSchema.optional(),
   /** The opaque change cursor of a previous answer: only rows changed since, tombstones included. */
   since: safeText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(TASK_LIMITS.listMax).default(TASK_LIMITS.listDefault),
   /** Next page of a plain (non-delta) list: the `nextAfter` of the previous answer. */
   after: safeText().max(200).optional(),
   /** The reading device: a delta read then says how far the server processed its operations (`lastSeq`). */
-  clientId: z.uuid().optional(),
+  clientId: idSchema.optional(),
 });
 export type TaskListQuery = z.input<typeof taskListQuerySchema>;
 export type TaskListParams = z.output<typeof taskListQuerySchema>;
 
-export const projectListQuerySchema = z.strictObject({ since: safeText().max(200).optional(), clientId: z.uuid().optional() });
+export const projectListQuerySchema = z.strictObject({ since: safeText().max(200).optional(), clientId: idSchema.optional() });
 
 /**
  * List answers: `data` is the array (SPEC §7 reads it tolerantly); `cursor` is where a later delta read

@@ -29,6 +29,8 @@ export interface EntityRules<Row extends { id: string; version: number; deletedA
   /** Applies changed fields to a live row (new version); a string is why it is invalid. */
   change(plan: BatchPlan, row: Row, changes: Record<string, unknown>): Row | string;
   canDelete(plan: BatchPlan, row: Row): boolean;
+  /** Whether the viewer may make these changes to a live row (a task moved to another project). */
+  mayChange(plan: BatchPlan, row: Row, changes: Record<string, unknown>): boolean;
   remove(plan: BatchPlan, row: Row): Row;
 }
 
@@ -76,6 +78,8 @@ export function applyOperation<Row extends { id: string; version: number; delete
       },
     };
   };
+
+  if (operation.refusal) return conflict('invalid', { detail: operation.refusal });
 
   // An earlier operation of this client on this entity, or on one it points at, conflicted: this one
   // was made on top of an edit the server refused, so it waits for the person too.
@@ -126,6 +130,7 @@ export function applyOperation<Row extends { id: string; version: number; delete
   }
   // Nothing differs from the server: applied as it is, with no new version, sequence or audit row.
   if (Object.keys(changes).length === 0) return applied(existing);
+  if (!rules.mayChange(plan, existing, changes)) return conflict('forbidden');
   const changed = rules.change(plan, existing, changes);
   return typeof changed === 'string' ? conflict('invalid', { detail: changed }) : applied(changed);
 }

@@ -23,6 +23,9 @@ export interface PlannedOperation {
   version: number;
   data: Record<string, unknown>;
   base: Record<string, unknown> | undefined;
+  /** Why the operation is refused before any rule looks at it (an id in another spelling, text the
+   * database cannot store); its data is then left out, as nothing of it can be stored or answered. */
+  refusal?: string;
 }
 
 /**
@@ -37,6 +40,9 @@ export class BatchPlan {
   /** Rows to write (created or changed), by id. */
   readonly changedTasks = new Set<string>();
   readonly changedProjects = new Set<string>();
+  /** Of those, the rows this batch creates: inserted, never written over an existing row. */
+  readonly createdTasks = new Set<string>();
+  readonly createdProjects = new Set<string>();
   /** Projects deleted by this batch: their tasks not loaded here are tombstoned by the writer. */
   readonly deletedProjects = new Set<string>();
   /** Live task counts per `project|status|priority` to add (the dashboard's task_counts). */

@@ -5,13 +5,13 @@ import type { BatchPlan, ProjectRow, TaskRow } from './batch-plan.ts';
 
 /**
  * Writes what a batch plan worked out, in a handful of set-based statements whatever the number of
- * operations: the final rows (one upsert per table), the cascade of deleted projects, the dashboard's
+ * operations: the final rows (an insert and an update per table), the cascade of deleted projects, the dashboard's
  * counts and history, and the audit rows. Decision 0012 says why not one statement per operation.
  */
 export async function writePlan(tx: Tx, plan: BatchPlan): Promise<void> {
   // Projects first: a task created here may point at a project created here.
-  if (plan.changedProjects.size > 0) await upsertRows(tx, 'projects', PROJECT_COLUMNS, [...plan.changedProjects].map((id) => plan.projects.get(id)!));
-  if (plan.changedTasks.size > 0) await upsertRows(tx, 'tasks', TASK_COLUMNS, [...plan.changedTasks].map((id) => plan.tasks.get(id)!));
+  await writeRows(tx, 'projects', PROJECT_COLUMNS, plan.projects, plan.changedProjects, plan.createdProjects);
+  await writeRows(tx, 'tasks', TASK_COLUMNS, plan.tasks, plan.changedTasks, plan.createdTasks);
   if (plan.deletedProjects.size > 0) await tombstoneProjectsTasks(tx, plan);
   await writeCounts(tx, plan);
   if (plan.events.length > 0) {
@@ -29,7 +29,7 @@ export const uuidArray = (ids: Iterable<string>) => sql`${`{${[...ids].join(',')
 /** A column of a table written by the batch: its name in SQL, its type, and where the row keeps it. */
 type Column<Row> = [name: string, type: string, value: (row: Row) => unknown];
 
-/** Every column of each table; all but `id`, `created_at` and `created_by`/`owner_id` are updated on conflict. */
+/** Every column of each table; all but `id`, `created_at` and `created_by`/`owner_id` are changed by an update. */
 const PROJECT_COLUMNS: Array<Column<ProjectRow>> = [
   ['id', 'uuid', (row) => row.id],
   ['name', 'text', (row) => row.name],
@@ -66,20 +66,30 @@ const TASK_COLUMNS: Array<Column<TaskRow>> = [
 ];
 const KEPT_ON_UPDATE = new Set(['id', 'created_at', 'created_by', 'owner_id']);
 
-/** Final rows in one statement: inserted when new, every changeable column replaced when not. */
-async function upsertRows<Row>(tx: Tx, table: 'projects' | 'tasks', columns: Array<Column<Row>>, rows: Row[]): Promise<void> {
-  const json = rows.map((row) => Object.fromEntries(columns.map(([name, , value]) => [name, value(row)])));
-  const names = columns.map(([name]) => name).join(', ');
-  const types = columns.map(([name, type]) => `${name} ${type}`).join(', ');
+/**
+ * The final rows, in one statement per kind whatever their number: the rows this batch created are
+ * inserted (a row already there under that id makes the insert fail, never be written over: the batch is
+ * then retried and answers `id_taken`), the others updated in place.
+ */
+async function writeRows<Row>(tx: Tx, table: 'projects' | 'tasks', columns: Array<Column<Row>>, rows: Map<string, Row>, changed: Set<string>, created: Set<string>): Promise<void> {
+  const json = (ids: string[]) => JSON.stringify(ids.map((id) => Object.fromEntries(columns.map(([name, , value]) => [name, value(rows.get(id)!)]))));
+  const types = sql.raw(columns.map(([name, type]) => `${name} ${type}`).join(', '));
+  // Table and column names are this module's constants, never input.
+  if (created.size > 0) {
+    await tx.execute(sql`
+      insert into ${sql.raw(table)} (${sql.raw(columns.map(([name]) => name).join(', '))})
+      select * from jsonb_to_recordset(${json([...created])}::jsonb) as r(${types})`);
+  }
+  const updated = [...changed].filter((id) => !created.has(id));
+  if (updated.length === 0) return;
   const updates = columns
     .filter(([name]) => !KEPT_ON_UPDATE.has(name))
-    .map(([name]) => `${name} = excluded.${name}`)
+    .map(([name]) => `${name} = r.${name}`)
     .join(', ');
-  // Table and column names are this module's constants, never input.
   await tx.execute(sql`
-    insert into ${sql.raw(table)} (${sql.raw(names)})
-    select * from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as r(${sql.raw(types)})
-    on conflict (id) do update set ${sql.raw(updates)}`);
+    update ${sql.raw(table)} as t set ${sql.raw(updates)}
+      from jsonb_to_recordset(${json(updated)}::jsonb) as r(${types})
+     where t.id = r.id`);
 }
 
 /** The live tasks of the deleted projects that this batch did not load, tombstoned as REST does. */

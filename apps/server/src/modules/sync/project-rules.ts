@@ -39,6 +39,7 @@ export const projectRules: EntityRules<ProjectRow> = {
       deletedAt: null,
     };
     plan.changedProjects.add(id);
+    plan.createdProjects.add(id);
     plan.audit({ type: AUDIT_TYPES.projectCreated, resource: `project:${id}`, details: `Projet créé : ${row.name}` });
     return row;
   },
@@ -52,6 +53,7 @@ export const projectRules: EntityRules<ProjectRow> = {
   },
 
   canDelete: (plan, row) => canDeleteProject(plan.viewer, row),
+  mayChange: () => true,
 
   /** A tombstone for the project and each of its live tasks, in one change, as REST deletes it. */
   remove(plan, current) {

@@ -1,5 +1,9 @@
-/** PostgreSQL's serialization failure and deadlock: the transaction did nothing and may simply run again. */
-const RETRYABLE = new Set(['40001', '40P01']);
+/**
+ * PostgreSQL's serialization failure and deadlock: the transaction did nothing and may simply run again.
+ * And a unique violation: a create whose id another transaction inserted after this batch read its rows
+ * (nothing to lock then); run again, the batch finds the row and answers that operation `id_taken`.
+ */
+const RETRYABLE = new Set(['40001', '40P01', '23505']);
 const ATTEMPTS = 3;
 
 function sqlState(error: unknown): string | undefined {

@@ -16,8 +16,9 @@ export const syncRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/sync/batch',
     {
       bodyLimit: BATCH_BODY_LIMIT,
-      // The envelope is refused whole: out_of_order, wrong_user, upgrade_required.
-      config: { problems: [409] },
+      // The envelope is refused whole: out_of_order, wrong_user, upgrade_required. Text and depth are
+      // checked per operation (SyncService), so one operation the server refuses does not hold the others.
+      config: { problems: [409], checksStorableTextItself: true },
       schema: {
         operationId: 'syncBatch', tags: ['sync'],
         summary: 'Apply a device’s numbered offline operations in order (SYNC.md §3); each is applied or answered as a conflict',

@@ -1,5 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import {
+  CANONICAL_ENTITY_ID,
+  CANONICAL_UUID,
   SYNC_SCHEMA_VERSION,
   stripTmpPrefix,
   type SyncBatchResponse,
@@ -9,6 +11,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { projects, tasks, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { findUnstorable } from '../../lib/storable-json.ts';
 import type { Notifier } from '../../lib/notifier.ts';
 import type { AuditActor } from '../audit/audit-writer.ts';
 import { announcedTransaction } from '../changes/announced-transaction.ts';
@@ -29,11 +32,23 @@ export interface SyncBatch {
   operations: Array<Omit<SyncOperation, 'data'> & { data: Record<string, unknown> }>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const rulesOf = (entity: PlannedOperation['entity']) => (entity === 'task' ? taskRules : projectRules);
+
+/**
+ * Why an operation is refused whatever the rules say: an id in another spelling than the canonical one
+ * (it would name one row to the database and another in memory), or data the database cannot store or
+ * that nests too deep. It is answered `invalid` on its own and the device moves past it.
+ */
+function refusalOf(operation: SyncBatch['operations'][number]): string | null {
+  if (!CANONICAL_ENTITY_ID.test(operation.id)) return 'id: A lower-case UUID, or tmp-<uuid>';
+  const unstorable = findUnstorable({ data: operation.data, base: operation.base });
+  return unstorable && `${unstorable.path}: ${unstorable.message}`;
+}
 
 /** The operations as the plan takes them: real ids, references without `tmp-` (SYNC.md §3). */
 function planned(operation: SyncBatch['operations'][number]): PlannedOperation {
+  const refusal = refusalOf(operation);
+  if (refusal) return { seq: operation.seq, entity: operation.entity, op: operation.op, id: operation.id, clientId: operation.id, version: operation.version, data: {}, base: undefined, refusal };
   const { referenceFields } = rulesOf(operation.entity);
   return {
     seq: operation.seq,
@@ -128,11 +143,11 @@ export class SyncService {
     operations: PlannedOperation[],
   ): Promise<BatchPlan> {
     const ids = (entity: 'task' | 'project') =>
-      operations.filter((operation) => operation.entity === entity).map((operation) => operation.id);
+      operations.filter((operation) => operation.entity === entity && !operation.refusal).map((operation) => operation.id);
     const fieldIds = (field: string) =>
       operations
         .flatMap((operation) => [operation.data[field], operation.base?.[field]])
-        .filter((value): value is string => typeof value === 'string' && UUID.test(value));
+        .filter((value): value is string => typeof value === 'string' && CANONICAL_UUID.test(value));
     const taskIds = ids('task');
     const projectIds = [...ids('project'), ...fieldIds('project')];
     const assigneeIds = fieldIds('assignee');

@@ -1,6 +1,6 @@
 import { AUDIT_TYPES, createTaskSchema, updateTaskSchema, type TaskStatus } from '@jalon/contract';
 import { describeChanges } from '../projects/project-service.ts';
-import { canDeleteTask } from '../tasks/policy.ts';
+import { canDeleteTask, canMoveTask } from '../tasks/policy.ts';
 import { statusEvents } from '../tasks/task-bookkeeping.ts';
 import { effectiveProgress, presentTask } from '../tasks/task-service.ts';
 import type { EntityRules } from './apply-operation.ts';
@@ -71,6 +71,7 @@ export const taskRules: EntityRules<TaskRow> = {
       deletedAt: null,
     };
     plan.changedTasks.add(id);
+    plan.createdTasks.add(id);
     plan.adjustProject(row.projectId, 1, effectiveProgress(row));
     plan.countTask(row, 1);
     for (const kind of ['created', ...statusEvents(null, status)] as const) plan.events.push({ taskId: id, projectId: row.projectId, kind, at: plan.now });
@@ -101,6 +102,7 @@ export const taskRules: EntityRules<TaskRow> = {
   },
 
   canDelete: (plan, row) => canDeleteTask(plan.viewer, row, projectOwner(plan, row)),
+  mayChange: (plan, row, changes) => changes.project === undefined || changes.project === row.projectId || canMoveTask(plan.viewer, row, projectOwner(plan, row)),
 
   remove(plan, current) {
     const row: TaskRow = { ...current, deletedAt: plan.now, updatedAt: plan.now, version: current.version + 1, changeSeq: plan.changeSeq };

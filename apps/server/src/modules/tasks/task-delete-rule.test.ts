@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject, signIn } from '../../test/test-app.ts';
+import { inject } from '../../test/test-app.ts';
 import { Device, openSyncBed, type SyncBed } from '../sync/sync-test-kit.ts';
 
 // Issue 31: "not your task" was bypassed by first moving the task into one's own project, whose owner may
@@ -13,16 +13,27 @@ let mallory: SyncBed['bob'];
 let aliceProject: string;
 let malloryProject: string;
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: Record<string, unknown>) =>
-  inject(ctx.app, { method, url, token, payload });
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  token: string,
+  payload?: Record<string, unknown>,
+) => inject(ctx.app, { method, url, token, payload });
 
 beforeAll(async () => {
   ({ ctx, alice, bob: mallory, projectId: aliceProject } = await openSyncBed('Projet d’Alice'));
-  malloryProject = (await call('POST', '/api/projects', mallory.token, { name: 'À Mallory', description: 'x', deadline: '2027-01-01T00:00:00Z' })).json().data.id;
+  malloryProject = (
+    await call('POST', '/api/projects', mallory.token, {
+      name: 'À Mallory',
+      description: 'x',
+      deadline: '2027-01-01T00:00:00Z',
+    })
+  ).json().data.id;
 });
 afterAll(() => ctx.close());
 
-const alicesTask = async () => (await call('POST', '/api/tasks', alice.token, { title: 'D’Alice', project: aliceProject })).json().data;
+const alicesTask = async () =>
+  (await call('POST', '/api/tasks', alice.token, { title: 'D’Alice', project: aliceProject })).json().data;
 const stillThere = async (id: string) => (await call('GET', `/api/tasks/${id}`, alice.token)).json().data;
 
 describe('the task delete rule cannot be bypassed by a move', () => {
@@ -37,22 +48,33 @@ describe('the task delete rule cannot be bypassed by a move', () => {
 
   it('REST: a member still edits someone else’s task in place', async () => {
     const task = await alicesTask();
-    const edited = await call('PATCH', `/api/tasks/${task.id}`, mallory.token, { title: 'Relue', progress: 30 });
+    const edited = await call('PATCH', `/api/tasks/${task.id}`, mallory.token, {
+      title: 'Relue',
+      progress: 30,
+    });
     expect(edited.statusCode).toBe(200);
   });
 
   it('REST: the creator may move their task anywhere, and the new project’s owner may then delete it', async () => {
     const task = await alicesTask();
-    expect((await call('PATCH', `/api/tasks/${task.id}`, alice.token, { project: malloryProject })).statusCode).toBe(200);
-    expect((await call('DELETE', `/api/tasks/${task.id}`, mallory.token)).statusCode).toBe(204);
+    expect(
+      (await call('PATCH', `/api/tasks/${task.id}`, alice.token, { project: malloryProject })).statusCode,
+    ).toBe(200);
+    expect((await call('DELETE', `/api/tasks/${task.id}`, mallory.token)).statusCode).toBe(200);
   });
 
   it('REST: deleting one’s own project does not take a task moved there by someone who could not', async () => {
     const task = await alicesTask();
     await call('PATCH', `/api/tasks/${task.id}`, mallory.token, { project: malloryProject });
-    const doomed = (await call('POST', '/api/projects', mallory.token, { name: 'Jetable', description: 'x', deadline: '2027-01-01T00:00:00Z' })).json().data.id;
+    const doomed = (
+      await call('POST', '/api/projects', mallory.token, {
+        name: 'Jetable',
+        description: 'x',
+        deadline: '2027-01-01T00:00:00Z',
+      })
+    ).json().data.id;
     await call('PATCH', `/api/tasks/${task.id}`, mallory.token, { project: doomed });
-    expect((await call('DELETE', `/api/projects/${doomed}`, mallory.token)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/projects/${doomed}`, mallory.token)).statusCode).toBe(200);
     expect(await stillThere(task.id)).toMatchObject({ project: aliceProject, deletedAt: null });
   });
 
@@ -73,7 +95,9 @@ describe('the task delete rule cannot be bypassed by a move', () => {
   it('sync: a whole-row upsert into one’s own project is refused too, and a delete in a later batch as well', async () => {
     const task = await alicesTask();
     const device = new Device(ctx, mallory);
-    const moved = await device.ok([{ op: 'upsert', id: task.id, version: 0, data: { title: 'D’Alice', project: malloryProject } }]);
+    const moved = await device.ok([
+      { op: 'upsert', id: task.id, version: 0, data: { title: 'D’Alice', project: malloryProject } },
+    ]);
     expect(moved.conflicts).toMatchObject([{ reason: 'forbidden' }]);
     const deleted = await device.ok([{ op: 'delete', id: task.id, version: 0 }]);
     expect(deleted.conflicts).toMatchObject([{ reason: 'forbidden' }]);

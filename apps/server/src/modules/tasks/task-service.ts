@@ -11,7 +11,7 @@ import { changePosition, plainMeta, resetMeta, servesCursor, versionConflict, ty
 import { taskPageStatement, type TaskListRow, type TaskPagePosition, type TaskPageValues } from './task-list-sql.ts';
 import type { Viewer } from '../projects/policy.ts';
 import { describeChanges } from '../projects/project-service.ts';
-import { canDeleteTask } from './policy.ts';
+import { canDeleteTask, canMoveTask } from './policy.ts';
 import { recordTaskChanged, recordTaskCreated, recordTaskDeleted } from './task-bookkeeping.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -151,6 +151,12 @@ export class TaskService {
         throw versionConflict(presentTask(current, viewer, owner?.ownerId ?? null), current.version, patch, clientVersion);
       }
       const target = patch.project && patch.project !== current.projectId ? await lockLiveProject(tx, patch.project, 'project') : null;
+      if (target) {
+        const [from] = await tx.select({ ownerId: projects.ownerId }).from(projects).where(eq(projects.id, current.projectId));
+        if (!canMoveTask(viewer, current, from?.ownerId ?? null)) {
+          throw new AppError(403, 'forbidden', 'Only the creator of a task, the owner of its project or an administrator can move it to another project');
+        }
+      }
       if (patch.assignee) await assertUserExists(tx, patch.assignee);
       const changes: Partial<TaskRow> = {
         ...(patch.title !== undefined ? { title: patch.title } : {}),
