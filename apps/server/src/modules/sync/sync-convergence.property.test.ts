@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResolutionError, type Resolution } from '@jalon/sync';
@@ -174,6 +175,7 @@ describe('sync convergence (SYNC.md §7): devices, REST writes and faults agains
               new SimDevice('A2', users.a, network, clock),
               new SimDevice('B1', users.b, network, clock),
             ],
+            rogue: { clientId: randomUUID(), nextSeq: 1 },
             wentBack: [],
             signInAgain: () => signInAgain(state),
           };
@@ -189,6 +191,7 @@ describe('sync convergence (SYNC.md §7): devices, REST writes and faults agains
           if (away !== undefined) await purgeWhileAway(state, state.devices[away]!);
           await quiesce(state, choices);
           const errors = await checkRun(state, initial);
+          errors.push(...network.unexpected.map((answer) => `a batch answered ${answer}`));
           stats.runs += 1;
           stats.batches += network.answered.length;
           for (const { answer } of network.answered)

@@ -147,6 +147,11 @@ export class ReferenceModel {
     }
   }
 
+  /** A task is deleted, or moved to another project, by its creator or the owner of its project. */
+  private mayDeleteTask(userId: string, task: ModelTask): boolean {
+    return task.createdBy === userId || this.projects.get(task.project)?.ownerId === userId;
+  }
+
   /** SYNC.md §3 for one operation, mirroring what the server must do (apply-operation.ts is what is tested). */
   private apply(
     userId: string,
@@ -185,6 +190,7 @@ export class ReferenceModel {
           ].filter((ref): ref is string => Boolean(ref))
         : []),
     ];
+    if (refusedAtTheDoor(operation)) return conflict('invalid');
     for (const ref of references) {
       const cause = conflicted.get(ref);
       if (cause !== undefined) return conflict('depends_on_conflict', { cause });
@@ -214,11 +220,10 @@ export class ReferenceModel {
     if (!existing) return conflict('not_found');
     if (operation.op === 'delete') {
       if (existing.deleted) return { applied: true, version: existing.version };
-      const owner = isTask
-        ? this.projects.get((existing as ModelTask).project)?.ownerId
-        : (existing as ModelProject).ownerId;
-      if (!(owner === userId || (isTask && (existing as ModelTask).createdBy === userId)))
-        return conflict('forbidden');
+      const allowed = isTask
+        ? this.mayDeleteTask(userId, existing as ModelTask)
+        : (existing as ModelProject).ownerId === userId;
+      if (!allowed) return conflict('forbidden');
       if (operation.version !== existing.version) return conflict('version_mismatch');
       if (isTask)
         this.tasks.set(id, { ...(existing as ModelTask), deleted: true, version: existing.version + 1 });
@@ -235,6 +240,11 @@ export class ReferenceModel {
       return { applied: true, version: existing.version + 1 };
     }
     if (existing.deleted) return conflict('deleted');
+    // A whole-row upsert names every required field (a merge resolution resends only what the person
+    // edited: the server refuses it as invalid).
+    const required = isTask ? ['title', 'project'] : ['name', 'description', 'deadline'];
+    if (operation.op === 'upsert' && required.some((field) => typeof data[field] !== 'string'))
+      return conflict('invalid');
     const server = existing as unknown as Record<string, unknown>;
     let changes: Record<string, unknown>;
     // SYNC.md §3's merge only matters when someone else wrote since the edit's version.
@@ -249,6 +259,9 @@ export class ReferenceModel {
       );
     }
     if (Object.keys(changes).length === 0) return { applied: true, version: existing.version };
+    // Moving a task is for those who may delete it (else a move into one's own project, then a delete).
+    if (isTask && 'project' in changes && !this.mayDeleteTask(userId, existing as ModelTask))
+      return conflict('forbidden');
     if (isTask && 'project' in changes && !liveProject(changes.project)) return conflict('invalid');
     const version = existing.version + 1;
     if (isTask) this.tasks.set(id, { ...(existing as ModelTask), ...changes, version });
@@ -256,6 +269,21 @@ export class ReferenceModel {
     return { applied: true, version };
   }
 }
+
+/**
+ * What the server refuses before any rule: an id in another spelling than a lower-case UUID (with `tmp-`),
+ * text PostgreSQL cannot store (NUL, or a surrogate without its pair, which JSON.stringify writes as an
+ * escape), or values nested deeper than 32 levels under `{ data, base }`.
+ */
+function refusedAtTheDoor(operation: SyncBatchRequest['operations'][number]): boolean {
+  if (!/^(tmp-)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(operation.id))
+    return true;
+  const fields = { data: operation.data, base: operation.base };
+  return /\\u0000|\\ud[89a-f][0-9a-f]{2}/i.test(JSON.stringify(fields)) || depthOf(fields) > 32;
+}
+
+const depthOf = (value: unknown): number =>
+  value !== null && typeof value === 'object' ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0;
 
 /**
  * SYNC.md §3's merge rule written again from the text, not taken from the core, so that the model does

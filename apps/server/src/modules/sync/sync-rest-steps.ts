@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { SyncBatchRequest } from '@jalon/contract';
 import { inject } from '../../test/test-app.ts';
 import { ageTombstones, changeCounterValue } from './sync-fault-sql.ts';
-import { pick, type RestAction, type RunState } from './sync-run-steps.ts';
+import { pick, type HostileOperation, type RestAction, type RunState } from './sync-run-steps.ts';
 import { TombstonePurge } from './tombstone-purge.ts';
 
 /** The steps of the REST user (user c) and of the server's own upkeep: writes, purges, a revoked session. */
@@ -113,5 +115,128 @@ export async function playRest(state: RunState, action: RestAction): Promise<voi
     case 'signIn':
       if (state.revoked) await state.signInAgain();
       return;
+    case 'rogueBatch':
+      return sendRogueBatch(state, action.target, action.hostile);
   }
+}
+
+type Operation = SyncBatchRequest['operations'][number];
+type Unnumbered = Omit<Operation, 'seq'>;
+
+/**
+ * The REST user's device sends a hostile operation and a plain one after it, as raw JSON: the batch must
+ * be answered (never a 500, never refused whole), the hostile one `invalid`; the model replays it.
+ */
+async function sendRogueBatch(state: RunState, target: number, hostile: HostileOperation): Promise<void> {
+  const { ctx, users, network, rogue } = state;
+  const read = async (path: string) =>
+    (await inject(ctx.app, { method: 'GET', url: path, token: users.c.token })).json().data as Array<{
+      id: string;
+      version: number;
+      project?: string;
+    }>;
+  const task = pick(await read('/api/tasks?limit=5000'), target);
+  const project = pick(await read('/api/projects'), target);
+  if (!task || !project) return;
+  const operations = [
+    hostileOperation(hostile, task, project.id),
+    {
+      entity: 'task' as const,
+      op: 'patch' as const,
+      id: task.id,
+      version: task.version,
+      data: { progress: 10 },
+    },
+  ].map((operation, index): Operation => ({ ...operation, seq: rogue.nextSeq + index }));
+  await network.gate('REST rogue batch lands');
+  const response = await network.batch(users.c, {
+    schemaVersion: 1,
+    clientId: rogue.clientId,
+    userId: users.c.id,
+    operations,
+  });
+  // A failure another actor armed in the database may strike this batch: it rolled back whole.
+  if (response.status >= 500 && network.armed > 0) return;
+  if (response.status !== 200)
+    throw new Error(`rogue batch answered ${response.status}: ${JSON.stringify(response.body)}`);
+  const answer = response.body as { conflicts: Array<{ seq: number; reason: string }> };
+  if (!answer.conflicts.some((conflict) => conflict.seq === rogue.nextSeq && conflict.reason === 'invalid'))
+    throw new Error(`rogue ${hostile.kind} was not answered invalid: ${JSON.stringify(answer)}`);
+  rogue.nextSeq += operations.length;
+}
+
+function hostileOperation(
+  hostile: HostileOperation,
+  task: { id: string; version: number },
+  projectId: string,
+): Unnumbered {
+  const create = { op: 'upsert' as const, version: 0 };
+  switch (hostile.kind) {
+    case 'shoutCreate':
+      return hostile.entity === 'task'
+        ? {
+            ...create,
+            entity: 'task',
+            id: `tmp-${task.id.toUpperCase()}`,
+            data: { title: 'Écrasée', project: projectId },
+          }
+        : {
+            ...create,
+            entity: 'project',
+            id: `tmp-${projectId.toUpperCase()}`,
+            data: { name: 'Prise', description: '', deadline: '2027-06-30T12:00:00.000Z' },
+          };
+    case 'loudTmp':
+      return {
+        ...create,
+        entity: 'task',
+        id: `TMP-${randomUUID()}`,
+        data: { title: 'Criée', project: projectId },
+      };
+    case 'upperPatch':
+      return {
+        entity: 'task',
+        op: 'patch',
+        id: task.id.toUpperCase(),
+        version: task.version,
+        data: { title: 'Criée' },
+      };
+    case 'upperReference':
+      return {
+        ...create,
+        entity: 'task',
+        id: `tmp-${randomUUID()}`,
+        data: { title: 'Criée', project: projectId.toUpperCase() },
+      };
+    case 'badText':
+      return hostile.inBase
+        ? {
+            entity: 'task',
+            op: 'patch',
+            id: task.id,
+            version: task.version,
+            data: { title: 'Bien' },
+            base: { title: hostile.text },
+          }
+        : {
+            ...create,
+            entity: 'task',
+            id: `tmp-${randomUUID()}`,
+            data: { title: hostile.text, project: projectId },
+          };
+    case 'deepArray':
+      return {
+        ...create,
+        entity: 'task',
+        id: `tmp-${randomUUID()}`,
+        data: { title: nested(hostile.depth), project: projectId },
+      };
+  }
+}
+
+/** An array nested `depth` deep, built without recursion. */
+function nested(depth: number): unknown[] {
+  let value: unknown[] = [];
+  for (let level = 1; level < depth; level += 1) value = [value];
+  return value;
 }

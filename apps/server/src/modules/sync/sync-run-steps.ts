@@ -16,6 +16,8 @@ export interface RunState {
   restEvents: RestEvent[];
   purges: PurgeRecord[];
   devices: SimDevice[];
+  /** The REST user's own raw batches (hostile operations beside a plain one): its device id and next seq. */
+  rogue: { clientId: string; nextSeq: number };
   /** Versions a device showed going back, found after each of its steps. */
   wentBack: string[];
   signInAgain(): Promise<void>;
@@ -36,7 +38,14 @@ export interface PurgeRecord {
   ids: string[];
 }
 
-const title = fc.constantFrom('a', 'b', 'c');
+/**
+ * Text the database cannot store, in every text a device or the REST user writes now and then (issue 31):
+ * the server refuses it (an operation's `invalid`, a 400) and the devices still converge.
+ */
+export const unstorableText = fc.constantFrom('nul\u0000', '\ud800', 'fin \udfff', '\udc00\ud800');
+const text = (...values: string[]) =>
+  fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...values) }, { weight: 1, arbitrary: unstorableText });
+const title = text('a', 'b', 'c');
 const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
 
 // Targets are indexes into what the device (or the REST user) currently sees, so every edit is valid there.
@@ -45,7 +54,7 @@ const deviceAction = fc.oneof(
     weight: 1,
     arbitrary: fc.record({
       kind: fc.constant('createProject' as const),
-      name: fc.constantFrom('Projet p', 'Projet q'),
+      name: text('Projet p', 'Projet q'),
     }),
   },
   {
@@ -76,7 +85,7 @@ const deviceAction = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('patchProject' as const),
       target: fc.nat(),
-      name: fc.constantFrom('Nom x', 'Nom y'),
+      name: text('Nom x', 'Nom y'),
     }),
   },
   {
@@ -116,6 +125,26 @@ const deviceAction = fc.oneof(
 );
 type DeviceAction = typeof deviceAction extends fc.Arbitrary<infer T> ? T : never;
 
+/**
+ * What a hostile or broken client puts in a batch (issue 31): ids in another spelling (an existing row's
+ * uuid in upper case behind `tmp-`, a `TMP-` prefix, an upper-case id or reference), unstorable text in
+ * `data` or `base`, arrays nested far past the limit (to 1,000 levels: the test's own JSON.stringify, deep in
+ * the scheduler's stack, stops near 4,000; sync-boundary.test.ts sends 10,000 as raw text). Each must be
+ * answered `invalid` on its own.
+ */
+const hostileOperation = fc.oneof(
+  fc.record({
+    kind: fc.constant('shoutCreate' as const),
+    entity: fc.constantFrom('task' as const, 'project' as const),
+  }),
+  fc.record({ kind: fc.constant('loudTmp' as const) }),
+  fc.record({ kind: fc.constant('upperPatch' as const) }),
+  fc.record({ kind: fc.constant('upperReference' as const) }),
+  fc.record({ kind: fc.constant('badText' as const), text: unstorableText, inBase: fc.boolean() }),
+  fc.record({ kind: fc.constant('deepArray' as const), depth: fc.integer({ min: 40, max: 1_000 }) }),
+);
+export type HostileOperation = typeof hostileOperation extends fc.Arbitrary<infer T> ? T : never;
+
 const restAction = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('restPatch' as const), target: fc.nat(), title }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restCreate' as const), project: fc.nat(), title }) },
@@ -125,6 +154,14 @@ const restAction = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('purge' as const), after: fc.integer({ min: 0, max: 12 }) }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('revoke' as const) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('rogueBatch' as const),
+      target: fc.nat(),
+      hostile: hostileOperation,
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('signIn' as const) }) },
 );
 export type RestAction = typeof restAction extends fc.Arbitrary<infer T> ? T : never;
@@ -204,11 +241,13 @@ async function playDevice(state: RunState, device: SimDevice, action: DeviceActi
         await device.flush(action.fault);
         break;
       }
+      state.network.armed += 1;
       await armFailure(state.ctx.db, action.strikeAt);
       try {
         await device.flush('none');
       } finally {
         await armFailure(state.ctx.db, null);
+        state.network.armed -= 1;
       }
       break;
     }

@@ -47,16 +47,19 @@ function refusalOf(operation: SyncBatch['operations'][number]): string | null {
 
 /** The operations as the plan takes them: real ids, references without `tmp-` (SYNC.md §3). */
 function planned(operation: SyncBatch['operations'][number]): PlannedOperation {
-  const refusal = refusalOf(operation);
-  if (refusal) return { seq: operation.seq, entity: operation.entity, op: operation.op, id: operation.id, clientId: operation.id, version: operation.version, data: {}, base: undefined, refusal };
-  const { referenceFields } = rulesOf(operation.entity);
-  return {
+  const common = {
     seq: operation.seq,
     entity: operation.entity,
     op: operation.op,
     id: stripTmpPrefix(operation.id),
     clientId: operation.id,
     version: operation.version,
+  };
+  const refusal = refusalOf(operation);
+  if (refusal) return { ...common, data: {}, base: undefined, refusal };
+  const { referenceFields } = rulesOf(operation.entity);
+  return {
+    ...common,
     data: resolveReferences(operation.data, referenceFields),
     base: operation.base && resolveReferences(operation.base, referenceFields),
   };
@@ -143,7 +146,9 @@ export class SyncService {
     operations: PlannedOperation[],
   ): Promise<BatchPlan> {
     const ids = (entity: 'task' | 'project') =>
-      operations.filter((operation) => operation.entity === entity && !operation.refusal).map((operation) => operation.id);
+      operations
+        .filter((operation) => operation.entity === entity && !operation.refusal)
+        .map((operation) => operation.id);
     const fieldIds = (field: string) =>
       operations
         .flatMap((operation) => [operation.data[field], operation.base?.[field]])

@@ -45,6 +45,10 @@ export class Network {
   readonly answered: AnsweredBatch[] = [];
   /** Every batch status, and how many pulls were told to read everything again. */
   readonly statuses: number[] = [];
+  /** Failures armed in the database right now (a `dbError` step): only then may a batch answer 5xx. */
+  armed = 0;
+  /** Batch answers of 5xx while no failure was armed: there must be none (issue 31). */
+  readonly unexpected: string[] = [];
   resets = 0;
 
   constructor(
@@ -61,6 +65,8 @@ export class Network {
     });
     const body = response.json();
     this.statuses.push(response.statusCode);
+    if (response.statusCode >= 500 && this.armed === 0)
+      this.unexpected.push(`${response.statusCode} ${response.body}`);
     if (response.statusCode !== 200) return { status: response.statusCode, body };
     this.answered.push({ userId: user.id, request, answer: body.data });
     return { status: 200, body: body.data };
