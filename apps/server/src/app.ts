@@ -26,7 +26,7 @@ import { sessionRoutes } from './modules/sessions/routes.ts';
 import { SessionService } from './modules/sessions/session-service.ts';
 import { SessionStore } from './modules/sessions/session-store.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { errorHandlerPlugin, sendProblem } from './plugins/error-handler.ts';
 import { requestIdPlugin } from './plugins/request-id.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -84,6 +84,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     routerOptions: { maxParamLength: 200 },
+    // A path that is not UTF-8 once decoded (%FF, a lone surrogate's bytes) or a parameter past the
+    // length above: a problem document like every other refusal, not Fastify's own JSON.
+    frameworkErrors: (error, request, reply) =>
+      sendProblem(reply, request, 400, 'validation_failed', error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The address is not valid'),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -100,6 +100,18 @@ describe('JSON bodies: text the database cannot store', () => {
   });
 });
 
+describe('paths that are not text', () => {
+  it.each(['%FF%FE', '%ED%A0%80', 'x'.repeat(300)])(
+    'answers %s in a path parameter with a 400 problem document',
+    async (id) => {
+      const response = await inject(ctx.app, { method: 'GET', url: `/api/tasks/${id}`, token: member.token });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.json()).toMatchObject({ code: 'validation_failed' });
+    },
+  );
+});
+
 describe('JSON bodies: depth', () => {
   it('refuses an array nested 10,000 deep with 400, not a 500', async () => {
     const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
