@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, inject, signIn, signInAdmin, type TestContext } from '../test/test-app.ts';
+import {
+  createProject,
+  createTestContext,
+  inject,
+  signIn,
+  signInAdmin,
+  type TestContext,
+} from '../test/test-app.ts';
 import { fuzzRequests, type KnownIds } from '../test/fuzz-requests.ts';
 
 /**
@@ -26,19 +33,14 @@ beforeAll(async () => {
   document = (await inject(ctx.app, { method: 'GET', url: '/api/openapi.json' })).json();
   member = await signIn(ctx);
   admin = await signInAdmin(ctx);
-  const project = await inject(ctx.app, {
-    method: 'POST',
-    url: '/api/projects',
-    token: member.token,
-    payload: { name: 'Fuzz', description: 'x', deadline: '2027-01-01T00:00:00Z' },
-  });
+  const projectId = await createProject(ctx, member.token, 'Fuzz');
   const task = await inject(ctx.app, {
     method: 'POST',
     url: '/api/tasks',
     token: member.token,
-    payload: { title: 'Fuzz', project: project.json().data.id },
+    payload: { title: 'Fuzz', project: projectId },
   });
-  ids = { userId: member.user.id, projectId: project.json().data.id, taskId: task.json().data.id };
+  ids = { userId: member.user.id, projectId, taskId: task.json().data.id };
 });
 afterAll(() => ctx.close());
 

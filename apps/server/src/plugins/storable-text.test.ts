@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, inject, signIn, type TestContext } from '../test/test-app.ts';
+import { createProject, createTestContext, inject, signIn, type TestContext } from '../test/test-app.ts';
 
 // Text the database cannot store (NUL, a lone UTF-16 surrogate) and bodies nested past the limit are
 // refused at the door for every route, with a problem document that names the field: never a 500, never
@@ -12,13 +12,7 @@ let projectId: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   member = await signIn(ctx);
-  const project = await inject(ctx.app, {
-    method: 'POST',
-    url: '/api/projects',
-    token: member.token,
-    payload: { name: 'Textes', description: 'Stockables', deadline: '2027-03-31T12:00:00Z' },
-  });
-  projectId = project.json().data.id;
+  projectId = await createProject(ctx, member.token, 'Textes');
 });
 afterAll(() => ctx.close());
 
@@ -59,34 +53,29 @@ describe('JSON bodies: text the database cannot store', () => {
     },
   );
 
-  it('refuses a lone surrogate in client audit metadata', async () => {
-    const response = await send(
-      'POST',
+  it.each([
+    [
+      'client audit metadata',
       '/api/audit/logs',
-      '{"type":"task.client.viewed","details":"ok","metadata":{"note":"\\ud83d"}}',
-    );
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ errors: [{ path: 'body.metadata.note' }] });
-  });
-
-  it('refuses a lone surrogate in a property name', async () => {
-    const response = await send(
-      'POST',
+      () => '{"type":"task.client.viewed","metadata":{"note":"\\ud83d"}}',
+      'body.metadata.note',
+    ],
+    [
+      'a property name',
       '/api/audit/logs',
-      '{"type":"task.client.viewed","metadata":{"\\udc00":"x"}}',
-    );
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'validation_failed' });
-  });
-
-  it('refuses a lone surrogate in a passkey name before anything else is looked at', async () => {
-    const response = await send(
-      'POST',
+      () => '{"type":"task.client.viewed","metadata":{"\\udc00":"x"}}',
+      'body.metadata.\\udc00',
+    ],
+    [
+      'a passkey name, before anything else is looked at',
       '/api/2fa/passkeys',
-      `{"challengeId":"${projectId}","name":"Clé \\ud800","response":{}}`,
-    );
+      () => `{"challengeId":"${projectId}","name":"Clé \\ud800","response":{}}`,
+      'body.name',
+    ],
+  ])('refuses a lone surrogate in %s', async (_where, url, body, path) => {
+    const response = await send('POST', url, body());
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ errors: [{ path: 'body.name' }] });
+    expect(response.json()).toMatchObject({ code: 'validation_failed', errors: [{ path }] });
   });
 
   it('keeps well-formed text of every plane, emoji included', async () => {

@@ -131,6 +131,14 @@ export async function login(
   return { status: response.statusCode, body: response.json(), headers: response.headers };
 }
 
+/** A project of the token's user (owner), through the API; its id. */
+export async function createProject(ctx: TestContext, token: string, name = 'Projet de test'): Promise<string> {
+  const payload = { name, description: 'x', deadline: '2027-03-31T12:00:00Z' };
+  const response = await inject(ctx.app, { method: 'POST', url: '/api/projects', token, payload });
+  if (response.statusCode !== 201) throw new Error(`project creation failed: ${response.body}`);
+  return response.json().data.id as string;
+}
+
 /** Signs a member in and returns its token and session id. */
 export async function signIn(ctx: TestContext, options: Parameters<typeof makeUser>[1] = {}) {
   const user = await makeUser(ctx.db, options);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from '../../test/test-app.ts';
+import { createProject, inject } from '../../test/test-app.ts';
 import { Device, openSyncBed, type SyncBed } from '../sync/sync-test-kit.ts';
 
 // Issue 31: "not your task" was bypassed by first moving the task into one's own project, whose owner may
@@ -22,13 +22,7 @@ const call = (
 
 beforeAll(async () => {
   ({ ctx, alice, bob: mallory, projectId: aliceProject } = await openSyncBed('Projet d’Alice'));
-  malloryProject = (
-    await call('POST', '/api/projects', mallory.token, {
-      name: 'À Mallory',
-      description: 'x',
-      deadline: '2027-01-01T00:00:00Z',
-    })
-  ).json().data.id;
+  malloryProject = await createProject(ctx, mallory.token, 'À Mallory');
 });
 afterAll(() => ctx.close());
 
@@ -66,13 +60,7 @@ describe('the task delete rule cannot be bypassed by a move', () => {
   it('REST: deleting one’s own project does not take a task moved there by someone who could not', async () => {
     const task = await alicesTask();
     await call('PATCH', `/api/tasks/${task.id}`, mallory.token, { project: malloryProject });
-    const doomed = (
-      await call('POST', '/api/projects', mallory.token, {
-        name: 'Jetable',
-        description: 'x',
-        deadline: '2027-01-01T00:00:00Z',
-      })
-    ).json().data.id;
+    const doomed = await createProject(ctx, mallory.token, 'Jetable');
     await call('PATCH', `/api/tasks/${task.id}`, mallory.token, { project: doomed });
     expect((await call('DELETE', `/api/projects/${doomed}`, mallory.token)).statusCode).toBe(200);
     expect(await stillThere(task.id)).toMatchObject({ project: aliceProject, deletedAt: null });
