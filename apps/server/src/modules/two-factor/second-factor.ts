@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { backupCodes, users } from '../../db/schema.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -47,4 +47,9 @@ export async function remainingBackupCodes(tx: Db | Tx, userId: string): Promise
 export async function lockUser(tx: Tx, userId: string) {
   const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   return row;
+}
+
+/** Reads several user rows with locks held until the transaction ends, always taken in id order. */
+export async function lockUsers(tx: Tx, userIds: string[]) {
+  return tx.select().from(users).where(inArray(users.id, userIds)).orderBy(asc(users.id)).for('update');
 }
