@@ -5,7 +5,7 @@ import { afterRestore } from '../db/after-restore.ts';
 import { openDatabase } from '../db/client.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { verifyAuditChain } from '../modules/audit/verify-chain.ts';
+import { describeBreaks, verifyAuditChain } from '../modules/audit/verify-chain.ts';
 import { runCli } from './cli-database.ts';
 
 const USAGE = 'Usage: npm run restore -- FILE [--force]   (FILE from npm run backup; the server must be stopped)';
@@ -55,7 +55,7 @@ runCli(async () => {
     const chain = await verifyAuditChain(database.db);
     if (aside) console.log(`The database that was there was moved to ${aside}.`);
     console.log(`Restored ${file} into ${config.dataDir}; ${sessionsEnded} session(s) ended, everyone signs in again.`);
-    if (chain.break) throw new Error(`The restored audit chain is broken at row ${chain.break.id} (${chain.checked} row(s) before it are intact).`);
+    if (chain.break) throw new Error(`The restored database does not verify.\n${describeBreaks(chain)}`);
     console.log(`Audit chain intact: ${chain.checked} row(s) verified.`);
   } finally {
     await database.close();
