@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadConfig, resolveFromInvocation } from '../config.ts';
 import { requestBackup } from '../db/backup-socket.ts';
 import { openDatabase } from '../db/client.ts';
+import { secureDataDir } from '../db/data-folder.ts';
 import { runCli } from './cli-database.ts';
 
 const USAGE = 'Usage: npm run backup -- FILE   (writes the embedded database to FILE, a .tar.gz)';
@@ -28,6 +29,7 @@ runCli(async () => {
   if (args.length !== 1 || args[0]!.startsWith('--')) throw new Error(USAGE);
   const config = loadConfig();
   if (config.databaseUrl) throw new Error('DATABASE_URL is set: back PostgreSQL up with pg_dump (see docs/operations.md).');
+  secureDataDir(config.dataDir);
   const file = resolveFromInvocation(args[0]!);
   const fromServer = await requestBackup(config.dataDir);
   const backup = fromServer ?? (await dumpWithoutServer(config.dataDir));

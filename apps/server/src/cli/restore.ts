@@ -4,6 +4,7 @@ import { loadConfig, resolveFromInvocation } from '../config.ts';
 import { afterRestore } from '../db/after-restore.ts';
 import { openDatabase } from '../db/client.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
+import { secureDataDir } from '../db/data-folder.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { describeBreaks, verifyAuditChain } from '../modules/audit/verify-chain.ts';
 import { runCli } from './cli-database.ts';
@@ -35,6 +36,7 @@ runCli(async () => {
   if (files.length !== 1 || files[0]!.startsWith('--')) throw new Error(USAGE);
   const config = loadConfig();
   if (config.databaseUrl) throw new Error('DATABASE_URL is set: restore PostgreSQL with pg_restore (see docs/operations.md).');
+  secureDataDir(config.dataDir);
   const file = resolveFromInvocation(files[0]!);
   const backup = fs.readFileSync(file);
   if (!backup.subarray(0, 2).equals(GZIP_MAGIC)) throw new Error(`${file} is not a backup made by npm run backup (not a .tar.gz).`);
