@@ -82,7 +82,8 @@ async function listenForBackups(dataDir: string, database: Database, log: Fastif
   try {
     return await serveBackups(dataDir, database.dumpDataDir, (error) => log.error({ err: error }, 'backup request failed'));
   } catch (error) {
-    // A Unix socket path has at most 107 bytes: a deep DATA_DIR leaves only the offline backup.
+    // A Unix socket path has at most 107 bytes: without /proc (not Linux) a deep DATA_DIR leaves only
+    // the offline backup.
     log.warn({ err: error }, 'npm run backup cannot reach this server (control socket unavailable): back up with the server stopped');
     return null;
   }
