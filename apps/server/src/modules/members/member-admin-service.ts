@@ -1,12 +1,12 @@
 import { and, asc, eq, isNull, max } from 'drizzle-orm';
 import { AUDIT_TYPES, type AdminMember, type UpdateMemberRequest, type User } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { backupCodes, passkeys, pendingLogins, sessions, users } from '../../db/schema.ts';
+import { pendingLogins, sessions, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
 import { revokeSessionsWhere, type SessionService } from '../sessions/session-service.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
-import { lockUser } from '../two-factor/second-factor.ts';
+import { eraseSecondFactors, lockUser } from '../two-factor/second-factor.ts';
 import type { TwoFactorService } from '../two-factor/two-factor-service.ts';
 import { presentAdminMember } from './member-directory.ts';
 
@@ -98,13 +98,7 @@ export class MemberAdminService {
       async (tx) => {
         const [row] = await tx.select().from(users).where(eq(users.id, memberId));
         if (!row) throw notFound('Member');
-        await tx
-          .update(users)
-          .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null, updatedAt: new Date() })
-          .where(eq(users.id, row.id));
-        await tx.delete(backupCodes).where(eq(backupCodes.userId, row.id));
-        // Passkeys are a second factor too (decision 0037): a reset leaves none.
-        await tx.delete(passkeys).where(eq(passkeys.userId, row.id));
+        await eraseSecondFactors(tx, row.id);
         const ended = await this.endEverySignIn(tx, row.id, 'two_factor_reset');
         await appendAudit(tx, {
           type: AUDIT_TYPES.memberTwoFactorReset,

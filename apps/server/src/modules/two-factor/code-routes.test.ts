@@ -47,6 +47,36 @@ async function enrolledMember() {
 
 const nextTotp = (secret: string) => () => codeAt(secret, Date.now() + STEP);
 
+/** A route an enrolled member sends their current TOTP code to from a session. */
+const sessionRoute =
+  (method: 'POST' | 'DELETE', url: (userId: string) => Promise<string> | string) =>
+  async (): Promise<CodeRoute> => {
+    const { user, token, secret } = await enrolledMember();
+    const target = await url(user.id);
+    return {
+      email: user.email,
+      send: (code) => request(method, target, { code }, token),
+      rightCode: nextTotp(secret),
+    };
+  };
+
+/** A sign-in step: the code goes with the tempToken of a fresh password sign-in. */
+const signInStep =
+  (
+    url: string,
+    codes: (member: Awaited<ReturnType<typeof enrolledMember>>) => { right: string; wrong: string },
+  ) =>
+  async (): Promise<CodeRoute> => {
+    const member = await enrolledMember();
+    const tempToken = (await login(ctx.app, member.user.email, member.user.password)).body.data.tempToken!;
+    const { right, wrong } = codes(member);
+    return {
+      email: member.user.email,
+      send: (code) => request('POST', url, { code: code === WRONG ? wrong : code, tempToken }),
+      rightCode: () => right,
+    };
+  };
+
 const routes: Record<string, () => Promise<CodeRoute>> = {
   'POST /api/2fa/verify': async () => {
     const { user, token } = await signIn(ctx);
@@ -57,62 +87,25 @@ const routes: Record<string, () => Promise<CodeRoute>> = {
       rightCode: () => codeAt(secret, Date.now()),
     };
   },
-  'POST /api/2fa/disable': async () => {
-    const { user, token, secret } = await enrolledMember();
-    return {
-      email: user.email,
-      send: (code) => request('POST', '/api/2fa/disable', { code }, token),
-      rightCode: nextTotp(secret),
-    };
-  },
-  'POST /api/2fa/backup-codes': async () => {
-    const { user, token, secret } = await enrolledMember();
-    return {
-      email: user.email,
-      send: (code) => request('POST', '/api/2fa/backup-codes', { code }, token),
-      rightCode: nextTotp(secret),
-    };
-  },
-  'POST /api/auth/verify-2fa': async () => {
-    const { user, secret } = await enrolledMember();
-    const tempToken = (await login(ctx.app, user.email, user.password)).body.data.tempToken!;
-    return {
-      email: user.email,
-      send: (code) => request('POST', '/api/auth/verify-2fa', { code, tempToken }),
-      rightCode: nextTotp(secret),
-    };
-  },
-  'POST /api/2fa/verify-backup': async () => {
-    const { user, backupCodes } = await enrolledMember();
-    const tempToken = (await login(ctx.app, user.email, user.password)).body.data.tempToken!;
-    // A wrong backup code has the backup codes' own format.
-    return {
-      email: user.email,
-      send: (code) =>
-        request('POST', '/api/2fa/verify-backup', { code: code === WRONG ? 'ZZZZZ-ZZZZZ' : code, tempToken }),
-      rightCode: () => backupCodes[0]!,
-    };
-  },
-  'POST /api/2fa/passkeys/options': async () => {
-    const { user, token, secret } = await enrolledMember();
-    return {
-      email: user.email,
-      send: (code) => request('POST', '/api/2fa/passkeys/options', { code }, token),
-      rightCode: nextTotp(secret),
-    };
-  },
-  'DELETE /api/2fa/passkeys/{id}': async () => {
-    const { user, token, secret } = await enrolledMember();
+  'POST /api/2fa/disable': sessionRoute('POST', () => '/api/2fa/disable'),
+  'POST /api/2fa/backup-codes': sessionRoute('POST', () => '/api/2fa/backup-codes'),
+  'POST /api/2fa/passkeys/options': sessionRoute('POST', () => '/api/2fa/passkeys/options'),
+  'DELETE /api/2fa/passkeys/{id}': sessionRoute('DELETE', async (userId) => {
     const [key] = await ctx.db
       .insert(passkeys)
-      .values({ userId: user.id, credentialId: `credential-${user.id}`, publicKey: 'key', name: 'Clé' })
+      .values({ userId, credentialId: `credential-${userId}`, publicKey: 'key', name: 'Clé' })
       .returning();
-    return {
-      email: user.email,
-      send: (code) => request('DELETE', `/api/2fa/passkeys/${key!.id}`, { code }, token),
-      rightCode: nextTotp(secret),
-    };
-  },
+    return `/api/2fa/passkeys/${key!.id}`;
+  }),
+  'POST /api/auth/verify-2fa': signInStep('/api/auth/verify-2fa', ({ secret }) => ({
+    right: codeAt(secret, Date.now() + STEP),
+    wrong: WRONG,
+  })),
+  // A wrong backup code has the backup codes' own format.
+  'POST /api/2fa/verify-backup': signInStep('/api/2fa/verify-backup', ({ backupCodes }) => ({
+    right: backupCodes[0]!,
+    wrong: 'ZZZZZ-ZZZZZ',
+  })),
   'POST /api/admin/members/{id}/reset-2fa': async () => {
     const admin = await signInAdmin(ctx);
     const member = await enrolledMember();

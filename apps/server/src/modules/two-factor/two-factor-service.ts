@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { AUDIT_TYPES, type LoginResult, type TwoFactorSetup, type TwoFactorStatus, type User } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { backupCodes, passkeys, pendingLogins, users } from '../../db/schema.ts';
+import { passkeys, pendingLogins, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { newTotpSecret, otpauthUrl } from '../../lib/totp.ts';
@@ -14,7 +14,7 @@ import type { PendingLogin } from '../auth/pending-logins.ts';
 import { revokeSessionsWhere, type SessionService } from '../sessions/session-service.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import { toPublicUser } from '../users/user-service.ts';
-import { consumeBackupCode, consumeTotp, lockUser, lockUsers, remainingBackupCodes, replaceBackupCodes } from './second-factor.ts';
+import { consumeBackupCode, consumeTotp, eraseSecondFactors, lockUser, lockUsers, remainingBackupCodes, replaceBackupCodes } from './second-factor.ts';
 
 const MAX_CODE_ATTEMPTS_PER_PENDING = 5;
 const isTotp = (code: string) => /^[0-9]{6}$/.test(code);
@@ -204,13 +204,7 @@ export class TwoFactorService {
   async disable(user: User, sessionId: string, code: string, actor: AuditActor): Promise<void> {
     if (user.role === 'admin') throw new AppError(403, 'forbidden', 'Administrators cannot turn off two-factor authentication');
     await this.withCurrentFactor(user, sessionId, { code }, actor, async (tx) => {
-      await tx
-        .update(users)
-        .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null, updatedAt: new Date() })
-        .where(eq(users.id, user.id));
-      await tx.delete(backupCodes).where(eq(backupCodes.userId, user.id));
-      // Passkeys are a second factor too: turning 2FA off removes them all.
-      await tx.delete(passkeys).where(eq(passkeys.userId, user.id));
+      await eraseSecondFactors(tx, user.id);
       await appendAudit(tx, { type: AUDIT_TYPES.twoFactorDisabled, actor, outcome: 'success', resource: `user:${user.id}`, details: '2FA désactivée' });
     });
     await this.store.userChanged(user.id);
