@@ -87,7 +87,7 @@ describe('audit log (S32, S33)', () => {
 });
 
 describe('npm run audit:verify', () => {
-  it('names every row whose content was changed behind the trigger’s back, not only the first', async () => {
+  it('names every row whose content was changed behind the trigger’s back, not only the first', { timeout: 120_000 }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-audit-'));
     const serverUrl = process.env.TEST_DATABASE_URL;
     const database = await openDatabase(serverUrl ? { databaseUrl: await freshDatabase(serverUrl), dataDir: null } : { dataDir });
