@@ -1,7 +1,8 @@
 // Issue 16's journey in Chromium: an administrator invites a person from /admin/members, the link
 // taken from the mail outbox opens /invitation, the new member signs in, and once the administrator
 // deactivates them their open browser lands on /login at its next call. Axe checks /admin/members and
-// /invitation at 360 px (touch) and 1440 px, light and dark.
+// /invitation (with a name refused as too close to the administrator's) at 360 px (touch) and 1440 px,
+// light and dark.
 //
 // The administrator needs 2FA, and the shared server's bootstrap admin must stay without it for
 // login.spec.ts: this file runs its own server, whose first start creates this admin (own-server.ts).
@@ -156,7 +157,7 @@ for (const size of SIZES) {
   test.describe(`teams screens, axe in light and dark, ${size.label}`, () => {
     test.use(size.use);
 
-    test('/admin/members and /invitation', async ({ page, admin }) => {
+    test('/admin/members and /invitation', async ({ page, admin, ownServer, allowFailedRequest }) => {
       await signInAdmin(page, admin);
       await page.goto('/admin/members');
       await expect(page.getByRole('row', { name: /\(vous\)/ })).toBeVisible();
@@ -171,6 +172,11 @@ for (const size of SIZES) {
       await expect(page.getByRole('alertdialog', { name: 'Révoquer l’invitation ?' })).toBeVisible();
       await expectNoViolationsInBothSchemes(page, `/admin/members, revoke dialog (${size.label})`);
       await page.getByRole('button', { name: 'Annuler' }).click();
+      // An invitation whose person first picks a name that reads like the administrator's ('admin').
+      const homonym = `homonyme-${randomUUID().slice(0, 8)}@e2e.test`;
+      await page.getByLabel('E-mail').fill(homonym);
+      await page.getByRole('button', { name: 'Envoyer l’invitation' }).click();
+      await expect(page.getByText(`Invitation envoyée à ${homonym}.`)).toBeVisible();
 
       // The invitation page, signed out.
       await clickSignOut(page);
@@ -184,6 +190,23 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Créer mon compte' }).click();
       await expect(page.getByRole('alert')).toHaveText('Les mots de passe ne correspondent pas.');
       await expectNoViolationsInBothSchemes(page, `/invitation, mismatch (${size.label})`);
+
+      // 'ADMIN', in another case than the administrator's name, is refused under the name field.
+      allowFailedRequest(409, /\/api\/auth\/invitations\/accept$/);
+      await page.goto(await linkFromInbox(homonym, '/invitation', ownServer.dataDir));
+      const nameField = page.getByLabel('Nom');
+      await nameField.fill('ADMIN');
+      await page.getByLabel('Mot de passe', { exact: true }).fill('Homonyme équipe 2026!');
+      await page.getByLabel('Confirmer le mot de passe').fill('Homonyme équipe 2026!');
+      await page.getByRole('button', { name: 'Créer mon compte' }).click();
+      const taken = 'Ce nom ressemble trop à celui d’un autre membre. Choisissez-en un autre.';
+      await expect(page.getByRole('alert')).toHaveText(taken);
+      await expect(nameField).toHaveAttribute('aria-invalid', 'true');
+      await expect(nameField).toHaveAccessibleDescription(taken);
+      await expectNoViolationsInBothSchemes(page, `/invitation, name taken (${size.label})`);
+      await nameField.fill(`Homonyme ${homonym.slice(9, 17)}`);
+      await page.getByRole('button', { name: 'Créer mon compte' }).click();
+      await expect(page.getByText('Compte créé. Redirection…')).toBeVisible();
     });
   });
 }

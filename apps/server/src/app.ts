@@ -135,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     resets: new ResetService(database.db, config, mailer, sessions, background),
     sync: new SyncService(database.db, notifier),
     invitations: new InvitationService(database.db, config, mailer),
-    memberAdmin: new MemberAdminService(database.db, sessions, store, secretBox),
+    memberAdmin: new MemberAdminService(database.db, sessions, store, twoFactor),
   };
   app.decorate('ctx', ctx);
   const purge = new TombstonePurge(database.db, config.tombstoneHorizonDays, (error) => app.log.error({ err: error }, 'tombstone purge failed'));

@@ -5,11 +5,14 @@ import { ConfigError, loadConfig } from './config.ts';
 import { serveBackups, type BackupSocket } from './db/backup-socket.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { DataDirUnsafeError, secureDataDir, useOwnerOnlyUmask } from './db/data-folder.ts';
 import { runMigrations } from './db/migrate.ts';
 
 /** Process entry: configuration, database, migrations, first admin, then listen until a signal. */
 async function main(): Promise<void> {
+  useOwnerOnlyUmask();
   const config = loadConfig();
+  secureDataDir(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -79,14 +82,15 @@ async function listenForBackups(dataDir: string, database: Database, log: Fastif
   try {
     return await serveBackups(dataDir, database.dumpDataDir, (error) => log.error({ err: error }, 'backup request failed'));
   } catch (error) {
-    // A Unix socket path has at most 107 bytes: a deep DATA_DIR leaves only the offline backup.
+    // A Unix socket path has at most 107 bytes: without /proc (not Linux) a deep DATA_DIR leaves only
+    // the offline backup.
     log.warn({ err: error }, 'npm run backup cannot reach this server (control socket unavailable): back up with the server stopped');
     return null;
   }
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnsafeError) {
     process.stderr.write(`Jalon cannot start: ${error.message}\n`);
   } else {
     process.stderr.write(`Jalon cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'not_found',
   'version_conflict',
   'email_taken',
+  // A display name that reads like another member's, whatever its case or script (decision 0048).
+  'username_taken',
   'weak_password',
   'common_password',
   'invalid_reset_token',

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig, resolveFromInvocation } from '../config.ts';
-import { requestBackup } from '../db/backup-socket.ts';
+import { backupSocketPath, requestBackup } from '../db/backup-socket.ts';
 import { openDatabase } from '../db/client.ts';
+import { DataDirLockedError } from '../db/data-dir-lock.ts';
+import { secureDataDir } from '../db/data-folder.ts';
 import { runCli } from './cli-database.ts';
 
 const USAGE = 'Usage: npm run backup -- FILE   (writes the embedded database to FILE, a .tar.gz)';
@@ -10,7 +12,11 @@ const USAGE = 'Usage: npm run backup -- FILE   (writes the embedded database to 
 /** No server running: open the data folder here (this takes its lock) and dump it. */
 async function dumpWithoutServer(dataDir: string): Promise<Buffer> {
   if (!fs.existsSync(path.join(dataDir, 'pglite'))) throw new Error(`${dataDir} holds no database (is DATA_DIR right?)`);
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase({ dataDir }).catch((error: unknown) => {
+    // A server holds the folder but did not answer on its socket: say so, not only that the folder is in use.
+    if (!(error instanceof DataDirLockedError)) throw error;
+    throw new Error(`${error.message} It did not answer on ${backupSocketPath(dataDir)}: its log says why.`);
+  });
   try {
     return await database.dumpDataDir!();
   } finally {
@@ -28,6 +34,7 @@ runCli(async () => {
   if (args.length !== 1 || args[0]!.startsWith('--')) throw new Error(USAGE);
   const config = loadConfig();
   if (config.databaseUrl) throw new Error('DATABASE_URL is set: back PostgreSQL up with pg_dump (see docs/operations.md).');
+  secureDataDir(config.dataDir);
   const file = resolveFromInvocation(args[0]!);
   const fromServer = await requestBackup(config.dataDir);
   const backup = fromServer ?? (await dumpWithoutServer(config.dataDir));

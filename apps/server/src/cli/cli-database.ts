@@ -1,5 +1,6 @@
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import { secureDataDir, useOwnerOnlyUmask } from '../db/data-folder.ts';
 import { runMigrations } from '../db/migrate.ts';
 
 /**
@@ -8,6 +9,7 @@ import { runMigrations } from '../db/migrate.ts';
  */
 export async function withCliDatabase<T>(run: (database: Database, config: Config) => Promise<T>): Promise<T> {
   const config = loadConfig();
+  secureDataDir(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await runMigrations(database.pool);
@@ -35,6 +37,8 @@ export function parseFlags(argv: string[], allowed: readonly string[]): Record<s
 
 /** Runs a CLI main: a known failure prints one line and exits 1, without a stack trace. */
 export function runCli(main: () => Promise<void>): void {
+  // What a tool writes under DATA_DIR (the database, a key, a restored folder) is its owner's alone.
+  useOwnerOnlyUmask();
   main().then(
     () => process.exit(0),
     (error: unknown) => {

@@ -4,8 +4,9 @@ import { loadConfig, resolveFromInvocation } from '../config.ts';
 import { afterRestore } from '../db/after-restore.ts';
 import { openDatabase } from '../db/client.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
+import { secureDataDir } from '../db/data-folder.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { verifyAuditChain } from '../modules/audit/verify-chain.ts';
+import { describeBreaks, verifyAuditChain } from '../modules/audit/verify-chain.ts';
 import { runCli } from './cli-database.ts';
 
 const USAGE = 'Usage: npm run restore -- FILE [--force]   (FILE from npm run backup; the server must be stopped)';
@@ -35,6 +36,7 @@ runCli(async () => {
   if (files.length !== 1 || files[0]!.startsWith('--')) throw new Error(USAGE);
   const config = loadConfig();
   if (config.databaseUrl) throw new Error('DATABASE_URL is set: restore PostgreSQL with pg_restore (see docs/operations.md).');
+  secureDataDir(config.dataDir);
   const file = resolveFromInvocation(files[0]!);
   const backup = fs.readFileSync(file);
   if (!backup.subarray(0, 2).equals(GZIP_MAGIC)) throw new Error(`${file} is not a backup made by npm run backup (not a .tar.gz).`);
@@ -55,7 +57,7 @@ runCli(async () => {
     const chain = await verifyAuditChain(database.db);
     if (aside) console.log(`The database that was there was moved to ${aside}.`);
     console.log(`Restored ${file} into ${config.dataDir}; ${sessionsEnded} session(s) ended, everyone signs in again.`);
-    if (chain.break) throw new Error(`The restored audit chain is broken at row ${chain.break.id} (${chain.checked} row(s) before it are intact).`);
+    if (chain.break) throw new Error(`The restored database does not verify.\n${describeBreaks(chain)}`);
     console.log(`Audit chain intact: ${chain.checked} row(s) verified.`);
   } finally {
     await database.close();

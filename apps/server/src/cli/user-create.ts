@@ -36,7 +36,9 @@ runCli(async () => {
       });
       console.log(`Created ${user.role} ${user.email} (username ${user.username}, id ${user.id}).`);
     } catch (error) {
-      if (error instanceof AppError) throw new Error(error.code === 'email_taken' ? `A user with the e-mail ${args.email} already exists.` : error.detail);
+      if (error instanceof AppError && error.code === 'email_taken') throw new Error(`A user with the e-mail ${args.email} already exists.`);
+      if (error instanceof AppError && error.code === 'username_taken') throw new Error(`The name ${args.username} reads like another member's: choose another with --username.`);
+      if (error instanceof AppError) throw new Error(error.detail);
       throw error;
     }
   });

@@ -32,8 +32,47 @@ describe('backup socket', () => {
     }
   });
 
-  it('answers null when no server listens, and refuses a path too long for a Unix socket', async () => {
+  it('answers null when no server listens', async () => {
     expect(await requestBackup(dataDir)).toBeNull();
-    await expect(serveBackups(path.join(dataDir, 'x'.repeat(100)), async () => Buffer.alloc(0), () => {})).rejects.toThrow(/longer than 107 bytes/);
+    expect(await requestBackup(path.join(dataDir, 'x'.repeat(150)))).toBeNull();
+  });
+
+  it('serves a DATA_DIR whose socket path is longer than a Unix socket allows', async () => {
+    const deep = path.join(dataDir, 'x'.repeat(150));
+    expect(Buffer.byteLength(backupSocketPath(deep))).toBeGreaterThan(107);
+    const socket = await serveBackups(deep, async () => Buffer.from('the dump'), () => {});
+    try {
+      expect(fs.statSync(backupSocketPath(deep)).mode & 0o777).toBe(0o600);
+      expect((await requestBackup(deep))?.toString()).toBe('the dump');
+    } finally {
+      await socket.close();
+    }
+    expect(fs.existsSync(backupSocketPath(deep))).toBe(false);
+  });
+
+  it('takes one backup at a time: a second request meanwhile is refused with a clear message, a later one is served', async () => {
+    let finish = () => {};
+    const dumps: string[] = [];
+    const socket = await serveBackups(
+      dataDir,
+      () => new Promise<Buffer>((resolve) => ((finish = () => resolve(Buffer.from('first'))), dumps.push('started'))),
+      () => {},
+    );
+    try {
+      const first = requestBackup(dataDir);
+      while (dumps.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      await expect(requestBackup(dataDir)).rejects.toThrow(
+        'The server could not take the backup: another backup is being taken: run npm run backup again once it has finished',
+      );
+      finish();
+      expect((await first)?.toString()).toBe('first');
+      const later = requestBackup(dataDir);
+      while (dumps.length === 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      finish();
+      expect(await later).not.toBeNull();
+      expect(dumps).toHaveLength(2);
+    } finally {
+      await socket.close();
+    }
   });
 });

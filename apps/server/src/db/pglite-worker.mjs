@@ -4,6 +4,8 @@
 // Plain JavaScript on purpose: worker entry points must load without a TypeScript loader.
 // No SQL of its own runs here: PGlite's query mutex is not reentrant, so anything this thread ran
 // beside the socket's clients could deadlock them (issue 9); the vacuum is a client (pglite-vacuum.ts).
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -22,11 +24,14 @@ try {
 
   // A backup while the server runs: dumpDataDir takes PGlite's query lock, so the files are copied
   // between two statements, never during one. An open transaction's writes are not in the copy (they
-  // are rolled back when it is opened, as after a crash), so the copy is consistent.
+  // are rolled back when it is opened, as after a crash), so the copy is consistent. Only the copy
+  // holds the lock: it is compressed afterwards, on libuv's threads, while requests go on (issue 31).
   parentPort.on('message', async (message) => {
     if (message?.type !== 'dump') return;
     try {
-      const bytes = await (await db.dumpDataDir('gzip')).arrayBuffer();
+      const tar = new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
+      const compressed = await promisify(gzip)(tar);
+      const bytes = compressed.buffer.slice(compressed.byteOffset, compressed.byteOffset + compressed.byteLength);
       parentPort.postMessage({ type: 'dumped', id: message.id, bytes }, [bytes]);
     } catch (error) {
       parentPort.postMessage({ type: 'dumped', id: message.id, error: error instanceof Error ? error.message : String(error) });

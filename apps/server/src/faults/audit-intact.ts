@@ -12,7 +12,7 @@ export async function auditProblems(target: ServerDatabaseTarget, createdTaskIds
   return withServerDatabase(target, async ({ db }) => {
     const problems: string[] = [];
     const chain = await verifyAuditChain(db);
-    if (chain.break) problems.push(`chain broken at row ${chain.break.id} (${chain.break.reason})`);
+    for (const item of chain.breaks) problems.push(`chain broken at row ${item.id} (${item.reason})`);
     const rows = await db.select({ resource: auditLog.resource }).from(auditLog).where(eq(auditLog.type, AUDIT_TYPES.taskCreated));
     const audited = new Set(rows.map((row) => row.resource));
     for (const id of createdTaskIds) if (!audited.has(`task:${id}`)) problems.push(`task ${id} created without its audit row`);

@@ -40,10 +40,11 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
       log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       return;
     }
-    await fs.mkdir(outbox, { recursive: true });
+    // The outbox holds live invitation and reset links: its owner's alone, whatever the umask.
+    await fs.mkdir(outbox, { recursive: true, mode: 0o700 });
     const file = path.join(outbox, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`);
     // Written aside then renamed, so whoever reads the outbox never sees half a mail.
-    await fs.writeFile(`${file}.tmp`, JSON.stringify({ from: config.mailFrom, ...mail, sentAt: new Date().toISOString() }, null, 2));
+    await fs.writeFile(`${file}.tmp`, JSON.stringify({ from: config.mailFrom, ...mail, sentAt: new Date().toISOString() }, null, 2), { mode: 0o600 });
     await fs.rename(`${file}.tmp`, file);
     log.info({ to: mail.to, subject: mail.subject, file }, 'no SMTP_URL: mail written to the local outbox');
   }

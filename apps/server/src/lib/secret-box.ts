@@ -15,7 +15,7 @@ export function loadMasterKey(options: { secretKey: Buffer | undefined; dataDir:
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const key = randomBytes(32);
   try {
     fs.writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });

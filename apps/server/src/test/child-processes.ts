@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from './server-process.ts';
@@ -9,7 +9,7 @@ import { freePort } from './server-process.ts';
  * test's `afterEach` can end them all. Fault tests use `ServerProcess` (server-process.ts).
  */
 const SOURCE = fileURLToPath(new URL('..', import.meta.url));
-const children = new Set<ChildProcess>();
+const children = new Set<ChildProcessWithoutNullStreams>();
 
 /** The parent's environment without its database settings: each test says which database it uses. */
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
@@ -19,15 +19,27 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 
 export interface ServerProcess {
   port: number;
-  child: ChildProcess;
+  child: ChildProcessWithoutNullStreams;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
   output(): string;
 }
 
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+/** Options of a child: `umask` starts it from a shell with that umask (octal, e.g. '000'). */
+export interface ChildOptions {
+  umask?: string;
+}
+
+/** node --import tsx FILE ARGS, from `sh -c 'umask …'` when a umask is asked for. */
+function spawnNode(file: string, args: string[], env: NodeJS.ProcessEnv, options: ChildOptions): ChildProcessWithoutNullStreams {
+  const command = [process.execPath, '--import', 'tsx', file, ...args];
+  if (!options.umask) return spawn(command[0]!, command.slice(1), { env });
+  return spawn('/bin/sh', ['-c', `umask ${options.umask} && exec "$@"`, 'sh', ...command], { env });
+}
+
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000, options: ChildOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', `${SOURCE}server.ts`], { env: childEnv({ ...env, PORT: String(port) }) });
+  const child = spawnNode(`${SOURCE}server.ts`, [], childEnv({ ...env, PORT: String(port) }), options);
   children.add(child);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -54,8 +66,8 @@ export interface CliResult {
 }
 
 /** Runs `src/cli/<script>` to its end (bounded), as `npm run <script>` does. */
-export function runCliScript(script: string, args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<CliResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', `${SOURCE}cli/${script}`, ...args], { env: childEnv(env) });
+export function runCliScript(script: string, args: string[], env: Record<string, string>, timeoutMs = 60_000, options: ChildOptions = {}): Promise<CliResult> {
+  const child = spawnNode(`${SOURCE}cli/${script}`, args, childEnv(env), options);
   children.add(child);
   let stdout = '';
   let stderr = '';

@@ -52,20 +52,22 @@ export function auditRowHash(row: ChainedFields): string {
 export type ChainBreak = { id: number; reason: 'hash_mismatch' | 'broken_link' };
 
 /**
- * Walks rows in id order and returns the first one that does not match: its own content was
- * changed (hash mismatch), or the row before it was removed or changed (broken link).
+ * Walks rows in id order and returns every one that does not match: its own content was changed (hash
+ * mismatch), or the row before it was removed or changed (broken link). The walk goes on past a break,
+ * from the hash the broken row holds, so tampering further on is found too, not hidden behind the first.
  */
-export function findChainBreak(
+export function findChainBreaks(
   rows: Iterable<ChainedFields & { id: number; hash: string }>,
   previousHash = GENESIS_HASH,
-): { break: ChainBreak | null; lastHash: string; checked: number } {
+): { breaks: ChainBreak[]; lastHash: string; checked: number } {
   let expectedPrev = previousHash;
   let checked = 0;
+  const breaks: ChainBreak[] = [];
   for (const row of rows) {
-    if (row.prevHash !== expectedPrev) return { break: { id: row.id, reason: 'broken_link' }, lastHash: expectedPrev, checked };
-    if (auditRowHash(row) !== row.hash) return { break: { id: row.id, reason: 'hash_mismatch' }, lastHash: expectedPrev, checked };
+    if (auditRowHash(row) !== row.hash) breaks.push({ id: row.id, reason: 'hash_mismatch' });
+    else if (row.prevHash !== expectedPrev) breaks.push({ id: row.id, reason: 'broken_link' });
     expectedPrev = row.hash;
     checked++;
   }
-  return { break: null, lastHash: expectedPrev, checked };
+  return { breaks, lastHash: expectedPrev, checked };
 }

@@ -59,6 +59,27 @@ describe('audit log (S32, S33)', () => {
     expect((await ctx.db.select().from(auditLog)).length).toBe(before);
   });
 
+  it('hashes what the database stores: lone surrogates, NUL and a surrogate pair cut by the length limit still verify', async () => {
+    const odd = { ...actor, name: 'Lone \ud800 name', userAgent: `${'u'.repeat(255)}\u{1F600}` };
+    const row = await ctx.db.transaction((tx) =>
+      appendAudit(tx, {
+        type: 'auth.test.stored_form',
+        actor: odd,
+        outcome: 'success',
+        resource: 'task:\udc00',
+        details: `${'d'.repeat(1_999)}\u{1F600} \ud800`,
+        metadata: { 'key\ud800': 'value\udfff', nul: 'a\u0000b', list: ['\ud83d', { deep: '\u0000' }] },
+      }),
+    );
+    const [stored] = (await ctx.database.pool.query('SELECT actor_name, details, metadata FROM audit_log WHERE id = $1', [row.id])).rows;
+    expect(stored.actor_name).toBe('Lone \ufffd name');
+    expect(stored.details.endsWith('d\ufffd…')).toBe(true);
+    expect(stored.metadata).toEqual({ 'key\ufffd': 'value\ufffd', nul: 'a\\x00b', list: ['\ufffd', { deep: '\\x00' }] });
+    const report = await verifyAuditChain(ctx.db);
+    expect(report.breaks).toEqual([]);
+    expect(report.break).toBeNull();
+  });
+
   it('escapes control characters and truncates long user agents', () => {
     expect(sanitiseText('a\r\nb\u001b[31m', 100)).toBe('a\\x0d\\x0ab\\x1b[31m');
     expect(sanitiseText('x'.repeat(300), 256)).toHaveLength(257);
@@ -66,22 +87,22 @@ describe('audit log (S32, S33)', () => {
 });
 
 describe('npm run audit:verify', () => {
-  it('names the first row whose content was changed behind the trigger’s back', async () => {
+  it('names every row whose content was changed behind the trigger’s back, not only the first', { timeout: 120_000 }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-audit-'));
     const serverUrl = process.env.TEST_DATABASE_URL;
     const database = await openDatabase(serverUrl ? { databaseUrl: await freshDatabase(serverUrl), dataDir: null } : { dataDir });
     let env: NodeJS.ProcessEnv;
-    let tamperedId: number;
+    let tampered: number[];
     try {
       await runMigrations(database.pool);
       for (let i = 0; i < 5; i++) {
         await database.db.transaction((tx) => appendAudit(tx, { type: 'auth.test.cli', actor, outcome: 'success', details: `row ${i}` }));
       }
       const rows = await database.db.select().from(auditLog).orderBy(asc(auditLog.id));
-      tamperedId = rows[2]!.id;
-      // Only a superuser can do this: switch the trigger off, edit a row, switch it back on.
+      tampered = [rows[1]!.id, rows[3]!.id];
+      // Only a superuser can do this: switch the trigger off, edit rows, switch it back on.
       await database.pool.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_update_delete');
-      await database.pool.query("UPDATE audit_log SET details = 'nothing happened' WHERE id = $1", [tamperedId]);
+      await database.pool.query("UPDATE audit_log SET details = 'nothing happened' WHERE id = ANY($1)", [tampered]);
       await database.pool.query('ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_update_delete');
       env = { ...process.env, DATA_DIR: dataDir, ...(serverUrl ? { DATABASE_URL: database.listenerConfig!.connectionString } : {}) };
     } finally {
@@ -93,7 +114,8 @@ describe('npm run audit:verify', () => {
       (error: { code: number; stderr: string }) => error,
     );
     expect(failure?.code).toBe(1);
-    expect(failure?.stderr).toContain(`Audit chain broken at row ${tamperedId!}: its content was changed`);
+    expect(failure?.stderr).toContain('Audit chain broken: 2 of 5 row(s) do not verify.');
+    for (const id of tampered!) expect(failure?.stderr).toContain(`row ${id}: its content was changed`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

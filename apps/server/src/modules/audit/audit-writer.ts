@@ -3,6 +3,7 @@ import type { AuditType } from '@jalon/contract';
 import type { Tx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import { auditRowHash, GENESIS_HASH } from './audit-chain.ts';
+import { storedJson, storedText } from './stored-form.ts';
 
 /** Who did it and from where; built from the request by `requestContext`. */
 export interface AuditActor {
@@ -28,11 +29,14 @@ const AUDIT_CHAIN_LOCK = 7_356_002;
 const USER_AGENT_MAX = 256;
 const DETAILS_MAX = 2_000;
 
-/** Keeps log rows printable: control characters are escaped, long values cut (SECURITY S32). */
+/**
+ * Keeps log rows printable: control characters are escaped, long values cut (SECURITY S32), in their
+ * stored form (a cut that splits a surrogate pair would otherwise be stored as U+FFFD and never verify).
+ */
 export function sanitiseText(value: string, max: number): string {
   // eslint-disable-next-line no-control-regex
   const escaped = value.replace(/[\u0000-\u001f\u007f]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
-  return escaped.length > max ? `${escaped.slice(0, max)}…` : escaped;
+  return storedText(escaped.length > max ? `${escaped.slice(0, max)}…` : escaped);
 }
 
 /**
@@ -56,17 +60,18 @@ export async function appendAudits(tx: Tx, entries: AuditEntry[]): Promise<Array
   const rows = entries.map((entry) => {
     const row = {
       createdAt: new Date(),
-      type: entry.type,
+      // Every text in the form the database keeps, so the hash covers exactly what is stored.
+      type: storedText(entry.type),
       actorId: entry.actor.id,
-      actorEmail: entry.actor.email,
-      actorName: entry.actor.name,
+      actorEmail: entry.actor.email === null ? null : storedText(entry.actor.email),
+      actorName: entry.actor.name === null ? null : storedText(entry.actor.name),
       ip: sanitiseText(entry.actor.ip, 64),
       userAgent: sanitiseText(entry.actor.userAgent, USER_AGENT_MAX),
-      resource: entry.resource ?? null,
+      resource: entry.resource == null ? null : storedText(entry.resource),
       outcome: entry.outcome,
       details: sanitiseText(entry.details ?? '', DETAILS_MAX),
-      // Through JSON once, so the hash covers exactly what jsonb stores (no Dates, no undefined).
-      metadata: JSON.parse(JSON.stringify(entry.metadata ?? {})) as Record<string, unknown>,
+      // Through JSON once (no Dates, no undefined), then every key and string in its stored form.
+      metadata: storedJson(JSON.parse(JSON.stringify(entry.metadata ?? {}))) as Record<string, unknown>,
       prevHash,
     };
     const hash = auditRowHash(row);

@@ -60,7 +60,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => {
-      await ctx.memberAdmin.resetTwoFactor(request.session!.user, request.params.id, request.body.code, actorOf(request));
+      await ctx.memberAdmin.resetTwoFactor(request.session!.user, request.session!.id, request.params.id, request.body.code, actorOf(request));
       return { data: { reset: true as const } };
     },
   );

@@ -141,6 +141,18 @@ describe('POST /api/auth/invitations/accept', () => {
     expect((await accept({ token, username: 'Enfin', password: STRONG_PASSWORD })).statusCode).toBe(201);
   });
 
+  it('refuses a name that reads like another member’s, whatever its case or script, with 409 on the field; the link stays usable', async () => {
+    await makeUser(ctx.db, { username: 'Admin' });
+    const { email, token } = await invited();
+    for (const username of ['admin', 'ADMIN', '\u0410dmin', 'Ａｄｍｉｎ']) {
+      const response = await accept({ token, username, password: STRONG_PASSWORD });
+      expect(response.statusCode, username).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'username_taken', errors: [{ path: 'username' }] });
+    }
+    expect(await ctx.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    expect((await accept({ token, username: 'Admine', password: STRONG_PASSWORD })).statusCode).toBe(201);
+  });
+
   it('refuses server-owned fields and an empty name with 400', async () => {
     const { email, token } = await invited();
     expect((await accept({ token, username: 'Moi', password: STRONG_PASSWORD, role: 'admin' })).statusCode).toBe(400);

@@ -1,13 +1,13 @@
-import { and, asc, eq, inArray, isNull, max } from 'drizzle-orm';
+import { and, asc, eq, isNull, max } from 'drizzle-orm';
 import { AUDIT_TYPES, type AdminMember, type UpdateMemberRequest, type User } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { backupCodes, passkeys, pendingLogins, sessions, users } from '../../db/schema.ts';
+import { pendingLogins, sessions, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { SecretBox } from '../../lib/secret-box.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
 import { revokeSessionsWhere, type SessionService } from '../sessions/session-service.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
-import { consumeBackupCode, consumeTotp, lockUser } from '../two-factor/second-factor.ts';
+import { eraseSecondFactors, lockUser } from '../two-factor/second-factor.ts';
+import type { TwoFactorService } from '../two-factor/two-factor-service.ts';
 import { presentAdminMember } from './member-directory.ts';
 
 const lastAdmin = () => new AppError(409, 'last_admin', 'The last active administrator cannot be demoted or deactivated');
@@ -22,7 +22,7 @@ export class MemberAdminService {
     private readonly db: Db,
     private readonly sessions: SessionService,
     private readonly store: SessionStore,
-    private readonly box: SecretBox,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   async update(admin: User, memberId: string, change: UpdateMemberRequest, actor: AuditActor): Promise<AdminMember> {
@@ -81,47 +81,38 @@ export class MemberAdminService {
 
   /**
    * Erases a member's second factor after the administrator proves it is them with their own current
-   * code (a step-up: a stolen session alone cannot strip someone's 2FA). The member enrols again at
-   * their next sign-in, forced when they are an administrator.
+   * code (a step-up: a stolen session alone cannot strip someone's 2FA). The code goes through the one
+   * wrong-code counter of the administrator's account (decision 0022): refused while it is locked, the
+   * fifth wrong one locks it and revokes the session. The member enrols again at their next sign-in,
+   * forced when they are an administrator.
    */
-  async resetTwoFactor(admin: User, memberId: string, code: string, actor: AuditActor): Promise<void> {
+  async resetTwoFactor(admin: User, sessionId: string, memberId: string, code: string, actor: AuditActor): Promise<void> {
     if (memberId === admin.id) throw selfChange();
-    const outcome = await this.db.transaction(async (tx) => {
-      // Both rows locked in id order: two administrators resetting each other at once wait, never deadlock.
-      const locked = await tx.select().from(users).where(inArray(users.id, [admin.id, memberId])).orderBy(asc(users.id)).for('update');
-      const self = locked.find((row) => row.id === admin.id);
-      if (!self?.twoFactorEnabled) return { ok: false as const };
-      // A passkey-only administrator (decision 0037) confirms with a backup code.
-      const accepted = /^[0-9]{6}$/.test(code)
-        ? self.twoFactorSecret !== null && (await consumeTotp(tx, this.box, self, self.twoFactorSecret, code))
-        : await consumeBackupCode(tx, this.box, self.id, code);
-      if (!accepted) return { ok: false as const };
-      const row = locked.find((candidate) => candidate.id === memberId);
-      if (!row) throw notFound('Member');
-      await tx
-        .update(users)
-        .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null, updatedAt: new Date() })
-        .where(eq(users.id, row.id));
-      await tx.delete(backupCodes).where(eq(backupCodes.userId, row.id));
-      // Passkeys are a second factor too (decision 0037): a reset leaves none.
-      await tx.delete(passkeys).where(eq(passkeys.userId, row.id));
-      const revoked = await this.endEverySignIn(tx, row.id, 'two_factor_reset');
-      await appendAudit(tx, {
-        type: AUDIT_TYPES.memberTwoFactorReset,
-        actor,
-        outcome: 'success',
-        resource: `user:${row.id}`,
-        details: `2FA de ${row.username} <${row.email}> réinitialisée ; ${revoked.length} session(s) révoquée(s)`,
-      });
-      return { ok: true as const, revoked };
-    });
-    if (!outcome.ok) {
-      await this.db.transaction((tx) =>
-        appendAudit(tx, { type: AUDIT_TYPES.twoFactorVerifyFailed, actor, outcome: 'failure', resource: `user:${memberId}`, details: 'Code de confirmation refusé' }),
-      );
-      throw new AppError(400, 'invalid_code', 'The code is not valid');
-    }
-    await this.announce(memberId, outcome.revoked);
+    // A passkey-only administrator (decision 0037), or one whose phone is lost, confirms with a backup code.
+    const proof = { code, orBackupCode: true as const };
+    const revoked = await this.twoFactor.withCurrentFactor(
+      admin,
+      sessionId,
+      proof,
+      actor,
+      async (tx) => {
+        const [row] = await tx.select().from(users).where(eq(users.id, memberId));
+        if (!row) throw notFound('Member');
+        await eraseSecondFactors(tx, row.id);
+        const ended = await this.endEverySignIn(tx, row.id, 'two_factor_reset');
+        await appendAudit(tx, {
+          type: AUDIT_TYPES.memberTwoFactorReset,
+          actor,
+          outcome: 'success',
+          resource: `user:${row.id}`,
+          details: `2FA de ${row.username} <${row.email}> réinitialisée ; ${ended.length} session(s) révoquée(s)`,
+        });
+        return ended;
+      },
+      // The member's row is locked with the administrator's, in id order: two resetting each other wait.
+      { alsoLock: memberId },
+    );
+    await this.announce(memberId, revoked);
   }
 
   /** Sessions and sign-ins waiting for their second factor both end. */

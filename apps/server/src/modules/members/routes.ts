@@ -22,7 +22,8 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     '/auth/invitations/accept',
     {
-      config: { access: 'public', rateLimit: { max: ctx.config.reset.ipMax, timeWindow: ctx.config.reset.windowMs } },
+      // 409: a name that reads like another member's (the link stays usable).
+      config: { access: 'public', rateLimit: { max: ctx.config.reset.ipMax, timeWindow: ctx.config.reset.windowMs }, problems: [409] },
       schema: {
         tags: ['members'],
         summary: 'Create the invited account (e-mail and role from the invitation); signs nobody in',

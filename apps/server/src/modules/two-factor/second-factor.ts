@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { backupCodes, users } from '../../db/schema.ts';
+import { backupCodes, passkeys, users } from '../../db/schema.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { canonicalBackupCode, matchingStep, newBackupCodes } from '../../lib/totp.ts';
 
@@ -47,4 +47,22 @@ export async function remainingBackupCodes(tx: Db | Tx, userId: string): Promise
 export async function lockUser(tx: Tx, userId: string) {
   const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   return row;
+}
+
+/** Reads several user rows with locks held until the transaction ends, always taken in id order. */
+export async function lockUsers(tx: Tx, userIds: string[]) {
+  return tx.select().from(users).where(inArray(users.id, userIds)).orderBy(asc(users.id)).for('update');
+}
+
+/**
+ * Turns a user's 2FA off and erases every factor: the TOTP secret, backup codes and passkeys (a passkey
+ * is a second factor too, decision 0037). Used when a person turns it off and when an administrator resets it.
+ */
+export async function eraseSecondFactors(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+  await tx.delete(backupCodes).where(eq(backupCodes.userId, userId));
+  await tx.delete(passkeys).where(eq(passkeys.userId, userId));
 }

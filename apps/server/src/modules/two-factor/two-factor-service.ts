@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { AUDIT_TYPES, type LoginResult, type TwoFactorSetup, type TwoFactorStatus, type User } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { backupCodes, passkeys, pendingLogins, users } from '../../db/schema.ts';
+import { passkeys, pendingLogins, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { newTotpSecret, otpauthUrl } from '../../lib/totp.ts';
@@ -14,7 +14,7 @@ import type { PendingLogin } from '../auth/pending-logins.ts';
 import { revokeSessionsWhere, type SessionService } from '../sessions/session-service.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import { toPublicUser } from '../users/user-service.ts';
-import { consumeBackupCode, consumeTotp, lockUser, remainingBackupCodes, replaceBackupCodes } from './second-factor.ts';
+import { consumeBackupCode, consumeTotp, eraseSecondFactors, lockUser, lockUsers, remainingBackupCodes, replaceBackupCodes } from './second-factor.ts';
 
 const MAX_CODE_ATTEMPTS_PER_PENDING = 5;
 const isTotp = (code: string) => /^[0-9]{6}$/.test(code);
@@ -29,9 +29,10 @@ export type UserRow = NonNullable<Awaited<ReturnType<typeof lockUser>>>;
 /**
  * Proof of a current second factor: a code (TOTP, or a backup code when TOTP is off), or a passkey's
  * answer already checked against its challenge, whose `accept` raises the key's counter in the
- * transaction (false: refused, audited by it).
+ * transaction (false: refused, audited by it). `orBackupCode`: a backup code is taken even when TOTP is on
+ * (an administrator's step-up reset of someone else's 2FA, which a lost phone must not block).
  */
-export type FactorProof = { code: string } | { passkey: (tx: Tx, row: UserRow) => Promise<boolean> };
+export type FactorProof = { code: string; orBackupCode?: true } | { passkey: (tx: Tx, row: UserRow) => Promise<boolean> };
 
 /**
  * Two-factor authentication: enrolment, the sign-in step, disabling and backup codes. Every change is
@@ -203,13 +204,7 @@ export class TwoFactorService {
   async disable(user: User, sessionId: string, code: string, actor: AuditActor): Promise<void> {
     if (user.role === 'admin') throw new AppError(403, 'forbidden', 'Administrators cannot turn off two-factor authentication');
     await this.withCurrentFactor(user, sessionId, { code }, actor, async (tx) => {
-      await tx
-        .update(users)
-        .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null, updatedAt: new Date() })
-        .where(eq(users.id, user.id));
-      await tx.delete(backupCodes).where(eq(backupCodes.userId, user.id));
-      // Passkeys are a second factor too: turning 2FA off removes them all.
-      await tx.delete(passkeys).where(eq(passkeys.userId, user.id));
+      await eraseSecondFactors(tx, user.id);
       await appendAudit(tx, { type: AUDIT_TYPES.twoFactorDisabled, actor, outcome: 'success', resource: `user:${user.id}`, details: '2FA désactivée' });
     });
     await this.store.userChanged(user.id);
@@ -229,10 +224,19 @@ export class TwoFactorService {
    * backup code when it is off (a passkey-only account, decision 0037), or a passkey's answer. A refusal
    * counts like a wrong code (decision 0022).
    */
-  async withCurrentFactor<T>(user: User, sessionId: string, proof: FactorProof, actor: AuditActor, change: (tx: Tx, row: UserRow) => Promise<T>): Promise<T> {
+  async withCurrentFactor<T>(
+    user: User,
+    sessionId: string,
+    proof: FactorProof,
+    actor: AuditActor,
+    change: (tx: Tx, row: UserRow) => Promise<T>,
+    options: { alsoLock?: string } = {},
+  ): Promise<T> {
     await this.refuseWhileLocked(user.email);
     const result = await this.db.transaction(async (tx) => {
-      const row = await lockUser(tx, user.id);
+      // Rows locked in id order: two administrators acting on each other at once wait, never deadlock.
+      const locked = await lockUsers(tx, options.alsoLock ? [user.id, options.alsoLock] : [user.id]);
+      const row = locked.find((candidate) => candidate.id === user.id);
       if (!row?.twoFactorEnabled) throw new AppError(400, 'two_factor_not_started', 'Two-factor authentication is not enabled');
       if (!(await this.acceptProof(tx, row, proof, actor))) return { ok: false as const };
       await this.lockout.reset(tx, row.email);
@@ -247,7 +251,7 @@ export class TwoFactorService {
 
   private async acceptProof(tx: Tx, row: UserRow, proof: FactorProof, actor: AuditActor): Promise<boolean> {
     if ('passkey' in proof) return proof.passkey(tx, row);
-    if (row.twoFactorSecret) return isTotp(proof.code) && consumeTotp(tx, this.box, row, row.twoFactorSecret, proof.code);
+    if (row.twoFactorSecret && (isTotp(proof.code) || !proof.orBackupCode)) return isTotp(proof.code) && consumeTotp(tx, this.box, row, row.twoFactorSecret, proof.code);
     // Without TOTP a backup code is the code a person has (decision 0037); it is spent like at sign-in.
     if (!(await consumeBackupCode(tx, this.box, row.id, proof.code))) return false;
     await appendAudit(tx, { type: AUDIT_TYPES.backupCodeUsed, actor, outcome: 'success', resource: `user:${row.id}`, metadata: { remaining: await remainingBackupCodes(tx, row.id) } });

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertAcceptablePassword, hashPassword } from '../../lib/password.ts';
+import { isNameFree, nameTaken } from './display-name.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -40,16 +41,26 @@ export interface NewUser {
   role?: Role;
 }
 
-/** Creates a user after checking the password policy; a taken e-mail is a 409 `email_taken`. */
+/**
+ * Creates a user after checking the password policy; a taken e-mail is a 409 `email_taken`, a name that
+ * reads like another member's a 409 `username_taken`. Without a name, the e-mail's local part is used, or
+ * the whole e-mail when that one is taken.
+ */
 export async function createUser(tx: Tx, input: NewUser): Promise<UserRow> {
   assertAcceptablePassword(input.password);
   const email = normaliseEmail(input.email);
+  const chosen = input.username?.trim();
+  let username = chosen || email.split('@')[0] || email;
+  if (!(await isNameFree(tx, username))) {
+    if (chosen) throw nameTaken();
+    username = email;
+  }
   const passwordHash = await hashPassword(input.password);
   const [row] = await tx
     .insert(users)
     .values({
       email,
-      username: input.username?.trim() || email.split('@')[0] || email,
+      username,
       role: input.role ?? 'member',
       passwordHash,
     })

@@ -17,6 +17,7 @@ export const problemMessages: Record<ErrorCode, string> = {
   not_found: 'Élément introuvable.',
   version_conflict: 'Cet élément a été modifié entre-temps.',
   email_taken: 'Cette adresse e-mail est déjà utilisée.',
+  username_taken: 'Ce nom ressemble trop à celui d’un autre membre. Choisissez-en un autre.',
   weak_password: 'Le mot de passe doit contenir au moins 8 caractères.',
   common_password: 'Ce mot de passe est trop courant. Choisissez-en un autre.',
   wrong_current_password: 'Le mot de passe actuel est incorrect.',

@@ -46,6 +46,23 @@ describe('invitation page', () => {
     vi.useRealTimers();
   });
 
+  it('says under the name field when the name reads like another member’s, and sends again once it is changed', async () => {
+    const user = userEvent.setup();
+    let answer = problem(409, 'username_taken');
+    const calls = mockFetch(() => answer);
+    renderInvitation('/invitation?token=tok');
+    await fill(user, 'Abcdef1!');
+    const name = screen.getByLabelText('Nom');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ce nom ressemble trop à celui d’un autre membre. Choisissez-en un autre.');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Ce nom ressemble trop à celui d’un autre membre. Choisissez-en un autre.');
+    answer = json({ email: 'dominique@example.test', role: 'member' }, { status: 201 });
+    await user.type(name, ' B.');
+    await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Compte créé. Redirection…');
+    expect(calls[1]?.body).toMatchObject({ username: 'Dominique Martin B.' });
+  });
+
   it('explains a used or expired link, and a common password, in French', async () => {
     const user = userEvent.setup();
     let answer = problem(400, 'invalid_invitation_token');

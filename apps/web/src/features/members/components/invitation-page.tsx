@@ -4,6 +4,7 @@ import { REDIRECT } from '@jalon/contract/plain';
 import { NewPasswordFields, useNewPassword } from '../../../components/new-password-fields.tsx';
 import { TokenPage } from '../../../components/token-page.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate.ts';
 import { fr } from '../../../locales/fr/index.ts';
@@ -24,6 +25,8 @@ export function InvitationPage({ strengthMeter }: InvitationPageProps) {
   const accept = useAcceptInvitation();
   const [username, setUsername] = useState('');
   const newPassword = useNewPassword();
+  // A name too close to another member's is said under the name, where it is fixed.
+  const nameTaken = accept.isError && isApiError(accept.error) && accept.error.code === 'username_taken';
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -35,7 +38,7 @@ export function InvitationPage({ strengthMeter }: InvitationPageProps) {
     <TokenPage titleId="invitation-title" words={t} token={token}>
       <form className="form" onSubmit={submit} aria-labelledby="invitation-title">
         {newPassword.mismatch && <Alert tone="error">{t.mismatch}</Alert>}
-        {accept.isError && <Alert tone="error">{`${t.failed} : ${errorMessage(accept.error)}`}</Alert>}
+        {accept.isError && !nameTaken && <Alert tone="error">{`${t.failed} : ${errorMessage(accept.error)}`}</Alert>}
         {accept.isSuccess && <Alert tone="success">{t.success}</Alert>}
         <div className="field">
           <label htmlFor="invitation-username">{t.username}</label>
@@ -47,8 +50,15 @@ export function InvitationPage({ strengthMeter }: InvitationPageProps) {
             required
             maxLength={64}
             value={username}
+            aria-invalid={nameTaken ? true : undefined}
+            aria-describedby={nameTaken ? 'invitation-username-error' : undefined}
             onChange={(event) => setUsername(event.target.value)}
           />
+          {nameTaken && (
+            <p id="invitation-username-error" className="field__error" role="alert">
+              {fr.problemMessages.username_taken}
+            </p>
+          )}
         </div>
         <NewPasswordFields
           state={newPassword}
