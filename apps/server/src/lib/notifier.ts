@@ -20,7 +20,8 @@ export interface Notifier {
 }
 
 export type NotifierMessage =
-  | { kind: 'sessions.revoked'; sessionIds: string[] }
+  /** `reason` says why, for the streams that end with it (absent: a revocation like any other). */
+  | { kind: 'sessions.revoked'; sessionIds: string[]; reason?: 'revoked' | 'deactivated' }
   | { kind: 'user.changed'; userId: string }
   /** Projects or tasks changed in the transaction of this change sequence (SYNC.md §5). */
   | { kind: 'changes'; changeSeq: number; /** The user who wrote them, when one did. */ actor?: string | null }

@@ -75,7 +75,8 @@ export class MemberAdminService {
       const [activity] = await tx.select({ at: max(sessions.lastActiveAt) }).from(sessions).where(eq(sessions.userId, row.id));
       return { member: presentAdminMember(updated!, activity?.at ?? null), revoked: revokedIds };
     });
-    await this.announce(memberId, revoked);
+    // Sessions are revoked here only by a deactivation: their streams end saying so.
+    await this.announce(memberId, revoked, 'deactivated');
     return member;
   }
 
@@ -121,7 +122,7 @@ export class MemberAdminService {
       );
       throw new AppError(400, 'invalid_code', 'The code is not valid');
     }
-    await this.announce(memberId, outcome.revoked);
+    await this.announce(memberId, outcome.revoked, 'revoked');
   }
 
   /** Sessions and sign-ins waiting for their second factor both end. */
@@ -135,8 +136,8 @@ export class MemberAdminService {
    * on this instance at once (the next request must not act with the old role) and on the others
    * when the notification arrives.
    */
-  private async announce(userId: string, revoked: string[]): Promise<void> {
-    await this.sessions.announceRevoked(revoked);
+  private async announce(userId: string, revoked: string[], reason: 'revoked' | 'deactivated'): Promise<void> {
+    await this.sessions.announceRevoked(revoked, reason);
     await this.store.userChanged(userId);
   }
 }

@@ -50,11 +50,11 @@ export class SessionService {
     private readonly notifier: Notifier,
   ) {}
 
-  /** Call after the transaction that revoked `ids` has committed. */
-  async announceRevoked(ids: string[]): Promise<void> {
+  /** Call after the transaction that revoked `ids` has committed; their event streams end with `reason`. */
+  async announceRevoked(ids: string[], reason: 'revoked' | 'deactivated' = 'revoked'): Promise<void> {
     if (ids.length === 0) return;
     this.store.forget(ids);
-    await this.notifier.publish({ kind: 'sessions.revoked', sessionIds: ids });
+    await this.notifier.publish({ kind: 'sessions.revoked', sessionIds: ids, reason });
   }
 
   async list(current: ActiveSession): Promise<SessionList> {
