@@ -37,11 +37,13 @@ export const changeEventSchema = z.object({
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
 
 /**
- * Why the server ended a stream's session: `revoked` (signed out elsewhere, another device ended it, a
- * password change or reset…), `deactivated` (an administrator deactivated the person), `expired` (the
- * session no longer authenticates: idle or absolute limit reached). The page signs out on any of them.
+ * Why a session ended, as its event stream's last message and the session check say it: `revoked`
+ * (another device ended it, a password change or reset, a 2FA reset…), `deactivated` (an administrator
+ * deactivated the person), `signed_out` (signed out from the device that held it), `expired` (idle or
+ * absolute limit reached). The page signs out on each; it wipes the person's copy on this device after
+ * `revoked` and `deactivated` only: an expired session keeps it for the same person's next sign-in.
  */
-export const SESSION_END_REASONS = ['revoked', 'deactivated', 'expired'] as const;
+export const SESSION_END_REASONS = ['revoked', 'deactivated', 'signed_out', 'expired'] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 export const streamEventSchema = z.union([

@@ -111,8 +111,37 @@ describe('the stream’s credential follows the session', () => {
 
     await inject(ctx.app, { method: 'POST', url: '/api/auth/logout', token, payload: {} });
     const after = await inject(ctx.app, { method: 'GET', url: '/api/auth/sessions/check', token });
-    expect(after.json().data.valid).toBe(false);
+    expect(after.json().data).toEqual({ valid: false, expiresAt: null, ended: 'signed_out' });
     expect(after.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('tells a page holding an ended session why it ended: revoked, deactivated or expired', async () => {
+    const check = async (token: string) =>
+      (await inject(ctx.app, { method: 'GET', url: '/api/auth/sessions/check', token })).json().data;
+    const admin = await signInAdmin(ctx);
+    const revoked = await signIn(ctx);
+    const elsewhere = (await login(ctx.app, revoked.user.email, revoked.user.password)).body.data.token!;
+    await inject(ctx.app, {
+      method: 'DELETE',
+      url: `/api/auth/sessions/${revoked.sessionId}`,
+      token: elsewhere,
+    });
+    expect(await check(revoked.token)).toEqual({ valid: false, expiresAt: null, ended: 'revoked' });
+
+    const deactivated = await signIn(ctx);
+    await inject(ctx.app, {
+      method: 'PATCH',
+      url: `/api/admin/members/${deactivated.user.id}`,
+      token: admin.token,
+      payload: { active: false },
+    });
+    expect(await check(deactivated.token)).toEqual({ valid: false, expiresAt: null, ended: 'deactivated' });
+
+    const idle = await signIn(ctx);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + IDLE_MINUTES * MINUTE + 1_000);
+    expect(await check(idle.token)).toEqual({ valid: false, expiresAt: null, ended: 'expired' });
+    expect(await check('a'.repeat(43))).toEqual({ valid: false, expiresAt: null, ended: null });
   });
 });
 

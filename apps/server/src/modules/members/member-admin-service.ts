@@ -3,6 +3,7 @@ import { AUDIT_TYPES, type AdminMember, type UpdateMemberRequest, type User } fr
 import type { Db, Tx } from '../../db/client.ts';
 import { backupCodes, passkeys, pendingLogins, sessions, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { RevocationReason } from '../../lib/notifier.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
 import { revokeSessionsWhere, type SessionService } from '../sessions/session-service.ts';
@@ -136,7 +137,7 @@ export class MemberAdminService {
    * on this instance at once (the next request must not act with the old role) and on the others
    * when the notification arrives.
    */
-  private async announce(userId: string, revoked: string[], reason: 'revoked' | 'deactivated'): Promise<void> {
+  private async announce(userId: string, revoked: string[], reason: RevocationReason): Promise<void> {
     await this.sessions.announceRevoked(revoked, reason);
     await this.store.userChanged(userId);
   }

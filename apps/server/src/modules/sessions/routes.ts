@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   envelope,
@@ -10,11 +9,9 @@ import {
 } from '@jalon/contract';
 import type { AppContext } from '../../app-context.ts';
 import { actorOf } from '../../lib/request-context.ts';
+import { bearerToken } from '../../plugins/auth-guard.ts';
 import { setSessionCookie } from '../auth/session-cookie.ts';
 import { sessionExpiresAt } from './session-store.ts';
-
-/** The guard authenticated the request by this header (the only way a session reaches these routes). */
-const bearerTokenOf = (request: FastifyRequest): string => request.headers.authorization!.replace(/^Bearer\s+/, '');
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -28,11 +25,14 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      if (!request.session) return { data: { valid: false, expiresAt: null } };
+      if (!request.session) {
+        const token = bearerToken(request);
+        return { data: { valid: false, expiresAt: null, ended: token ? await ctx.sessions.endReason(token) : null } };
+      }
       // The page asks this after its event stream failed: a browser that lost the cookie (restarted,
       // or holding another sign-in's) gets it back for this session, and the stream reconnects.
-      setSessionCookie(reply, ctx.config, bearerTokenOf(request));
-      return { data: { valid: true, expiresAt: new Date(sessionExpiresAt(request.session)).toISOString() } };
+      setSessionCookie(reply, ctx.config, bearerToken(request)!);
+      return { data: { valid: true, expiresAt: new Date(sessionExpiresAt(request.session)).toISOString(), ended: null } };
     },
   );
 
@@ -46,7 +46,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const session = request.session!;
       const expiresAt = await ctx.sessions.refresh(session, actorOf(request));
       // The token is kept: two tabs refreshing at the same instant both stay signed in (S24).
-      const token = bearerTokenOf(request);
+      const token = bearerToken(request)!;
       setSessionCookie(reply, ctx.config, token);
       return { data: { token, sessionId: session.id, expiresAt: new Date(expiresAt).toISOString() } };
     },
