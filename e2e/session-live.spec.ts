@@ -76,7 +76,9 @@ for (const { width, height } of [
 test.describe('a session in use past its idle window', () => {
   test.describe.configure({ timeout: 14 * 60_000 });
 
-  test('keeps its live stream for 8 minutes with a 6-minute idle window, across a reload', async ({ page }) => {
+  test('keeps its live stream for 8 minutes with a 6-minute idle window, across a reload', async ({
+    page,
+  }) => {
     const id = randomUUID().slice(0, 8);
     const server = await startOwnServer(
       { email: `admin-journee-${id}@e2e.test`, password: 'Jalon admin journée 2026!' },
@@ -86,7 +88,9 @@ test.describe('a session in use past its idle window', () => {
     try {
       const marie = await createMember(api);
       const paul = await createMember(api);
-      const project = await (await apiAs(api, marie)).createProject({ name: uniqueName('Journée'), description: '' });
+      const project = await (
+        await apiAs(api, marie)
+      ).createProject({ name: uniqueName('Journée'), description: '' });
       const title = uniqueName('Relire le cahier');
       const task = await (await apiAs(api, marie)).createTask({ title, project: project.id });
 
