@@ -42,8 +42,7 @@ async function healthy(baseURL: string): Promise<boolean> {
  */
 export async function startOwnServer(
   admin: { email: string; password: string },
-  // Passkeys need a host name: browsers refuse an IP address as the relying party (decision 0023).
-  options: { publicHost?: 'localhost' } = {},
+  options: OwnServerOptions = {},
 ): Promise<OwnServer> {
   // The port is free when probed, but another run on the machine (parallel workers, other checkouts)
   // may take it before the server listens: that start fails with EADDRINUSE, and a new port is tried.
@@ -56,9 +55,16 @@ export async function startOwnServer(
   }
 }
 
+export interface OwnServerOptions {
+  /** Passkeys need a host name: browsers refuse an IP address as the relying party (decision 0023). */
+  publicHost?: 'localhost';
+  /** More of the server's environment, e.g. a short SESSION_IDLE_MINUTES. */
+  env?: Record<string, string>;
+}
+
 class PortTaken extends Error {}
 
-async function startOnce(admin: { email: string; password: string }, options: { publicHost?: 'localhost' }): Promise<OwnServer> {
+async function startOnce(admin: { email: string; password: string }, options: OwnServerOptions): Promise<OwnServer> {
   const webDist = path.join(path.dirname(dataDir()), 'web');
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-e2e-own-'));
   const port = freePort();
@@ -82,6 +88,7 @@ async function startOnce(admin: { email: string; password: string }, options: { 
       LOGIN_IP_MAX: '10000',
       RESET_IP_MAX: '10000',
       TZ: 'UTC',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -107,7 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const secretBox = new SecretBox(loadMasterKey(config));
   const cursors = new CursorCodec(secretBox, await databaseEpoch(database.db));
   const metrics = createAppMetrics(database);
-  const events = new EventHub(database.db, notifier, store, { open: metrics.eventStreamsOpen, fanOut: metrics.eventFanOut }, { ...defaultEventHubOptions, ...options.events }, (error) =>
+  const events = new EventHub(database.db, notifier, store, { open: metrics.eventStreamsOpen, fanOut: metrics.eventFanOut }, { ...defaultEventHubOptions, maxStreamsPerUser: config.eventStreamsPerUser, ...options.events }, (error) =>
     app.log.error({ err: error }, 'event stream error'),
   );
   const twoFactor = new TwoFactorService(database.db, secretBox, store, lockout, sessions);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { EVENT_STREAM } from '@jalon/contract';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -38,6 +39,7 @@ const envSchema = z.object({
   LIST_CACHE_MB: int(0, 4096).default(32),
   PGLITE_VACUUM_SECONDS: int(1, 24 * 3600).default(300),
   TOMBSTONE_HORIZON_DAYS: int(1, 3650).default(30),
+  EVENT_STREAMS_PER_USER: int(1, 100_000).default(EVENT_STREAM.maxStreamsPerUser),
   WEB_DIST: z.string().optional(),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
   SHUTDOWN_GRACE_MS: int(0, 10 * 60_000).default(10_000),
@@ -75,6 +77,8 @@ export interface Config {
   vacuumPeriodMs: number;
   /** Deleted projects and tasks are kept this long for offline devices to see the deletion (SYNC.md §4). */
   tombstoneHorizonDays: number;
+  /** Event streams one person may hold open at once on an instance, over all their sessions (429 beyond). */
+  eventStreamsPerUser: number;
   webDist: string | undefined;
   /** Bearer token that unlocks GET /metrics; unset, /metrics answers 404 like any unknown route. */
   metricsToken: string | undefined;
@@ -145,6 +149,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     listCacheBytes: env.LIST_CACHE_MB * 1024 * 1024,
     vacuumPeriodMs: env.PGLITE_VACUUM_SECONDS * 1000,
     tombstoneHorizonDays: env.TOMBSTONE_HORIZON_DAYS,
+    eventStreamsPerUser: env.EVENT_STREAMS_PER_USER,
     webDist: env.WEB_DIST,
     metricsToken: env.METRICS_TOKEN,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,

@@ -7,7 +7,9 @@ import { createAppRouter } from './app/router.ts';
 import { verifySessionEarly } from './app/verify-session-early.ts';
 import { applyPreferencesToDocument } from './features/preferences/preferences-store.ts';
 import { applyColorScheme } from './features/preferences/theme-store.ts';
+import { onSessionExpired } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { wipeIfRevoked } from './live/session-end.ts';
 import './styles/tokens.css';
 import './styles/themes.css';
 import './styles/base.css';
@@ -25,6 +27,8 @@ applyPreferencesToDocument();
 // session check, asked right after, goes to /login?expired=true through it, not by a full page load.
 const router = createAppRouter();
 const queryClient = createQueryClient();
+// Before the first request: a revoked session's first 401 (a device offline meanwhile) wipes its copy.
+onSessionExpired((ended) => void wipeIfRevoked(ended));
 verifySessionEarly(queryClient);
 
 const container = document.getElementById('root');

@@ -6,6 +6,11 @@ import { isoDateTimeSchema } from './dates.ts';
 export const EVENT_STREAM = {
   /** Streams one session may hold open at once (one per browser, a few spare for reloads); 429 beyond. */
   maxStreamsPerSession: 5,
+  /**
+   * Streams one person may hold open at once over all their sessions, by default: several devices with
+   * a few tabs each stay far below it; 429 beyond (the server's EVENT_STREAMS_PER_USER).
+   */
+  maxStreamsPerUser: 20,
   /** Rows a `Last-Event-ID` replay sends at most; a longer gap is answered with one `resync`. */
   replayLimit: 1_000,
 } as const;
@@ -32,12 +37,24 @@ export const changeEventSchema = z.object({
 });
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
 
+/**
+ * Why a session ended, as its event stream's last message and the session check say it: `revoked`
+ * (another device ended it, a password change or reset, a 2FA reset…), `deactivated` (an administrator
+ * deactivated the person), `signed_out` (signed out from the device that held it), `expired` (idle or
+ * absolute limit reached). The page signs out on each; it wipes the person's copy on this device after
+ * `revoked` and `deactivated` only: an expired session keeps it for the same person's next sign-in.
+ */
+export const SESSION_END_REASONS = ['revoked', 'deactivated', 'signed_out', 'expired'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
 export const streamEventSchema = z.union([
   changeEventSchema,
   /** Sent at least every REALTIME.pingIntervalMs, so proxies and the client know the stream is alive. */
   z.object({ type: z.literal('ping') }),
   /** Changes may have been missed (gap too long, or older than the tombstone horizon): read again. */
   z.object({ type: z.literal('resync') }),
+  /** The last message of a stream whose session has ended: the server closes the stream right after. */
+  z.object({ type: z.literal('session.ended'), reason: z.enum(SESSION_END_REASONS) }),
 ]);
 export type StreamEvent = z.infer<typeof streamEventSchema>;
 

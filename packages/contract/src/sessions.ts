@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './id-schema.ts';
+import { SESSION_END_REASONS } from './events.ts';
 
 export const sessionInfoSchema = z.object({
   id: z.string(),
@@ -19,7 +20,12 @@ export const sessionListSchema = z.object({
 });
 export type SessionList = z.infer<typeof sessionListSchema>;
 
-export const sessionCheckSchema = z.object({ valid: z.boolean(), expiresAt: z.string().nullable() });
+export const sessionCheckSchema = z.object({
+  valid: z.boolean(),
+  expiresAt: z.string().nullable(),
+  /** Why the bearer token's session ended; null while it is valid, or when the token names no session. */
+  ended: z.enum(SESSION_END_REASONS).nullable(),
+});
 export type SessionCheck = z.infer<typeof sessionCheckSchema>;
 
 export const sessionRefreshSchema = z.object({

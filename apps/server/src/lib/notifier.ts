@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
+import type { SessionEndReason } from '@jalon/contract';
 import type { Database, Tx } from '../db/client.ts';
 import { ChannelListener } from './channel-listener.ts';
 
@@ -19,8 +20,12 @@ export interface Notifier {
   close(): Promise<void>;
 }
 
+/** Why sessions were revoked, as their event streams' last message says it. */
+export type RevocationReason = Exclude<SessionEndReason, 'expired'>;
+
 export type NotifierMessage =
-  | { kind: 'sessions.revoked'; sessionIds: string[] }
+  /** `reason` says why, for the streams that end with it (absent: a revocation like any other). */
+  | { kind: 'sessions.revoked'; sessionIds: string[]; reason?: RevocationReason }
   | { kind: 'user.changed'; userId: string }
   /** Projects or tasks changed in the transaction of this change sequence (SYNC.md §5). */
   | { kind: 'changes'; changeSeq: number; /** The user who wrote them, when one did. */ actor?: string | null }

@@ -28,7 +28,8 @@ declare module 'fastify' {
   }
 }
 
-const bearerToken = (request: FastifyRequest): string | null => {
+/** The token of a well-formed `Authorization: Bearer` header, or null. */
+export const bearerToken = (request: FastifyRequest): string | null => {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+([A-Za-z0-9_-]{16,128})$/.exec(header);

@@ -1,4 +1,5 @@
 import { PROBLEM_DETAILS, SESSION_HEADERS } from '@jalon/contract/plain';
+import type { SessionEndReason } from '@jalon/contract';
 import { ApiError } from './api-error.ts';
 import { getApiBaseUrl } from './api-base-url.ts';
 import { authRedirect } from './redirects.ts';
@@ -40,10 +41,30 @@ const matches = (path: string, list: readonly string[]): boolean => list.include
 
 export const EXPIRED_LOGIN_PATH = '/login?expired=true';
 
-/** Clear everything and send the user to sign in again with the expiry warning. */
-export function expireSession(): void {
+/** A session this page held has ended: whose, its token, and why when the page already knows. */
+export interface EndedSession {
+  userId: string;
+  token: string;
+  reason: SessionEndReason | null;
+}
+
+const endListeners = new Set<(ended: EndedSession) => void>();
+
+/** Called after each expiry of a signed-in session (the device's copy may have to go: live/session-end.ts). */
+export function onSessionExpired(listener: (ended: EndedSession) => void): () => void {
+  endListeners.add(listener);
+  return () => endListeners.delete(listener);
+}
+
+/**
+ * Clear everything and send the user to sign in again with the expiry warning. `reason` when the
+ * caller knows why the session ended (the event stream or the session check said it).
+ */
+export function expireSession(reason: SessionEndReason | null = null): void {
+  const { user, token } = getSession();
   clearSession();
   authRedirect(EXPIRED_LOGIN_PATH);
+  if (user && token) for (const listener of endListeners) listener({ userId: user.id, token, reason });
 }
 
 function buildHeaders(

@@ -8,13 +8,22 @@ import type { SessionCheck } from './live-connection.ts';
 /** SPEC §7: the stream, on the API's origin (port 4000 of a bare IP address host). */
 export const eventsUrl = (): string => `${getApiBaseUrl()}/events`;
 
-/** An EventSource cannot read a status: a 401 here says whether the stream ended because the session did. */
+/**
+ * An EventSource cannot read a status: after a stream error this says whether the session still holds,
+ * and why it ended when it did. A valid check also sets the stream's cookie again, so the next attempt
+ * opens (a browser restarted, or a cookie of another sign-in in this browser).
+ */
 export async function probeSession(): Promise<SessionCheck> {
   try {
-    await apiRequest('/auth/sessions/check', { handleAuthErrors: false });
-    return 'valid';
+    const check = await apiRequest('/auth/sessions/check', {
+      handleAuthErrors: false,
+      schema: contractSchema('sessionCheckSchema'),
+    });
+    return check.valid ? { kind: 'valid' } : { kind: 'ended', reason: check.ended };
   } catch (error) {
-    return error instanceof ApiError && error.status === 401 ? 'revoked' : 'unknown';
+    return error instanceof ApiError && error.status === 401
+      ? { kind: 'ended', reason: null }
+      : { kind: 'unknown' };
   }
 }
 

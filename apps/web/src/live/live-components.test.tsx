@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Digest } from '@jalon/contract';
 import { ConnectionIndicator } from '../features/offline/components/connection-indicator.tsx';
 import { AbsenceDigest } from './absence-digest.tsx';
+import { renderWorkRoute } from '../test/render-route.tsx';
+import { serveWork } from '../test/work-server.ts';
 import { LastSyncIndicator } from './last-sync-indicator.tsx';
 import { LiveBadge } from './live-badge.tsx';
 import { LiveState } from './live-state.ts';
@@ -49,17 +51,12 @@ describe('live components', () => {
     expect(screen.getByText('Stale')).toBeInTheDocument();
   });
 
-  it('tells the age of the last sync in s, m, h or j', () => {
-    vi.useFakeTimers();
-    try {
-      activate();
-      render(<LastSyncIndicator />);
-      expect(screen.getByText('Dernière synchro : il y a 0 s')).toBeInTheDocument();
-      act(() => vi.advanceTimersByTime(3 * 60_000));
-      expect(screen.getByText('Dernière synchro : il y a 3 m')).toBeInTheDocument();
-    } finally {
-      vi.useRealTimers();
-    }
+  it('says it is syncing until the page’s first catch-up has landed, then the age of the last sync', async () => {
+    serveWork();
+    activate();
+    renderWorkRoute(<LastSyncIndicator />, '/');
+    expect(screen.getByText('Synchronisation…')).toBeInTheDocument();
+    expect(await screen.findByText('Dernière synchro : il y a 0 s')).toBeInTheDocument();
   });
 
   it('lists what the others changed, and closes when dismissed', async () => {

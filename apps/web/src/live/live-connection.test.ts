@@ -8,7 +8,7 @@ const TASK = '0b0c2c7e-2f5e-4a8a-b6a4-5f1b7d3c9e21';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-function start(session: SessionCheck = 'unknown') {
+function start(session: SessionCheck = { kind: 'unknown' }) {
   const sources = new FakeEventSources();
   const states: ConnectionState[] = [];
   const events: LiveEvent[] = [];
@@ -95,14 +95,37 @@ describe('the live connection', () => {
   });
 
   it('stops for good when the API says the session is gone', async () => {
-    const { sources, states, checkSession } = start('revoked');
+    const { sources, states, checkSession } = start({ kind: 'ended', reason: 'revoked' });
     sources.latest.accept();
     sources.latest.fail();
-    await vi.waitFor(() => expect(states.at(-1)).toEqual({ kind: 'revoked' }));
+    await vi.waitFor(() => expect(states.at(-1)).toEqual({ kind: 'revoked', reason: 'revoked' }));
     expect(checkSession).toHaveBeenCalledOnce();
     const count = sources.opened.length;
     vi.advanceTimersByTime(120_000);
     expect(sources.opened.length).toBe(count);
+  });
+
+  it('stops for good at the stream’s own `session.ended`, with its reason, without asking the API', () => {
+    const { sources, states, events, checkSession } = start({ kind: 'valid' });
+    sources.latest.accept();
+    sources.latest.send({ type: 'session.ended', reason: 'deactivated' });
+    sources.latest.fail();
+    expect(states.at(-1)).toEqual({ kind: 'revoked', reason: 'deactivated' });
+    expect(events).toEqual([]);
+    expect(checkSession).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(120_000);
+    expect(sources.opened).toHaveLength(1);
+  });
+
+  it('reconnects after an error while the API says the session still holds', async () => {
+    const { sources, states, checkSession } = start({ kind: 'valid' });
+    sources.latest.accept();
+    sources.latest.fail();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(checkSession).toHaveBeenCalledOnce();
+    expect(sources.opened).toHaveLength(2);
+    sources.latest.accept();
+    expect(states.at(-1)).toEqual({ kind: 'connected' });
   });
 
   it('opens nothing more once stopped', () => {

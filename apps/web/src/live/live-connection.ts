@@ -1,5 +1,5 @@
 import { REALTIME } from '@jalon/contract/plain';
-import type { ChangeEvent } from '@jalon/contract';
+import type { ChangeEvent, SessionEndReason } from '@jalon/contract';
 import { reconnectDelay } from './reconnect-delay.ts';
 
 /** The realtime connection as the screens show it (SPEC §4 "Realtime connection"). */
@@ -8,11 +8,17 @@ export type ConnectionState =
   | { kind: 'connected' }
   | { kind: 'reconnecting'; attempt: number }
   | { kind: 'gave-up' }
-  /** The session was revoked, signed out or expired: the device's data is wiped, nothing reconnects. */
-  | { kind: 'revoked' };
+  /** The session ended (revoked, deactivated, signed out, expired): the page signs out, nothing reconnects. */
+  | { kind: 'revoked'; reason: SessionEndReason | null };
 
 /** What a stream message may say; anything else is logged and ignored (SPEC §7). */
 export type LiveEvent = ChangeEvent | { type: 'resync' };
+
+/** The stream's last message when its session ended (the server closes it right after). */
+interface SessionEnded {
+  type: 'session.ended';
+  reason: SessionEndReason;
+}
 
 /** The part of EventSource used here (a test's fake otherwise). */
 export interface EventSourceLike {
@@ -22,7 +28,9 @@ export interface EventSourceLike {
   close(): void;
 }
 
-export type SessionCheck = 'valid' | 'revoked' | 'unknown';
+/** What the session check said after a stream error: still valid, ended (and why, when it says), or no answer. */
+export type SessionCheck =
+  { kind: 'valid' } | { kind: 'ended'; reason: SessionEndReason | null } | { kind: 'unknown' };
 
 export interface LiveConnectionOptions {
   url: string;
@@ -49,12 +57,15 @@ const CHANGE_TYPES = new Set([
   'task.deleted',
 ]);
 
+const END_REASONS = new Set<unknown>(['revoked', 'deactivated', 'signed_out', 'expired']);
+
 /** Reads one message; a ping is null, anything unreadable is logged and null. */
-export function parseLiveEvent(text: string): LiveEvent | null {
+export function parseLiveEvent(text: string): LiveEvent | SessionEnded | null {
   try {
-    const value = JSON.parse(text) as { type?: unknown; id?: unknown; projectId?: unknown };
+    const value = JSON.parse(text) as { type?: unknown; id?: unknown; projectId?: unknown; reason?: unknown };
     if (value.type === 'ping') return null;
     if (value.type === 'resync') return { type: 'resync' };
+    if (value.type === 'session.ended' && END_REASONS.has(value.reason)) return value as SessionEnded;
     if (
       typeof value.type === 'string' &&
       CHANGE_TYPES.has(value.type) &&
@@ -72,7 +83,8 @@ export function parseLiveEvent(text: string): LiveEvent | null {
 /**
  * One EventSource on `/api/events`, reconnected exactly as SPEC §9 says: the browser's own retry is
  * replaced by ours (closed at the first error) so that the delays, the attempt count and the give-up are
- * the product's. Each error also asks the API whether the session still holds: a 401 there ends it all.
+ * the product's. Each error also asks the API whether the session still holds (the check also gives the
+ * stream its cookie back): an ended session ends it all, as does the stream's own `session.ended`.
  */
 export function connectLive(options: LiveConnectionOptions): { stop(): void } {
   const open = options.open ?? openEventSource;
@@ -108,7 +120,8 @@ export function connectLive(options: LiveConnectionOptions): { stop(): void } {
       if (source !== current) return;
       watch();
       const event = parseLiveEvent(message.data);
-      if (event) options.onEvent(event);
+      if (event?.type === 'session.ended') end(event.reason);
+      else if (event) options.onEvent(event);
     };
     current.onerror = () => {
       if (source === current) fail();
@@ -121,10 +134,7 @@ export function connectLive(options: LiveConnectionOptions): { stop(): void } {
     source = null;
     if (stopped) return;
     void options.checkSession().then((check) => {
-      if (check !== 'revoked' || stopped) return;
-      clearTimeout(retry);
-      setState({ kind: 'revoked' });
-      stopped = true;
+      if (check.kind === 'ended') end(check.reason);
     });
     if (attempt >= REALTIME.maxAttempts) return setState({ kind: 'gave-up' });
     attempt += 1;
@@ -132,15 +142,21 @@ export function connectLive(options: LiveConnectionOptions): { stop(): void } {
     retry = setTimeout(connect, reconnectDelay(attempt, options.random));
   }
 
+  function stop(): void {
+    stopped = true;
+    clearTimeout(retry);
+    clearTimeout(watchdog);
+    source?.close();
+    source = null;
+  }
+
+  function end(reason: SessionEndReason | null): void {
+    if (stopped) return;
+    setState({ kind: 'revoked', reason });
+    stop();
+  }
+
   setState({ kind: 'connecting' });
   connect();
-  return {
-    stop() {
-      stopped = true;
-      clearTimeout(retry);
-      clearTimeout(watchdog);
-      source?.close();
-      source = null;
-    },
-  };
+  return { stop };
 }

@@ -6,7 +6,6 @@ import { getSession, subscribeSession } from '../lib/session-store.ts';
 import { useWorkEngine } from '../offline/work-context.tsx';
 import { workHandlers } from './work-handlers.ts';
 import { startLiveUpdates } from './start-live-updates.ts';
-import { wipeDevice } from './wipe-device.ts';
 
 const userIdOf = () => getSession().user?.id ?? null;
 
@@ -29,12 +28,11 @@ export function LiveUpdates() {
       stop = startLiveUpdates({
         userId,
         ...workHandlers(queryClient, () => engineRef.current),
-        // Signed out first, so nothing of the user stays on screen; the database goes as soon as every tab has closed it.
-        onRevoked: () => {
+        // The device's copy goes with a revoked session (live/session-end.ts, after the expiry).
+        onRevoked: (reason) => {
           // Signed out here meanwhile (the sign-out revoked the session itself): nothing was taken away.
           if (getSession().user?.id !== userId || getSession().token === null) return;
-          void wipeDevice(userId);
-          expireSession();
+          expireSession(reason);
         },
       });
     });

@@ -52,7 +52,7 @@ function openTab(
     onRevoked,
     url: '/api/events',
     open: sources.open,
-    checkSession: () => Promise.resolve(extra.session ?? 'unknown'),
+    checkSession: () => Promise.resolve(extra.session ?? { kind: 'unknown' }),
     fetchDigest,
     locks: tab.locks,
     openChannel: (name) => tab.openChannel(name) as unknown as LiveChannel,
@@ -111,14 +111,15 @@ describe('live updates across the tabs of one browser', () => {
   it('wipes the device when the session is revoked, in the leader and in the other tabs', async () => {
     const browser = new FakeBrowser();
     const sources = new FakeEventSources();
-    const first = openTab(browser.openTab(), sources, { session: 'revoked' });
-    const second = openTab(browser.openTab(), sources, { session: 'revoked' });
+    const ended = { kind: 'ended', reason: 'revoked' } as const;
+    const first = openTab(browser.openTab(), sources, { session: ended });
+    const second = openTab(browser.openTab(), sources, { session: ended });
     await vi.advanceTimersByTimeAsync(0);
     sources.latest.accept();
     sources.latest.fail();
     await vi.advanceTimersByTimeAsync(0);
-    expect(first.onRevoked).toHaveBeenCalledOnce();
-    expect(second.onRevoked).toHaveBeenCalledOnce();
+    expect(first.onRevoked).toHaveBeenCalledExactlyOnceWith('revoked');
+    expect(second.onRevoked).toHaveBeenCalledExactlyOnceWith('revoked');
     await vi.advanceTimersByTimeAsync(120_000);
     expect(sources.opened).toHaveLength(1);
   });

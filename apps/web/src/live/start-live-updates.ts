@@ -1,4 +1,4 @@
-import type { Digest } from '@jalon/contract';
+import type { Digest, SessionEndReason } from '@jalon/contract';
 import { readStored, writeStored } from '../lib/storage.ts';
 import type { LockRequester } from '../offline/sender-lock.ts';
 import { eventsUrl, fetchDigest, probeSession } from './live-api.ts';
@@ -10,8 +10,8 @@ import { seenKey } from './wipe-device.ts';
 
 export interface LiveUpdatesOptions extends LiveHandlers {
   userId: string;
-  /** The session is gone (revoked, signed out, expired): wipe the device and leave. */
-  onRevoked: () => void;
+  /** The session ended (revoked, deactivated, signed out, expired), and why when the server said it: leave. */
+  onRevoked: (reason: SessionEndReason | null) => void;
   // Seams for tests; the browser's own by default.
   url?: string;
   open?: (url: string) => EventSourceLike;
@@ -58,10 +58,10 @@ export function startLiveUpdates(options: LiveUpdatesOptions): () => void {
   };
 
   let revoked = false;
-  const revoke = () => {
+  const revoke = (reason: SessionEndReason | null) => {
     if (revoked) return;
     revoked = true;
-    options.onRevoked();
+    options.onRevoked(reason);
   };
 
   // This tab heard another leader before: when it takes over, what passed in between is read again.
@@ -83,7 +83,7 @@ export function startLiveUpdates(options: LiveUpdatesOptions): () => void {
         onState: (connectionState) => {
           state.setConnection(connectionState);
           post({ kind: 'state', state: connectionState });
-          if (connectionState.kind === 'revoked') revoke();
+          if (connectionState.kind === 'revoked') revoke(connectionState.reason);
         },
         onEvent: (event) => {
           state.receive(event);
@@ -104,7 +104,7 @@ export function startLiveUpdates(options: LiveUpdatesOptions): () => void {
       followed = true;
       if (message.kind === 'state') {
         state.setConnection(message.state);
-        if (message.state.kind === 'revoked') revoke();
+        if (message.state.kind === 'revoked') revoke(message.state.reason);
       } else if (message.kind === 'event') state.receive(message.event);
       else if (message.reconnected) reopened();
     },

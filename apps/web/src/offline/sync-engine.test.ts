@@ -56,14 +56,21 @@ describe('SyncEngine', () => {
     expect(engine.getSnapshot().serverRevision).toBe(revision + 1);
   });
 
+  it('catches up as it starts, without being asked (a page load), and says when it last synced only then', async () => {
+    const pulls = fakePulls();
+    const engine = await SyncEngine.inMemory({ userId: USER, sendBatch: new FakeSyncServer().send, fetchPage: pulls.fetchPage, schedule: noSchedule });
+    expect(engine.getSnapshot().lastSyncedAt).toBeNull();
+    await vi.waitFor(() => expect(engine.getSnapshot().ready).toBe(true));
+    expect(engine.getSnapshot().lastSyncedAt).not.toBeNull();
+  });
+
   it('a pull that finds nothing new moves the last-sync time, not the server revision', async () => {
     let now = Date.parse('2030-01-15T10:00:00Z');
     const server = new FakeSyncServer();
     const pulls = fakePulls();
     const engine = await SyncEngine.inMemory({ userId: USER, sendBatch: server.send, fetchPage: pulls.fetchPage, schedule: noSchedule, now: () => now });
-    await engine.refresh();
-    // The first read fills the copy: the dashboard, which read the server itself, need not read again.
-    expect(engine.getSnapshot()).toMatchObject({ ready: true, serverRevision: 0, lastSyncedAt: now });
+    // The page load's own read fills the copy: the dashboard, which read the server itself, need not read again.
+    await vi.waitFor(() => expect(engine.getSnapshot()).toMatchObject({ ready: true, serverRevision: 0, lastSyncedAt: now }));
     now += 60_000;
     // Nothing changed since the cursor: the pages come back empty.
     pulls.change('project', []);

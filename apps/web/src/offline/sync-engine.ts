@@ -108,6 +108,8 @@ export class SyncEngine {
   // Reads of the store run one after the other, so an older read never overwrites a newer snapshot.
   private reading: Promise<void> = Promise.resolve();
 
+  private loadPull: Promise<void> = Promise.resolve();
+
   private constructor(
     private readonly client: SyncClient,
     private readonly options: SyncEngineOptions,
@@ -128,6 +130,12 @@ export class SyncEngine {
     if ((await client.meta()).paused === 'unauthorized') await client.resume();
     await engine.reload({ rows: true });
     engine.joinTabs();
+    // A page load catches up whichever tab sends: another tab's store is only as fresh as its last pull,
+    // and until this pull lands the page says it has not synced yet (lastSyncedAt stays null).
+    engine.loadPull = engine.pull().then(
+      () => undefined,
+      () => undefined,
+    );
     return engine;
   }
 
@@ -222,7 +230,9 @@ export class SyncEngine {
   }
 
   /** Reads what the server changed ('Actualiser'): any tab may, the core ignores a page older than the store's. */
+  /** Reads what changed on the server, after the page load's own catch-up (which a refresh would find busy). */
   async refresh(): Promise<void> {
+    await this.loadPull;
     await this.pull();
   }
 

@@ -71,7 +71,7 @@ describe('POST /api/auth/login', () => {
       expect(response.json()).toMatchObject({ code: 'two_factor_required', requires2FA: true });
     }
     const check = await inject(ctx.app, { method: 'GET', url: '/api/auth/sessions/check', token: tempToken! });
-    expect(check.json().data).toEqual({ valid: false, expiresAt: null });
+    expect(check.json().data).toEqual({ valid: false, expiresAt: null, ended: null });
   });
 
   it('lets a pending sign-in be abandoned with logout, after which the tempToken is dead', async () => {

@@ -37,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         { email: request.body.email, password: request.body.password, rememberMe: request.body.rememberMe ?? false },
         { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
       );
-      if (result.token && result.expiresAt) setSessionCookie(reply, ctx.config, result.token, new Date(result.expiresAt));
+      if (result.token && result.expiresAt) setSessionCookie(reply, ctx.config, result.token);
       return { data: result };
     },
   );

@@ -9,13 +9,18 @@ export function sessionCookieName(config: Pick<Config, 'publicUrl'>): string {
   return config.publicUrl.startsWith('https:') ? '__Host-jalon_session' : 'jalon_session';
 }
 
-export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date): void {
+/**
+ * The cookie carries the session's token and no lifetime of its own (it lasts as long as the browser
+ * runs): the session's sliding and absolute deadlines, checked by the server at every stream opening
+ * and heartbeat, decide alone. A fixed expiry here ran out while the session, renewed by the bearer
+ * calls, went on (decision 0051).
+ */
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
   reply.setCookie(sessionCookieName(config), token, {
     httpOnly: true,
     sameSite: 'strict',
     secure: config.publicUrl.startsWith('https:'),
     path: '/',
-    expires: expiresAt,
   });
 }
 

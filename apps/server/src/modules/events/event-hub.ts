@@ -1,5 +1,5 @@
 import type { Gauge, Histogram } from 'prom-client';
-import { EVENT_STREAM, REALTIME } from '@jalon/contract';
+import { EVENT_STREAM, REALTIME, type SessionEndReason } from '@jalon/contract';
 import type { Db } from '../../db/client.ts';
 import type { Notifier, NotifierMessage } from '../../lib/notifier.ts';
 import { changePosition } from '../changes/change-log.ts';
@@ -10,6 +10,8 @@ import { EventStream, sseMessage } from './event-stream.ts';
 export interface EventHubOptions {
   pingIntervalMs: number;
   maxStreamsPerSession: number;
+  /** Over all of one person's sessions, on this instance. */
+  maxStreamsPerUser: number;
   replayLimit: number;
   /** Unsent bytes one connection may hold before it is cut. */
   maxBufferedBytes: number;
@@ -24,11 +26,17 @@ export interface EventHubMetrics {
 export const defaultEventHubOptions: EventHubOptions = {
   pingIntervalMs: REALTIME.pingIntervalMs,
   maxStreamsPerSession: EVENT_STREAM.maxStreamsPerSession,
+  maxStreamsPerUser: EVENT_STREAM.maxStreamsPerUser,
   replayLimit: EVENT_STREAM.replayLimit,
   maxBufferedBytes: 64 * 1024,
 };
 
 const PING = sseMessage({ type: 'ping' });
+/** The last words of a stream whose session ended: the page signs out at once rather than reconnecting. */
+const sessionEnded = (reason: SessionEndReason) => sseMessage({ type: 'session.ended', reason });
+
+/** Why `open` refused a stream: the session's own cap, or the person's over all their sessions. */
+export type StreamRefusal = 'session' | 'user';
 
 /**
  * This instance's open event streams. Each `changes` notification is read once here and the same text is
@@ -37,6 +45,7 @@ const PING = sseMessage({ type: 'ping' });
  */
 export class EventHub {
   private readonly bySession = new Map<string, Set<EventStream>>();
+  private readonly countByUser = new Map<string, number>();
   /** Reads run one after another, so streams see transactions in the order they were announced. */
   private reading: Promise<void> = Promise.resolve();
   private readonly unsubscribe: () => void;
@@ -55,11 +64,13 @@ export class EventHub {
     this.timer.unref();
   }
 
-  /** A new stream for this session, or null when the session already holds the most it may. */
-  open(session: { id: string; userId: string }, token: string): EventStream | null {
+  /** A new stream for this session, or why not: the session, or the person, already holds the most it may. */
+  open(session: { id: string; userId: string }, token: string): EventStream | StreamRefusal {
     const sessionId = session.id;
     const streams = this.bySession.get(sessionId) ?? new Set<EventStream>();
-    if (streams.size >= this.options.maxStreamsPerSession) return null;
+    if (streams.size >= this.options.maxStreamsPerSession) return 'session';
+    const userCount = this.countByUser.get(session.userId) ?? 0;
+    if (userCount >= this.options.maxStreamsPerUser) return 'user';
     const stream = new EventStream(
       sessionId,
       session.userId,
@@ -69,6 +80,7 @@ export class EventHub {
     );
     streams.add(stream);
     this.bySession.set(sessionId, streams);
+    this.countByUser.set(session.userId, userCount + 1);
     this.metrics.open.inc();
     return stream;
   }
@@ -91,6 +103,10 @@ export class EventHub {
     }
   }
 
+  get maxStreamsPerUser(): number {
+    return this.options.maxStreamsPerUser;
+  }
+
   get openStreams(): number {
     let count = 0;
     for (const streams of this.bySession.values()) count += streams.size;
@@ -108,13 +124,17 @@ export class EventHub {
     const streams = this.bySession.get(stream.sessionId);
     if (!streams?.delete(stream)) return;
     if (streams.size === 0) this.bySession.delete(stream.sessionId);
+    const userCount = (this.countByUser.get(stream.userId) ?? 1) - 1;
+    if (userCount === 0) this.countByUser.delete(stream.userId);
+    else this.countByUser.set(stream.userId, userCount);
     this.metrics.open.dec();
   }
 
   private onMessage(message: NotifierMessage): void {
     if (message.kind === 'sessions.revoked') {
+      const last = sessionEnded(message.reason ?? 'revoked');
       for (const id of message.sessionIds)
-        for (const stream of [...(this.bySession.get(id) ?? [])]) stream.close();
+        for (const stream of [...(this.bySession.get(id) ?? [])]) stream.end(last);
     } else if (message.kind === 'user.changed') {
       // A password change revokes sessions itself; other user changes only need the sessions re-read.
       void this.recheck((stream) => stream.userId === message.userId).catch(this.onError);
@@ -169,7 +189,7 @@ export class EventHub {
       const session = await this.store
         .authenticate(token)
         .catch((error: unknown) => (this.onError(error), undefined));
-      if (session === null) for (const stream of group) stream.close();
+      if (session === null) for (const stream of group) stream.end(sessionEnded('expired'));
     }
   }
 }

@@ -76,6 +76,13 @@ export class EventStream {
     if (buffered > this.maxBufferedBytes) this.drop();
   }
 
+  /** Writes a last message, past any replay still being read, then ends the response. */
+  end(lastMessage: string): void {
+    this.pending = null;
+    this.write(lastMessage);
+    this.close();
+  }
+
   /** Ends the response cleanly: the client sees the stream end and reconnects. */
   close(): void {
     if (this.closed) return;

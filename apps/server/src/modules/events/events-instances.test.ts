@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
-import { createTestContext, inject, login, signIn, type TestContext } from '../../test/test-app.ts';
+import {
+  createTestContext,
+  inject,
+  login,
+  signIn,
+  signInAdmin,
+  type TestContext,
+} from '../../test/test-app.ts';
 import { listeningUrl, openStream, type SseConnection } from '../../test/sse-client.ts';
 import { sessionCookieName } from '../auth/session-cookie.ts';
 
@@ -86,6 +93,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const started = Date.now();
     await connection.ended;
     expect(Date.now() - started).toBeLessThan(1_000);
+    expect(connection.messages.at(-1)?.data).toEqual({ type: 'session.ended', reason: 'revoked' });
     expect(
       (
         await inject(b, {
@@ -95,5 +103,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
         })
       ).statusCode,
     ).toBe(401);
+  });
+
+  it('ends the stream on B, saying why, when an administrator deactivates its member through A', async () => {
+    const admin = await signInAdmin(a);
+    const dora = await signIn(a);
+    const connection = await streamOnB(dora.token);
+    const response = await inject(a.app, {
+      method: 'PATCH',
+      url: `/api/admin/members/${dora.user.id}`,
+      token: admin.token,
+      payload: { active: false },
+    });
+    expect(response.statusCode).toBe(200);
+    await connection.ended;
+    expect(connection.messages.at(-1)?.data).toEqual({ type: 'session.ended', reason: 'deactivated' });
   });
 });

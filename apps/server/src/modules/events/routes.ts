@@ -15,7 +15,7 @@ export async function eventRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   app.get(
     '/events',
     {
-      // 429: a sixth stream of one session.
+      // 429: a sixth stream of one session, or more than the person may hold over all their sessions.
       config: { access: 'cookie', problems: [429] },
       schema: {
         operationId: 'streamEvents', tags: ['events'],
@@ -28,7 +28,11 @@ export async function eventRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       const session = request.session!;
       const token = request.cookies[sessionCookieName(ctx.config)]!;
       const stream = ctx.events.open({ id: session.id, userId: session.user.id }, token);
-      if (!stream) throw new AppError(429, 'rate_limited', 'Too many event streams open for this session');
+      if (stream === 'session') throw new AppError(429, 'rate_limited', 'Too many event streams open for this session');
+      if (stream === 'user') {
+        const most = ctx.events.maxStreamsPerUser;
+        throw new AppError(429, 'rate_limited', `Too many event streams open for this person (at most ${most} over all their sessions)`);
+      }
       stream.attach(reply.raw);
       // A comment first, so the headers leave now: EventSource (and a proxy) sees the stream open at
       // once rather than at the first ping, up to 25 s later.

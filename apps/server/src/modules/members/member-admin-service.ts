@@ -3,6 +3,7 @@ import { AUDIT_TYPES, type AdminMember, type UpdateMemberRequest, type User } fr
 import type { Db, Tx } from '../../db/client.ts';
 import { pendingLogins, sessions, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { RevocationReason } from '../../lib/notifier.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
 import { revokeSessionsWhere, type SessionService } from '../sessions/session-service.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
@@ -75,7 +76,8 @@ export class MemberAdminService {
       const [activity] = await tx.select({ at: max(sessions.lastActiveAt) }).from(sessions).where(eq(sessions.userId, row.id));
       return { member: presentAdminMember(updated!, activity?.at ?? null), revoked: revokedIds };
     });
-    await this.announce(memberId, revoked);
+    // Sessions are revoked here only by a deactivation: their streams end saying so.
+    await this.announce(memberId, revoked, 'deactivated');
     return member;
   }
 
@@ -112,7 +114,7 @@ export class MemberAdminService {
       // The member's row is locked with the administrator's, in id order: two resetting each other wait.
       { alsoLock: memberId },
     );
-    await this.announce(memberId, revoked);
+    await this.announce(memberId, revoked, 'revoked');
   }
 
   /** Sessions and sign-ins waiting for their second factor both end. */
@@ -126,8 +128,8 @@ export class MemberAdminService {
    * on this instance at once (the next request must not act with the old role) and on the others
    * when the notification arrives.
    */
-  private async announce(userId: string, revoked: string[]): Promise<void> {
-    await this.sessions.announceRevoked(revoked);
+  private async announce(userId: string, revoked: string[], reason: RevocationReason): Promise<void> {
+    await this.sessions.announceRevoked(revoked, reason);
     await this.store.userChanged(userId);
   }
 }

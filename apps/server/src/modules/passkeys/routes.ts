@@ -72,7 +72,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) => {
       const result = await ctx.passkeys.register(callerOf(request), request.body, actorOf(request));
-      if (result.signIn) setSessionCookie(reply, ctx.config, result.signIn.token!, new Date(result.signIn.expiresAt!));
+      if (result.signIn) setSessionCookie(reply, ctx.config, result.signIn.token!);
       return { data: result };
     },
   );
@@ -128,7 +128,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request, reply) => {
       const pending = await pendingFromBody(request.body.tempToken);
       const result = await ctx.passkeys.completeSignIn(pending, request.body, actorOf(request, pending.user));
-      setSessionCookie(reply, ctx.config, result.token!, new Date(result.expiresAt!));
+      setSessionCookie(reply, ctx.config, result.token!);
       return { data: result };
     },
   );

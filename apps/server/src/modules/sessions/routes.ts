@@ -9,6 +9,7 @@ import {
 } from '@jalon/contract';
 import type { AppContext } from '../../app-context.ts';
 import { actorOf } from '../../lib/request-context.ts';
+import { bearerToken } from '../../plugins/auth-guard.ts';
 import { setSessionCookie } from '../auth/session-cookie.ts';
 import { sessionExpiresAt } from './session-store.ts';
 
@@ -17,13 +18,22 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/auth/sessions/check',
     {
       config: { access: 'public' },
-      schema: { operationId: 'checkSession', tags: ['sessions'], summary: 'Whether the bearer token is a live session', response: { 200: envelope(sessionCheckSchema) } },
+      schema: {
+        operationId: 'checkSession', tags: ['sessions'],
+        summary: 'Whether the bearer token is a live session; when it is, the event stream’s cookie is set again',
+        response: { 200: envelope(sessionCheckSchema) },
+      },
     },
-    async (request) => ({
-      data: request.session
-        ? { valid: true, expiresAt: new Date(sessionExpiresAt(request.session)).toISOString() }
-        : { valid: false, expiresAt: null },
-    }),
+    async (request, reply) => {
+      if (!request.session) {
+        const token = bearerToken(request);
+        return { data: { valid: false, expiresAt: null, ended: token ? await ctx.sessions.endReason(token) : null } };
+      }
+      // The page asks this after its event stream failed: a browser that lost the cookie (restarted,
+      // or holding another sign-in's) gets it back for this session, and the stream reconnects.
+      setSessionCookie(reply, ctx.config, bearerToken(request)!);
+      return { data: { valid: true, expiresAt: new Date(sessionExpiresAt(request.session)).toISOString(), ended: null } };
+    },
   );
 
   app.post(
@@ -36,8 +46,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const session = request.session!;
       const expiresAt = await ctx.sessions.refresh(session, actorOf(request));
       // The token is kept: two tabs refreshing at the same instant both stay signed in (S24).
-      const token = request.headers.authorization!.replace(/^Bearer\s+/, '');
-      setSessionCookie(reply, ctx.config, token, new Date(expiresAt));
+      const token = bearerToken(request)!;
+      setSessionCookie(reply, ctx.config, token);
       return { data: { token, sessionId: session.id, expiresAt: new Date(expiresAt).toISOString() } };
     },
   );

@@ -1,9 +1,10 @@
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
-import { AUDIT_TYPES, type SessionList } from '@jalon/contract';
+import { AUDIT_TYPES, type SessionEndReason, type SessionList } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { sessions } from '../../db/schema.ts';
+import { sessions, users } from '../../db/schema.ts';
+import { sha256 } from '../../lib/crypto.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Notifier } from '../../lib/notifier.ts';
+import type { Notifier, RevocationReason } from '../../lib/notifier.ts';
 import { describeDevice } from '../../lib/user-agent.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
 import { sessionExpiresAt, type ActiveSession, type SessionStore } from './session-store.ts';
@@ -50,11 +51,28 @@ export class SessionService {
     private readonly notifier: Notifier,
   ) {}
 
-  /** Call after the transaction that revoked `ids` has committed. */
-  async announceRevoked(ids: string[]): Promise<void> {
+  /** Call after the transaction that revoked `ids` has committed; their event streams end with `reason`. */
+  async announceRevoked(ids: string[], reason: RevocationReason = 'revoked'): Promise<void> {
     if (ids.length === 0) return;
     this.store.forget(ids);
-    await this.notifier.publish({ kind: 'sessions.revoked', sessionIds: ids });
+    await this.notifier.publish({ kind: 'sessions.revoked', sessionIds: ids, reason });
+  }
+
+  /**
+   * Why the session a token names has ended, for the page that still holds that token (it decides
+   * whether the person's copy on the device goes); null when the token names no session.
+   */
+  async endReason(token: string): Promise<SessionEndReason | null> {
+    const [row] = await this.db
+      .select({ reason: sessions.revokedReason, revokedAt: sessions.revokedAt, deactivatedAt: users.deactivatedAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sha256(token)))
+      .limit(1);
+    if (!row) return null;
+    if (row.deactivatedAt !== null || row.reason === 'deactivated') return 'deactivated';
+    if (row.reason === 'logout') return 'signed_out';
+    return row.revokedAt === null ? 'expired' : 'revoked';
   }
 
   async list(current: ActiveSession): Promise<SessionList> {
@@ -129,7 +147,7 @@ export class SessionService {
       await appendAudit(tx, { type: AUDIT_TYPES.logout, actor, outcome: 'success', resource: `session:${current.id}`, details: 'Déconnexion' });
       return revoked;
     });
-    await this.announceRevoked(ids.length ? ids : [current.id]);
+    await this.announceRevoked(ids.length ? ids : [current.id], 'signed_out');
   }
 
   async refresh(current: ActiveSession, actor: AuditActor): Promise<number> {

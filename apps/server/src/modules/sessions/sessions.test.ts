@@ -69,7 +69,7 @@ describe('timeouts and refresh (S24)', () => {
     vi.setSystemTime(Date.now() + 31 * MINUTE);
     const dead = await get('/api/auth/sessions/check', token);
     expect(dead.statusCode).toBe(200);
-    expect(dead.json().data).toEqual({ valid: false, expiresAt: null });
+    expect(dead.json().data).toEqual({ valid: false, expiresAt: null, ended: 'expired' });
   });
 
   it('refresh extends the idle deadline but never past the absolute limit of 12 hours', async () => {

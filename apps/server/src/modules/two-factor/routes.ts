@@ -62,7 +62,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       if (pending?.purpose === 'verify') {
         // Already enrolled: this is the ordinary sign-in step.
         const result = await ctx.twoFactor.completeSignIn(pending, request.body.code, actor);
-        setSessionCookie(reply, ctx.config, result.token!, new Date(result.expiresAt!));
+        setSessionCookie(reply, ctx.config, result.token!);
         return { data: { ...result, enabled: true as const } };
       }
       const session = request.session;
@@ -77,7 +77,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
             },
           };
       const result = await ctx.twoFactor.confirmSetup(who, request.body.code, actor);
-      if (pending) setSessionCookie(reply, ctx.config, result.token!, new Date(result.expiresAt!));
+      if (pending) setSessionCookie(reply, ctx.config, result.token!);
       return { data: result };
     },
   );
@@ -128,7 +128,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request, reply) => {
       const pending = await pendingFromBody(request.body.tempToken);
       const result = await ctx.twoFactor.completeSignIn(pending, request.body.code, actorOf(request, pending.user));
-      setSessionCookie(reply, ctx.config, result.token!, new Date(result.expiresAt!));
+      setSessionCookie(reply, ctx.config, result.token!);
       return { data: result };
     },
   );
@@ -147,7 +147,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request, reply) => {
       const pending = await pendingFromBody(request.body.tempToken!);
       const result = await ctx.twoFactor.completeSignIn(pending, request.body.code, actorOf(request, pending.user), 'backup_code');
-      setSessionCookie(reply, ctx.config, result.token!, new Date(result.expiresAt!));
+      setSessionCookie(reply, ctx.config, result.token!);
       return { data: result };
     },
   );

@@ -2,6 +2,8 @@
 export const live = {
   badges: { stale: 'Stale', updating: 'Maj…', autoRefresh: 'Auto-refresh' },
   lastSync: (amount: number, unit: 's' | 'm' | 'h' | 'j') => `Dernière synchro : il y a ${amount} ${unit}`,
+  /** Before the page's first catch-up has landed (after a reload). */
+  syncing: 'Synchronisation…',
   connecting: 'Connexion…',
   reconnecting: (attempt: number, max: number) => `Reconnexion… (tentative ${attempt} sur ${max})`,
   gaveUp: 'Connexion perdue après 15 tentatives. Rafraîchissez la page.',

@@ -24,7 +24,11 @@ describe('session upkeep (SPEC §4)', () => {
     calls = mockFetch((call) => {
       // A check reports the expiry as it stands; it does not move it.
       if (pathOf(call) === '/auth/sessions/check') {
-        return json({ valid, expiresAt: valid ? getSession().sessionExpiry : null });
+        return json({
+          valid,
+          expiresAt: valid ? getSession().sessionExpiry : null,
+          ended: valid ? null : 'expired',
+        });
       }
       return json({ token: 'tok-new', sessionId: 'sess-1', expiresAt: refreshedUntil });
     });

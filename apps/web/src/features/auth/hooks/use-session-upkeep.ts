@@ -25,7 +25,7 @@ export function useSessionUpkeep(active: boolean): void {
     const timer = setInterval(() => {
       checkSession().then(
         (result) => {
-          if (!result.valid) expireSession();
+          if (!result.valid) expireSession(result.ended);
         },
         // A failed check (offline, server restarting) proves nothing; the next one decides.
         () => undefined,

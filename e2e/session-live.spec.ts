@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { request as apiRequest, type Page } from '@playwright/test';
+import { expectNoViolationsInBothSchemes } from './support/axe.ts';
+import { bearer, createMember, dataOf, signInByApi, type Member } from './support/members.ts';
+import { startOwnServer } from './support/own-server.ts';
+import { expect, expectDashboard, signIn, test } from './support/test.ts';
+import { apiAs, uniqueName } from './support/work.ts';
+
+// Issue 32: a session in use keeps its live stream past its idle window, and a session revoked
+// elsewhere leaves the device in seconds, its offline copy with it.
+
+const EXPIRED = 'Session expirée. Veuillez vous reconnecter.';
+const indicator = (page: Page) => page.getByRole('status', { name: 'État de la connexion' });
+
+/** The names of this origin's IndexedDB databases, as the page sees them. */
+const databases = (page: Page) =>
+  page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
+
+/** The signed-in person's id, as the page stored it at sign-in. */
+const storedUserId = (page: Page) =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem('jalon:user') ?? '{}') as { id?: string }).id);
+
+/** Opens the kanban through the sidebar and waits for the live stream's answer. */
+async function openKanbanLive(page: Page) {
+  const stream = page.waitForResponse((response) => response.url().endsWith('/api/events'));
+  await page.goto('/tasks?view=kanban');
+  expect((await stream).status()).toBe(200);
+  await expect(indicator(page)).toHaveText('En ligne');
+}
+
+/** Ends the page's session from another device of the same person, as /me's sessions tab does. */
+async function revokeFromElsewhere(request: Parameters<typeof signInByApi>[0], member: Member) {
+  const elsewhere = await signInByApi(request, member);
+  const { sessions } = await dataOf<{ sessions: Array<{ id: string; current: boolean }> }>(
+    await request.get('/api/auth/sessions', { headers: bearer(elsewhere.token) }),
+  );
+  const browserSession = sessions.find((session) => !session.current);
+  await dataOf(
+    await request.delete(`/api/auth/sessions/${browserSession!.id}`, { headers: bearer(elsewhere.token) }),
+  );
+}
+
+for (const { width, height } of [
+  { width: 1440, height: 900 },
+  { width: 360, height: 740 },
+]) {
+  test(`a session revoked elsewhere signs its open page out within 5 s, its offline copy wiped, ${width} px`, async ({
+    page,
+    request,
+    member,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await signIn(page, member);
+    await expectDashboard(page, member);
+    await openKanbanLive(page);
+    const userId = await storedUserId(page);
+    await expect.poll(() => databases(page)).toContain(`jalon:${userId}`);
+
+    await revokeFromElsewhere(request, member);
+
+    // The issue's promise: the page leaves within 5 s of the revocation, without a click.
+    await expect(page).toHaveURL(/\/login\?expired=true$/, { timeout: 5_000 });
+    await expect.poll(() => databases(page), { timeout: 5_000 }).not.toContain(`jalon:${userId}`);
+    // Said once, and nothing else said beside it (no error of a request the revocation cut short).
+    await expect(page.getByText(EXPIRED)).toHaveCount(1);
+    await expect(page.getByRole('status').filter({ hasText: EXPIRED })).toHaveCount(1);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expectNoViolationsInBothSchemes(page, `/login?expired=true after a revocation, ${width} px`);
+  });
+}
+
+// A day compressed: SESSION_IDLE_MINUTES=6 on a server of the journey's own (the shared one keeps its
+// 30 minutes), a person moving through screens for 8 minutes, most of them read from the device's copy,
+// then a reload: the stream still opens, and a colleague's change arrives without another reload. It
+// waits in real time (that is the point); it runs in its own file so the other journeys go on beside it.
+test.describe('a session in use past its idle window', () => {
+  test.describe.configure({ timeout: 14 * 60_000 });
+  // A step that cannot happen fails at once, not at the end of the 14 minutes.
+  test.use({ actionTimeout: 15_000 });
+
+  test('keeps its live stream for 8 minutes with a 6-minute idle window, across a reload', async ({
+    page,
+  }) => {
+    const id = randomUUID().slice(0, 8);
+    const server = await startOwnServer(
+      { email: `admin-journee-${id}@e2e.test`, password: 'Jalon admin journée 2026!' },
+      { env: { SESSION_IDLE_MINUTES: '6' } },
+    );
+    const api = await apiRequest.newContext({ baseURL: server.baseURL });
+    try {
+      const marie = await createMember(api);
+      const paul = await createMember(api);
+      const project = await (
+        await apiAs(api, marie)
+      ).createProject({ name: uniqueName('Journée'), description: '' });
+      const title = uniqueName('Relire le cahier');
+      const task = await (await apiAs(api, marie)).createTask({ title, project: project.id });
+
+      const streamAnswers: number[] = [];
+      page.on('response', (response) => {
+        if (response.url().endsWith('/api/events')) streamAnswers.push(response.status());
+      });
+      await page.goto(`${server.baseURL}/login`);
+      await signIn(page, marie);
+      await expectDashboard(page, marie);
+
+      // Screens read from the device's copy (no server call of their own), as a person moves through them.
+      const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+      const screens = [
+        async () => nav.getByRole('link', { name: 'Projets' }).click(),
+        // The journey's own server holds this one project: its card's 'Ouvrir'.
+        async () => page.getByRole('link', { name: 'Ouvrir' }).first().click(),
+        async () => nav.getByRole('link', { name: 'Tâches' }).click(),
+        async () => page.getByRole('group', { name: 'Vue' }).getByRole('button', { name: 'Kanban' }).click(),
+      ];
+      const started = Date.now();
+      let reloaded = false;
+      for (let step = 0; Date.now() - started < 8 * 60_000; step += 1) {
+        await screens[step % screens.length]!();
+        // Past the 6-minute window counted from the sign-in, a reload opens a new stream.
+        if (!reloaded && Date.now() - started > 7 * 60_000) {
+          await page.reload();
+          reloaded = true;
+        }
+        await expect(indicator(page)).toHaveText('En ligne');
+        // Reading the screen.
+        await page.waitForTimeout(20_000);
+      }
+      expect(reloaded).toBe(true);
+      await expect(page).not.toHaveURL(/\/login/);
+      expect(streamAnswers.length).toBeGreaterThan(1);
+      expect(streamAnswers.every((status) => status === 200)).toBe(true);
+      await expect(page.getByText(/^Dernière synchro : il y a \d+ [smhj]$/)).toBeVisible();
+
+      // A colleague renames the task from their own device; it shows here without a reload.
+      await nav.getByRole('link', { name: 'Tâches' }).click();
+      await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
+      const renamed = uniqueName('Relu par Paul');
+      const sent = Date.now();
+      await (await apiAs(api, paul)).updateTask(task.id, { title: renamed });
+      await expect(page.getByText(renamed, { exact: true }).first()).toBeVisible();
+      // Recorded, not asserted (timings belong to bench/); the issue asks for 2 s.
+      test.info().annotations.push({ type: 'delay', description: `shown after ${Date.now() - sent} ms` });
+    } finally {
+      await api.dispose();
+      await server.stop();
+    }
+  });
+});
