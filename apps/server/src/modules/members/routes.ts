@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acceptedInvitationSchema, acceptInvitationRequestSchema, envelope, memberListQuerySchema, memberListSchema } from '@jalon/contract';
+import { acceptedInvitationSchema, acceptInvitationRequestSchema, checkedInvitationSchema, checkInvitationRequestSchema, envelope, memberListQuerySchema, memberListSchema } from '@jalon/contract';
 import type { AppContext } from '../../app-context.ts';
 import { listMembers } from './member-directory.ts';
 import { isAdmin } from './policy.ts';
@@ -31,5 +31,20 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request, reply) => reply.code(201).send({ data: await ctx.invitations.accept(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }) }),
+  );
+
+  // A POST, though it changes nothing: the token stays out of the address, which access logs keep.
+  app.post(
+    '/auth/invitations/check',
+    {
+      config: { access: 'public', rateLimit: { max: ctx.config.reset.ipMax, timeWindow: ctx.config.reset.windowMs } },
+      schema: {
+        tags: ['members'],
+        summary: 'Whether an invitation link is still good, and the e-mail and role it invites; uses nothing up (400 for a dead link)',
+        body: checkInvitationRequestSchema,
+        response: { 200: envelope(checkedInvitationSchema) },
+      },
+    },
+    async (request) => ({ data: await ctx.invitations.check(request.body.token) }),
   );
 };

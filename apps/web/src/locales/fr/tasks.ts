@@ -36,6 +36,7 @@ export const tasks = {
     name: 'Titre',
     description: 'Description',
     project: 'Projet',
+    chooseProject: 'Choisir un projet',
     submit: 'Créer',
     submitting: 'Création…',
     noProject: 'Créez d’abord un projet pour y ajouter des tâches.',
