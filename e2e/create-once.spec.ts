@@ -20,16 +20,22 @@ async function signedIn(page: Page, member: Member) {
 
 /** Called once the page has nothing left to send: the tasks with this title the server holds. */
 async function expectOneTask(api: Awaited<ReturnType<typeof apiAs>>, title: string) {
-  await expect.poll(async () => (await api.listTasks()).filter((task) => task.title === title).length).toBe(1);
+  await expect
+    .poll(async () => (await api.listTasks()).filter((task) => task.title === title).length)
+    .toBe(1);
 }
 
 async function expectOneProject(api: Awaited<ReturnType<typeof apiAs>>, name: string) {
-  await expect.poll(async () => (await api.listProjects()).filter((project) => project.name === name).length).toBe(1);
+  await expect
+    .poll(async () => (await api.listProjects()).filter((project) => project.name === name).length)
+    .toBe(1);
 }
 
 /** The page has nothing left to send: 'En ligne', not 'Envoi…' (the outbox is empty). */
 const settled = (page: Page) =>
-  expect(page.getByRole('status', { name: 'État de la connexion' })).toHaveText('En ligne', { timeout: 20_000 });
+  expect(page.getByRole('status', { name: 'État de la connexion' })).toHaveText('En ligne', {
+    timeout: 20_000,
+  });
 
 const doubleClick = (button: Locator) => button.dblclick();
 
@@ -69,7 +75,9 @@ test('a double click on each create button makes one project or task', async ({ 
   await projectForm.getByLabel('Description').fill('Créé d’un double clic.');
   await projectForm.getByLabel('Échéance').fill(inAMonth());
   await doubleClick(projectForm.getByRole('button', { name: 'Créer le projet' }));
-  await expect(page.getByRole('status').filter({ hasText: `Projet « ${listedProject} » créé.` })).toBeAttached();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Projet « ${listedProject} » créé.` }),
+  ).toBeAttached();
   await settled(page);
   await expectOneProject(api, listedProject);
 
@@ -78,7 +86,9 @@ test('a double click on each create button makes one project or task', async ({ 
   await page.goto(`/projects/${project.id}`);
   await page.getByLabel('Titre de la tâche').fill(projectTask);
   await doubleClick(page.getByRole('button', { name: 'Ajouter' }));
-  await expect(page.getByRole('status').filter({ hasText: `Tâche « ${projectTask} » ajoutée.` })).toBeAttached();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Tâche « ${projectTask} » ajoutée.` }),
+  ).toBeAttached();
   await settled(page);
   await expectOneTask(api, projectTask);
 
@@ -140,7 +150,9 @@ test('a deadline typed in year 0001 is refused under its field, and nothing is c
   await panel.getByLabel('Échéance').click();
   await panel.getByLabel('Échéance').pressSequentially('01010001');
   await panel.getByRole('button', { name: 'Créer' }).click();
-  await expect(panel.getByLabel('Échéance')).toHaveAccessibleDescription(new RegExp(message.replace('.', '\\.')));
+  await expect(panel.getByLabel('Échéance')).toHaveAccessibleDescription(
+    new RegExp(message.replace('.', '\\.')),
+  );
   await expectNoViolationsInBothSchemes(page, 'dashboard quick project, deadline in year 0001');
   expect((await api.listProjects()).filter((project) => project.name === name)).toHaveLength(0);
 });
@@ -161,7 +173,9 @@ test("the 'En retard' counter opens the list of exactly its late tasks, marked '
       { status: 'todo', priority: 'low', progress: 0, inDays: null },
     ],
   });
-  const late = seeded.tasks.filter((task) => task.status !== 'done' && task.inDays !== null && task.inDays < 0);
+  const late = seeded.tasks.filter(
+    (task) => task.status !== 'done' && task.inDays !== null && task.inDays < 0,
+  );
   await signedIn(page, member);
   await projectFilter(page).selectOption({ label: seeded.project.name });
   const overdue = counter(page, 'En retard');
@@ -172,7 +186,8 @@ test("the 'En retard' counter opens the list of exactly its late tasks, marked '
   await expect(page.getByLabel('Échéance')).toHaveValue('overdue');
   const rows = page.getByRole('row').filter({ has: page.getByText('En retard', { exact: true }) });
   await expect(rows).toHaveCount(late.length);
-  for (const task of late) await expect(page.getByRole('row', { name: task.title, exact: true })).toBeVisible();
+  for (const task of late)
+    await expect(page.getByRole('row', { name: task.title, exact: true })).toBeVisible();
   await expect(page.getByText(`${late.length} tâches`, { exact: true })).toBeVisible();
   await expectNoViolationsInBothSchemes(page, "tasks filtered 'En retard'");
 
