@@ -24,6 +24,17 @@ async function invited(role: 'admin' | 'member' = 'member') {
   return { admin, email, id: data.id as string, token: tokenOf(data.devInviteLink as string), data };
 }
 
+/** A used, a revoked and an expired invitation, and an unknown token: the links that must all look the same. */
+async function deadLinks() {
+  const used = await invited();
+  expect((await accept({ token: used.token, username: 'Première', password: STRONG_PASSWORD })).statusCode).toBe(201);
+  const revoked = await invited();
+  await inject(ctx.app, { method: 'DELETE', url: `/api/admin/invitations/${revoked.id}`, token: revoked.admin.token });
+  const expired = await invited();
+  await ctx.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, expired.id));
+  return { used, expired, tokens: [used.token, revoked.token, expired.token, 'x'.repeat(43)] };
+}
+
 const auditFor = (type: string, resource: string) =>
   ctx.db.select().from(auditLog).where(and(eq(auditLog.type, type), eq(auditLog.resource, resource)));
 
@@ -124,14 +135,8 @@ describe('POST /api/auth/invitations/check', () => {
   });
 
   it('gives a used, revoked, expired or unknown link the same 400 as the acceptance, naming no address', async () => {
-    const used = await invited();
-    await accept({ token: used.token, username: 'Déjà', password: STRONG_PASSWORD });
-    const revoked = await invited();
-    await inject(ctx.app, { method: 'DELETE', url: `/api/admin/invitations/${revoked.id}`, token: revoked.admin.token });
-    const expired = await invited();
-    await ctx.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, expired.id));
     const answers = [];
-    for (const token of [used.token, revoked.token, expired.token, 'x'.repeat(43)]) {
+    for (const token of (await deadLinks()).tokens) {
       const response = await check(token);
       expect(response.statusCode).toBe(400);
       expect(response.body).not.toMatch(/@/);
@@ -174,15 +179,9 @@ describe('POST /api/auth/invitations/accept', () => {
   });
 
   it('gives one and the same 400 to a used, revoked, expired or unknown token', async () => {
-    const used = await invited();
-    expect((await accept({ token: used.token, username: 'Première', password: STRONG_PASSWORD })).statusCode).toBe(201);
-    const revoked = await invited();
-    await inject(ctx.app, { method: 'DELETE', url: `/api/admin/invitations/${revoked.id}`, token: revoked.admin.token });
-    const expired = await invited();
-    await ctx.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, expired.id));
-
+    const { used, expired, tokens } = await deadLinks();
     const answers = [];
-    for (const token of [used.token, revoked.token, expired.token, 'x'.repeat(43)]) {
+    for (const token of tokens) {
       const response = await accept({ token, username: 'Seconde', password: STRONG_PASSWORD });
       expect(response.statusCode).toBe(400);
       const { requestId: _ignored, ...problem } = response.json();

@@ -6,6 +6,8 @@ import { isAdmin } from './policy.ts';
 
 /** The members directory (any signed-in user) and the public acceptance of an invitation. */
 export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // The emailed link's routes: public, and limited per IP like the reset routes.
+  const linkRoute = { access: 'public' as const, rateLimit: { max: ctx.config.reset.ipMax, timeWindow: ctx.config.reset.windowMs } };
   app.get(
     '/members',
     {
@@ -22,7 +24,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     '/auth/invitations/accept',
     {
-      config: { access: 'public', rateLimit: { max: ctx.config.reset.ipMax, timeWindow: ctx.config.reset.windowMs } },
+      config: linkRoute,
       schema: {
         tags: ['members'],
         summary: 'Create the invited account (e-mail and role from the invitation); signs nobody in',
@@ -37,7 +39,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     '/auth/invitations/check',
     {
-      config: { access: 'public', rateLimit: { max: ctx.config.reset.ipMax, timeWindow: ctx.config.reset.windowMs } },
+      config: linkRoute,
       schema: {
         tags: ['members'],
         summary: 'Whether an invitation link is still good, and the e-mail and role it invites; uses nothing up (400 for a dead link)',
