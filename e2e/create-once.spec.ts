@@ -157,44 +157,53 @@ test('a deadline typed in year 0001 is refused under its field, and nothing is c
   expect((await api.listProjects()).filter((project) => project.name === name)).toHaveLength(0);
 });
 
-test("the 'En retard' counter opens the list of exactly its late tasks, marked 'En retard'", async ({
-  page,
-  request,
-  member,
-}) => {
-  const seeded = await seedProject(request, member, {
-    prefix: 'Retards',
-    projectInDays: 20,
-    tasks: [
-      { status: 'todo', priority: 'high', progress: 0, inDays: -3 }, // late
-      { status: 'in_review', priority: 'low', progress: 50, inDays: -1 }, // late
-      { status: 'done', priority: 'medium', progress: 100, inDays: -2 }, // passed, but done
-      { status: 'todo', priority: 'medium', progress: 0, inDays: 3 },
-      { status: 'todo', priority: 'low', progress: 0, inDays: null },
-    ],
+for (const size of [
+  { label: '1440 px', use: { viewport: { width: 1440, height: 900 } } },
+  { label: '360 px (touch)', use: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } },
+] as const) {
+  test.describe(size.label, () => {
+    test.use(size.use);
+
+    test("the 'En retard' counter opens the list of exactly its late tasks, marked 'En retard'", async ({
+      page,
+      request,
+      member,
+    }) => {
+      const seeded = await seedProject(request, member, {
+        prefix: 'Retards',
+        projectInDays: 20,
+        tasks: [
+          { status: 'todo', priority: 'high', progress: 0, inDays: -3 }, // late
+          { status: 'in_review', priority: 'low', progress: 50, inDays: -1 }, // late
+          { status: 'done', priority: 'medium', progress: 100, inDays: -2 }, // passed, but done
+          { status: 'todo', priority: 'medium', progress: 0, inDays: 3 },
+          { status: 'todo', priority: 'low', progress: 0, inDays: null },
+        ],
+      });
+      const late = seeded.tasks.filter(
+        (task) => task.status !== 'done' && task.inDays !== null && task.inDays < 0,
+      );
+      await signedIn(page, member);
+      await projectFilter(page).selectOption({ label: seeded.project.name });
+      const overdue = counter(page, 'En retard');
+      await expect(overdue).toContainText(String(late.length));
+      await overdue.getByRole('link').click();
+
+      await expect(page).toHaveURL(new RegExp(`/tasks\\?due=overdue&project=${seeded.project.id}$`));
+      await expect(page.getByLabel('Échéance')).toHaveValue('overdue');
+      const rows = page.getByRole('row').filter({ has: page.getByText('En retard', { exact: true }) });
+      await expect(rows).toHaveCount(late.length);
+      for (const task of late)
+        await expect(page.getByRole('row', { name: task.title, exact: true })).toBeVisible();
+      await expect(page.getByText(`${late.length} tâches`, { exact: true })).toBeVisible();
+      await expectNoViolationsInBothSchemes(page, `tasks filtered 'En retard' (${size.label})`);
+
+      // The kanban shows the due dates too, the late ones said in words.
+      await page.goto(`/tasks?due=overdue&project=${seeded.project.id}&view=kanban`);
+      const card = page.getByRole('article', { name: late[0]!.title });
+      await expect(card.getByText(/^Échéance : /)).toBeVisible();
+      await expect(card.getByText('En retard', { exact: true })).toBeVisible();
+      await expectNoViolationsInBothSchemes(page, `kanban filtered 'En retard' (${size.label})`);
+    });
   });
-  const late = seeded.tasks.filter(
-    (task) => task.status !== 'done' && task.inDays !== null && task.inDays < 0,
-  );
-  await signedIn(page, member);
-  await projectFilter(page).selectOption({ label: seeded.project.name });
-  const overdue = counter(page, 'En retard');
-  await expect(overdue).toContainText(String(late.length));
-  await overdue.getByRole('link').click();
-
-  await expect(page).toHaveURL(new RegExp(`/tasks\\?due=overdue&project=${seeded.project.id}$`));
-  await expect(page.getByLabel('Échéance')).toHaveValue('overdue');
-  const rows = page.getByRole('row').filter({ has: page.getByText('En retard', { exact: true }) });
-  await expect(rows).toHaveCount(late.length);
-  for (const task of late)
-    await expect(page.getByRole('row', { name: task.title, exact: true })).toBeVisible();
-  await expect(page.getByText(`${late.length} tâches`, { exact: true })).toBeVisible();
-  await expectNoViolationsInBothSchemes(page, "tasks filtered 'En retard'");
-
-  // The kanban shows the due dates too, the late ones said in words.
-  await page.getByRole('button', { name: 'Kanban' }).click();
-  const card = page.getByRole('article', { name: late[0]!.title });
-  await expect(card.getByText(/^Échéance : /)).toBeVisible();
-  await expect(card.getByText('En retard', { exact: true })).toBeVisible();
-  await expectNoViolationsInBothSchemes(page, "kanban filtered 'En retard'");
-});
+}
