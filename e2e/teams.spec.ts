@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { enrolledAdmin, signInAdmin, type EnrolledAdmin } from './support/admin.ts';
 import { expectNoViolationsInBothSchemes } from './support/axe.ts';
-import { linkFromInbox } from './support/mailbox.ts';
+import { linkFromInbox, mailsTo } from './support/mailbox.ts';
 import { startOwnServer, type OwnServer } from './support/own-server.ts';
 import { clickSignOut, expect, signIn, test as base } from './support/test.ts';
 
@@ -62,15 +62,30 @@ test.describe('teams: invitation to deactivation, at 1440 px', () => {
     await expect(adminPage.getByRole('heading', { level: 1, name: 'Membres' })).toBeVisible();
     await adminPage.getByLabel('E-mail').fill(email);
     await adminPage.getByLabel('Rôle').selectOption({ label: 'Membre' });
-    await adminPage.getByRole('button', { name: 'Envoyer l’invitation' }).click();
+    // A double click sends one invitation: one pending, one mail, and its link the good one.
+    await adminPage.getByRole('button', { name: 'Envoyer l’invitation' }).dblclick();
     await expect(adminPage.getByText(`Invitation envoyée à ${email}.`)).toBeVisible();
+    await expect(adminPage.getByRole('alert')).toHaveCount(0);
     const pending = adminPage.getByRole('list', { name: 'Invitations en attente' }).getByRole('listitem', { name: email });
+    await expect(pending).toHaveCount(1);
     await expect(pending).toContainText('Expire le');
+    // The list is the server's (read again after the send), and so is the outbox of mails.
+    await adminPage.reload();
+    await expect(pending).toHaveCount(1);
+    expect(mailsTo(email, ownServer.dataDir)).toHaveLength(1);
 
-    // The person opens the link from their mail and chooses a name and a password.
+    // Inviting the address again while its link is pending is refused, in French; the first link stays good.
+    await adminPage.getByLabel('E-mail').fill(email);
+    await adminPage.getByRole('button', { name: 'Envoyer l’invitation' }).click();
+    await expect(adminPage.getByRole('alert')).toHaveText(
+      'L’invitation n’a pas pu être envoyée : Une invitation est déjà en attente pour cette adresse : son lien reste valable. Révoquez-la pour en envoyer une nouvelle.',
+    );
+
+    // The person opens the link from their mail: the page names the address, then a name and a password.
     const link = await linkFromInbox(email, '/invitation', ownServer.dataDir);
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1, name: 'Rejoindre Jalon' })).toBeVisible();
+    await expect(page.getByText(`Cette invitation est adressée à ${email}.`)).toBeVisible();
     await page.getByLabel('Nom').fill(name);
     await page.getByLabel('Mot de passe', { exact: true }).fill(password);
     await expect(page.getByRole('meter', { name: 'Force du mot de passe' })).toBeVisible();
@@ -158,6 +173,7 @@ for (const size of SIZES) {
     test.use(size.use);
 
     test('/admin/members and /invitation', async ({ page, admin, ownServer, allowFailedRequest }) => {
+      const invitee = `a11y-${randomUUID().slice(0, 8)}@e2e.test`;
       await signInAdmin(page, admin);
       await page.goto('/admin/members');
       await expect(page.getByRole('row', { name: /\(vous\)/ })).toBeVisible();
@@ -165,10 +181,10 @@ for (const size of SIZES) {
       await expectNoViolationsInBothSchemes(page, `/admin/members (${size.label})`);
 
       // With a confirmation open.
-      await page.getByLabel('E-mail').fill(`a11y-${randomUUID().slice(0, 8)}@e2e.test`);
+      await page.getByLabel('E-mail').fill(invitee);
       await page.getByRole('button', { name: 'Envoyer l’invitation' }).click();
       await expect(page.getByText(/^Invitation envoyée à/)).toBeVisible();
-      await page.getByRole('button', { name: /^Révoquer l’invitation de a11y-/ }).first().click();
+      await page.getByRole('button', { name: `Révoquer l’invitation de ${invitee}` }).click();
       await expect(page.getByRole('alertdialog', { name: 'Révoquer l’invitation ?' })).toBeVisible();
       await expectNoViolationsInBothSchemes(page, `/admin/members, revoke dialog (${size.label})`);
       await page.getByRole('button', { name: 'Annuler' }).click();
@@ -178,11 +194,16 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Envoyer l’invitation' }).click();
       await expect(page.getByText(`Invitation envoyée à ${homonym}.`)).toBeVisible();
 
-      // The invitation page, signed out.
+      // The invitation page, signed out: a dead link is said before any form.
       await clickSignOut(page);
       await expect(page).toHaveURL(/\/login$/);
       await page.goto('/invitation?token=a11y');
-      // The page as it opens is in the screen sweep; its error is checked here.
+      await expect(page.getByRole('alert')).toHaveText('Ce lien d’invitation est invalide, expiré ou déjà utilisé.');
+      await expect(page.getByLabel('Nom')).toHaveCount(0);
+      await expectNoViolationsInBothSchemes(page, `/invitation, dead link (${size.label})`);
+      // The link of the invitation left pending above opens the form, naming the address; its error is checked here.
+      await page.goto(await linkFromInbox(invitee, '/invitation', ownServer.dataDir));
+      await expect(page.getByText(`Cette invitation est adressée à ${invitee}.`)).toBeVisible();
       await expect(page.getByRole('button', { name: 'Créer mon compte' })).toBeVisible();
       await page.getByLabel('Nom').fill('Personne');
       await page.getByLabel('Mot de passe', { exact: true }).fill('abcdefgh1');

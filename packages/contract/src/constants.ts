@@ -122,3 +122,12 @@ export const AUDIT = {
   exportFilePrefix: 'audit-logs',
   skeletonRows: 6,
 } as const;
+
+/**
+ * The years a date sent to the API may fall in, once its offset is applied (UTC). PostgreSQL has no
+ * year 0 and node-postgres cannot send a five-digit year, so `0000-02-29T00:00:00Z` or
+ * `9999-12-31T23:59:59-23:59` (year 10000 in UTC) used to reach the database and fail there (issue 9).
+ */
+export const DATE_YEARS = { min: 1900, max: 9999 } as const;
+/** What a date outside `DATE_YEARS` gets, from the API and under a form's field alike. */
+export const DATE_YEARS_MESSAGE = `La date doit être comprise entre les années ${DATE_YEARS.min} et ${DATE_YEARS.max}.`;

@@ -51,6 +51,9 @@ export const ERROR_CODES = [
   'no_passkey',
   // A passkey alone as the second factor (decision 0037).
   'last_second_factor',
+  // One click, one thing (issue 32): a client-made id someone else used, a second live invitation.
+  'id_taken',
+  'invitation_pending',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -61,7 +61,12 @@ export const invitationSchema = z.object({
 export type Invitation = z.infer<typeof invitationSchema>;
 export const invitationListSchema = z.array(invitationSchema);
 
-export const createInvitationRequestSchema = z.strictObject({ email: emailSchema, role: roleSchema });
+/** `id`: made by the sending page, so the same invitation sent twice (a double click) is one. */
+export const createInvitationRequestSchema = z.strictObject({
+  email: emailSchema,
+  role: roleSchema,
+  id: z.uuid().optional(),
+});
 export type CreateInvitationRequest = z.input<typeof createInvitationRequestSchema>;
 export const createdInvitationSchema = invitationSchema.extend({
   /** Only when NODE_ENV is development, like `devResetLink`: the link that was mailed. */
@@ -79,3 +84,10 @@ export const acceptInvitationRequestSchema = z.strictObject({
 export type AcceptInvitationRequest = z.input<typeof acceptInvitationRequestSchema>;
 export const acceptedInvitationSchema = z.object({ email: z.string(), role: roleSchema });
 export type AcceptedInvitation = z.infer<typeof acceptedInvitationSchema>;
+
+/** The invitation page, as it opens: is the link still good, and which address does it invite? */
+export const checkInvitationRequestSchema = acceptInvitationRequestSchema.pick({ token: true });
+export type CheckInvitationRequest = z.input<typeof checkInvitationRequestSchema>;
+/** The address and role the link invites (nothing about any other account); a dead link is a 400. */
+export const checkedInvitationSchema = acceptedInvitationSchema;
+export type CheckedInvitation = z.infer<typeof checkedInvitationSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './id-schema.ts';
 import { isoDateTimeSchema } from './dates.ts';
 import { projectStatusSchema } from './enums.ts';
-import { listMetaSchema } from './tasks.ts';
+import { clientMadeIdField, listMetaSchema } from './tasks.ts';
 import { safeText } from './text.ts';
 
 export const PROJECT_LIMITS = { nameMax: 200, descriptionMax: 5_000 } as const;
@@ -37,6 +37,10 @@ export const createProjectSchema = z.strictObject({
   status: projectStatusSchema.optional(),
 });
 export type CreateProject = z.input<typeof createProjectSchema>;
+
+/** `POST /api/projects`: the project, and optionally its client-made id (one project however often it is sent). */
+export const createProjectRequestSchema = createProjectSchema.extend(clientMadeIdField);
+export type CreateProjectRequest = z.input<typeof createProjectRequestSchema>;
 
 export const updateProjectSchema = z
   .object({

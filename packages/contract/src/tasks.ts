@@ -52,6 +52,16 @@ export const createTaskSchema = z
   .strict();
 export type CreateTask = z.input<typeof createTaskSchema>;
 
+/**
+ * A client-made id for what is created: the same id sent twice is one entity (a double click, a resend
+ * after a lost answer), answered the second time as it is. The sync batch carries it as `tmp-<uuid>`.
+ */
+export const clientMadeIdField = { id: z.uuid().optional() };
+
+/** `POST /api/tasks`: the task, and optionally its client-made id. */
+export const createTaskRequestSchema = createTaskSchema.extend(clientMadeIdField);
+export type CreateTaskRequest = z.input<typeof createTaskRequestSchema>;
+
 export const updateTaskSchema = z
   .object(editableTaskFields)
   .partial()

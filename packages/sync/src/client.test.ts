@@ -277,6 +277,22 @@ describe('SyncClient', () => {
     expect(state).toEqual(await client.state({ rows: false }));
   });
 
+  it('records a create made twice under the screen’s id once: before sending, after the answer and after the pull', async () => {
+    const { client, send, pull, sent } = await setUp();
+    const id = 'tmp-00000000-0000-4000-8000-00000000c0de';
+    const create = { op: 'create' as const, entity: 'project' as const, id, data: { name: 'Une fois' } };
+    expect(await client.edit(create)).toBe(id);
+    expect(await client.edit(create)).toBe(id);
+    expect((await client.entries()).map((entry) => entry.id)).toEqual([id]);
+    await client.flush(send);
+    expect(await client.edit(create)).toBe(id.slice(4));
+    await client.pull(pull);
+    expect(await client.edit(create)).toBe(id.slice(4));
+    await client.flush(send);
+    expect(sent.flatMap((request) => request.operations.map((operation) => operation.id))).toEqual([id]);
+    expect((await client.view('project')).map((row) => row.name)).toEqual(['Une fois']);
+  });
+
   it('refuses a store that belongs to another user', async () => {
     const { store } = await setUp();
     await expect(SyncClient.open({ store, userId: '00000000-0000-4000-8000-0000000000d2', now: () => START, newId: uuids(), checks: contractChecks })).rejects.toThrow('another user');

@@ -1,4 +1,4 @@
-import { SYNC_SCHEMA_VERSION, type SyncBatchRequest, type SyncEntity } from '@jalon/contract';
+import { SYNC_SCHEMA_VERSION, stripTmpPrefix, type SyncBatchRequest, type SyncEntity } from '@jalon/contract';
 import { applyAnswer, applyOutOfOrder } from './answer.ts';
 import { backoffDelay } from './backoff.ts';
 import { takeBatch } from './batch.ts';
@@ -96,19 +96,31 @@ export class SyncClient {
   recordEdit(edit: Edit): Promise<{ id: string; state: ClientState }> {
     return this.atomically(async (tx, meta) => {
       const stored = await tx.getOutbox();
-      // The view of one entity needs only its row and its entries: no edit reads the whole table.
-      const row = edit.op === 'create' ? null : await tx.getRow(edit.entity, edit.id);
-      const entries = edit.op === 'create' ? [] : stored.filter((entry) => entry.id === edit.id);
-      const entry = entryForEdit(edit, computeView(row ? [row] : [], entries, edit.entity), this.options.newId);
-      const outbox = addEdit(stored, { ...entry, localId: meta.nextLocalId, createdAt: iso(this.options.now()) });
-      const next = { ...meta, nextLocalId: meta.nextLocalId + 1 };
-      await tx.setOutbox(outbox);
-      await tx.setMeta(next);
+      // A create whose id is in the outbox or among the rows already (as `tmp-`, or as the server's id once
+      // answered) was recorded before: the same form sent twice is that entity, and nothing is written.
+      const ids = edit.op === 'create' && edit.id !== undefined ? [edit.id, stripTmpPrefix(edit.id)] : [];
+      const serverId = ids[1];
+      let id =
+        stored.find((entry) => ids.includes(entry.id))?.id ??
+        (serverId !== undefined && (await tx.getRow(edit.entity, serverId)) !== null ? serverId : null);
+      let outbox: readonly OutboxEntry[] = stored;
+      let next = meta;
+      if (id === null) {
+        // The view of one entity needs only its row and its entries: no edit reads the whole table.
+        const row = edit.op === 'create' ? null : await tx.getRow(edit.entity, edit.id);
+        const entries = edit.op === 'create' ? [] : stored.filter((entry) => entry.id === edit.id);
+        const entry = entryForEdit(edit, computeView(row ? [row] : [], entries, edit.entity), this.options.newId);
+        outbox = addEdit(stored, { ...entry, localId: meta.nextLocalId, createdAt: iso(this.options.now()) });
+        next = { ...meta, nextLocalId: meta.nextLocalId + 1 };
+        id = entry.id;
+        await tx.setOutbox(outbox);
+        await tx.setMeta(next);
+      }
       // Inline, as in `state`: IndexedDB transactions do not survive awaiting a helper that awaits in turn.
       const conflicts = await tx.getConflicts();
       const isHeld = hasOpenConflict(conflicts) ? heldBy(conflicts, await projectsOfTasks(tx)) : noneHeld;
       const hasCopy = (await tx.getCursor('task')) !== null && (await tx.getCursor('project')) !== null;
-      return { id: entry.id, state: { outbox: flagHeld(outbox, isHeld), conflicts, meta: next, hasCopy } };
+      return { id, state: { outbox: flagHeld(outbox, isHeld), conflicts, meta: next, hasCopy } };
     });
   }
 

@@ -5,7 +5,8 @@ import type { Row } from './store.ts';
 
 /** An edit as the UI makes it; the version and `base` come from what the view shows. */
 export type Edit =
-  | { op: 'create'; entity: SyncEntity; data: Fields }
+  /** `id`: a `tmp-` id the screen made for what it creates, so sending the same form twice makes one. */
+  | { op: 'create'; entity: SyncEntity; data: Fields; id?: string }
   | { op: 'patch'; entity: SyncEntity; id: string; data: Fields }
   | { op: 'delete'; entity: SyncEntity; id: string };
 
@@ -18,7 +19,7 @@ export type Edit =
  * Sending null for it would be refused whole as invalid by a field that cannot be null (a task's status).
  */
 export function entryForEdit(edit: Edit, view: readonly Row[], newId: () => string): Omit<NewEntry, 'localId' | 'createdAt'> {
-  if (edit.op === 'create') return { entity: edit.entity, op: 'upsert', id: `${TMP_ID_PREFIX}${newId()}`, baseVersion: 0, data: edit.data };
+  if (edit.op === 'create') return { entity: edit.entity, op: 'upsert', id: edit.id ?? `${TMP_ID_PREFIX}${newId()}`, baseVersion: 0, data: edit.data };
   const row = view.find((candidate) => candidate.id === edit.id);
   if (!row) throw new Error(`No ${edit.entity} ${edit.id} to ${edit.op}`);
   if (edit.op === 'delete') return { entity: edit.entity, op: 'delete', id: edit.id, baseVersion: row.version, data: {} };

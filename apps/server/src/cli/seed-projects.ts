@@ -31,7 +31,7 @@ export async function seedProjectsAndTasks({ db, pool }: Database, config: Confi
     const owner = members[index % members.length]!;
     const viewer = { userId: owner.id, isAdmin: false };
     const actor = { id: owner.id, email: owner.email, name: owner.username, ip: '127.0.0.1', userAgent: 'jalon seed:demo' };
-    const project = await projectService.create(
+    const { project } = await projectService.create(
       viewer,
       {
         name: seed.name,

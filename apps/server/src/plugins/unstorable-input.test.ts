@@ -42,6 +42,23 @@ describe('dates outside the years 1900-9999 (UTC) answer 400 naming the field, n
     for (const deadline of outOfRange) expectRefused(await send(method, url(), { ...payload, deadline }), 'body.deadline', deadline);
   });
 
+  it('refuses year 0001 with the French sentence the forms show, and stores nothing (issue 32: it became 1901)', async () => {
+    const before = (await send('GET', '/api/projects')).json().data.length;
+    const yearOne = '0001-01-01T22:59:59.999Z';
+    for (const [method, url, payload] of [
+      ['POST', '/api/projects', { name: 'An un', description: '', deadline: yearOne }],
+      ['POST', '/api/tasks', { title: 'An un', project: projectId, deadline: yearOne }],
+      ['PATCH', `/api/tasks/${taskId}`, { deadline: yearOne }],
+    ] as const) {
+      const response = await send(method, url, payload);
+      expectRefused(response, 'body.deadline', `${method} ${url}`);
+      const error = response.json().errors.find((candidate: { path: string }) => candidate.path === 'body.deadline');
+      expect(error.message).toBe('La date doit être comprise entre les années 1900 et 9999.');
+    }
+    expect((await send('GET', '/api/projects')).json().data).toHaveLength(before);
+    expect((await send('GET', `/api/tasks/${taskId}`)).json().data.deadline).toBeNull();
+  });
+
   it('accepts the first and the last storable instants, whatever the offset', async () => {
     for (const [deadline, stored] of [
       ['1900-01-01T00:00:00Z', '1900-01-01T00:00:00.000Z'],

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  dayFieldError,
   endOfDayIso,
   formatClock,
   formatDateTime,
@@ -29,6 +30,17 @@ describe('dates (TZ=UTC)', () => {
     expect(endOfDayIso('2030-02-28')).toBe('2030-02-28T23:59:59.999Z');
     expect(endOfDayIso('')).toBeNull();
     expect(endOfDayIso('28/02/2030')).toBeNull();
+  });
+
+  it('refuses a day outside the years 1900 to 9999 instead of moving it into them', () => {
+    expect(endOfDayIso('0001-01-01')).toBeNull();
+    expect(endOfDayIso('1899-12-31')).toBeNull();
+    expect(endOfDayIso('1900-01-01')).toBe('1900-01-01T23:59:59.999Z');
+    expect(endOfDayIso('9999-12-31')).toBe('9999-12-31T23:59:59.999Z');
+    expect(endOfDayIso('2030-02-30')).toBeNull();
+    expect(dayFieldError('0001-01-01')).toBe('La date doit être comprise entre les années 1900 et 9999.');
+    expect(dayFieldError('')).toBeNull();
+    expect(dayFieldError('2030-02-28')).toBeNull();
   });
 
   it('formats days, months and moments in French', () => {

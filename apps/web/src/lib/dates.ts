@@ -6,6 +6,8 @@
 // every screen's first render, and the app only ever shows these few French patterns. dates.test.ts checks
 // each one against Intl's fr-FR output.
 
+import { DATE_YEARS, DATE_YEARS_MESSAGE } from '@jalon/contract/plain';
+
 const MONTHS = [
   'janvier',
   'février',
@@ -84,10 +86,22 @@ export function formatDateTimeSeconds(iso: string): string {
 export const localDayKey = (date: Date): string =>
   `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
-/** A `<input type="date">` value (`YYYY-MM-DD`) as the last millisecond of that local day, in ISO. */
+/**
+ * A `<input type="date">` value (`YYYY-MM-DD`) as the last millisecond of that local day, in ISO; null
+ * for a value that is not a day or falls outside the years the API accepts. Nothing is moved into range:
+ * `new Date(1, 0, 1)` means 1901, which once turned a deadline typed in year 0001 into 1 January 1901.
+ */
 export function endOfDayIso(day: string): string | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return null;
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23, 59, 59, 999);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  const [year, month, dayOfMonth] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  const date = new Date(2000, 0, 1, 23, 59, 59, 999);
+  date.setFullYear(year, month, dayOfMonth);
+  if (Number.isNaN(date.getTime()) || date.getMonth() !== month) return null;
+  const utcYear = date.getUTCFullYear();
+  return utcYear >= DATE_YEARS.min && utcYear <= DATE_YEARS.max ? date.toISOString() : null;
 }
+
+/** The message under a date field whose value the API would refuse; null when it is empty or accepted. */
+export const dayFieldError = (day: string): string | null =>
+  day === '' || endOfDayIso(day) !== null ? null : DATE_YEARS_MESSAGE;

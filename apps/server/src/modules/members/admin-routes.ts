@@ -77,13 +77,16 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config: { ...config, problems: [409] },
       schema: {
         tags,
-        summary: 'Invite an e-mail with a role: a single-use link valid 7 days, mailed (409 when the account exists)',
+        summary:
+          'Invite an e-mail with a role: a single-use link valid 7 days, mailed (409 when the account exists or a link is pending; the same id again answers 200)',
         body: createInvitationRequestSchema,
-        response: { 201: envelope(createdInvitationSchema) },
+        response: { 200: envelope(createdInvitationSchema), 201: envelope(createdInvitationSchema) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await ctx.invitations.create(request.session!.user, request.body, actorOf(request), request.log) }),
+    async (request, reply) => {
+      const { invitation, created } = await ctx.invitations.create(request.session!.user, request.body, actorOf(request), request.log);
+      return reply.code(created ? 201 : 200).send({ data: invitation });
+    },
   );
 
   app.delete(

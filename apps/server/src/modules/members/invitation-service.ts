@@ -1,9 +1,10 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   AUDIT_TYPES,
   INVITATION_VALIDITY_DAYS,
   type AcceptInvitationRequest,
   type AcceptedInvitation,
+  type CheckedInvitation,
   type CreateInvitationRequest,
   type CreatedInvitation,
   type Invitation,
@@ -44,29 +45,46 @@ export class InvitationService {
     private readonly mailer: Mailer,
   ) {}
 
-  async create(admin: User, input: CreateInvitationRequest, actor: AuditActor, log: MailLogger): Promise<CreatedInvitation> {
+  async create(admin: User, input: CreateInvitationRequest, actor: AuditActor, log: MailLogger): Promise<{ invitation: CreatedInvitation; created: boolean }> {
     const email = normaliseEmail(input.email);
     const token = newToken();
     const link = `${this.config.publicUrl}/invitation?token=${encodeURIComponent(token)}`;
-    const row = await this.db.transaction(async (tx) => {
+    const { row, created } = await this.db.transaction(async (tx) => {
+      // Two sends for one address wait for each other here, so neither misses the other's invitation.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitation:${email}`}))`);
       if (await findUserByEmail(tx, email)) throw new AppError(409, 'email_taken', 'An account with this e-mail already exists');
       const now = new Date();
-      // One live link per e-mail: inviting again voids the older one.
-      await tx.update(invitations).set({ revokedAt: now }).where(and(eq(invitations.email, email), pending(now)));
-      const [created] = await tx
+      const [live] = await tx.select().from(invitations).where(and(eq(invitations.email, email), pending(now)));
+      // The same invitation sent again (a double click, a resend): that invitation, no second mail.
+      if (live && input.id === live.id) return { row: live, created: false };
+      // One live link per address, and never a new one that kills a link already mailed (only its hash
+      // is kept, so that link cannot be mailed again): revoking it is how to send another.
+      if (live) throw new AppError(409, 'invitation_pending', 'This e-mail already has a pending invitation');
+      if (input.id && (await tx.select({ id: invitations.id }).from(invitations).where(eq(invitations.id, input.id))).length > 0) {
+        throw new AppError(409, 'id_taken', 'This id already names another invitation');
+      }
+      const [inserted] = await tx
         .insert(invitations)
-        .values({ email, role: input.role, tokenHash: sha256(token), invitedBy: admin.id, expiresAt: new Date(now.getTime() + INVITATION_VALIDITY_DAYS * DAY_MS) })
+        .values({
+          ...(input.id && { id: input.id }),
+          email,
+          role: input.role,
+          tokenHash: sha256(token),
+          invitedBy: admin.id,
+          expiresAt: new Date(now.getTime() + INVITATION_VALIDITY_DAYS * DAY_MS),
+        })
         .returning();
       await appendAudit(tx, {
         type: AUDIT_TYPES.invitationCreated,
         actor,
         outcome: 'success',
-        resource: `invitation:${created!.id}`,
+        resource: `invitation:${inserted!.id}`,
         details: `Invitation envoyée à ${email} (${input.role})`,
         metadata: { email, role: input.role },
       });
-      return created!;
+      return { row: inserted!, created: true };
     });
+    if (!created) return { invitation: present(row), created };
     this.mailer.send(
       {
         to: email,
@@ -78,7 +96,7 @@ export class InvitationService {
       log,
     );
     const invitation = present(row);
-    return this.config.exposeDevResetLink ? { ...invitation, devInviteLink: link } : invitation;
+    return { invitation: this.config.exposeDevResetLink ? { ...invitation, devInviteLink: link } : invitation, created };
   }
 
   async listPending(): Promise<Invitation[]> {
@@ -106,12 +124,18 @@ export class InvitationService {
     });
   }
 
+  /** What the invitation page shows as it opens: the address and role a live link invites. Uses nothing up. */
+  async check(token: string): Promise<CheckedInvitation> {
+    const row = await this.livePending(this.db, token);
+    return { email: row.email, role: row.role };
+  }
+
   /** Creates the account the invitation names; an expired, revoked, used or unknown token gets one and the same 400. */
   async accept(input: AcceptInvitationRequest, actor: Omit<AuditActor, 'id' | 'email' | 'name'>): Promise<AcceptedInvitation> {
     // The password rules first: a refused password leaves the link usable.
     assertAcceptablePassword(input.password);
     return this.db.transaction(async (tx) => {
-      const invitation = await this.lockPending(tx, input.token);
+      const invitation = await this.livePending(tx, input.token, { lock: true });
       const user = await createUser(tx, { email: invitation.email, password: input.password, username: input.username, role: invitation.role });
       await tx.update(invitations).set({ acceptedAt: new Date(), userId: user.id }).where(eq(invitations.id, invitation.id));
       await appendAudit(tx, {
@@ -126,8 +150,9 @@ export class InvitationService {
     });
   }
 
-  private async lockPending(tx: Tx, token: string): Promise<InvitationRow> {
-    const [row] = await tx.select().from(invitations).where(eq(invitations.tokenHash, sha256(token))).for('update');
+  private async livePending(tx: Db | Tx, token: string, { lock = false } = {}): Promise<InvitationRow> {
+    const query = tx.select().from(invitations).where(eq(invitations.tokenHash, sha256(token)));
+    const [row] = lock ? await query.for('update') : await query;
     if (!row || row.acceptedAt || row.revokedAt || row.expiresAt.getTime() <= Date.now()) {
       throw new AppError(400, 'invalid_invitation_token', 'This invitation link is invalid, used or expired');
     }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invitations, users } from '../../db/schema.ts';
@@ -21,6 +22,17 @@ async function invited(role: 'admin' | 'member' = 'member') {
   expect(response.statusCode).toBe(201);
   const data = response.json().data;
   return { admin, email, id: data.id as string, token: tokenOf(data.devInviteLink as string), data };
+}
+
+/** A used, a revoked and an expired invitation, and an unknown token: the links that must all look the same. */
+async function deadLinks() {
+  const used = await invited();
+  expect((await accept({ token: used.token, username: 'Première', password: STRONG_PASSWORD })).statusCode).toBe(201);
+  const revoked = await invited();
+  await inject(ctx.app, { method: 'DELETE', url: `/api/admin/invitations/${revoked.id}`, token: revoked.admin.token });
+  const expired = await invited();
+  await ctx.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, expired.id));
+  return { used, expired, tokens: [used.token, revoked.token, expired.token, 'x'.repeat(43)] };
 }
 
 const auditFor = (type: string, resource: string) =>
@@ -69,12 +81,70 @@ describe('POST /api/admin/invitations', () => {
     expect(await ctx.db.select().from(invitations).where(eq(invitations.email, email))).toHaveLength(0);
   });
 
-  it('voids the older link when the same e-mail is invited again', async () => {
+  it('answers 409 invitation_pending for an address with a live link, which stays the one that works; after a revoke, a new one goes', async () => {
     const first = await invited();
-    const again = (await invite(first.admin.token, { email: first.email, role: 'member' })).json().data;
-    const old = await accept({ token: first.token, username: 'Ancien lien', password: STRONG_PASSWORD });
-    expect(old.statusCode).toBe(400);
-    expect((await accept({ token: tokenOf(again.devInviteLink), username: 'Nouveau lien', password: STRONG_PASSWORD })).statusCode).toBe(201);
+    const mailsBefore = ctx.mails.filter((m) => m.to === first.email).length;
+    const again = await invite(first.admin.token, { email: first.email.toUpperCase(), role: 'admin' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('invitation_pending');
+    expect(ctx.mails.filter((m) => m.to === first.email)).toHaveLength(mailsBefore);
+    expect(await ctx.db.select().from(invitations).where(eq(invitations.email, first.email))).toHaveLength(1);
+
+    await inject(ctx.app, { method: 'DELETE', url: `/api/admin/invitations/${first.id}`, token: first.admin.token });
+    const fresh = await invite(first.admin.token, { email: first.email, role: 'member' });
+    expect(fresh.statusCode).toBe(201);
+    expect((await accept({ token: first.token, username: 'Ancien lien', password: STRONG_PASSWORD })).statusCode).toBe(400);
+    expect((await accept({ token: tokenOf(fresh.json().data.devInviteLink), username: 'Nouveau lien', password: STRONG_PASSWORD })).statusCode).toBe(201);
+  });
+
+  it('makes one invitation and one mail of the same id sent twice, at once or one after the other; the second answer is 200', async () => {
+    const admin = await signInAdmin(ctx);
+    const email = uniqueEmail('twice');
+    const body = { id: randomUUID(), email, role: 'member' };
+    const together = await Promise.all([invite(admin.token, body), invite(admin.token, body)]);
+    const later = await invite(admin.token, body);
+    expect(together.map((answer) => answer.statusCode).sort()).toEqual([200, 201]);
+    expect(later.statusCode).toBe(200);
+    expect(later.json().data).toMatchObject({ id: body.id, email, role: 'member' });
+    expect(await ctx.db.select().from(invitations).where(eq(invitations.email, email))).toHaveLength(1);
+    expect(ctx.mails.filter((m) => m.to === email)).toHaveLength(1);
+    const created = together.find((answer) => answer.statusCode === 201)!.json().data;
+    expect((await accept({ token: tokenOf(created.devInviteLink), username: 'Une fois', password: STRONG_PASSWORD })).statusCode).toBe(201);
+  });
+
+  it('answers 409 for two different sends to one address at the same moment: one live link', async () => {
+    const admin = await signInAdmin(ctx);
+    const email = uniqueEmail('race');
+    const answers = await Promise.all([invite(admin.token, { email, role: 'member' }), invite(admin.token, { email, role: 'member' })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect(await ctx.db.select().from(invitations).where(eq(invitations.email, email))).toHaveLength(1);
+  });
+});
+
+describe('POST /api/auth/invitations/check', () => {
+  const check = (token: string) => inject(ctx.app, { method: 'POST', url: '/api/auth/invitations/check', payload: { token } });
+
+  it('says which address and role a live link invites, without using it up', async () => {
+    const { email, token } = await invited('admin');
+    for (let i = 0; i < 2; i += 1) {
+      const response = await check(token);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toEqual({ email, role: 'admin' });
+    }
+    expect((await accept({ token, username: 'Après la vérification', password: STRONG_PASSWORD })).statusCode).toBe(201);
+  });
+
+  it('gives a used, revoked, expired or unknown link the same 400 as the acceptance, naming no address', async () => {
+    const answers = [];
+    for (const token of (await deadLinks()).tokens) {
+      const response = await check(token);
+      expect(response.statusCode).toBe(400);
+      expect(response.body).not.toMatch(/@/);
+      const { requestId: _ignored, ...problem } = response.json();
+      answers.push(problem);
+    }
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    expect(answers[0]).toMatchObject({ code: 'invalid_invitation_token' });
   });
 });
 
@@ -109,15 +179,9 @@ describe('POST /api/auth/invitations/accept', () => {
   });
 
   it('gives one and the same 400 to a used, revoked, expired or unknown token', async () => {
-    const used = await invited();
-    expect((await accept({ token: used.token, username: 'Première', password: STRONG_PASSWORD })).statusCode).toBe(201);
-    const revoked = await invited();
-    await inject(ctx.app, { method: 'DELETE', url: `/api/admin/invitations/${revoked.id}`, token: revoked.admin.token });
-    const expired = await invited();
-    await ctx.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, expired.id));
-
+    const { used, expired, tokens } = await deadLinks();
     const answers = [];
-    for (const token of [used.token, revoked.token, expired.token, 'x'.repeat(43)]) {
+    for (const token of tokens) {
       const response = await accept({ token, username: 'Seconde', password: STRONG_PASSWORD });
       expect(response.statusCode).toBe(400);
       const { requestId: _ignored, ...problem } = response.json();
@@ -178,6 +242,11 @@ describe('rate limits', () => {
         codes.push((await inject(limited.app, { method: 'POST', url: '/api/auth/invitations/accept', payload: { token: 'unknown-token', username: 'X', password: STRONG_PASSWORD } })).statusCode);
       }
       expect(codes).toEqual([400, 400, 429]);
+      const checks = [];
+      for (let i = 0; i < 3; i += 1) {
+        checks.push((await inject(limited.app, { method: 'POST', url: '/api/auth/invitations/check', payload: { token: 'unknown-token' } })).statusCode);
+      }
+      expect(checks).toEqual([400, 400, 429]);
     } finally {
       await limited.close();
     }

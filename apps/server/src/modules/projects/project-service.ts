@@ -1,6 +1,6 @@
 import { announcedTransaction, type ChangeAnnouncer } from '../changes/announced-transaction.ts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { AUDIT_TYPES, type CreateProject, type ListMeta, type Project, type UpdateProject } from '@jalon/contract';
+import { AUDIT_TYPES, type CreateProjectRequest, type ListMeta, type Project, type UpdateProject } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { projects, tasks } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -16,6 +16,7 @@ import {
   type CursorCodec,
 } from '../changes/change-log.ts';
 import { canDeleteProject, type Viewer } from './policy.ts';
+import { madeBefore } from '../changes/made-before.ts';
 import { forgetProjectCounts } from '../tasks/task-bookkeeping.ts';
 import { lastSeqOf } from '../sync/sync-clients.ts';
 
@@ -78,11 +79,16 @@ export class ProjectService {
     return presentProject(row, viewer);
   }
 
-  async create(viewer: Viewer, input: CreateProject, actor: AuditActor): Promise<Project> {
+  /** Creates a project; `created` is false when its client-made id names a project this person made already. */
+  async create(viewer: Viewer, input: CreateProjectRequest, actor: AuditActor): Promise<{ project: Project; created: boolean }> {
     return announcedTransaction(this.db, this.notifier, viewer.userId, async (tx, changeSeq) => {
+      const madeAgain = async (id: string) => madeBefore((await tx.select().from(projects).where(eq(projects.id, id)))[0], viewer, (row) => row.ownerId);
+      const made = input.id ? await madeAgain(input.id) : null;
+      if (made) return { project: presentProject(made, viewer), created: false };
       const [row] = await tx
         .insert(projects)
         .values({
+          ...(input.id && { id: input.id }),
           name: input.name,
           description: input.description,
           deadline: new Date(input.deadline),
@@ -90,9 +96,12 @@ export class ProjectService {
           ownerId: viewer.userId,
           changeSeq,
         })
+        // Two sends of one id at the same moment: the second waits for the first and answers its row.
+        .onConflictDoNothing({ target: projects.id })
         .returning();
-      await appendAudit(tx, { type: AUDIT_TYPES.projectCreated, actor, outcome: 'success', resource: `project:${row!.id}`, details: `Projet créé : ${row!.name}` });
-      return presentProject(row!, viewer);
+      if (!row) return { project: presentProject((await madeAgain(input.id!))!, viewer), created: false };
+      await appendAudit(tx, { type: AUDIT_TYPES.projectCreated, actor, outcome: 'success', resource: `project:${row.id}`, details: `Projet créé : ${row.name}` });
+      return { project: presentProject(row, viewer), created: true };
     });
   }
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  createProjectSchema,
+  createProjectRequestSchema,
   entityVersionHeadersSchema, envelope,
   listMetaSchema,
   projectIdParamsSchema,
@@ -43,8 +43,19 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     '/projects',
-    { schema: { operationId: 'createProject', tags: ['projects'], summary: 'Create a project (the caller owns it)', body: createProjectSchema, response: { 201: envelope(projectSchema) } } },
-    async (request, reply) => reply.code(201).send({ data: await ctx.projects.create(viewerOf(request), request.body, actorOf(request)) }),
+    {
+      schema: {
+        operationId: 'createProject', tags: ['projects'],
+        summary: 'Create a project (the caller owns it); its client-made id sent again answers 200 with that project',
+        body: createProjectRequestSchema,
+        response: { 200: envelope(projectSchema), 201: envelope(projectSchema) },
+      },
+      config: { problems: [409] },
+    },
+    async (request, reply) => {
+      const { project, created } = await ctx.projects.create(viewerOf(request), request.body, actorOf(request));
+      return reply.code(created ? 201 : 200).send({ data: project });
+    },
   );
 
   app.get(

@@ -24,6 +24,8 @@ export interface EntityRules<Row extends { id: string; version: number; deletedA
   fieldsOf(row: Row, fields: string[]): Record<string, unknown>;
   /** The row as the REST route presents it (a conflict's `server`). */
   present(plan: BatchPlan, row: Row): unknown;
+  /** Who created the row: a create naming an id this person already created is that row again. */
+  createdBy(row: Row): string | null;
   /** Creates the row; a string is why it is invalid (an unknown project, say). */
   create(plan: BatchPlan, id: string, values: Record<string, unknown>): Row | string;
   /** Applies changed fields to a live row (new version); a string is why it is invalid. */
@@ -90,7 +92,12 @@ export function applyOperation<Row extends { id: string; version: number; delete
 
   const isCreate = operation.op === 'upsert' && operation.clientId !== operation.id;
   if (isCreate) {
-    if (existing) return conflict('invalid', { detail: 'id_taken' });
+    if (existing) {
+      // The same client-made id sent again (a double click, a resend) is the row it made: one row, and
+      // the answer a person's device reads as done. Someone else's row, or a deleted one, is still refused.
+      const again = !existing.deletedAt && rules.createdBy(existing) === plan.viewer.userId;
+      return again ? applied(existing) : conflict('invalid', { detail: 'id_taken' });
+    }
     const parsed = rules.rowSchema.safeParse(operation.data);
     if (!parsed.success) return conflict('invalid', { detail: firstIssue(parsed.error) });
     const created = rules.create(plan, operation.id, parsed.data);

@@ -20,6 +20,7 @@ export const projectRules: EntityRules<ProjectRow> = {
   normalise: (values) => ('deadline' in values ? { ...values, deadline: instant(values.deadline as string | null) } : values),
   fieldsOf: (row, fields) => fieldValues(row, fields, (field) => field as Field),
   present: (plan, row) => presentProject(row, plan.viewer),
+  createdBy: (row) => row.ownerId,
 
   create(plan, id, values) {
     const row: ProjectRow = {

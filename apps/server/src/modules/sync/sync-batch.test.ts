@@ -381,12 +381,39 @@ describe('POST /api/sync/batch: the rules of each operation', () => {
       expect(await getTask(id)).toMatchObject({ version: 0, progress: 0 });
   });
 
-  it('refuses an id already taken with invalid/id_taken', async () => {
-    const task = await createTask();
+  it('refuses an id another person’s row has taken with invalid/id_taken', async () => {
+    const task = await createTask({}, bob.token);
     const answer = await new Device(ctx, alice).ok([
       { op: 'upsert', id: `tmp-${task.id}`, data: { title: 'Doublon', project: projectId } },
     ]);
     expect(answer.conflicts).toMatchObject([{ reason: 'invalid', detail: 'id_taken' }]);
+    expect(await getTask(task.id)).toMatchObject({ title: 'Relire la spec', version: 0 });
+  });
+
+  it('makes one row of a create sent twice under the same client id, and answers the second as applied', async () => {
+    const taskTmp = tmp();
+    const projectTmp = tmp();
+    const create = [
+      {
+        entity: 'project' as const,
+        op: 'upsert' as const,
+        id: projectTmp,
+        data: { name: 'Une fois', description: 'x', deadline: '2027-01-01T00:00:00Z' },
+      },
+      { op: 'upsert' as const, id: taskTmp, data: { title: 'Une seule fois', project: projectId } },
+    ];
+    const first = await new Device(ctx, alice).ok(create);
+    // Another tab or a resend of the same form: a second device, the same ids.
+    const second = await new Device(ctx, alice).ok(create);
+    expect(first.conflicts).toEqual([]);
+    expect(second.conflicts).toEqual([]);
+    expect(second.applied).toMatchObject([
+      { entity: 'project', id: real(projectTmp), tmpId: projectTmp, version: 0 },
+      { entity: 'task', id: real(taskTmp), tmpId: taskTmp, version: 0 },
+    ]);
+    const rows = await ctx.db.select().from(tasks).where(eq(tasks.title, 'Une seule fois'));
+    expect(rows.map((row) => row.id)).toEqual([real(taskTmp)]);
+    expect(await getProject(real(projectTmp))).toMatchObject({ name: 'Une fois', version: 0 });
   });
 
   it('holds a task whose project’s create conflicted (depends_on_conflict, cause), also in a later batch', async () => {

@@ -46,6 +46,7 @@ export const taskRules: EntityRules<TaskRow> = {
   normalise: (values) => ('deadline' in values ? { ...values, deadline: instant(values.deadline as string | null) } : values),
   fieldsOf: (row, fields) => fieldValues(row, fields, (field) => COLUMN[field as Field]),
   present: (plan, row) => presentTask(row, plan.viewer, projectOwner(plan, row)),
+  createdBy: (row) => row.createdBy,
 
   create(plan, id, values) {
     const invalid = invalidReferences(plan, values);

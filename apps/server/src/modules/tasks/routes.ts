@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createTaskSchema, entityVersionHeadersSchema, envelope, listMetaSchema, taskIdParamsSchema, taskListQuerySchema, taskSchema, updateTaskSchema } from '@jalon/contract';
+import { createTaskRequestSchema, entityVersionHeadersSchema, envelope, listMetaSchema, taskIdParamsSchema, taskListQuerySchema, taskSchema, updateTaskSchema } from '@jalon/contract';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { actorOf } from '../../lib/request-context.ts';
@@ -43,12 +43,16 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     {
       schema: {
         operationId: 'createTask', tags: ['tasks'],
-        summary: 'Create a task in a project',
-        body: createTaskSchema.refine((body) => body.title !== undefined && body.project !== undefined, { message: 'title and project are required' }),
-        response: { 201: envelope(taskSchema) },
+        summary: 'Create a task in a project; its client-made id sent again answers 200 with that task',
+        body: createTaskRequestSchema.refine((body) => body.title !== undefined && body.project !== undefined, { message: 'title and project are required' }),
+        response: { 200: envelope(taskSchema), 201: envelope(taskSchema) },
       },
+      config: { problems: [409] },
     },
-    async (request, reply) => reply.code(201).send({ data: await ctx.tasks.create(viewerOf(request), request.body, actorOf(request)) }),
+    async (request, reply) => {
+      const { task, created } = await ctx.tasks.create(viewerOf(request), request.body, actorOf(request));
+      return reply.code(created ? 201 : 200).send({ data: task });
+    },
   );
 
   app.get(

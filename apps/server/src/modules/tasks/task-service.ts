@@ -1,7 +1,7 @@
 import { announcedTransaction, type ChangeAnnouncer } from '../changes/announced-transaction.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { AUDIT_TYPES, type CreateTask, type ListMeta, type Task, type TaskListParams, type UpdateTask } from '@jalon/contract';
+import { AUDIT_TYPES, type CreateTaskRequest, type ListMeta, type Task, type TaskListParams, type UpdateTask } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { projects, tasks, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -11,6 +11,7 @@ import { changePosition, plainMeta, resetMeta, servesCursor, versionConflict, ty
 import { taskPageStatement, type TaskListRow, type TaskPagePosition, type TaskPageValues } from './task-list-sql.ts';
 import type { Viewer } from '../projects/policy.ts';
 import { describeChanges } from '../projects/project-service.ts';
+import { madeBefore } from '../changes/made-before.ts';
 import { canDeleteTask, canMoveTask } from './policy.ts';
 import { recordTaskChanged, recordTaskCreated, recordTaskDeleted } from './task-bookkeeping.ts';
 
@@ -115,13 +116,18 @@ export class TaskService {
     return presentTask(row.task, viewer, row.ownerId);
   }
 
-  async create(viewer: Viewer, input: CreateTask, actor: AuditActor): Promise<Task> {
+  /** Creates a task; `created` is false when its client-made id names a task this person made already. */
+  async create(viewer: Viewer, input: CreateTaskRequest, actor: AuditActor): Promise<{ task: Task; created: boolean }> {
     return announcedTransaction(this.db, this.notifier, viewer.userId, async (tx, changeSeq) => {
       const project = await lockLiveProject(tx, input.project!, 'project');
+      // Creates in one project wait on its lock, so a second send of the same id finds the first's row here.
+      const made = input.id ? madeBefore((await tx.select().from(tasks).where(eq(tasks.id, input.id)))[0], viewer, (row) => row.createdBy) : null;
+      if (made) return { task: presentTask(made, viewer, await projectOwnerOf(tx, made.projectId)), created: false };
       if (input.assignee) await assertUserExists(tx, input.assignee);
       const [row] = await tx
         .insert(tasks)
         .values({
+          ...(input.id && { id: input.id }),
           projectId: project.id,
           title: input.title!,
           description: input.description ?? '',
@@ -139,7 +145,7 @@ export class TaskService {
       await adjustProject(tx, project.id, changeSeq, 1, effectiveProgress(row!));
       await recordTaskCreated(tx, row!, row!.createdAt);
       await appendAudit(tx, { type: AUDIT_TYPES.taskCreated, actor, outcome: 'success', resource: `task:${row!.id}`, details: `Tâche créée : ${row!.title}`, metadata: { project: project.id } });
-      return presentTask(row!, viewer, project.ownerId);
+      return { task: presentTask(row!, viewer, project.ownerId), created: true };
     });
   }
 
@@ -221,6 +227,9 @@ async function lockLiveTask(tx: Tx, id: string): Promise<TaskRow> {
 }
 
 /** The project a task belongs to, locked because its counters change in this transaction. */
+const projectOwnerOf = async (tx: Tx, id: string): Promise<string | null> =>
+  (await tx.select({ ownerId: projects.ownerId }).from(projects).where(eq(projects.id, id)))[0]?.ownerId ?? null;
+
 async function lockLiveProject(tx: Tx, id: string, path: string) {
   const [row] = await tx
     .select({ id: projects.id, ownerId: projects.ownerId })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
 import { NOW } from './dashboard-test-kit.ts';
-import { endOfDayIso, projectDraft, quickCreateError, taskDraft, todayInputValue } from './quick-create-rules.ts';
+import { projectDraft, quickCreateError, taskDraft, todayInputValue } from './quick-create-rules.ts';
 
 describe('quick-create project (SPEC §5)', () => {
   it("requires a name: 'Nom du projet requis'", () => {
@@ -26,7 +26,14 @@ describe('quick-create project (SPEC §5)', () => {
   it('sends a chosen date as the end of that day', () => {
     const draft = projectDraft({ name: 'Refonte', description: 'Assez longue', deadline: '2030-02-03' }, NOW);
     expect(draft).toMatchObject({ ok: true, value: { deadline: '2030-02-03T23:59:59.999Z' } });
-    expect(endOfDayIso('not a day')).toBeNull();
+  });
+
+  it('refuses a date in year 0001 under the deadline field rather than sending 1901 or the default', () => {
+    expect(projectDraft({ name: 'Refonte', description: 'Assez longue', deadline: '0001-01-01' }, NOW)).toEqual({
+      ok: false,
+      error: 'La date doit être comprise entre les années 1900 et 9999.',
+      field: 'deadline',
+    });
   });
 
   it("gives today as the date input's minimum", () => {

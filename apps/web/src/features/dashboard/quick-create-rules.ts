@@ -1,27 +1,19 @@
 import { DASHBOARD } from '@jalon/contract/plain';
 import type { CreateProject, CreateTask } from '@jalon/contract';
 import { isApiError } from '../../lib/api-error.ts';
+import { dayFieldError, endOfDayIso, localDayKey } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { dashboard } from '../../locales/fr/dashboard.ts';
 
 // SPEC §5 "Quick-create project / task (dashboard)".
 
 const t = dashboard.quickCreate;
-const pad = (value: number): string => String(value).padStart(2, '0');
 
 /** Today as a date input's `min` (the user's own day). */
-export const todayInputValue = (now: Date): string =>
-  `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+export const todayInputValue = (now: Date): string => localDayKey(now);
 
-/** A picked day (`YYYY-MM-DD`) means the end of that day where the user is. */
-export function endOfDayIso(day: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return null;
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23, 59, 59, 999);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
-
-export type Draft<T> = { ok: true; value: T } | { ok: false; error: string };
+/** A refusal names its field when it belongs under one (the deadline); otherwise it is the form's. */
+export type Draft<T> = { ok: true; value: T } | { ok: false; error: string; field?: 'deadline' };
 
 export interface ProjectFields {
   name: string;
@@ -34,7 +26,9 @@ export function projectDraft(fields: ProjectFields, now: Date): Draft<CreateProj
   const name = fields.name.trim();
   if (name === '') return { ok: false, error: t.nameRequired };
   const description = fields.description.trim();
-  // An empty (or unreadable) date means the default: now plus 14 days.
+  // An empty date means the default, now plus 14 days; a date the server would refuse is refused here.
+  const deadlineError = dayFieldError(fields.deadline);
+  if (deadlineError !== null) return { ok: false, error: deadlineError, field: 'deadline' };
   const deadline =
     endOfDayIso(fields.deadline) ?? new Date(now.getTime() + DASHBOARD.defaultDeadlineDays * 86_400_000).toISOString();
   return {

@@ -1,18 +1,24 @@
 import type { Task, TaskPriority, TaskStatus } from '@jalon/contract';
 import { isOneOf, TASK_PRIORITIES, TASK_STATUSES } from '@jalon/contract/plain';
 import { matchesQuery } from '../../lib/fold-text.ts';
+import { DUE_FILTERS, matchesDue, type DueFilter } from './deadline.ts';
 
 /** The assignee filter's value for tasks nobody holds (a member id otherwise). */
 export const UNASSIGNED = 'none';
 
+/** The status filter's value for every task not done: the dashboard's 'Tâches actives'. */
+export const NOT_DONE = 'active';
+
 /** What /tasks shows, read from and written to its address so a filtered view survives a reload and a link. */
 export interface TaskFilters {
-  status: TaskStatus | null;
+  status: TaskStatus | typeof NOT_DONE | null;
   priority: TaskPriority | null;
   project: string | null;
   /** A member's id, or `UNASSIGNED`. */
   assignee: string | null;
   text: string;
+  /** 'En retard', 'Cette semaine', 'Sans échéance'. */
+  due: DueFilter | null;
 }
 
 export type TaskFilterKey = keyof TaskFilters;
@@ -24,6 +30,7 @@ export const FILTER_PARAMS: Record<TaskFilterKey, string> = {
   project: 'project',
   assignee: 'assignee',
   text: 'q',
+  due: 'due',
 };
 
 const MINE_PARAM = 'mine';
@@ -35,12 +42,14 @@ const nonEmpty = (value: string | null): string | null =>
 export function readTaskFilters(params: URLSearchParams): TaskFilters {
   const status = params.get(FILTER_PARAMS.status);
   const priority = params.get(FILTER_PARAMS.priority);
+  const due = params.get(FILTER_PARAMS.due);
   return {
-    status: isOneOf(TASK_STATUSES, status) ? status : null,
+    status: isOneOf(TASK_STATUSES, status) || status === NOT_DONE ? status : null,
     priority: isOneOf(TASK_PRIORITIES, priority) ? priority : null,
     project: nonEmpty(params.get(FILTER_PARAMS.project)),
     assignee: nonEmpty(params.get(FILTER_PARAMS.assignee)),
     text: params.get(FILTER_PARAMS.text) ?? '',
+    due: isOneOf(DUE_FILTERS, due) ? due : null,
   };
 }
 
@@ -68,13 +77,17 @@ export function withoutTaskFilters(params: URLSearchParams): URLSearchParams {
 export const countTaskFilters = (params: URLSearchParams): number =>
   [...Object.values(FILTER_PARAMS), MINE_PARAM].filter((name) => nonEmpty(params.get(name)) !== null).length;
 
-/** The tasks every set filter lets through; the text is looked for, every word of it, in the title and description. */
-export function filterTasks(tasks: readonly Task[], filters: TaskFilters): readonly Task[] {
-  const { status, priority, project, assignee, text } = filters;
-  if (!status && !priority && !project && !assignee && text.trim() === '') return tasks;
+/**
+ * The tasks every set filter lets through; the text is looked for, every word of it, in the title and
+ * description; the due-date filter reads the deadlines at `now`.
+ */
+export function filterTasks(tasks: readonly Task[], filters: TaskFilters, now = Date.now()): readonly Task[] {
+  const { status, priority, project, assignee, text, due } = filters;
+  if (!status && !priority && !project && !assignee && !due && text.trim() === '') return tasks;
   return tasks.filter(
     (task) =>
-      (status === null || task.status === status) &&
+      (status === null || (status === NOT_DONE ? task.status !== 'done' : task.status === status)) &&
+      (due === null || matchesDue(task, due, now)) &&
       (priority === null || task.priority === priority) &&
       (project === null || task.project === project) &&
       (assignee === null || (assignee === UNASSIGNED ? !task.assignee : task.assignee === assignee)) &&

@@ -43,6 +43,9 @@ export const problemMessages: Record<ErrorCode, string> = {
   no_passkey: 'Aucune clé d’accès n’est enregistrée pour ce compte.',
   last_second_factor:
     'Un administrateur doit garder un second facteur : ajoutez une autre clé d’accès ou activez l’application d’authentification avant de supprimer celle-ci.',
+  id_taken: 'Cet identifiant est déjà utilisé par un autre élément. Rechargez la page et recommencez.',
+  invitation_pending:
+    'Une invitation est déjà en attente pour cette adresse : son lien reste valable. Révoquez-la pour en envoyer une nouvelle.',
 };
 
 export const errors = {

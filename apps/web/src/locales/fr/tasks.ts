@@ -36,6 +36,7 @@ export const tasks = {
     name: 'Titre',
     description: 'Description',
     project: 'Projet',
+    chooseProject: 'Choisir un projet',
     submit: 'Créer',
     submitting: 'Création…',
     noProject: 'Créez d’abord un projet pour y ajouter des tâches.',
@@ -77,6 +78,11 @@ export const tasks = {
     minutes: (minutes: number) => `~${minutes} min`,
     changed: (title: string, field: string, value: string) => `« ${title} » : ${field.toLocaleLowerCase('fr')} ${value}.`,
   },
+  dueDate: {
+    /** Beside the due date of a task not done whose deadline has passed: said in words, not by colour alone. */
+    overdue: 'En retard',
+    on: (day: string) => `Échéance : ${day}`,
+  },
   filters: {
     label: 'Filtres',
     /** The phone's button that opens the filters, with how many apply. */
@@ -88,6 +94,10 @@ export const tasks = {
     any: 'Tous',
     anyFeminine: 'Toutes',
     unassigned: 'Non assigné',
+    /** Every status but 'Terminé': the dashboard's 'Tâches actives'. */
+    notDone: 'Non terminées',
+    due: 'Échéance',
+    dueLabels: { overdue: 'En retard', week: 'Cette semaine', none: 'Sans échéance' },
     text: 'Rechercher',
     textHint: 'Titre ou description',
     reset: 'Réinitialiser les filtres',

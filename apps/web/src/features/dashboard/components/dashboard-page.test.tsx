@@ -104,6 +104,18 @@ describe('dashboard header and counters', () => {
     expect(within(card('En retard')).getByText('4')).toBeInTheDocument();
   });
 
+  it('makes each counter a link to the list with the filters that give its number', async () => {
+    serve();
+    renderPage();
+    await loaded();
+    const counters = screen.getByRole('list', { name: 'Indicateurs' });
+    const link = (label: string) => within(counters).getByText(label).closest('a')?.getAttribute('href');
+    expect(link('Projets')).toBe('/projects');
+    expect(link('Tâches actives')).toBe('/tasks?status=active');
+    expect(link('Prioritaires')).toBe('/tasks?status=active&priority=high');
+    expect(link('En retard')).toBe('/tasks?due=overdue');
+  });
+
   it("falls back to 'Utilisateur' without a username", async () => {
     updateSession({ user: null });
     serve();

@@ -127,7 +127,7 @@ export function DashboardPage({ online, preferencesMenu }: DashboardPageProps) {
           {data && (
             <div className="dash-grid">
               <StatusChips status={status} onChange={setStatus} />
-              <CounterCards counters={data.counters} />
+              <CounterCards counters={data.counters} projectId={projectId} />
               {/* The sections below the counters render a frame later, and the lower half a frame after that,
                   each in a task of its own: on a phone at 4x, rendering and laying out the whole grid at once
                   was one long task (issue 17). */}

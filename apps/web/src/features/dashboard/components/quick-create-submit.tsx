@@ -1,4 +1,5 @@
 import { dashboard } from '../../../locales/fr/dashboard.ts';
+import { ignoreRepeatClick } from '../../../lib/use-create-once.ts';
 
 const t = dashboard.quickCreate;
 
@@ -17,7 +18,12 @@ export function QuickCreateSubmit({ error, pending }: QuickCreateSubmitProps) {
         </div>
       )}
       <div className="form__actions form__actions--start">
-        <button type="submit" className="button button--primary" disabled={pending}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={pending}
+          onClick={ignoreRepeatClick}
+        >
           {pending ? t.submitting : t.submit}
         </button>
       </div>

@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { DayField } from '../../../components/ui/day-field.tsx';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
+import { useCreateOnce } from '../../../lib/use-create-once.ts';
 import { useProjectWrites } from '../../projects/api/project-writes.ts';
 import { projectDraft, quickCreateError, todayInputValue } from '../quick-create-rules.ts';
 import { QuickCreateSubmit } from './quick-create-submit.tsx';
@@ -14,27 +15,26 @@ export function QuickProjectForm({ onCreated }: { onCreated: () => void }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [deadline, setDeadline] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: writes.create,
-    onSuccess: () => {
-      setName('');
-      setDescription('');
-      setDeadline('');
-      onCreated();
-    },
-    onError: (failure) => setError(quickCreateError(failure)),
-  });
+  const [error, setError] = useState<{ message: string; field?: 'deadline' } | null>(null);
+  const create = useCreateOnce(writes.create);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const draft = projectDraft({ name, description, deadline }, new Date());
     if (!draft.ok) {
-      setError(draft.error);
+      setError({ message: draft.error, field: draft.field });
       return;
     }
     setError(null);
-    mutation.mutate(draft.value);
+    create.submit(draft.value, {
+      onSuccess: () => {
+        setName('');
+        setDescription('');
+        setDeadline('');
+        onCreated();
+      },
+      onError: (failure) => setError({ message: quickCreateError(failure) }),
+    });
   };
 
   return (
@@ -53,22 +53,16 @@ export function QuickProjectForm({ onCreated }: { onCreated: () => void }) {
           onChange={(event) => setDescription(event.target.value)}
         />
       </div>
-      <div className="field">
-        <label htmlFor={`${ids}-deadline`}>{t.deadline}</label>
-        <input
-          id={`${ids}-deadline`}
-          className="input"
-          type="date"
-          min={todayInputValue(new Date())}
-          value={deadline}
-          aria-describedby={`${ids}-deadline-hint`}
-          onChange={(event) => setDeadline(event.target.value)}
-        />
-        <p className="field__hint" id={`${ids}-deadline-hint`}>
-          {t.deadlineHint}
-        </p>
-      </div>
-      <QuickCreateSubmit error={error} pending={mutation.isPending} />
+      <DayField
+        id={`${ids}-deadline`}
+        label={t.deadline}
+        min={todayInputValue(new Date())}
+        value={deadline}
+        onChange={setDeadline}
+        hint={t.deadlineHint}
+        error={error?.field === 'deadline' ? error.message : null}
+      />
+      <QuickCreateSubmit error={error?.field === undefined ? (error?.message ?? null) : null} pending={create.isPending} />
     </form>
   );
 }

@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { followCreatedId } from '../../../offline/created-id.ts';
+import { useCreateOnce } from '../../../lib/use-create-once.ts';
 import { useWork } from '../../../offline/work-context.tsx';
 import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
 import { useTaskWrites } from '../../tasks/api/task-writes.ts';
@@ -21,14 +21,7 @@ export function QuickTaskForm({ onCreated }: { onCreated: () => void }) {
   const project = followCreatedId(chosenProject, work.projects);
   const [assignee, setAssignee] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: writes.create,
-    onSuccess: () => {
-      setTitle('');
-      onCreated();
-    },
-    onError: (failure) => setError(quickCreateError(failure)),
-  });
+  const create = useCreateOnce(writes.create);
 
   const loadError = !work.ready && work.loadError !== null ? quickCreateError(work.loadError) : null;
   const shownError = error ?? loadError;
@@ -41,7 +34,16 @@ export function QuickTaskForm({ onCreated }: { onCreated: () => void }) {
       return;
     }
     setError(null);
-    mutation.mutate({ ...draft.value, ...(assignee && { assignee }) });
+    create.submit(
+      { ...draft.value, ...(assignee && { assignee }) },
+      {
+        onSuccess: () => {
+          setTitle('');
+          onCreated();
+        },
+        onError: (failure) => setError(quickCreateError(failure)),
+      },
+    );
   };
 
   return (
@@ -69,7 +71,7 @@ export function QuickTaskForm({ onCreated }: { onCreated: () => void }) {
         </select>
       </div>
       <AssigneePicker id={`${ids}-assignee`} value={assignee} onChange={setAssignee} />
-      <QuickCreateSubmit error={shownError} pending={mutation.isPending} />
+      <QuickCreateSubmit error={shownError} pending={create.isPending} />
     </form>
   );
 }

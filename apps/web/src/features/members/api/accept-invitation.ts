@@ -1,5 +1,5 @@
-import type { AcceptInvitationRequest } from '@jalon/contract';
-import { useMutation } from '@tanstack/react-query';
+import type { AcceptInvitationRequest, CheckedInvitation } from '@jalon/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
 
@@ -13,3 +13,21 @@ export const acceptInvitation = (input: AcceptInvitationRequest) =>
   });
 
 export const useAcceptInvitation = () => useMutation({ mutationFn: acceptInvitation });
+
+const checkInvitation = (token: string): Promise<CheckedInvitation> =>
+  apiRequest('/auth/invitations/check', {
+    method: 'POST',
+    body: { token },
+    handleAuthErrors: false,
+    schema: contractSchema('checkedInvitationSchema'),
+  });
+
+/** The link checked as the page opens (nothing used up): which address it invites, or that it is dead. */
+export const useInvitationCheck = (token: string) =>
+  useQuery({
+    queryKey: ['invitation-check', token],
+    queryFn: () => checkInvitation(token),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });

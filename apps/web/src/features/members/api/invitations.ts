@@ -2,6 +2,7 @@ import type { CreateInvitationRequest, CreatedInvitation, Invitation } from '@ja
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
+import { useCreateOnce } from '../../../lib/use-create-once.ts';
 
 export const invitationsKey = ['admin', 'invitations'] as const;
 
@@ -22,5 +23,13 @@ function useInvitationMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
   return useMutation({ mutationFn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: invitationsKey }) });
 }
 
-export const useCreateInvitation = () => useInvitationMutation(createInvitation);
+/** One invitation per click of 'Envoyer l’invitation', keyed by the form's client-made id. */
+export function useCreateInvitation() {
+  const queryClient = useQueryClient();
+  return useCreateOnce(async (input: CreateInvitationRequest, id: string) => {
+    const created = await createInvitation({ ...input, id });
+    void queryClient.invalidateQueries({ queryKey: invitationsKey });
+    return created;
+  });
+}
 export const useRevokeInvitation = () => useInvitationMutation(revokeInvitation);

@@ -1,12 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, problem } from '../../../test/http.ts';
+import { json, mockFetch, pathOf, problem, type RecordedCall } from '../../../test/http.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { InvitationPage } from './invitation-page.tsx';
 
 const meter = (password: string, checksId: string) => <p id={checksId}>Force : {password.length}</p>;
 const renderInvitation = (entry: string) => renderRoute(<InvitationPage strengthMeter={meter} />, '/invitation', entry);
+
+/** The check as the page opens answers that the link invites this address; `accept` answers the form. */
+const invitedAddress = (accept: () => Response) => (call: RecordedCall) =>
+  pathOf(call) === '/auth/invitations/check' ? json({ email: 'dominique@example.test', role: 'member' }) : accept();
+const accepts = (calls: RecordedCall[]) => calls.filter((call) => pathOf(call) === '/auth/invitations/accept');
 
 async function fill(user: ReturnType<typeof userEvent.setup>, password: string, confirmation = password) {
   await user.type(screen.getByLabelText('Nom'), 'Dominique Martin');
@@ -16,6 +21,14 @@ async function fill(user: ReturnType<typeof userEvent.setup>, password: string, 
 }
 
 describe('invitation page', () => {
+  it('says a dead link before any form, having checked it as the page opened', async () => {
+    const calls = mockFetch(() => problem(400, 'invalid_invitation_token'));
+    renderInvitation('/invitation?token=dead');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ce lien d’invitation est invalide, expiré ou déjà utilisé.');
+    expect(screen.queryByLabelText('Nom')).not.toBeInTheDocument();
+    expect(calls.map(pathOf)).toEqual(['/auth/invitations/check']);
+  });
+
   it('refuses to work without a token', () => {
     renderInvitation('/invitation');
     expect(screen.getByRole('alert')).toHaveTextContent('Lien invalide ou token manquant.');
@@ -24,23 +37,25 @@ describe('invitation page', () => {
 
   it('shows the strength meter under the password and says when the passwords differ, sending nothing', async () => {
     const user = userEvent.setup();
-    const calls = mockFetch(() => json({ email: 'x', role: 'member' }, { status: 201 }));
+    const calls = mockFetch(invitedAddress(() => json({ email: 'x', role: 'member' }, { status: 201 })));
     renderInvitation('/invitation?token=tok');
+    await screen.findByLabelText('Nom');
     await fill(user, 'Abcdef1!', 'Abcdef1?');
     expect(screen.getByLabelText('Mot de passe')).toHaveAccessibleDescription('Force : 8');
     expect(screen.getByRole('alert')).toHaveTextContent('Les mots de passe ne correspondent pas.');
-    expect(calls).toHaveLength(0);
+    expect(accepts(calls)).toHaveLength(0);
   });
 
   it('creates the account, announces the redirect, and opens /login after 1.8 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const calls = mockFetch(() => json({ email: 'dominique@example.test', role: 'member' }, { status: 201 }));
+    const calls = mockFetch(invitedAddress(() => json({ email: 'dominique@example.test', role: 'member' }, { status: 201 })));
     renderInvitation('/invitation?token=tok-1');
+    expect(await screen.findByText('Cette invitation est adressée à dominique@example.test.')).toBeInTheDocument();
     await fill(user, 'Abcdef1!');
     expect(await screen.findByRole('status')).toHaveTextContent('Compte créé. Redirection…');
-    expect(calls[0]?.url).toMatch(/\/api\/auth\/invitations\/accept$/);
-    expect(calls[0]?.body).toEqual({ token: 'tok-1', username: 'Dominique Martin', password: 'Abcdef1!' });
+    expect(calls[0]?.body).toEqual({ token: 'tok-1' });
+    expect(accepts(calls)[0]?.body).toEqual({ token: 'tok-1', username: 'Dominique Martin', password: 'Abcdef1!' });
     await vi.advanceTimersByTimeAsync(1_800);
     expect(await screen.findByText('Page /login')).toBeInTheDocument();
     vi.useRealTimers();
@@ -66,8 +81,9 @@ describe('invitation page', () => {
   it('explains a used or expired link, and a common password, in French', async () => {
     const user = userEvent.setup();
     let answer = problem(400, 'invalid_invitation_token');
-    mockFetch(() => answer);
+    mockFetch(invitedAddress(() => answer));
     renderInvitation('/invitation?token=used');
+    await screen.findByLabelText('Nom');
     await fill(user, 'Abcdef1!');
     expect(await screen.findByText('La création du compte a échoué : Ce lien d’invitation est invalide, expiré ou déjà utilisé.')).toBeInTheDocument();
     answer = problem(400, 'common_password');

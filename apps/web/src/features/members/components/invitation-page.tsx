@@ -4,11 +4,12 @@ import { REDIRECT } from '@jalon/contract/plain';
 import { NewPasswordFields, useNewPassword } from '../../../components/new-password-fields.tsx';
 import { TokenPage } from '../../../components/token-page.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate.ts';
 import { fr } from '../../../locales/fr/index.ts';
-import { useAcceptInvitation } from '../api/accept-invitation.ts';
+import { useAcceptInvitation, useInvitationCheck } from '../api/accept-invitation.ts';
 
 const t = fr.members.accept;
 
@@ -17,10 +18,34 @@ interface InvitationPageProps {
   strengthMeter: (password: string, checksId: string) => ReactNode;
 }
 
-/** /invitation?token=… (public): name, password with the strength meter, confirmation; then /login. */
+/**
+ * /invitation?token=… (public): the link is checked as the page opens, so a dead one is said before the
+ * form and a good one names the address it invites; then name, password with the strength meter,
+ * confirmation, and /login.
+ */
 export function InvitationPage({ strengthMeter }: InvitationPageProps) {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
+  const check = useInvitationCheck(token);
+  return (
+    <TokenPage titleId="invitation-title" words={t} token={token}>
+      {check.isPending ? (
+        <Spinner label={t.checking} />
+      ) : check.isError && isApiError(check.error) && check.error.code === 'invalid_invitation_token' ? (
+        <Alert tone="error">{errorMessage(check.error)}</Alert>
+      ) : (
+        <>
+          {check.isSuccess && <p>{t.invited(check.data.email)}</p>}
+          {/* The check could not be made (network, rate limit): the form stays, and accepting tells. */}
+          {check.isError && <Alert tone="error">{`${t.checkFailed} : ${errorMessage(check.error)}`}</Alert>}
+          <AcceptInvitationForm token={token} strengthMeter={strengthMeter} />
+        </>
+      )}
+    </TokenPage>
+  );
+}
+
+function AcceptInvitationForm({ token, strengthMeter }: InvitationPageProps & { token: string }) {
   const navigateLater = useDelayedNavigate();
   const accept = useAcceptInvitation();
   const [username, setUsername] = useState('');
@@ -31,47 +56,52 @@ export function InvitationPage({ strengthMeter }: InvitationPageProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!newPassword.confirmed()) return;
-    accept.mutate({ token, username, password: newPassword.password }, { onSuccess: () => navigateLater('/login', REDIRECT.afterResetMs) });
+    accept.mutate(
+      { token, username, password: newPassword.password },
+      { onSuccess: () => navigateLater('/login', REDIRECT.afterResetMs) },
+    );
   };
 
   return (
-    <TokenPage titleId="invitation-title" words={t} token={token}>
-      <form className="form" onSubmit={submit} aria-labelledby="invitation-title">
-        {newPassword.mismatch && <Alert tone="error">{t.mismatch}</Alert>}
-        {accept.isError && !nameTaken && <Alert tone="error">{`${t.failed} : ${errorMessage(accept.error)}`}</Alert>}
-        {accept.isSuccess && <Alert tone="success">{t.success}</Alert>}
-        <div className="field">
-          <label htmlFor="invitation-username">{t.username}</label>
-          <input
-            id="invitation-username"
-            className="input"
-            name="name"
-            autoComplete="name"
-            required
-            maxLength={64}
-            value={username}
-            aria-invalid={nameTaken ? true : undefined}
-            aria-describedby={nameTaken ? 'invitation-username-error' : undefined}
-            onChange={(event) => setUsername(event.target.value)}
-          />
-          {nameTaken && (
-            <p id="invitation-username-error" className="field__error" role="alert">
-              {fr.problemMessages.username_taken}
-            </p>
-          )}
-        </div>
-        <NewPasswordFields
-          state={newPassword}
-          passwordId="invitation-password"
-          confirmId="invitation-confirm"
-          labels={t}
-          strengthMeter={strengthMeter}
-          named
+    <form className="form" onSubmit={submit} aria-labelledby="invitation-title">
+      {newPassword.mismatch && <Alert tone="error">{t.mismatch}</Alert>}
+      {accept.isError && !nameTaken && <Alert tone="error">{`${t.failed} : ${errorMessage(accept.error)}`}</Alert>}
+      {accept.isSuccess && <Alert tone="success">{t.success}</Alert>}
+      <div className="field">
+        <label htmlFor="invitation-username">{t.username}</label>
+        <input
+          id="invitation-username"
+          className="input"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={64}
+          value={username}
+          aria-invalid={nameTaken ? true : undefined}
+          aria-describedby={nameTaken ? 'invitation-username-error' : undefined}
+          onChange={(event) => setUsername(event.target.value)}
         />
-        <button type="submit" className="button button--primary button--block" disabled={accept.isPending || accept.isSuccess}>
-          {accept.isPending ? t.submitting : t.submit}
-        </button>
-      </form>
-    </TokenPage>
+        {nameTaken && (
+          <p id="invitation-username-error" className="field__error" role="alert">
+            {fr.problemMessages.username_taken}
+          </p>
+        )}
+      </div>
+      <NewPasswordFields
+        state={newPassword}
+        passwordId="invitation-password"
+        confirmId="invitation-confirm"
+        labels={t}
+        strengthMeter={strengthMeter}
+        named
+      />
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={accept.isPending || accept.isSuccess}
+      >
+        {accept.isPending ? t.submitting : t.submit}
+      </button>
+    </form>
   );
 }

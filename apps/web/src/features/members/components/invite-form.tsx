@@ -3,12 +3,16 @@ import type { Role } from '@jalon/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
+import { ignoreRepeatClick } from '../../../lib/use-create-once.ts';
 import { useCreateInvitation } from '../api/invitations.ts';
 
 const t = fr.members.invite;
 const roles = fr.members.admin.roles;
 
-/** E-mail and role; the server mails the link (409 when the address already has an account). */
+/**
+ * E-mail and role; the server mails the link (409 when the address already has an account, or a pending
+ * invitation whose link stays the good one).
+ */
 export function InviteForm() {
   const invite = useCreateInvitation();
   const [email, setEmail] = useState('');
@@ -18,7 +22,7 @@ export function InviteForm() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSentTo(null);
-    invite.mutate(
+    invite.submit(
       { email, role },
       {
         onSuccess: (created) => {
@@ -58,7 +62,7 @@ export function InviteForm() {
           </select>
         </div>
         <div className="form__actions form__actions--start">
-          <button type="submit" className="button button--primary" disabled={invite.isPending}>
+          <button type="submit" className="button button--primary" disabled={invite.isPending} onClick={ignoreRepeatClick}>
             {invite.isPending ? t.submitting : t.submit}
           </button>
         </div>

@@ -129,7 +129,7 @@ describe('/admin/members', () => {
     await user.selectOptions(screen.getByLabelText('Rôle'), 'Administrateur');
     await user.click(screen.getByRole('button', { name: 'Envoyer l’invitation' }));
     expect(await screen.findByText('Invitation envoyée à eve@example.test.')).toBeInTheDocument();
-    expect(calls.find((call) => routeOf(call) === 'POST /admin/invitations')?.body).toEqual({ email: 'eve@example.test', role: 'admin' });
+    expect(calls.find((call) => routeOf(call) === 'POST /admin/invitations')?.body).toEqual({ email: 'eve@example.test', role: 'admin', id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const list = await screen.findByRole('list', { name: 'Invitations en attente' });
     expect(await within(list).findByRole('listitem', { name: 'eve@example.test' })).toHaveTextContent('Administrateur');
 

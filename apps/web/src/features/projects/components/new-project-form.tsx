@@ -1,10 +1,11 @@
 import type { CreateProject } from '@jalon/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { endOfDayIso } from '../../../lib/dates.ts';
+import { DayField } from '../../../components/ui/day-field.tsx';
+import { dayFieldError, endOfDayIso } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
+import { ignoreRepeatClick, useCreateOnce } from '../../../lib/use-create-once.ts';
 import { useProjectWrites } from '../api/project-writes.ts';
 
 const t = fr.projects.create;
@@ -15,10 +16,13 @@ interface NewProjectFormProps {
   onCancel: () => void;
 }
 
-/** SPEC §5: name, description and deadline are all required; the day picked is sent as its end. */
+/**
+ * SPEC §5: name, description and deadline are all required; the day picked is sent as its end, and a day
+ * outside the years the server accepts is refused under its field.
+ */
 export function NewProjectForm({ onCreated, onCancel }: NewProjectFormProps) {
   const writes = useProjectWrites();
-  const create = useMutation({ mutationFn: writes.create });
+  const create = useCreateOnce(writes.create);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [deadline, setDeadline] = useState('');
@@ -33,15 +37,18 @@ export function NewProjectForm({ onCreated, onCancel }: NewProjectFormProps) {
     }
     setInvalid(false);
     const project = { name: name.trim(), description: description.trim(), deadline: deadlineIso };
-    create.mutate(project, { onSuccess: (id) => onCreated(id, project) });
+    create.submit(project, { onSuccess: (id) => onCreated(id, project) });
   };
 
   const missing = (value: string) => invalid && value.trim() === '';
+  const deadlineError = dayFieldError(deadline);
 
   return (
     <form className="form panel" aria-labelledby="new-project-title" onSubmit={submit} noValidate>
       <h2 id="new-project-title">{t.title}</h2>
-      {invalid && <Alert tone="error">{t.required}</Alert>}
+      {invalid && [name, description, deadline].some((value) => value.trim() === '') && (
+        <Alert tone="error">{t.required}</Alert>
+      )}
       {create.isError && <Alert tone="error">{errorMessage(create.error)}</Alert>}
       <div className="field">
         <label htmlFor="new-project-name">{t.name}</label>
@@ -68,23 +75,25 @@ export function NewProjectForm({ onCreated, onCancel }: NewProjectFormProps) {
           onChange={(event) => setDescription(event.target.value)}
         />
       </div>
-      <div className="field">
-        <label htmlFor="new-project-deadline">{t.deadline}</label>
-        <input
-          id="new-project-deadline"
-          className="input"
-          type="date"
-          required
-          aria-invalid={missing(deadline) || undefined}
-          value={deadline}
-          onChange={(event) => setDeadline(event.target.value)}
-        />
-      </div>
+      <DayField
+        id="new-project-deadline"
+        label={t.deadline}
+        required
+        value={deadline}
+        onChange={setDeadline}
+        error={deadlineError}
+        missing={missing(deadline)}
+      />
       <div className="form__actions">
         <button type="button" className="button" onClick={onCancel}>
           {t.cancel}
         </button>
-        <button type="submit" className="button button--primary" disabled={create.isPending}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={create.isPending}
+          onClick={ignoreRepeatClick}
+        >
           {create.isPending ? t.submitting : t.submit}
         </button>
       </div>

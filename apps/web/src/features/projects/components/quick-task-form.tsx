@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
+import { ignoreRepeatClick, useCreateOnce } from '../../../lib/use-create-once.ts';
 import { useTaskWrites } from '../../tasks/api/task-writes.ts';
 
 const t = fr.projects.detail.quickTask;
@@ -10,9 +10,7 @@ const t = fr.projects.detail.quickTask;
 /** SPEC §5: a non-blank trimmed title is all it takes; the description repeats it. */
 export function QuickTaskForm({ projectId }: { projectId: string }) {
   const writes = useTaskWrites();
-  const create = useMutation({
-    mutationFn: (title: string) => writes.create({ title, project: projectId, description: title }),
-  });
+  const create = useCreateOnce((title: string, id: string) => writes.create({ title, project: projectId, description: title }, id));
   const [title, setTitle] = useState('');
   const [added, setAdded] = useState('');
   const trimmed = title.trim();
@@ -20,7 +18,7 @@ export function QuickTaskForm({ projectId }: { projectId: string }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (trimmed === '') return;
-    create.mutate(trimmed, {
+    create.submit(trimmed, {
       onSuccess: () => {
         setTitle('');
         setAdded(t.added(trimmed));
@@ -45,7 +43,12 @@ export function QuickTaskForm({ projectId }: { projectId: string }) {
             onChange={(event) => setTitle(event.target.value)}
           />
         </div>
-        <button type="submit" className="button button--primary align-end" disabled={trimmed === '' || create.isPending}>
+        <button
+          type="submit"
+          className="button button--primary align-end"
+          disabled={trimmed === '' || create.isPending}
+          onClick={ignoreRepeatClick}
+        >
           {create.isPending ? t.submitting : t.submit}
         </button>
       </div>

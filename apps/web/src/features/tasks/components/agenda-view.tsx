@@ -2,6 +2,7 @@ import type { Member, Task } from '@jalon/contract';
 import { formatDay, localDayKey } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
+import { DueDate } from './due-date.tsx';
 import { TaskStatusBadge } from './task-status-badge.tsx';
 
 const t = fr.tasks.calendar;
@@ -28,6 +29,7 @@ export function AgendaView({ month, byDay, members }: AgendaViewProps) {
                 <span className="calendar__task-title">{task.title || fr.tasks.untitled}</span>
                 <AssigneeLabel assigneeId={task.assignee} members={members} />
                 <TaskStatusBadge status={task.status} />
+                <DueDate task={task} show="late-only" />
               </li>
             ))}
           </ul>

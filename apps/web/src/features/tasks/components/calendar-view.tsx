@@ -8,6 +8,7 @@ import { useMembers } from '../../members/api/members.ts';
 import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
 import { monthGrid } from '../calendar-grid.ts';
 import { AgendaView } from './agenda-view.tsx';
+import { DueDate } from './due-date.tsx';
 import { TaskStatusBadge } from './task-status-badge.tsx';
 
 const t = fr.tasks.calendar;
@@ -111,6 +112,7 @@ export function CalendarView({ tasks }: { tasks: readonly Task[] }) {
                                 </span>
                                 <AssigneeLabel assigneeId={task.assignee} members={members.data} />
                                 <TaskStatusBadge status={task.status} />
+                                <DueDate task={task} show="late-only" />
                               </li>
                             ))}
                             {dayTasks.length > PER_DAY && (

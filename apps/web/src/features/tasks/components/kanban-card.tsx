@@ -6,6 +6,7 @@ import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
 import { PendingBadge } from '../../offline/components/pending-badge.tsx';
 import { KANBAN_COLUMNS } from '../task-views.ts';
 import { LiveBadge } from '../../../live/live-badge.tsx';
+import { DueDate } from './due-date.tsx';
 import { MoveMenu } from './move-menu.tsx';
 import { TaskPriorityBadge } from './task-status-badge.tsx';
 
@@ -59,6 +60,7 @@ export const KanbanCard = memo(function KanbanCard({
       <div className="task-card__meta muted-text">
         <AssigneeLabel assigneeId={task.assignee} members={members} />
         {task.estimatedMinutes !== null && <span>{t.estimate(task.estimatedMinutes)}</span>}
+        <DueDate task={task} show="labelled" />
       </div>
     </article>
   );

@@ -1,36 +1,45 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from '../../../lib/router/index.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
+import { ignoreRepeatClick, useCreateOnce } from '../../../lib/use-create-once.ts';
 import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
 import { useTaskWrites } from '../api/task-writes.ts';
 import type { ProjectOption } from '../project-options.ts';
 
 const t = fr.tasks.create;
 
+interface NewTaskInlineFormProps {
+  /** Undefined while they load: the form shows, its project select waits. */
+  projects?: readonly ProjectOption[];
+  loaded: boolean;
+  /** The project the list is filtered on: the task most likely belongs there. */
+  filteredProject: string | null;
+}
+
 /**
  * SPEC §2 "Nouvelle tâche": title and description, trimmed; create is disabled while the title is
- * blank. A task belongs to a project, so a project select is added, on the first project by default.
+ * blank. A task belongs to a project, so a project select is added: on the project the list is filtered
+ * on, otherwise on none, to be chosen (the newest project, once the default, took tasks meant elsewhere).
  */
-/** `projects` is undefined while they load: the form shows, its project select waits. */
-export function NewTaskInlineForm({ projects = [], loaded }: { projects?: readonly ProjectOption[]; loaded: boolean }) {
+export function NewTaskInlineForm({ projects = [], loaded, filteredProject }: NewTaskInlineFormProps) {
   const writes = useTaskWrites();
-  const create = useMutation({ mutationFn: writes.create });
+  const create = useCreateOnce(writes.create);
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [chosenProject, setChosenProject] = useState('');
   const [assignee, setAssignee] = useState<string | null>(null);
   const [created, setCreated] = useState('');
-  const project = projects.some((option) => option.id === chosenProject) ? chosenProject : (projects[0]?.id ?? '');
+  const known = (id: string | null) => id !== null && projects.some((option) => option.id === id);
+  const project = known(chosenProject) ? chosenProject : known(filteredProject) ? filteredProject! : '';
   const blank = title.trim() === '';
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (blank || project === '') return;
     const task = { title: title.trim(), description: description.trim(), project, ...(assignee && { assignee }) };
-    create.mutate(task, {
+    create.submit(task, {
       onSuccess: () => {
         setTitle('');
         setDescription('');
@@ -75,9 +84,11 @@ export function NewTaskInlineForm({ projects = [], loaded }: { projects?: readon
             <select
               id="new-task-project"
               className="input"
+              required
               value={project}
               onChange={(event) => setChosenProject(event.target.value)}
             >
+              <option value="">{t.chooseProject}</option>
               {projects.map((option) => (
                 <option key={option.id} value={option.id}>
                   {option.name}
@@ -86,7 +97,12 @@ export function NewTaskInlineForm({ projects = [], loaded }: { projects?: readon
             </select>
           </div>
           <AssigneePicker id="new-task-assignee" value={assignee} onChange={setAssignee} />
-          <button type="submit" className="button button--primary align-end" disabled={blank || project === '' || create.isPending}>
+          <button
+            type="submit"
+            className="button button--primary align-end"
+            disabled={blank || project === '' || create.isPending}
+            onClick={ignoreRepeatClick}
+          >
             {create.isPending ? t.submitting : t.submit}
           </button>
         </div>

@@ -1,5 +1,4 @@
 import { REDIRECT } from '@jalon/contract/plain';
-import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from '../../../lib/router/index.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -10,6 +9,7 @@ import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/work.css';
 import { useOnlineStatus } from '../../offline/hooks/use-online-status.ts';
 import { followCreatedId } from '../../../offline/created-id.ts';
+import { ignoreRepeatClick, useCreateOnce } from '../../../lib/use-create-once.ts';
 import { useWork } from '../../../offline/work-context.tsx';
 import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
 import { useTaskWrites } from '../api/task-writes.ts';
@@ -26,7 +26,7 @@ export function NewTaskPage() {
   const projects = useMemo(() => projectOptions(work.projects), [work.projects]);
   const online = useOnlineStatus();
   const writes = useTaskWrites();
-  const create = useMutation({ mutationFn: writes.create });
+  const create = useCreateOnce(writes.create);
   const navigate = useNavigate();
   const navigateLater = useDelayedNavigate();
   const [searchParams] = useSearchParams();
@@ -47,7 +47,7 @@ export function NewTaskPage() {
       return;
     }
     setInvalid(false);
-    create.mutate(
+    create.submit(
       { title: title.trim(), project, description: description.trim(), ...(assignee && { assignee }) },
       { onSuccess: () => navigateLater('/', redirectDelay()) },
     );
@@ -117,7 +117,12 @@ export function NewTaskPage() {
           <button type="button" className="button" onClick={cancel}>
             {t.cancel}
           </button>
-          <button type="submit" className="button button--primary" disabled={create.isPending || create.isSuccess}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={create.isPending || create.isSuccess}
+            onClick={ignoreRepeatClick}
+          >
             {create.isPending ? t.submitting : t.submit}
           </button>
         </div>

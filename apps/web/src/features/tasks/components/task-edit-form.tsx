@@ -1,7 +1,8 @@
 import type { Task } from '@jalon/contract';
 import { useState, type FormEvent } from 'react';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
-import { endOfDayIso, localDayKey } from '../../../lib/dates.ts';
+import { DayField } from '../../../components/ui/day-field.tsx';
+import { dayFieldError, endOfDayIso, localDayKey } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
 
@@ -25,7 +26,10 @@ interface TaskEditFormProps {
   onCancel: () => void;
 }
 
-/** Inline edit of a task; 'Sauver' stays disabled while the title is blank, Escape cancels. */
+/**
+ * Inline edit of a task; 'Sauver' stays disabled while the title is blank or the deadline is a day the
+ * server refuses (said under the field, never saved as another day); Escape cancels.
+ */
 export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
   const id = useUniqueId();
   const [title, setTitle] = useState(task.title);
@@ -36,10 +40,11 @@ export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
   const [estimate, setEstimate] = useState(initialEstimate);
   const [assignee, setAssignee] = useState(task.assignee);
   const blank = title.trim() === '';
+  const deadlineError = dayFieldError(deadline);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (blank) return;
+    if (blank || deadlineError !== null) return;
     const minutes = Number.parseInt(estimate, 10);
     onSave({
       title: title.trim(),
@@ -83,10 +88,7 @@ export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
           onChange={(event) => setDescription(event.target.value)}
         />
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-deadline`}>{t.deadline}</label>
-        <input id={`${id}-deadline`} className="input" type="date" value={deadline} onChange={(event) => setDeadline(event.target.value)} />
-      </div>
+      <DayField id={`${id}-deadline`} label={t.deadline} value={deadline} onChange={setDeadline} error={deadlineError} />
       <div className="field">
         <label htmlFor={`${id}-estimate`}>{t.estimate}</label>
         <input
@@ -102,7 +104,7 @@ export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
       </div>
       <AssigneePicker id={`${id}-assignee`} value={assignee} onChange={setAssignee} />
       <div className="inline-actions">
-        <button type="submit" className="button button--primary" disabled={blank}>
+        <button type="submit" className="button button--primary" disabled={blank || deadlineError !== null}>
           {t.save}
         </button>
         <button type="button" className="button" onClick={onCancel}>

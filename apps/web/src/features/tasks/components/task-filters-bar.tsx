@@ -9,8 +9,10 @@ import { fr } from '../../../locales/fr/index.ts';
 import { useMembers } from '../../members/api/members.ts';
 import { MyTasksFilter } from '../../members/components/my-tasks-filter.tsx';
 import type { ProjectOption } from '../project-options.ts';
+import { DUE_FILTERS } from '../deadline.ts';
 import {
   countTaskFilters,
+  NOT_DONE,
   readTaskFilters,
   UNASSIGNED,
   withoutTaskFilters,
@@ -98,9 +100,20 @@ export function TaskFiltersBar({ projects }: { projects: readonly ProjectOption[
           label={t.status}
           value={filters.status}
           anyLabel={t.any}
-          options={KANBAN_COLUMNS.map((status) => ({ value: status, label: fr.tasks.statusLabel(status) }))}
+          options={[
+            ...KANBAN_COLUMNS.map((status) => ({ value: status, label: fr.tasks.statusLabel(status) })),
+            { value: NOT_DONE, label: t.notDone },
+          ]}
           onChange={set('status')}
           shortcutTarget
+        />
+        <FilterSelect
+          id={`${id}-due`}
+          label={t.due}
+          value={filters.due}
+          anyLabel={t.anyFeminine}
+          options={DUE_FILTERS.map((due) => ({ value: due, label: t.dueLabels[due] }))}
+          onChange={set('due')}
         />
         <FilterSelect
           id={`${id}-priority`}

@@ -2,13 +2,13 @@ import type { Member, Task, TaskPriority, TaskStatus } from '@jalon/contract';
 import { TASK_PRIORITIES } from '@jalon/contract/plain';
 import Pencil from 'lucide-react/icons/pencil';
 import { memo, useLayoutEffect, useRef } from 'react';
-import { formatDay } from '../../../lib/dates.ts';
 import { LiveBadge } from '../../../live/live-badge.tsx';
 import { fr } from '../../../locales/fr/index.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
 import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
 import { PendingBadge } from '../../offline/components/pending-badge.tsx';
 import { KANBAN_COLUMNS } from '../task-views.ts';
+import { DueDate } from './due-date.tsx';
 import { InlineSelect } from './inline-select.tsx';
 import { TaskEditForm, type TaskEditPatch } from './task-edit-form.tsx';
 import { PriorityIcon, StatusIcon } from './task-icons.tsx';
@@ -101,7 +101,7 @@ export const TaskTableRow = memo(function TaskTableRow({
         <AssigneeLabel assigneeId={task.assignee} members={members} />
       </div>
       <div role="cell" className="task-table__cell" data-label={columns.deadline}>
-        {task.deadline ? formatDay(task.deadline) : <span className="muted-text">{t.table.noDeadline}</span>}
+        <DueDate task={task} show="day" empty={t.table.noDeadline} />
       </div>
       <div role="cell" className="task-table__cell" data-label={columns.estimate}>
         {task.estimatedMinutes !== null && t.table.minutes(task.estimatedMinutes)}

@@ -80,18 +80,20 @@ describe('task list', () => {
     expect(calls.filter((call) => pathOf(call).startsWith('/tasks?') && !call.url.includes('since='))).toHaveLength(2);
   });
 
-  it('creates a task from the trimmed title and description, in the first project by default', async () => {
+  it('creates a task from the trimmed title and description, in the project the person chose (none is chosen for them)', async () => {
     const user = userEvent.setup();
     const server = serve();
     renderTasks();
     const form = await screen.findByRole('form', { name: 'Nouvelle tâche' });
     const create = within(form).getByRole('button', { name: 'Créer' });
-    await waitFor(() => expect(within(form).getByRole('combobox', { name: 'Projet' })).toHaveValue(projectId(1)));
+    await within(form).findByRole('option', { name: 'Interne' });
+    expect(within(form).getByRole('combobox', { name: 'Projet' })).toHaveValue('');
     expect(create).toBeDisabled();
     await user.type(within(form).getByLabelText('Titre'), '   ');
     expect(create).toBeDisabled();
     await user.type(within(form).getByLabelText('Titre'), ' Nouvelle ');
     await user.type(within(form).getByLabelText('Description'), '  à faire vite ');
+    expect(create).toBeDisabled();
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Projet' }), 'Interne');
     await user.click(create);
     expect(await screen.findByRole('row', { name: 'Nouvelle' })).toBeInTheDocument();
@@ -107,7 +109,8 @@ describe('task list', () => {
   it('keeps the inline edit of a task made on this device open, with what was typed, when the server takes it', async () => {
     const user = userEvent.setup();
     const server = serve();
-    renderTasks();
+    // The list filtered on a project: the form starts on that project.
+    renderTasks(`/tasks?project=${projectId(1)}`);
     const form = await screen.findByRole('form', { name: 'Nouvelle tâche' });
     await waitFor(() => expect(within(form).getByRole('combobox', { name: 'Projet' })).toHaveValue(projectId(1)));
     const release = server.hold();

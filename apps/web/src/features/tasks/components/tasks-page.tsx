@@ -61,7 +61,11 @@ export function TasksPage() {
           {refreshing ? t.refreshing : t.refresh}
         </button>
       </PageHeader>
-      <NewTaskInlineForm projects={projects} loaded={loaded} />
+      <NewTaskInlineForm
+        projects={projects}
+        loaded={loaded}
+        filteredProject={readTaskFilters(searchParams).project}
+      />
       <TaskFiltersBar projects={projects} />
       <div className="toolbar toolbar--views">
         <ViewSwitcher view={view} onChange={setView} />
