@@ -164,7 +164,7 @@ for (const size of [
   test.describe(size.label, () => {
     test.use(size.use);
 
-    test("the 'En retard' counter opens the list of exactly its late tasks, marked 'En retard'", async ({
+    test("each task counter opens the list of exactly its tasks; the late ones are marked 'En retard'", async ({
       page,
       request,
       member,
@@ -204,6 +204,24 @@ for (const size of [
       await expect(card.getByText(/^Échéance : /)).toBeVisible();
       await expect(card.getByText('En retard', { exact: true })).toBeVisible();
       await expectNoViolationsInBothSchemes(page, `kanban filtered 'En retard' (${size.label})`);
+
+      // 'Tâches actives' and 'Prioritaires' lead to exactly their numbers too.
+      for (const [label, count] of [
+        ['Tâches actives', seeded.tasks.filter((task) => task.status !== 'done').length],
+        [
+          'Prioritaires',
+          seeded.tasks.filter((task) => task.status !== 'done' && task.priority === 'high').length,
+        ],
+      ] as const) {
+        await page.goto('/dashboard');
+        await projectFilter(page).selectOption({ label: seeded.project.name });
+        await expect(counter(page, label)).toContainText(String(count));
+        await counter(page, label).getByRole('link').click();
+        await expect(page).toHaveURL(new RegExp(`/tasks\\?status=active.*&project=${seeded.project.id}$`));
+        await expect(
+          page.getByText(count === 1 ? '1 tâche' : `${count} tâches`, { exact: true }),
+        ).toBeVisible();
+      }
     });
   });
 }

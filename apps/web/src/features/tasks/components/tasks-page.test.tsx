@@ -106,6 +106,23 @@ describe('task list', () => {
     await waitFor(() => expect(server.row('task', sent!.id.slice(4))).toMatchObject({ title: 'Nouvelle', version: 1 }));
   });
 
+  it('makes one task of a form submitted twice before it could re-render (a double click), and of a double click', async () => {
+    const user = userEvent.setup();
+    const server = serve();
+    renderTasks(`/tasks?project=${projectId(2)}`);
+    const form = await screen.findByRole('form', { name: 'Nouvelle tâche' });
+    await waitFor(() => expect(within(form).getByRole('combobox', { name: 'Projet' })).toHaveValue(projectId(2)));
+    await user.type(within(form).getByLabelText('Titre'), 'Une seule');
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    expect(await screen.findByRole('row', { name: 'Une seule' })).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Titre'), 'Une autre');
+    await user.dblClick(within(form).getByRole('button', { name: 'Créer' }));
+    expect(await screen.findByRole('row', { name: 'Une autre' })).toBeInTheDocument();
+    await waitFor(() => expect(server.operations().map((operation) => operation.data.title)).toEqual(['Une seule', 'Une autre']));
+    expect(screen.getAllByRole('row', { name: /^Une (seule|autre)$/ })).toHaveLength(2);
+  });
+
   it('keeps the inline edit of a task made on this device open, with what was typed, when the server takes it', async () => {
     const user = userEvent.setup();
     const server = serve();
