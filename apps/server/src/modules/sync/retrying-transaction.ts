@@ -1,7 +1,8 @@
 /**
  * PostgreSQL's serialization failure and deadlock: the transaction did nothing and may simply run again.
- * And a unique violation: a create whose id another transaction inserted after this batch read its rows
- * (nothing to lock then); run again, the batch finds the row and answers that operation `id_taken`.
+ * And a unique violation from a create's insert: batches queue on the change counter, so another one
+ * cannot insert the same id meanwhile, but should any writer ever do so, the batch runs again, finds the
+ * row and answers that operation `id_taken` rather than a 500.
  */
 const RETRYABLE = new Set(['40001', '40P01', '23505']);
 const ATTEMPTS = 3;
