@@ -27,7 +27,9 @@ async function invited(role: 'admin' | 'member' = 'member') {
 /** A used, a revoked and an expired invitation, and an unknown token: the links that must all look the same. */
 async function deadLinks() {
   const used = await invited();
-  expect((await accept({ token: used.token, username: 'Première', password: STRONG_PASSWORD })).statusCode).toBe(201);
+  // Each call makes a new account: names must differ from earlier ones (display names are unique).
+  const username = `Première ${randomUUID().slice(0, 8)}`;
+  expect((await accept({ token: used.token, username, password: STRONG_PASSWORD })).statusCode).toBe(201);
   const revoked = await invited();
   await inject(ctx.app, { method: 'DELETE', url: `/api/admin/invitations/${revoked.id}`, token: revoked.admin.token });
   const expired = await invited();
