@@ -60,10 +60,10 @@ const scrollRows: VirtualizerOptions<HTMLDivElement, Element>['scrollToFn'] = (o
  * render (see `observeRect`). ResizeObserver then reports the real height, before the paint, and again
  * whenever the row grows (an inline editor).
  */
-const measureRow = (
+const measureRow = <S extends Element | Window>(
   element: Element,
   entry: ResizeObserverEntry | undefined,
-  instance: Virtualizer<HTMLDivElement, Element>,
+  instance: Virtualizer<S, Element>,
 ) => {
   if (entry) {
     const measured = entry.borderBoxSize?.[0]?.blockSize ?? element.getBoundingClientRect().height;
@@ -74,30 +74,39 @@ const measureRow = (
 };
 
 /**
- * How a virtualised list measures without forcing a layout while it renders: shared by `VirtualList`
- * and the task table, which lays its rows out as a grid of its own.
+ * How a virtualised list in a scroller of its own measures without forcing a layout while it renders.
  *
  * - The list starts from FALLBACK_RECT, so its first render already has rows (it rendered none, then
  *   rendered again with the fallback, on a phone at 4x a render of its own; issue 17).
  * - A row not yet measured is estimated at the first row's measured height, not at `estimate`: the rows a
  *   list adds as it paints, or as it scrolls, then land where ResizeObserver finds them, and each
  *   measurement no longer moves every row below it in a render of its own (on a project's page at 412 px,
- *   a row is 186 px, on /tasks 236, at 360 px up to 284).
+ *   a row is 186 px).
  */
 export function useMeasuringWithoutLayout(estimate: number) {
-  // Kept with the estimate it replaces: a table that goes from phone to desk rows starts over.
-  const measured = useRef<{ estimate: number; size: number } | null>(null);
   return {
     initialRect: FALLBACK_RECT,
     observeElementRect: observeRect,
     scrollToFn: scrollRows,
+    ...useRowMeasuring<HTMLDivElement>(estimate),
+  } satisfies Partial<VirtualizerOptions<HTMLDivElement, Element>>;
+}
+
+/**
+ * The rows' half of `useMeasuringWithoutLayout`, for a list that scrolls with the page (the task table):
+ * the window's size and scroll need no layout to read.
+ */
+export function useRowMeasuring<S extends Element | Window>(estimate: number) {
+  // Kept with the estimate it replaces: a table that goes from phone to desk rows starts over.
+  const measured = useRef<{ estimate: number; size: number } | null>(null);
+  return {
     estimateSize: () => (measured.current?.estimate === estimate ? measured.current.size : estimate),
     measureElement: (element, entry, instance) => {
       const size = measureRow(element, entry, instance);
       if (entry && measured.current?.estimate !== estimate) measured.current = { estimate, size };
       return size;
     },
-  } satisfies Partial<VirtualizerOptions<HTMLDivElement, Element>>;
+  } satisfies Partial<VirtualizerOptions<S, Element>>;
 }
 
 /**

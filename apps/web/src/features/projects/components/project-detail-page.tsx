@@ -14,6 +14,7 @@ import { followCreatedId } from '../../../offline/created-id.ts';
 import { useWork } from '../../../offline/work-context.tsx';
 import { PendingBadge } from '../../offline/components/pending-badge.tsx';
 import { useTaskView } from '../../tasks/hooks/use-task-view.ts';
+import { NewTaskDisclosure } from '../../tasks/components/new-task-disclosure.tsx';
 import { TaskViewsPanel } from '../../tasks/components/task-views-panel.tsx';
 import { ViewSwitcher } from '../../tasks/components/view-switcher.tsx';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
@@ -133,7 +134,9 @@ export function ProjectDetailPage() {
           <dd>{formatDay(data.createdAt)}</dd>
         </div>
       </dl>
-      <QuickTaskForm projectId={data.id} />
+      <NewTaskDisclosure>
+        <QuickTaskForm projectId={data.id} />
+      </NewTaskDisclosure>
       <section aria-labelledby="project-tasks-title">
         <div className="toolbar toolbar--views">
           <h2 id="project-tasks-title" className="section-title">

@@ -1,7 +1,8 @@
 import type { Member, Task, TaskPriority, TaskStatus } from '@jalon/contract';
 import { TASK_PRIORITIES } from '@jalon/contract/plain';
 import Pencil from 'lucide-react/icons/pencil';
-import { memo, useLayoutEffect, useRef } from 'react';
+import { memo } from 'react';
+import { TruncatedText } from '../../../components/ui/truncated-text.tsx';
 import { formatDay } from '../../../lib/dates.ts';
 import { LiveBadge } from '../../../live/live-badge.tsx';
 import { fr } from '../../../locales/fr/index.ts';
@@ -12,6 +13,7 @@ import { KANBAN_COLUMNS } from '../task-views.ts';
 import { InlineSelect } from './inline-select.tsx';
 import { TaskEditForm, type TaskEditPatch } from './task-edit-form.tsx';
 import { PriorityIcon, StatusIcon } from './task-icons.tsx';
+import { useEditorFocus } from './use-editor-focus.ts';
 
 const t = fr.tasks;
 const columns = t.table.columns;
@@ -27,7 +29,7 @@ export interface TaskRowActions {
   onSave: (task: Task, patch: TaskEditPatch) => void;
 }
 
-interface TaskTableRowProps extends TaskRowActions {
+export interface TaskTableRowProps extends TaskRowActions {
   task: Task;
   /** Null where the table leaves the project column out (a project's page). */
   projectName: string | null;
@@ -51,20 +53,7 @@ export const TaskTableRow = memo(function TaskTableRow({
   onSave,
 }: TaskTableRowProps) {
   const title = task.title || t.untitled;
-  const editButton = useRef<HTMLButtonElement>(null);
-  const restoreFocus = useRef(false);
-  // Closing the editor puts the keyboard back on the 'Modifier' that opened it, in the same commit, so a
-  // key pressed right after Esc or Enter reaches the row (decision 0038).
-  useLayoutEffect(() => {
-    if (editing || !restoreFocus.current) return;
-    restoreFocus.current = false;
-    editButton.current?.focus();
-  }, [editing]);
-  const close = (then?: () => void) => {
-    restoreFocus.current = true;
-    onEdit(null);
-    then?.();
-  };
+  const { editButton, close } = useEditorFocus(editing, onEdit);
 
   return (
     <>
@@ -87,14 +76,18 @@ export const TaskTableRow = memo(function TaskTableRow({
         />
       </div>
       <div role="cell" className="task-table__cell task-table__cell--title">
-        <span className="task-table__title">{title}</span>
-        <PendingBadge state={pending} />
-        <LiveBadge taskId={task.id} />
-        {task.description && <span className="task-table__description muted-text">{task.description}</span>}
+        <span className="task-table__title-line">
+          <span className="task-table__title">{title}</span>
+          <PendingBadge state={pending} />
+          <LiveBadge taskId={task.id} />
+        </span>
+        {task.description && (
+          <TruncatedText className="task-table__description muted-text" text={task.description} />
+        )}
       </div>
       {projectName !== null && (
         <div role="cell" className="task-table__cell" data-label={columns.project}>
-          {projectName}
+          <TruncatedText text={projectName} />
         </div>
       )}
       <div role="cell" className="task-table__cell" data-label={columns.assignee}>
