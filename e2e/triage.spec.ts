@@ -117,6 +117,28 @@ test.describe('on a phone', () => {
     await expectNoViolationsInBothSchemes(page, "a project's page on a phone");
   });
 
+  test("the audit journal's rows are stacked, every value inside the screen", async ({ page, member }) => {
+    await signIn(page, member);
+    await expectDashboard(page, member);
+    await page.goto('/security');
+    await page
+      .getByRole('tablist', { name: 'Rubriques de sécurité' })
+      .getByRole('tab', { name: "Journal d'audit", exact: true })
+      .tap();
+    const table = page.getByRole('table', { name: "Entrées du journal d'audit, les plus récentes d'abord" });
+    await expect(table.locator('tbody tr').filter({ hasText: 'auth.login.succeeded' }).first()).toBeVisible();
+    const pastTheEdge = await table
+      .locator('tbody td')
+      .evaluateAll(
+        (cells, width) =>
+          cells.filter((cell) => cell.getBoundingClientRect().right > width).map((cell) => cell.textContent),
+        PHONE.width,
+      );
+    expect(pastTheEdge).toEqual([]);
+    await expectNoPageOverflow(page, 'the audit journal on a phone');
+    await expectNoViolationsInBothSchemes(page, 'the audit journal on a phone');
+  });
+
   test("the dashboard's first screen shows its four counters", async ({ page, member }) => {
     await signIn(page, member);
     await expectDashboard(page, member);
