@@ -103,7 +103,8 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
     overscan,
   });
   const Row = phone ? TaskPhoneRow : TaskTableRow;
-  // The assignee column as wide as the longest name (in `ch`, with the initials' room): names show whole.
+  // The assignee column as wide as the longest name (in `ch`, with the initials' room), up to 16rem: names
+  // show whole, and one very long name does not push the table past a desk's screen.
   const assigneeWidth = useMemo(
     () => Math.max(8, ...(members.data ?? []).map((member) => member.username.length + 1)),
     [members.data],
@@ -114,7 +115,7 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
   return (
     <div
       className={projectNames ? 'task-table' : 'task-table task-table--one-project'}
-      style={{ '--assignee-width': `calc(${assigneeWidth}ch + 2.5rem)` } as CSSProperties}
+      style={{ '--assignee-width': `min(calc(${assigneeWidth}ch + 2.5rem), 16rem)` } as CSSProperties}
       role="table"
       aria-label={fr.tasks.views.list}
       aria-rowcount={rows.length + 1}
