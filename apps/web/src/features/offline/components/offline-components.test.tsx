@@ -165,7 +165,7 @@ describe('/sync page', () => {
     server.failNetwork(true);
     await rename(engine, 'Hors ligne');
     const outbox = screen.getByRole('region', { name: 'Modifications en attente' });
-    const item = await within(outbox).findByText('Modification · Projet « Hors ligne »');
+    const item = await within(outbox).findByText('Modification · Projet « Hors ligne » : nom');
     await waitFor(() => expect(within(outbox).getByRole('button', { name: 'Réessayer' })).toBeInTheDocument());
     expect(outbox).toHaveTextContent(/Nouvel essai à \d/);
     // No answer came: it may have reached the server, so it is only resent, never discarded.
@@ -174,10 +174,10 @@ describe('/sync page', () => {
 
     // A later change waits behind the backoff, unsent: it can be given up.
     await rename(engine, 'Abandonnée');
-    const unsent = await within(outbox).findByText('Modification · Projet « Abandonnée »');
+    const unsent = await within(outbox).findByText('Modification · Projet « Abandonnée » : nom');
     expect(unsent.parentElement).toHaveTextContent('En attente d’envoi');
-    await userEvent.click(within(outbox).getByRole('button', { name: 'Abandonner : Modification · Projet « Abandonnée »' }));
-    await waitFor(() => expect(within(outbox).queryByText('Modification · Projet « Abandonnée »')).not.toBeInTheDocument());
+    await userEvent.click(within(outbox).getByRole('button', { name: 'Abandonner : Modification · Projet « Abandonnée » : nom' }));
+    await waitFor(() => expect(within(outbox).queryByText('Modification · Projet « Abandonnée » : nom')).not.toBeInTheDocument());
 
     server.failNetwork(false);
     await userEvent.click(within(outbox).getByRole('button', { name: 'Réessayer' }));
