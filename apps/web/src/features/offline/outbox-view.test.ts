@@ -26,10 +26,12 @@ describe('entryTitle', () => {
   });
 
   it('lists no fields for a creation or a deletion, and the kind alone when no name is known', () => {
-    expect(entryTitle(entry({ op: 'upsert', baseVersion: 0, data: { title: 'Nouvelle', status: 'todo' } }))).toBe(
-      'Création · Tâche « Nouvelle »',
+    expect(
+      entryTitle(entry({ op: 'upsert', baseVersion: 0, data: { title: 'Nouvelle', status: 'todo' } })),
+    ).toBe('Création · Tâche « Nouvelle »');
+    expect(entryTitle(entry({ op: 'delete', data: {} }), 'Ancienne')).toBe(
+      'Suppression · Tâche « Ancienne »',
     );
-    expect(entryTitle(entry({ op: 'delete', data: {} }), 'Ancienne')).toBe('Suppression · Tâche « Ancienne »');
     expect(entryTitle(entry({ op: 'delete', data: {} }))).toBe('Suppression · Tâche');
   });
 });
