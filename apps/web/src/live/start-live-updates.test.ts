@@ -154,6 +154,34 @@ describe('the absence digest', () => {
     expect(readStored(seenKey(user))).toBe(digest.until);
   });
 
+  it('shows a digest once: the next page load starts from its end, even if it was never dismissed', async () => {
+    writeStored(seenKey(user), digest.since);
+    const browser = new FakeBrowser();
+    const first = openTab(browser.openTab(), new FakeEventSources(), { digest });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(getLiveSnapshot().digest).toEqual(digest);
+    first.stop();
+    const reloaded = openTab(browser.openTab(), new FakeEventSources());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reloaded.fetchDigest).toHaveBeenCalledWith(digest.until);
+    expect(getLiveSnapshot().digest).toBeNull();
+  });
+
+  it('counts changes that arrived live as seen: a page loaded later does not list them as an absence', async () => {
+    writeStored(seenKey(user), '2026-11-24T08:00:00.000Z');
+    const browser = new FakeBrowser();
+    const sources = new FakeEventSources();
+    const tab = openTab(browser.openTab(), sources);
+    await vi.advanceTimersByTimeAsync(0);
+    sources.latest.accept();
+    sources.latest.send(change, '12');
+    await vi.advanceTimersByTimeAsync(60_000);
+    // The server's time of a digest read after the change, without showing it, is the new start.
+    expect(tab.fetchDigest).toHaveBeenCalledTimes(2);
+    expect(getLiveSnapshot().digest).toBeNull();
+    expect(readStored(seenKey(user))).toBe('2026-11-24T10:00:00.000Z');
+  });
+
   it('asks again from the same start after a reconnect while the digest is still on screen', async () => {
     writeStored(seenKey(user), digest.since);
     const browser = new FakeBrowser();
