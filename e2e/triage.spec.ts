@@ -28,6 +28,9 @@ const eightTasks = (request: Parameters<typeof seedProject>[0], member: Paramete
  */
 async function rowsInFirstScreen(page: Page, from: 'page' | 'list'): Promise<number> {
   await expect(page.getByRole('table', { name: 'Liste' }).getByRole('row').nth(1)).toBeVisible();
+  // Other tests' members share the workspace: what they changed meanwhile may head the page, until closed.
+  const digest = page.getByRole('region', { name: 'Pendant votre absence…' });
+  if (await digest.isVisible()) await digest.getByRole('button', { name: 'Fermer le résumé' }).tap();
   await page.evaluate((from) => {
     const table = document.querySelector('[role="table"]')!;
     const bar = document.querySelector('.top-bar')!.getBoundingClientRect().bottom;
@@ -115,6 +118,11 @@ test.describe('on a phone', () => {
     expect(await innerScrollBoxes(page)).toEqual([]);
     await expectTouchTargets(page, "a project's task rows");
     await expectNoViolationsInBothSchemes(page, "a project's page on a phone");
+    await page.getByRole('button', { name: 'Modifier le projet' }).tap();
+    await expect(page.getByRole('form', { name: 'Modifier le projet' })).toBeVisible();
+    await expectTouchTargets(page, "a project's edit form");
+    await expectNoPageOverflow(page, "a project's edit form");
+    await expectNoViolationsInBothSchemes(page, "a project's edit form on a phone");
   });
 
   test("the audit journal's rows are stacked, every value inside the screen", async ({ page, member }) => {
@@ -152,6 +160,35 @@ test.describe('on a phone', () => {
 
 test.describe('on a desk', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("a project's name, description and deadline are edited on its page and reach the server", async ({
+    page,
+    request,
+    member,
+  }) => {
+    const api = await apiAs(request, member);
+    const project = await api.createProject({
+      name: `Projet à renommer ${Date.now()}`,
+      description: 'Avant.',
+    });
+    await signIn(page, member);
+    await expectDashboard(page, member);
+    await page.goto(`/projects/${project.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: project.name })).toBeVisible();
+    await page.getByRole('button', { name: 'Modifier le projet' }).click();
+    const form = page.getByRole('form', { name: 'Modifier le projet' });
+    await expectNoViolationsInBothSchemes(page, "a project's edit form at 1440 px");
+    const renamed = `${project.name} (renommé)`;
+    await form.getByLabel('Nom').fill(renamed);
+    await form.getByLabel('Description').fill('Après.');
+    await form.getByLabel('Échéance').fill('2030-04-15');
+    await form.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+    await expect(page.getByText('15 avril 2030')).toBeVisible();
+    await expect
+      .poll(async () => (await api.listProjects()).find((row) => row.id === project.id))
+      .toMatchObject({ name: renamed, description: 'Après.' });
+  });
 
   test('the /tasks table shows a 60-character title whole, and the full text of what it ellipses on hover and focus', async ({
     page,

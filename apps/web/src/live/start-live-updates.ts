@@ -9,7 +9,7 @@ import { setActiveLive } from './live-store.ts';
 import { seenKey } from './wipe-device.ts';
 
 /** How long after the last live change this tab counts the others' changes as seen (one request per burst). */
-const SEEN_AFTER_MS = 30_000;
+const SEEN_AFTER_MS = 5_000;
 
 export interface LiveUpdatesOptions extends LiveHandlers {
   userId: string;

@@ -1,5 +1,11 @@
 import '../../styles/virtual-list.css';
-import { elementScroll, useVirtualizer, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
+import {
+  elementScroll,
+  useVirtualizer,
+  windowScroll,
+  type Virtualizer,
+  type VirtualizerOptions,
+} from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
 import { usePainted } from '../../lib/use-painted.ts';
 
@@ -52,6 +58,19 @@ const scrollRows: VirtualizerOptions<HTMLDivElement, Element>['scrollToFn'] = (o
     if (offset + (options.adjustments ?? 0) === 0) return;
   }
   elementScroll(offset, options, instance);
+};
+
+/**
+ * The same for a list that scrolls with the page: the window is at the top, or where the person left it,
+ * when the list mounts; writing its own scroll position back would force a layout for nothing.
+ */
+const windowListsScrolled = new WeakSet<object>();
+export const scrollWindowRows: VirtualizerOptions<Window, Element>['scrollToFn'] = (offset, options, instance) => {
+  if (!windowListsScrolled.has(instance)) {
+    windowListsScrolled.add(instance);
+    if (offset + (options.adjustments ?? 0) === window.scrollY) return;
+  }
+  windowScroll(offset, options, instance);
 };
 
 /**

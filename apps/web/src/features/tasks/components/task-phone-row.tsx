@@ -1,4 +1,3 @@
-import Pencil from 'lucide-react/icons/pencil';
 import { memo } from 'react';
 import { formatDay } from '../../../lib/dates.ts';
 import { LiveBadge } from '../../../live/live-badge.tsx';
@@ -7,9 +6,8 @@ import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
 import { PendingBadge } from '../../offline/components/pending-badge.tsx';
 import { PriorityIcon } from './task-icons.tsx';
 import { StatusStepButton } from './status-step-button.tsx';
-import { TaskEditForm } from './task-edit-form.tsx';
+import { TaskRowEdit } from './task-row-edit.tsx';
 import type { TaskTableRowProps } from './task-table-row.tsx';
-import { useEditorFocus } from './use-editor-focus.ts';
 
 const t = fr.tasks;
 
@@ -29,7 +27,6 @@ export const TaskPhoneRow = memo(function TaskPhoneRow({
   onSave,
 }: TaskTableRowProps) {
   const title = task.title || t.untitled;
-  const { editButton, close } = useEditorFocus(editing, onEdit);
   return (
     <>
       <div role="cell" className="task-row__status">
@@ -52,28 +49,13 @@ export const TaskPhoneRow = memo(function TaskPhoneRow({
           {task.deadline && <span>{formatDay(task.deadline)}</span>}
         </span>
       </div>
-      <div role="cell" className="task-row__actions">
-        <button
-          ref={editButton}
-          type="button"
-          className="button button--small button--icon"
-          aria-label={t.edit.open}
-          title={t.edit.open}
-          aria-expanded={editing}
-          onClick={() => onEdit(editing ? null : task.id)}
-        >
-          <Pencil aria-hidden="true" focusable="false" size={16} />
-        </button>
-      </div>
-      {editing && (
-        <div role="cell" className="task-table__editor">
-          <TaskEditForm
-            task={task}
-            onCancel={() => close()}
-            onSave={(patch) => close(() => onSave(task, patch))}
-          />
-        </div>
-      )}
+      <TaskRowEdit
+        task={task}
+        editing={editing}
+        onEdit={onEdit}
+        onSave={onSave}
+        className="task-row__actions"
+      />
     </>
   );
 });

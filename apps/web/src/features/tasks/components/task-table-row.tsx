@@ -1,6 +1,5 @@
 import type { Member, Task, TaskPriority, TaskStatus } from '@jalon/contract';
 import { TASK_PRIORITIES } from '@jalon/contract/plain';
-import Pencil from 'lucide-react/icons/pencil';
 import { memo } from 'react';
 import { TruncatedText } from '../../../components/ui/truncated-text.tsx';
 import { formatDay } from '../../../lib/dates.ts';
@@ -11,9 +10,9 @@ import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
 import { PendingBadge } from '../../offline/components/pending-badge.tsx';
 import { KANBAN_COLUMNS } from '../task-views.ts';
 import { InlineSelect } from './inline-select.tsx';
-import { TaskEditForm, type TaskEditPatch } from './task-edit-form.tsx';
+import type { TaskEditPatch } from './task-edit-form.tsx';
+import { TaskRowEdit } from './task-row-edit.tsx';
 import { PriorityIcon, StatusIcon } from './task-icons.tsx';
-import { useEditorFocus } from './use-editor-focus.ts';
 
 const t = fr.tasks;
 const columns = t.table.columns;
@@ -53,7 +52,6 @@ export const TaskTableRow = memo(function TaskTableRow({
   onSave,
 }: TaskTableRowProps) {
   const title = task.title || t.untitled;
-  const { editButton, close } = useEditorFocus(editing, onEdit);
 
   return (
     <>
@@ -99,28 +97,13 @@ export const TaskTableRow = memo(function TaskTableRow({
       <div role="cell" className="task-table__cell" data-label={columns.estimate}>
         {task.estimatedMinutes !== null && t.table.minutes(task.estimatedMinutes)}
       </div>
-      <div role="cell" className="task-table__cell task-table__cell--actions">
-        <button
-          ref={editButton}
-          type="button"
-          className="button button--small button--icon"
-          aria-label={t.edit.open}
-          title={t.edit.open}
-          aria-expanded={editing}
-          onClick={() => onEdit(editing ? null : task.id)}
-        >
-          <Pencil aria-hidden="true" focusable="false" size={16} />
-        </button>
-      </div>
-      {editing && (
-        <div role="cell" className="task-table__editor">
-          <TaskEditForm
-            task={task}
-            onCancel={() => close()}
-            onSave={(patch) => close(() => onSave(task, patch))}
-          />
-        </div>
-      )}
+      <TaskRowEdit
+        task={task}
+        editing={editing}
+        onEdit={onEdit}
+        onSave={onSave}
+        className="task-table__cell task-table__cell--actions"
+      />
     </>
   );
 });

@@ -6,7 +6,7 @@ import ArrowUp from 'lucide-react/icons/arrow-up';
 import ChevronsUpDown from 'lucide-react/icons/chevrons-up-down';
 import { useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useSearchParams } from '../../../lib/router/index.ts';
-import { useOverscan, useRowMeasuring } from '../../../components/ui/virtual-list.tsx';
+import { scrollWindowRows, useOverscan, useRowMeasuring } from '../../../components/ui/virtual-list.tsx';
 import { usePageOffset } from '../../../lib/use-page-offset.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
@@ -99,6 +99,7 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
     // the uuid, its row is not remounted then, and an edit open in it keeps what was typed.
     getItemKey: (index) => stripTmpPrefix(rows[index]!.id),
     ...useRowMeasuring<Window>(phone ? PHONE_ROW_PX : DESK_ROW_PX),
+    scrollToFn: scrollWindowRows,
     scrollMargin,
     overscan,
   });
