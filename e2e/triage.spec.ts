@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoViolationsInBothSchemes } from './support/axe.ts';
 import { counter, seedProject } from './support/dashboard.ts';
+import type { Member } from './support/members.ts';
 import { expectNoPageOverflow, expectTouchTargets } from './support/screen-checks.ts';
 import { expect, expectDashboard, signIn, test } from './support/test.ts';
 import { apiAs } from './support/work.ts';
@@ -51,6 +52,13 @@ async function rowsInFirstScreen(page: Page, from: 'page' | 'list'): Promise<num
   return count();
 }
 
+/** Signs the member in as a person does, then opens `path`. */
+async function signedInAt(page: Page, member: Member, path: string) {
+  await signIn(page, member);
+  await expectDashboard(page, member);
+  await page.goto(path);
+}
+
 /** Elements of the page that scroll vertically on their own, beyond the page's own scroll. */
 const innerScrollBoxes = (page: Page) =>
   page.locator('main').evaluate((main) =>
@@ -73,9 +81,7 @@ test.describe('on a phone', () => {
     member,
   }) => {
     const seeded = await eightTasks(request, member);
-    await signIn(page, member);
-    await expectDashboard(page, member);
-    await page.goto(`/tasks?project=${seeded.project.id}`);
+    await signedInAt(page, member, `/tasks?project=${seeded.project.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Tâches' })).toBeVisible();
 
     expect(await rowsInFirstScreen(page, 'page')).toBeGreaterThanOrEqual(6);
@@ -110,9 +116,7 @@ test.describe('on a phone', () => {
     member,
   }) => {
     const seeded = await eightTasks(request, member);
-    await signIn(page, member);
-    await expectDashboard(page, member);
-    await page.goto(`/projects/${seeded.project.id}?view=list`);
+    await signedInAt(page, member, `/projects/${seeded.project.id}?view=list`);
     await expect(page.getByRole('heading', { level: 1, name: seeded.project.name })).toBeVisible();
     expect(await rowsInFirstScreen(page, 'list')).toBeGreaterThanOrEqual(6);
     expect(await innerScrollBoxes(page)).toEqual([]);
@@ -126,9 +130,7 @@ test.describe('on a phone', () => {
   });
 
   test("the audit journal's rows are stacked, every value inside the screen", async ({ page, member }) => {
-    await signIn(page, member);
-    await expectDashboard(page, member);
-    await page.goto('/security');
+    await signedInAt(page, member, '/security');
     await page
       .getByRole('tablist', { name: 'Rubriques de sécurité' })
       .getByRole('tab', { name: "Journal d'audit", exact: true })
@@ -171,9 +173,7 @@ test.describe('on a desk', () => {
       name: `Projet à renommer ${Date.now()}`,
       description: 'Avant.',
     });
-    await signIn(page, member);
-    await expectDashboard(page, member);
-    await page.goto(`/projects/${project.id}`);
+    await signedInAt(page, member, `/projects/${project.id}`);
     await expect(page.getByRole('heading', { level: 1, name: project.name })).toBeVisible();
     await page.getByRole('button', { name: 'Modifier le projet' }).click();
     const form = page.getByRole('form', { name: 'Modifier le projet' });
@@ -207,9 +207,7 @@ test.describe('on a desk', () => {
       project: project.id,
       description: 'Une description qui prendrait la place du titre.',
     });
-    await signIn(page, member);
-    await expectDashboard(page, member);
-    await page.goto(`/tasks?project=${project.id}`);
+    await signedInAt(page, member, `/tasks?project=${project.id}`);
     const row = page.getByRole('row', { name: title, exact: true });
     const shown = row.getByText(title, { exact: true });
     await expect(shown).toBeVisible();

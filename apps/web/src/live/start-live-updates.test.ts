@@ -124,6 +124,15 @@ describe('live updates across the tabs of one browser', () => {
   });
 });
 
+/** A tab opened by a person last up to date at `seen`, its stream's first attempt made. */
+async function openSeenAt(seen: string, extra: { digest?: Digest } = {}) {
+  writeStored(seenKey(user), seen);
+  const sources = new FakeEventSources();
+  const tab = openTab(new FakeBrowser().openTab(), sources, extra);
+  await vi.advanceTimersByTimeAsync(0);
+  return { tab, sources };
+}
+
 describe('the absence digest', () => {
   const digest: Digest = {
     since: '2026-11-23T18:00:00.000Z',
@@ -168,11 +177,7 @@ describe('the absence digest', () => {
   });
 
   it('counts changes that arrived live as seen: a page loaded later does not list them as an absence', async () => {
-    writeStored(seenKey(user), '2026-11-24T08:00:00.000Z');
-    const browser = new FakeBrowser();
-    const sources = new FakeEventSources();
-    const tab = openTab(browser.openTab(), sources);
-    await vi.advanceTimersByTimeAsync(0);
+    const { tab, sources } = await openSeenAt('2026-11-24T08:00:00.000Z');
     sources.latest.accept();
     sources.latest.send(change, '12');
     await vi.advanceTimersByTimeAsync(60_000);
@@ -183,11 +188,7 @@ describe('the absence digest', () => {
   });
 
   it('asks again from the same start after a reconnect while the digest is still on screen', async () => {
-    writeStored(seenKey(user), digest.since);
-    const browser = new FakeBrowser();
-    const sources = new FakeEventSources();
-    const tab = openTab(browser.openTab(), sources, { digest });
-    await vi.advanceTimersByTimeAsync(0);
+    const { tab, sources } = await openSeenAt(digest.since, { digest });
     expect(getLiveSnapshot().digest).toEqual(digest);
     sources.latest.accept();
     sources.latest.fail();
@@ -198,11 +199,7 @@ describe('the absence digest', () => {
   });
 
   it('asks again after a reconnect', async () => {
-    writeStored(seenKey(user), '2026-11-24T08:00:00.000Z');
-    const browser = new FakeBrowser();
-    const sources = new FakeEventSources();
-    const tab = openTab(browser.openTab(), sources);
-    await vi.advanceTimersByTimeAsync(0);
+    const { tab, sources } = await openSeenAt('2026-11-24T08:00:00.000Z');
     sources.latest.accept();
     sources.latest.fail();
     await vi.advanceTimersByTimeAsync(2_500);

@@ -1,5 +1,6 @@
 import type { ConflictRecord } from '@jalon/sync';
 import { useState } from 'react';
+import { SaveCancel } from '../../../components/ui/save-cancel.tsx';
 import { fr } from '../../../locales/fr/index.ts';
 import { showValue } from '../conflict-view.ts';
 import { initialChoices, mergedData, type FieldChoice, type MergePick } from '../merge-choice.ts';
@@ -59,14 +60,7 @@ export function MergeForm({ id, conflict, fields, onApply, onCancel }: MergeForm
           </fieldset>
         );
       })}
-      <div className="inline-actions">
-        <button type="button" className="button button--small button--primary" onClick={apply}>
-          {t.mergeApply}
-        </button>
-        <button type="button" className="button button--small" onClick={onCancel}>
-          {t.mergeCancel}
-        </button>
-      </div>
+      <SaveCancel save={t.mergeApply} cancel={t.mergeCancel} small onSave={apply} onCancel={onCancel} />
     </div>
   );
 }

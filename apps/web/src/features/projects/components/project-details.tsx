@@ -1,10 +1,11 @@
 import type { Project } from '@jalon/contract';
 import Pencil from 'lucide-react/icons/pencil';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { formatDay } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
+import { useEditorFocus } from '../../tasks/components/use-editor-focus.ts';
 import { useProjectWrites } from '../api/project-writes.ts';
 import { ProjectEditForm } from './project-edit-form.tsx';
 
@@ -18,28 +19,19 @@ export function ProjectDetails({ project }: { project: Project }) {
   const writes = useProjectWrites();
   const [editing, setEditing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const openButton = useRef<HTMLButtonElement>(null);
-  const restoreFocus = useRef(false);
-  // Closing the form puts the keyboard back on the button that opened it.
-  useLayoutEffect(() => {
-    if (editing || !restoreFocus.current) return;
-    restoreFocus.current = false;
-    openButton.current?.focus();
-  }, [editing]);
-  const close = () => {
-    restoreFocus.current = true;
-    setEditing(false);
-  };
+  // Closing the form puts the keyboard back on the button that opened it, as a task row's editor does.
+  const { editButton: openButton, close } = useEditorFocus(editing, (id) => setEditing(id !== null));
 
   if (editing) {
     return (
       <ProjectEditForm
         project={project}
-        onCancel={close}
+        onCancel={() => close()}
         onSave={(patch) => {
           setFailure(null);
-          writes.update(project, patch).catch((error: unknown) => setFailure(errorMessage(error)));
-          close();
+          close(() =>
+            writes.update(project, patch).catch((error: unknown) => setFailure(errorMessage(error))),
+          );
         }}
       />
     );

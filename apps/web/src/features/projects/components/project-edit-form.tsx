@@ -1,5 +1,6 @@
 import type { Project, UpdateProject } from '@jalon/contract';
 import { useState, type FormEvent } from 'react';
+import { cancelOnEscape, SaveCancel } from '../../../components/ui/save-cancel.tsx';
 import { endOfDayIso, localDayKey } from '../../../lib/dates.ts';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { fr } from '../../../locales/fr/index.ts';
@@ -41,12 +42,7 @@ export function ProjectEditForm({ project, onSave, onCancel }: ProjectEditFormPr
       className="form panel project-edit"
       aria-label={t.open}
       onSubmit={submit}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          onCancel();
-        }
-      }}
+      onKeyDown={cancelOnEscape(onCancel)}
     >
       <div className="field">
         <label htmlFor={`${id}-name`}>{t.name}</label>
@@ -80,14 +76,7 @@ export function ProjectEditForm({ project, onSave, onCancel }: ProjectEditFormPr
           onChange={(event) => setDeadline(event.target.value)}
         />
       </div>
-      <div className="inline-actions">
-        <button type="submit" className="button button--primary" disabled={blank}>
-          {t.save}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          {t.cancel}
-        </button>
-      </div>
+      <SaveCancel save={t.save} cancel={t.cancel} disabled={blank} onCancel={onCancel} />
     </form>
   );
 }
