@@ -69,8 +69,12 @@ export class IndexedDbStore implements SyncStore, KeptValues {
 
   /** A value the app keeps beside the sync core's own (the members directory), in the meta store. */
   readKept(key: string): Promise<unknown> {
-    return inTransaction(this.db, ['meta'], async (transaction) =>
-      ((await request<MetaRecord | undefined>(transaction.objectStore('meta').get(`kept:${key}`)))?.value ?? null),
+    return inTransaction(
+      this.db,
+      ['meta'],
+      async (transaction) =>
+        (await request<MetaRecord | undefined>(transaction.objectStore('meta').get(`kept:${key}`)))?.value ??
+        null,
     );
   }
 
