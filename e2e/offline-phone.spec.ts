@@ -78,9 +78,9 @@ test("at 360 px: the outbox offline on /sync, then a conflict with the server in
   await expectNoSidewaysScroll(page, "/sync and the 'Conflits' panel with one conflict");
   await expectNoViolationsInBothSchemes(page, "'Conflits' panel at 360 px");
 
-  // The merge editor is the widest part: it stays inside the screen too.
+  // The merge form is the widest part: it stays inside the screen too.
   await item.getByRole('button', { name: 'Fusionner…' }).tap();
-  await expect(item.getByLabel('Données fusionnées (JSON)')).toBeVisible();
+  await expect(item.getByRole('group', { name: 'Titre' })).toBeVisible();
   await expectNoSidewaysScroll(page, "the 'Conflits' panel's merge editor");
   await expectNoViolationsInBothSchemes(page, 'merge editor at 360 px');
   await item.getByRole('button', { name: 'Annuler' }).tap();

@@ -205,15 +205,16 @@ test('two browsers edit one task offline: the same field clashes once, each way 
   await other.reload();
   await expect(taskRow(other, current)).toBeVisible();
 
-  // 4. 'Fusionner…': a JSON that does not parse is refused, then the merged title is sent.
+  // 4. 'Fusionner…': for the clashing title, mine, the server's, or another value typed in a field; the
+  // value typed is sent.
   round = await clash(4);
   await round.item.getByRole('button', { name: 'Fusionner…' }).click();
-  const json = round.item.getByLabel('Données fusionnées (JSON)');
-  await json.fill('{ "title": ');
-  await round.item.getByRole('button', { name: 'Appliquer la fusion' }).click();
-  await expect(round.item.getByRole('alert')).toContainText('JSON invalide: ');
+  const titleChoice = round.item.getByRole('group', { name: 'Titre' });
+  await expect(titleChoice.getByRole('radio', { name: `Ma version : ${round.mine}` })).toBeChecked();
+  await expect(titleChoice.getByRole('radio', { name: `Version du serveur : ${round.theirs}` })).toBeVisible();
+  await titleChoice.getByRole('radio', { name: 'Autre valeur' }).check();
   const merged = `${title} — fusion`;
-  await json.fill(JSON.stringify({ title: merged }));
+  await titleChoice.getByRole('textbox', { name: 'Autre valeur pour Titre' }).fill(merged);
   await round.item.getByRole('button', { name: 'Appliquer la fusion' }).click();
   await expect(panel).toHaveCount(0);
   await expectAllSent(page);

@@ -193,7 +193,7 @@ test.describe('security screen: a new administrator', () => {
       const csv = await saved(csvDownload);
       expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const csvText = csv.toString('utf8');
-      expect(csvText.slice(1).split(/\r?\n/)[0]).toBe('Date,Type,Utilisateur,E-mail,IP,Ressource,Résultat,Détails');
+      expect(csvText.slice(1).split(/\r?\n/)[0]).toBe('Date;Type;Utilisateur;E-mail;IP;Ressource;Résultat;Détails');
       for (const event of events) expect(csvText, `${event} in the CSV`).toContain(event);
       expect(csvText).toContain(admin.email);
 
@@ -204,7 +204,8 @@ test.describe('security screen: a new administrator', () => {
       const pdf = await saved(pdfDownload);
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       const runs = pdfTextRuns(pdf);
-      expect(runs).toEqual(expect.arrayContaining(['Date', 'Type', 'Utilisateur', 'Détails']));
+      // The journal's times as the screen shows them, in this browser's zone (UTC in these journeys), named.
+      expect(runs).toEqual(expect.arrayContaining(['Date (UTC)', 'Type', 'Utilisateur', 'Détails']));
       for (const event of events) expect(runs, `${event} in the PDF`).toContain(event);
     });
 

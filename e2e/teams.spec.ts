@@ -178,6 +178,11 @@ for (const size of SIZES) {
       await page.goto('/admin/members');
       await expect(page.getByRole('row', { name: /\(vous\)/ })).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: 'Invitations en attente' })).toBeVisible();
+      // Every member's actions within reach, not past the screen's right edge (a phone's rows are stacked).
+      for (const button of await page.getByRole('table').getByRole('button').all()) {
+        const box = await button.boundingBox();
+        expect(box!.x + box!.width).toBeLessThanOrEqual(size.use.viewport.width);
+      }
       await expectNoViolationsInBothSchemes(page, `/admin/members (${size.label})`);
 
       // With a confirmation open.

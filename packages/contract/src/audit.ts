@@ -46,6 +46,23 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 
 export const auditExportParamsSchema = z.object({ format: z.enum(['csv', 'pdf']) });
 
+/** A time zone this runtime knows (an IANA name such as `Europe/Paris`). */
+const isTimeZone = (name: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** An export's filters, and the viewer's time zone, in which the PDF prints its times (UTC without it). */
+export const auditExportQuerySchema = auditFilterSchema
+  .extend({
+    timeZone: z.string().max(64).refine(isTimeZone, 'fuseau horaire inconnu').optional(),
+  })
+  .strict();
+
 /** How many client events one session may record in a minute; beyond, 429 with Retry-After (issue 9). */
 export const CLIENT_AUDIT_LIMIT = { perSession: 30, windowMs: 60_000 } as const;
 

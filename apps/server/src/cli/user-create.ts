@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUDIT_TYPES, emailSchema, roleSchema, usernameSchema } from '@jalon/contract';
 import { AppError } from '../lib/errors.ts';
 import { appendAudit } from '../modules/audit/audit-writer.ts';
+import { roleLabel } from '../modules/members/role-label.ts';
 import { createUser } from '../modules/users/user-service.ts';
 import { parseFlags, runCli, withCliDatabase } from './cli-database.ts';
 
@@ -30,7 +31,7 @@ runCli(async () => {
           actor: { id: null, email: null, name: null, ip: '', userAgent: 'jalon-cli' },
           outcome: 'success',
           resource: `user:${created.id}`,
-          details: `Utilisateur créé en ligne de commande (${created.role})`,
+          details: `Utilisateur créé en ligne de commande (${roleLabel(created.role)})`,
         });
         return created;
       });

@@ -125,6 +125,15 @@ describe('live updates across the tabs of one browser', () => {
   });
 });
 
+/** A tab opened by a person last up to date at `seen`, its stream's first attempt made. */
+async function openSeenAt(seen: string, extra: { digest?: Digest } = {}) {
+  writeStored(seenKey(user), seen);
+  const sources = new FakeEventSources();
+  const tab = openTab(new FakeBrowser().openTab(), sources, extra);
+  await vi.advanceTimersByTimeAsync(0);
+  return { tab, sources };
+}
+
 describe('the absence digest', () => {
   const digest: Digest = {
     since: '2026-11-23T18:00:00.000Z',
@@ -155,12 +164,32 @@ describe('the absence digest', () => {
     expect(readStored(seenKey(user))).toBe(digest.until);
   });
 
-  it('asks again from the same start after a reconnect while the digest is still on screen', async () => {
+  it('shows a digest once: the next page load starts from its end, even if it was never dismissed', async () => {
     writeStored(seenKey(user), digest.since);
     const browser = new FakeBrowser();
-    const sources = new FakeEventSources();
-    const tab = openTab(browser.openTab(), sources, { digest });
+    const first = openTab(browser.openTab(), new FakeEventSources(), { digest });
     await vi.advanceTimersByTimeAsync(0);
+    expect(getLiveSnapshot().digest).toEqual(digest);
+    first.stop();
+    const reloaded = openTab(browser.openTab(), new FakeEventSources());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reloaded.fetchDigest).toHaveBeenCalledWith(digest.until);
+    expect(getLiveSnapshot().digest).toBeNull();
+  });
+
+  it('counts changes that arrived live as seen: a page loaded later does not list them as an absence', async () => {
+    const { tab, sources } = await openSeenAt('2026-11-24T08:00:00.000Z');
+    sources.latest.accept();
+    sources.latest.send(change, '12');
+    await vi.advanceTimersByTimeAsync(60_000);
+    // The server's time of a digest read after the change, without showing it, is the new start.
+    expect(tab.fetchDigest).toHaveBeenCalledTimes(2);
+    expect(getLiveSnapshot().digest).toBeNull();
+    expect(readStored(seenKey(user))).toBe('2026-11-24T10:00:00.000Z');
+  });
+
+  it('asks again from the same start after a reconnect while the digest is still on screen', async () => {
+    const { tab, sources } = await openSeenAt(digest.since, { digest });
     expect(getLiveSnapshot().digest).toEqual(digest);
     sources.latest.accept();
     sources.latest.fail();
@@ -171,11 +200,7 @@ describe('the absence digest', () => {
   });
 
   it('asks again after a reconnect', async () => {
-    writeStored(seenKey(user), '2026-11-24T08:00:00.000Z');
-    const browser = new FakeBrowser();
-    const sources = new FakeEventSources();
-    const tab = openTab(browser.openTab(), sources);
-    await vi.advanceTimersByTimeAsync(0);
+    const { tab, sources } = await openSeenAt('2026-11-24T08:00:00.000Z');
     sources.latest.accept();
     sources.latest.fail();
     await vi.advanceTimersByTimeAsync(2_500);

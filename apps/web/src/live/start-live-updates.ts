@@ -8,6 +8,9 @@ import { LiveState, type LiveHandlers } from './live-state.ts';
 import { setActiveLive } from './live-store.ts';
 import { seenKey } from './wipe-device.ts';
 
+/** How long after the last live change this tab counts the others' changes as seen (one request per burst). */
+const SEEN_AFTER_MS = 5_000;
+
 export interface LiveUpdatesOptions extends LiveHandlers {
   userId: string;
   /** The session ended (revoked, deactivated, signed out, expired), and why when the server said it: leave. */
@@ -37,7 +40,10 @@ export function startLiveUpdates(options: LiveUpdatesOptions): () => void {
   // off by minutes, or jump (a test's clock does), and a start in the server's future would hide changes.
   const state = new LiveState(options, now);
 
-  /** What the others changed since the person last looked; a first visit only learns the server's time. */
+  /**
+   * What the others changed since the person last looked; a first visit only learns the server's time. A
+   * digest is shown once: its end is the next one's start at once, so a reload does not show it again.
+   */
   async function loadDigest(): Promise<void> {
     // A digest still on screen is asked again from its own start, so it takes in what came since.
     const seen = state.getSnapshot().digest?.since ?? readStored(key);
@@ -45,11 +51,26 @@ export function startLiveUpdates(options: LiveUpdatesOptions): () => void {
       const digest = await readDigest(seen ?? new Date(now()).toISOString());
       if (stopped) return;
       if (seen !== null && digest.people.length > 0) state.setDigest(digest);
-      else writeStored(key, digest.until);
+      writeStored(key, digest.until);
     } catch (error) {
       console.warn('Résumé des changements indisponible', error);
     }
   }
+
+  // Changes that arrive live are seen as they happen: a while after a burst, the server's time becomes the
+  // next digest's start, so a page loaded later lists only what passed while the person was away.
+  let seenTimer: ReturnType<typeof setTimeout> | undefined;
+  const seenLive = () => {
+    clearTimeout(seenTimer);
+    seenTimer = setTimeout(() => {
+      const seen = readStored(key);
+      readDigest(seen ?? new Date(now()).toISOString())
+        .then((digest) => {
+          if (!stopped) writeStored(key, digest.until);
+        })
+        .catch((error: unknown) => console.warn('Résumé des changements indisponible', error));
+    }, SEEN_AFTER_MS);
+  };
 
   const dismiss = () => {
     const digest = state.getSnapshot().digest;
@@ -88,6 +109,7 @@ export function startLiveUpdates(options: LiveUpdatesOptions): () => void {
         onEvent: (event) => {
           state.receive(event);
           post({ kind: 'event', event });
+          seenLive();
         },
         onOpen: (reconnected) => {
           post({ kind: 'opened', reconnected });
@@ -115,6 +137,7 @@ export function startLiveUpdates(options: LiveUpdatesOptions): () => void {
 
   return () => {
     stopped = true;
+    clearTimeout(seenTimer);
     leader.release();
     state.dispose();
     setActiveLive(null);

@@ -2,6 +2,7 @@ import type { SyncEntity } from '@jalon/contract';
 import { STORAGE_PREFIX, SYNC } from '@jalon/contract/plain';
 import type { Row, SyncMeta, SyncStore, SyncTransaction } from '@jalon/sync';
 import { deleteDatabase, inTransaction, openDatabase, request, type StoreSchema } from './indexeddb.ts';
+import type { KeptValues } from './members-copy.ts';
 import { readOrderedList, writeOrderedList } from './ordered-list.ts';
 
 /** One key/value record of the meta store (SPEC §3 "Meta store"): the sync bookkeeping and the cursors. */
@@ -59,11 +60,28 @@ export async function openOfflineStore(userId: string): Promise<OfflineStoreResu
  * `SyncStore` over IndexedDB: each `atomically` is one read-write transaction over every store, so an
  * answer, a pull page or an edit lands whole or not at all, even when the tab dies halfway.
  */
-export class IndexedDbStore implements SyncStore {
+export class IndexedDbStore implements SyncStore, KeptValues {
   constructor(private readonly db: IDBDatabase) {}
 
   atomically<T>(work: (tx: SyncTransaction) => Promise<T>): Promise<T> {
     return inTransaction(this.db, STORES, (transaction) => work(syncTransaction(transaction)));
+  }
+
+  /** A value the app keeps beside the sync core's own (the members directory), in the meta store. */
+  readKept(key: string): Promise<unknown> {
+    return inTransaction(
+      this.db,
+      ['meta'],
+      async (transaction) =>
+        (await request<MetaRecord | undefined>(transaction.objectStore('meta').get(`kept:${key}`)))?.value ??
+        null,
+    );
+  }
+
+  keep(key: string, value: unknown): Promise<void> {
+    return inTransaction(this.db, ['meta'], async (transaction) => {
+      await request(transaction.objectStore('meta').put({ key: `kept:${key}`, value } satisfies MetaRecord));
+    });
   }
 
   /** Sign-out, or a test's "reload": the next open reads the same database again. */

@@ -1,5 +1,6 @@
 import { isOfflineSyncEnabled } from './build-flag.ts';
 import { openOfflineStore } from './indexeddb-store.ts';
+import { membersCopy } from './members-copy.ts';
 import { SyncEngine } from './sync-engine.ts';
 import { fetchPullPage, sendBatch } from './transports.ts';
 
@@ -15,5 +16,11 @@ export async function openEngine(userId: string, offlineSync = isOfflineSyncEnab
     console.warn('Offline storage unavailable, working online only', opened.error);
     return SyncEngine.inMemory({ ...transports, storageUnavailable: opened.reason });
   }
-  return SyncEngine.start({ ...transports, store: opened.store, storage: 'indexeddb', close: () => opened.store.close() });
+  return SyncEngine.start({
+    ...transports,
+    store: opened.store,
+    storage: 'indexeddb',
+    close: () => opened.store.close(),
+    members: membersCopy(opened.store),
+  });
 }

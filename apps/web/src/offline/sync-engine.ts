@@ -20,6 +20,7 @@ import { createdHere, createdHereFirst, newestFirst, pendingStates, projectFromR
 import { yieldToMain } from '../lib/after-paint.ts';
 import { pageChecks } from './answer-checks.ts';
 import { emptySnapshot } from './empty-snapshot.ts';
+import { keptInMemory, membersCopy, type MembersCopy } from './members-copy.ts';
 import { joinSenderLock, type SenderLock, type SenderLockOptions, type SyncMessage } from './sender-lock.ts';
 import { createSyncScheduler, type SyncScheduler, type SyncSchedulerOptions } from './sync-scheduler.ts';
 
@@ -87,6 +88,8 @@ export interface SyncEngineOptions {
   newId?: () => string;
   /** Closes the store (sign-out); deleting it is `discardLocalData`'s job. */
   close?: () => void;
+  /** Where the members directory is kept for offline use; memory when not given. */
+  members?: MembersCopy;
 }
 
 /**
@@ -110,11 +113,15 @@ export class SyncEngine {
 
   private loadPull: Promise<void> = Promise.resolve();
 
+  /** The members directory as last read online (members/api/members.ts). */
+  readonly members: MembersCopy;
+
   private constructor(
     private readonly client: SyncClient,
     private readonly options: SyncEngineOptions,
   ) {
     this.snapshot = emptySnapshot(options.storage, options.storageUnavailable ?? null);
+    this.members = options.members ?? membersCopy(keptInMemory());
   }
 
   static async start(options: SyncEngineOptions): Promise<SyncEngine> {

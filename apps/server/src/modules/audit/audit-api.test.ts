@@ -3,6 +3,7 @@ import { CLIENT_AUDIT_LIMIT } from '@jalon/contract';
 import { createTestContext, inject, login, signIn, signInAdmin, type TestContext } from '../../test/test-app.ts';
 import { allAuditRows, auditPage } from './audit-query.ts';
 import { appendAudit } from './audit-writer.ts';
+import { pdfDateCell, pdfDateHeading } from './audit-export.ts';
 import { csvCell } from './csv.ts';
 
 let ctx: TestContext;
@@ -64,14 +65,14 @@ describe('GET /api/auth/audit-logs', () => {
 });
 
 describe('exports (S34)', () => {
-  it('exports CSV with a BOM, neutralised formulas, RFC 4180 quoting, and audits the export', async () => {
+  it('exports CSV with a BOM, semicolons (French spreadsheets), neutralised formulas, RFC 4180 quoting, and audits the export', async () => {
     const dave = await signIn(ctx, { username: '=HYPERLINK("http://evil")' });
     await ctx.db.transaction((tx) =>
       appendAudit(tx, {
         type: 'task.client.note',
         actor: { id: dave.user.id, email: dave.user.email, name: dave.user.username, ip: '127.0.0.1', userAgent: 'x' },
         outcome: 'success',
-        details: 'Réunion, "important"',
+        details: 'Réunion; ordre du jour, "important"',
       }),
     );
     const response = await get('/api/auth/audit-logs/export/csv', dave.token);
@@ -80,9 +81,9 @@ describe('exports (S34)', () => {
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="audit-logs-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.csv"/);
     const body = response.rawPayload.toString('utf8');
     expect(body.charCodeAt(0)).toBe(0xfeff);
-    expect(body).toContain('Date,Type,Utilisateur,E-mail,IP,Ressource,Résultat,Détails\r\n');
+    expect(body).toContain('Date;Type;Utilisateur;E-mail;IP;Ressource;Résultat;Détails\r\n');
     expect(body).toContain(`"'=HYPERLINK(""http://evil"")"`);
-    expect(body).toContain('"Réunion, ""important"""');
+    expect(body).toContain('"Réunion; ordre du jour, ""important"""');
     const rows = body.split('\r\n').filter(Boolean);
     expect(rows.slice(1).every((row) => !row.includes(admin.id))).toBe(true);
     const after = (await get('/api/auth/audit-logs?type=security.audit.exported', dave.token)).json().data.items;
@@ -94,6 +95,8 @@ describe('exports (S34)', () => {
     expect(csvCell('plain')).toBe('plain');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
     expect(csvCell(' padded ')).toBe('" padded "');
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvCell('a,b')).toBe('"a,b"');
   });
 
   it('honours the filters in the export', async () => {
@@ -124,6 +127,25 @@ describe('exports (S34)', () => {
     expect(exported.map((row) => row.id)).toEqual(all.map((row) => row.id));
     expect(exported.slice(0, 5).map((row) => row.details)).toEqual(['cinq', 'quatre', 'trois', 'deux', 'un']);
     expect(Object.keys(exported[0]!)).not.toContain('metadata');
+  });
+
+  it("prints the PDF's times in the viewer's time zone, named in the column's heading; UTC when none is given", () => {
+    const at = new Date('2026-07-14T21:30:05Z');
+    expect(pdfDateHeading('Europe/Paris')).toBe('Date (Europe/Paris)');
+    expect(pdfDateCell(at, 'Europe/Paris')).toBe('14/07/2026 23:30:05');
+    expect(pdfDateHeading(undefined)).toBe('Date (UTC)');
+    expect(pdfDateCell(at, undefined)).toBe('14/07/2026 21:30:05');
+  });
+
+  it('refuses an unknown time zone for the export and changes nothing', async () => {
+    const gina = await signIn(ctx);
+    const exported = async () =>
+      (await get('/api/auth/audit-logs?type=security.audit.exported', gina.token)).json().data.items.length;
+    const before = await exported();
+    expect((await get('/api/auth/audit-logs/export/pdf?timeZone=Mars%2FOlympus', gina.token)).statusCode).toBe(400);
+    expect(await exported()).toBe(before);
+    expect((await get('/api/auth/audit-logs/export/pdf?timeZone=Europe%2FParis', gina.token)).statusCode).toBe(200);
+    expect(await exported()).toBe(before + 1);
   });
 
   it('exports a real PDF', async () => {

@@ -41,12 +41,34 @@ const COLUMNS = [
   { title: 'Utilisateur', width: 160 },
   { title: 'Détails', width: 312 },
 ] as const;
+
+/**
+ * The PDF prints times as the screen showed them, in the viewer's time zone (sent by the page), and names
+ * that zone in the column's heading; without one, UTC, named too. The CSV keeps ISO 8601 times with their
+ * offset, which a spreadsheet or a script reads without guessing.
+ */
+export const pdfDateHeading = (timeZone: string | undefined): string => `Date (${timeZone ?? 'UTC'})`;
+
+export function pdfDateCell(at: Date, timeZone: string | undefined): string {
+  return new Intl.DateTimeFormat('fr-FR', {
+    timeZone: timeZone ?? 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(at)
+    .replace(',', '');
+}
 const ROW_HEIGHT = 16;
 const MARGIN = 40;
 const PDF_BUFFER_MAX = 1024 * 1024;
 
 /** A paginated PDF table (Date, Type, Utilisateur, Détails), header repeated on every page. */
-export function auditPdfStream(rows: AsyncIterable<AuditExportRow>, title: string): Readable {
+export function auditPdfStream(rows: AsyncIterable<AuditExportRow>, title: string, timeZone?: string): Readable {
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: false, info: { Title: title } });
   const bottom = () => doc.page.height - MARGIN - ROW_HEIGHT;
   let y = 0;
@@ -60,7 +82,8 @@ export function auditPdfStream(rows: AsyncIterable<AuditExportRow>, title: strin
     let x = MARGIN;
     doc.font('Helvetica-Bold').fontSize(9);
     for (const column of COLUMNS) {
-      doc.text(column.title, x, y, { width: column.width - 6, lineBreak: false });
+      const heading = column.title === 'Date' ? pdfDateHeading(timeZone) : column.title;
+      doc.text(heading, x, y, { width: column.width - 6, lineBreak: false });
       x += column.width;
     }
     y += ROW_HEIGHT;
@@ -73,7 +96,7 @@ export function auditPdfStream(rows: AsyncIterable<AuditExportRow>, title: strin
       doc.addPage();
       header();
     }
-    const cells = [row.createdAt.toISOString().replace('T', ' ').slice(0, 19), row.type, actorLabel(row), row.details || row.type];
+    const cells = [pdfDateCell(row.createdAt, timeZone), row.type, actorLabel(row), row.details || row.type];
     let x = MARGIN;
     cells.forEach((cell, index) => {
       const width = COLUMNS[index]!.width - 6;

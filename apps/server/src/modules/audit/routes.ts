@@ -5,7 +5,7 @@ import {
   AUDIT_TYPES,
   auditEntrySchema,
   auditExportParamsSchema,
-  auditFilterSchema,
+  auditExportQuerySchema,
   auditIdParamsSchema,
   auditListQuerySchema,
   auditPageSchema,
@@ -58,7 +58,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         operationId: 'exportAuditLogs', tags: ['audit'],
         summary: 'Export the filtered entries as CSV (UTF-8 with BOM) or a paginated PDF',
         params: auditExportParamsSchema,
-        querystring: auditFilterSchema,
+        querystring: auditExportQuerySchema,
         response: {
           200: { description: 'The file, as an attachment', content: { 'text/csv': { schema: z.string() }, 'application/pdf': { schema: z.string() } } },
         },
@@ -66,6 +66,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request, reply) => {
       const { format } = request.params;
+      const { timeZone, ...filter } = request.query;
       const viewer = viewerOf(request);
       await ctx.db.transaction((tx) =>
         appendAudit(tx, {
@@ -73,14 +74,14 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
           actor: actorOf(request),
           outcome: 'success',
           details: `Journal d’audit exporté en ${format.toUpperCase()}`,
-          metadata: { format, filter: request.query, scope: viewer.isAdmin ? 'all' : 'own' },
+          metadata: { format, filter, scope: viewer.isAdmin ? 'all' : 'own' },
         }),
       );
-      const rows = allAuditRows(ctx.db, viewer, request.query);
+      const rows = allAuditRows(ctx.db, viewer, filter);
       // A stream, not the string the documented schema types: the untyped reply sends it as it is.
       const file = (reply as FastifyReply).header('content-disposition', `attachment; filename="${exportFileName(format)}"`);
       if (format === 'csv') return file.type('text/csv; charset=utf-8').send(auditCsvStream(rows));
-      return file.type('application/pdf').send(auditPdfStream(rows, "Jalon : journal d'audit"));
+      return file.type('application/pdf').send(auditPdfStream(rows, "Jalon : journal d'audit", timeZone));
     },
   );
 

@@ -19,6 +19,7 @@ import type { MailLogger, Mailer } from '../../lib/mailer.ts';
 import { assertAcceptablePassword } from '../../lib/password.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
 import { createUser, findUserByEmail, normaliseEmail } from '../users/user-service.ts';
+import { roleLabel } from './role-label.ts';
 
 const DAY_MS = 86_400_000;
 type InvitationRow = typeof invitations.$inferSelect;
@@ -79,7 +80,7 @@ export class InvitationService {
         actor,
         outcome: 'success',
         resource: `invitation:${inserted!.id}`,
-        details: `Invitation envoyée à ${email} (${input.role})`,
+        details: `Invitation envoyée à ${email} (${roleLabel(input.role)})`,
         metadata: { email, role: input.role },
       });
       return { row: inserted!, created: true };
@@ -143,7 +144,7 @@ export class InvitationService {
         actor: { ...actor, id: user.id, email: user.email, name: user.username },
         outcome: 'success',
         resource: `user:${user.id}`,
-        details: `Invitation acceptée (${user.role})`,
+        details: `Invitation acceptée (${roleLabel(user.role)})`,
         metadata: { invitationId: invitation.id, role: user.role },
       });
       return { email: user.email, role: user.role };

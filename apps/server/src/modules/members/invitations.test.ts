@@ -56,7 +56,8 @@ describe('POST /api/admin/invitations', () => {
     expect(mail.text).toContain(data.devInviteLink);
 
     const [audit] = await auditFor('admin.invitation.created', `invitation:${id}`);
-    expect(audit).toMatchObject({ actorId: admin.user.id, outcome: 'success' });
+    // The journal is read in French: the role too.
+    expect(audit).toMatchObject({ actorId: admin.user.id, outcome: 'success', details: `Invitation envoyée à ${email} (membre)` });
     expect(JSON.stringify(audit)).not.toContain(token);
 
     const pending = (await inject(ctx.app, { method: 'GET', url: '/api/admin/invitations', token: admin.token })).json().data;
@@ -174,7 +175,8 @@ describe('POST /api/auth/invitations/accept', () => {
     expect(user).toMatchObject({ username: 'Dominique Martin', role: 'member', deactivatedAt: null });
     const [row] = await ctx.db.select().from(invitations).where(eq(invitations.id, id));
     expect(row!.userId).toBe(user!.id);
-    expect(await auditFor('auth.invitation.accepted', `user:${user!.id}`)).toHaveLength(1);
+    const accepted = await auditFor('auth.invitation.accepted', `user:${user!.id}`);
+    expect(accepted.map((entry) => entry.details)).toEqual(['Invitation acceptée (membre)']);
     const signedIn = await login(ctx.app, email, STRONG_PASSWORD);
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.data.token).toBeTruthy();

@@ -10,6 +10,7 @@ import type { SessionStore } from '../sessions/session-store.ts';
 import { eraseSecondFactors, lockUser } from '../two-factor/second-factor.ts';
 import type { TwoFactorService } from '../two-factor/two-factor-service.ts';
 import { presentAdminMember } from './member-directory.ts';
+import { roleLabel } from './role-label.ts';
 
 const lastAdmin = () => new AppError(409, 'last_admin', 'The last active administrator cannot be demoted or deactivated');
 const selfChange = () => new AppError(409, 'self_change', 'This change cannot be made to your own account');
@@ -53,7 +54,7 @@ export class MemberAdminService {
           actor,
           outcome: 'success',
           resource: `user:${row.id}`,
-          details: `Rôle de ${who} : ${row.role} → ${change.role}`,
+          details: `Rôle de ${who} : ${roleLabel(row.role)} → ${roleLabel(change.role)}`,
           metadata: { from: row.role, to: change.role },
         });
       }

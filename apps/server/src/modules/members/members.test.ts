@@ -148,6 +148,7 @@ describe('PATCH /api/admin/members/:id', () => {
     expect(promoted.json().data.role).toBe('admin');
     const [audit] = await auditFor('admin.member.role_changed', member.user.id);
     expect(audit!.metadata).toEqual({ from: 'member', to: 'admin' });
+    expect(audit!.details).toBe(`Rôle de ${member.user.username} <${member.user.email}> : membre → administrateur`);
     // Their open session now reads the new role: an administrator without 2FA may only enrol (S15).
     const next = await get('/api/projects', member.token);
     expect(next.statusCode).toBe(403);

@@ -1,5 +1,11 @@
 import '../../styles/virtual-list.css';
-import { elementScroll, useVirtualizer, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
+import {
+  elementScroll,
+  useVirtualizer,
+  windowScroll,
+  type Virtualizer,
+  type VirtualizerOptions,
+} from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
 import { usePainted } from '../../lib/use-painted.ts';
 
@@ -55,15 +61,28 @@ const scrollRows: VirtualizerOptions<HTMLDivElement, Element>['scrollToFn'] = (o
 };
 
 /**
+ * The same for a list that scrolls with the page: the window is at the top, or where the person left it,
+ * when the list mounts; writing its own scroll position back would force a layout for nothing.
+ */
+const windowListsScrolled = new WeakSet<object>();
+export const scrollWindowRows: VirtualizerOptions<Window, Element>['scrollToFn'] = (offset, options, instance) => {
+  if (!windowListsScrolled.has(instance)) {
+    windowListsScrolled.add(instance);
+    if (offset + (options.adjustments ?? 0) === window.scrollY) return;
+  }
+  windowScroll(offset, options, instance);
+};
+
+/**
  * A row's height. As a row mounts there is no measurement yet: it keeps the size measured before (a row
  * scrolled back into view) or the estimate, without reading the box, which would force a layout per
  * render (see `observeRect`). ResizeObserver then reports the real height, before the paint, and again
  * whenever the row grows (an inline editor).
  */
-const measureRow = (
+const measureRow = <S extends Element | Window>(
   element: Element,
   entry: ResizeObserverEntry | undefined,
-  instance: Virtualizer<HTMLDivElement, Element>,
+  instance: Virtualizer<S, Element>,
 ) => {
   if (entry) {
     const measured = entry.borderBoxSize?.[0]?.blockSize ?? element.getBoundingClientRect().height;
@@ -74,30 +93,39 @@ const measureRow = (
 };
 
 /**
- * How a virtualised list measures without forcing a layout while it renders: shared by `VirtualList`
- * and the task table, which lays its rows out as a grid of its own.
+ * How a virtualised list in a scroller of its own measures without forcing a layout while it renders.
  *
  * - The list starts from FALLBACK_RECT, so its first render already has rows (it rendered none, then
  *   rendered again with the fallback, on a phone at 4x a render of its own; issue 17).
  * - A row not yet measured is estimated at the first row's measured height, not at `estimate`: the rows a
  *   list adds as it paints, or as it scrolls, then land where ResizeObserver finds them, and each
  *   measurement no longer moves every row below it in a render of its own (on a project's page at 412 px,
- *   a row is 186 px, on /tasks 236, at 360 px up to 284).
+ *   a row is 186 px).
  */
 export function useMeasuringWithoutLayout(estimate: number) {
-  // Kept with the estimate it replaces: a table that goes from phone to desk rows starts over.
-  const measured = useRef<{ estimate: number; size: number } | null>(null);
   return {
     initialRect: FALLBACK_RECT,
     observeElementRect: observeRect,
     scrollToFn: scrollRows,
+    ...useRowMeasuring<HTMLDivElement>(estimate),
+  } satisfies Partial<VirtualizerOptions<HTMLDivElement, Element>>;
+}
+
+/**
+ * The rows' half of `useMeasuringWithoutLayout`, for a list that scrolls with the page (the task table):
+ * the window's size and scroll need no layout to read.
+ */
+export function useRowMeasuring<S extends Element | Window>(estimate: number) {
+  // Kept with the estimate it replaces: a table that goes from phone to desk rows starts over.
+  const measured = useRef<{ estimate: number; size: number } | null>(null);
+  return {
     estimateSize: () => (measured.current?.estimate === estimate ? measured.current.size : estimate),
     measureElement: (element, entry, instance) => {
       const size = measureRow(element, entry, instance);
       if (entry && measured.current?.estimate !== estimate) measured.current = { estimate, size };
       return size;
     },
-  } satisfies Partial<VirtualizerOptions<HTMLDivElement, Element>>;
+  } satisfies Partial<VirtualizerOptions<S, Element>>;
 }
 
 /**

@@ -74,6 +74,8 @@ export const tasks = {
     sortBy: (column: string) => `Trier par ${column.toLocaleLowerCase('fr')}`,
     statusOf: (title: string) => `Statut de « ${title} »`,
     priorityOf: (title: string) => `Priorité de « ${title} »`,
+    stepStatus: (title: string, status: string, next: string) =>
+      `Statut de « ${title} » : ${status}. Passer à ${next}`,
     noDeadline: 'Aucune',
     minutes: (minutes: number) => `~${minutes} min`,
     changed: (title: string, field: string, value: string) => `« ${title} » : ${field.toLocaleLowerCase('fr')} ${value}.`,

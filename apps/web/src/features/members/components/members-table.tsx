@@ -26,7 +26,7 @@ interface MembersTableProps {
 export function MembersTable({ members, selfId, busy, onAction }: MembersTableProps) {
   return (
     <div className="table-scroll" role="region" aria-labelledby="members-caption" tabIndex={0}>
-      <table className="data-table">
+      <table className="data-table data-table--stacked">
         <caption id="members-caption" className="visually-hidden">
           {t.caption}
         </caption>
@@ -48,11 +48,13 @@ export function MembersTable({ members, selfId, busy, onAction }: MembersTablePr
                 {member.username}
                 {member.id === selfId && ` ${t.you}`}
               </th>
-              <td>{member.email}</td>
-              <td>{t.roles[member.role]}</td>
-              <td>{member.twoFactorEnabled ? t.twoFactorOn : t.twoFactorOff}</td>
-              <td>{member.lastActiveAt ? formatDateTime(member.lastActiveAt) : t.never}</td>
-              <td>{member.active ? t.active : t.inactive}</td>
+              <td data-label={t.columns.email}>{member.email}</td>
+              <td data-label={t.columns.role}>{t.roles[member.role]}</td>
+              <td data-label={t.columns.twoFactor}>{member.twoFactorEnabled ? t.twoFactorOn : t.twoFactorOff}</td>
+              <td data-label={t.columns.lastActive}>
+                {member.lastActiveAt ? formatDateTime(member.lastActiveAt) : t.never}
+              </td>
+              <td data-label={t.columns.status}>{member.active ? t.active : t.inactive}</td>
               <td>
                 <div className="member-actions" role="group" aria-label={t.actionsFor(member.username)}>
                   {actionsFor(member, selfId).map((action) => (

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useCloseOnEscape } from '../../../lib/escape-layers.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { conflictTitle, clashingFields, showValue } from '../conflict-view.ts';
+import { MergeForm } from './merge-form.tsx';
 
 const t = fr.sync.conflicts;
 
@@ -14,18 +15,44 @@ interface ConflictItemProps {
   onResolve: (conflict: ConflictRecord, resolution: Resolution) => Promise<void>;
 }
 
+interface WayOutProps {
+  id: string;
+  label: string;
+  hint: string;
+  primary?: boolean;
+  onClick: () => void;
+}
+
+/** One way out of a conflict, with what it does written under it: two of them end alike on screen. */
+function WayOut({ id, label, hint, primary = false, onClick }: WayOutProps) {
+  return (
+    <div className="conflict-item__way-out">
+      <button
+        type="button"
+        className={primary ? 'button button--small button--primary' : 'button button--small'}
+        aria-describedby={id}
+        onClick={onClick}
+      >
+        {label}
+      </button>
+      <span id={id} className="muted-text">
+        {hint}
+      </span>
+    </div>
+  );
+}
+
 /**
  * One conflict (SPEC §2 "Conflict panel"): what clashed, the two values of each clashing field side by
- * side, and the four ways out. 'Garder la version du serveur' needs the server's data, 'Renvoyer ma
- * version' the original edit; 'Fusionner…' edits the JSON that is sent.
+ * side, and the four ways out, each saying what it does. 'Garder la version du serveur' needs the server's
+ * data, 'Renvoyer ma version' the original edit; 'Fusionner…' chooses a value per clashing field.
  */
 export function ConflictItem({ conflict, onResolve }: ConflictItemProps) {
   const id = useUniqueId();
   const [merging, setMerging] = useState(false);
-  const [json, setJson] = useState(() => JSON.stringify(conflict.originalData, null, 2));
   const [error, setError] = useState<string | null>(null);
   const fields = clashingFields(conflict);
-  // Esc closes the merge editor, as its 'Annuler' does (the JSON typed so far is kept for next time).
+  // Esc closes the merge form, as its 'Annuler' does.
   useCloseOnEscape(merging, () => setMerging(false));
 
   const resolve = (resolution: Resolution) => {
@@ -34,9 +61,7 @@ export function ConflictItem({ conflict, onResolve }: ConflictItemProps) {
       () => setMerging(false),
       (failure: unknown) =>
         setError(
-          failure instanceof ResolutionError && failure.code === 'invalid_json'
-            ? t.invalidJson(failure.message)
-            : errorMessage(failure),
+          failure instanceof ResolutionError && failure.code === 'invalid_json' ? t.invalidJson : errorMessage(failure),
         ),
     );
   };
@@ -70,36 +95,39 @@ export function ConflictItem({ conflict, onResolve }: ConflictItemProps) {
       {conflict.resolved ? (
         <p className="muted-text">{t.resolved}</p>
       ) : merging ? (
-        <div className="field">
-          <label htmlFor={`${id}-json`}>{t.mergeLabel}</label>
-          <textarea id={`${id}-json`} className="input conflict-item__json" rows={6} value={json} onChange={(event) => setJson(event.target.value)} />
-          <div className="inline-actions">
-            <button type="button" className="button button--small button--primary" onClick={() => resolve({ action: 'merge', json })}>
-              {t.mergeApply}
-            </button>
-            <button type="button" className="button button--small" onClick={() => setMerging(false)}>
-              {t.mergeCancel}
-            </button>
-          </div>
-        </div>
+        <MergeForm
+          id={id}
+          conflict={conflict}
+          fields={fields.length > 0 ? fields : Object.keys(conflict.originalData)}
+          onApply={(json) => resolve({ action: 'merge', json })}
+          onCancel={() => setMerging(false)}
+        />
       ) : (
-        <div className="inline-actions">
-          <button type="button" className="button button--small" onClick={() => resolve({ action: 'markResolved' })}>
-            {t.markResolved}
-          </button>
+        <div className="conflict-item__ways-out">
           {conflict.serverData && (
-            <button type="button" className="button button--small" onClick={() => resolve({ action: 'applyServer' })}>
-              {t.applyServer}
-            </button>
+            <WayOut
+              id={`${id}-server`}
+              label={t.applyServer}
+              hint={t.applyServerHint}
+              primary
+              onClick={() => resolve({ action: 'applyServer' })}
+            />
           )}
           {(conflict.op === 'delete' || Object.keys(conflict.originalData).length > 0) && (
-            <button type="button" className="button button--small" onClick={() => resolve({ action: 'replayClient' })}>
-              {t.replay}
-            </button>
+            <WayOut
+              id={`${id}-replay`}
+              label={t.replay}
+              hint={t.replayHint}
+              onClick={() => resolve({ action: 'replayClient' })}
+            />
           )}
-          <button type="button" className="button button--small" onClick={() => setMerging(true)}>
-            {t.merge}
-          </button>
+          <WayOut id={`${id}-merge`} label={t.merge} hint={t.mergeHint} onClick={() => setMerging(true)} />
+          <WayOut
+            id={`${id}-resolved`}
+            label={t.markResolved}
+            hint={t.markResolvedHint}
+            onClick={() => resolve({ action: 'markResolved' })}
+          />
         </div>
       )}
     </li>

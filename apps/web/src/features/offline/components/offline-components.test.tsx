@@ -52,35 +52,51 @@ describe('conflict item', () => {
     expect(onResolve).toHaveBeenCalledWith(conflict(), resolution);
   });
 
-  it("'Fusionner…' edits the JSON that is sent; 'Annuler' closes it, and so does Esc", async () => {
+  it("'Fusionner…' asks, for each clashing field, which value to keep: mine, the server's, or one typed in a field; 'Annuler' and Esc close it", async () => {
     const user = userEvent.setup();
     const onResolve = vi.fn(() => Promise.resolve());
     render(<ul><ConflictItem conflict={conflict()} onResolve={onResolve} /></ul>);
     await user.click(screen.getByRole('button', { name: 'Fusionner…' }));
-    const json = screen.getByLabelText('Données fusionnées (JSON)');
-    expect(JSON.parse((json as HTMLTextAreaElement).value)).toEqual({ title: 'Moi' });
+    const title = screen.getByRole('group', { name: 'Titre' });
+    expect(within(title).getByRole('radio', { name: 'Ma version : Moi' })).toBeChecked();
+    expect(within(title).getByRole('radio', { name: 'Version du serveur : Changée ailleurs' })).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Annuler' }));
-    expect(screen.queryByLabelText('Données fusionnées (JSON)')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Titre' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Fusionner…' }));
-    await user.click(screen.getByLabelText('Données fusionnées (JSON)'));
+    await user.click(screen.getByRole('radio', { name: 'Version du serveur : Changée ailleurs' }));
     await user.keyboard('{Escape}');
-    expect(screen.queryByLabelText('Données fusionnées (JSON)')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Titre' })).not.toBeInTheDocument();
+
     await user.click(screen.getByRole('button', { name: 'Fusionner…' }));
-    await user.clear(screen.getByLabelText('Données fusionnées (JSON)'));
-    await user.type(screen.getByLabelText('Données fusionnées (JSON)'), '{{"title":"Les deux"}');
+    await user.click(screen.getByRole('radio', { name: 'Autre valeur' }));
+    const typed = screen.getByRole('textbox', { name: 'Autre valeur pour Titre' });
+    expect(typed).toHaveValue('Moi');
+    await user.clear(typed);
+    await user.type(typed, 'Les deux');
     await user.click(screen.getByRole('button', { name: 'Appliquer la fusion' }));
     expect(onResolve).toHaveBeenCalledWith(conflict(), { action: 'merge', json: '{"title":"Les deux"}' });
-    await waitFor(() => expect(screen.queryByLabelText('Données fusionnées (JSON)')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Titre' })).not.toBeInTheDocument());
   });
 
-  it("says 'JSON invalide: …' when the merged JSON does not parse, and keeps the editor open", async () => {
+  it('tells in French when the merge cannot be read, and keeps the form open', async () => {
     const user = userEvent.setup();
     const onResolve = vi.fn(() => Promise.reject(new ResolutionError('invalid_json', 'Unexpected end of JSON input')));
     render(<ul><ConflictItem conflict={conflict()} onResolve={onResolve} /></ul>);
     await user.click(screen.getByRole('button', { name: 'Fusionner…' }));
     await user.click(screen.getByRole('button', { name: 'Appliquer la fusion' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('JSON invalide: Unexpected end of JSON input');
-    expect(screen.getByLabelText('Données fusionnées (JSON)')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('JSON invalide: les valeurs fusionnées ne sont pas lisibles.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Unexpected');
+    expect(screen.getByRole('group', { name: 'Titre' })).toBeInTheDocument();
+  });
+
+  it("says what each way out does: 'Garder la version du serveur' drops my change, 'Marquer résolu' only files the conflict", () => {
+    render(<ul><ConflictItem conflict={conflict()} onResolve={vi.fn()} /></ul>);
+    expect(screen.getByRole('button', { name: 'Garder la version du serveur' })).toHaveAccessibleDescription(
+      'Abandonne votre modification et affiche la version du serveur.',
+    );
+    expect(screen.getByRole('button', { name: 'Marquer résolu' })).toHaveAccessibleDescription(
+      'Classe le conflit sans rien envoyer ni rien changer sur cet appareil.',
+    );
   });
 
   it("offers 'Garder la version du serveur' only with the server's data, and shows 'Résolu' once resolved", () => {
@@ -165,7 +181,7 @@ describe('/sync page', () => {
     server.failNetwork(true);
     await rename(engine, 'Hors ligne');
     const outbox = screen.getByRole('region', { name: 'Modifications en attente' });
-    const item = await within(outbox).findByText('Modification · Projet « Hors ligne »');
+    const item = await within(outbox).findByText('Modification · Projet « Hors ligne » : nom');
     await waitFor(() => expect(within(outbox).getByRole('button', { name: 'Réessayer' })).toBeInTheDocument());
     expect(outbox).toHaveTextContent(/Nouvel essai à \d/);
     // No answer came: it may have reached the server, so it is only resent, never discarded.
@@ -174,10 +190,10 @@ describe('/sync page', () => {
 
     // A later change waits behind the backoff, unsent: it can be given up.
     await rename(engine, 'Abandonnée');
-    const unsent = await within(outbox).findByText('Modification · Projet « Abandonnée »');
+    const unsent = await within(outbox).findByText('Modification · Projet « Abandonnée » : nom');
     expect(unsent.parentElement).toHaveTextContent('En attente d’envoi');
-    await userEvent.click(within(outbox).getByRole('button', { name: 'Abandonner : Modification · Projet « Abandonnée »' }));
-    await waitFor(() => expect(within(outbox).queryByText('Modification · Projet « Abandonnée »')).not.toBeInTheDocument());
+    await userEvent.click(within(outbox).getByRole('button', { name: 'Abandonner : Modification · Projet « Abandonnée » : nom' }));
+    await waitFor(() => expect(within(outbox).queryByText('Modification · Projet « Abandonnée » : nom')).not.toBeInTheDocument());
 
     server.failNetwork(false);
     await userEvent.click(within(outbox).getByRole('button', { name: 'Réessayer' }));

@@ -8,16 +8,18 @@ const t = fr.sync.outbox;
 interface OutboxListProps {
   entries: ReadonlyArray<OutboxEntry & { held: boolean }>;
   engine: SyncEngine;
+  /** The name the device shows for a task or project, for a change that does not carry it. */
+  nameOf: (entry: OutboxEntry) => string | undefined;
 }
 
 /** 'Modifications en attente': each change not yet applied, its state, and 'Abandonner' while unsent. */
-export function OutboxList({ entries, engine }: OutboxListProps) {
+export function OutboxList({ entries, engine, nameOf }: OutboxListProps) {
   const waiting = entries.filter((entry) => entry.state !== 'acked');
   if (waiting.length === 0) return <p className="empty-text">{t.empty}</p>;
   return (
     <ul className="outbox-list">
       {waiting.map((entry) => {
-        const title = entryTitle(entry);
+        const title = entryTitle(entry, nameOf(entry));
         return (
           <li key={entry.localId} className="outbox-list__item">
             <span>{title}</span>

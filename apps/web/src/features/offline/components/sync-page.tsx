@@ -1,5 +1,5 @@
 import { SYNC } from '@jalon/contract/plain';
-import type { ConflictRecord, Resolution } from '@jalon/sync';
+import type { ConflictRecord, OutboxEntry, Resolution } from '@jalon/sync';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -25,6 +25,11 @@ export function SyncPage() {
 
   const resolve = (conflict: ConflictRecord, resolution: Resolution) => engine.resolve(conflict.id, resolution);
   const stalled = work.paused !== null || work.nextAttemptAt !== null;
+  // A handful of changes wait at most: a lookup each is cheap.
+  const nameOf = (entry: OutboxEntry) =>
+    entry.entity === 'task'
+      ? work.tasks.find((task) => task.id === entry.id)?.title
+      : work.projects.find((project) => project.id === entry.id)?.name;
   return (
     <>
       <PageHeader title={t.outbox.pageTitle} />
@@ -39,7 +44,7 @@ export function SyncPage() {
             {t.outbox.retry}
           </button>
         )}
-        <OutboxList entries={work.outbox} engine={engine} />
+        <OutboxList entries={work.outbox} engine={engine} nameOf={nameOf} />
       </section>
       <section aria-labelledby="all-conflicts-title" className="panel">
         <h2 id="all-conflicts-title" className="section-title">

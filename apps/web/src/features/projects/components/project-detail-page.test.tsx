@@ -10,6 +10,46 @@ const renderDetail = (id: string = projectId(1)) =>
   renderWorkRoute(<ProjectDetailPage />, '/projects/:id', `/projects/${id}`);
 
 describe('project detail', () => {
+  it("edits the project's name, description and deadline where it is shown, as one change through the outbox at its version", async () => {
+    const user = userEvent.setup();
+    const server = serveWork({ projects: [makeProject()] });
+    renderDetail();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Site vitrine' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Modifier le projet' }));
+    const form = screen.getByRole('form', { name: 'Modifier le projet' });
+    const name = within(form).getByLabelText('Nom');
+    expect(name).toHaveValue('Site vitrine');
+    await user.clear(name);
+    const save = within(form).getByRole('button', { name: 'Enregistrer' });
+    expect(save).toBeDisabled();
+    await user.type(name, ' Site public ');
+    await user.clear(within(form).getByLabelText('Description'));
+    await user.type(within(form).getByLabelText('Description'), 'Le site de tous');
+    await user.clear(within(form).getByLabelText('Échéance'));
+    await user.type(within(form).getByLabelText('Échéance'), '2030-04-15');
+    await user.click(save);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Site public' })).toBeInTheDocument();
+    expect(screen.getByText('Le site de tous')).toBeInTheDocument();
+    expect(screen.getByText('15 avril 2030')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Modifier le projet' })).toHaveFocus();
+    await waitFor(() => expect(server.operations()).toHaveLength(1));
+    const [change] = server.operations();
+    expect(change).toMatchObject({ entity: 'project', op: 'patch', id: projectId(1), version: makeProject().version });
+    expect(change?.data).toMatchObject({ name: 'Site public', description: 'Le site de tous' });
+    expect(String(change?.data?.deadline)).toMatch(/^2030-04-15T/);
+  });
+
+  it("leaves the project as it was on 'Annuler', and sends nothing", async () => {
+    const user = userEvent.setup();
+    const server = serveWork({ projects: [makeProject()] });
+    renderDetail();
+    await user.click(await screen.findByRole('button', { name: 'Modifier le projet' }));
+    await user.type(screen.getByLabelText('Nom'), ' bis');
+    await user.click(screen.getByRole('button', { name: 'Annuler' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Site vitrine' })).toBeInTheDocument();
+    expect(server.operations()).toHaveLength(0);
+  });
+
   it('shows the project, its tasks with badges and dates, and adds a quick task whose description is its title', async () => {
     const user = userEvent.setup();
     const server = serveWork({

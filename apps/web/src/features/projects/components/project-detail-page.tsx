@@ -5,7 +5,6 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { RenderAfterPaint } from '../../../components/ui/render-after-paint.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDay } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
@@ -14,8 +13,10 @@ import { followCreatedId } from '../../../offline/created-id.ts';
 import { useWork } from '../../../offline/work-context.tsx';
 import { PendingBadge } from '../../offline/components/pending-badge.tsx';
 import { useTaskView } from '../../tasks/hooks/use-task-view.ts';
+import { NewTaskDisclosure } from '../../tasks/components/new-task-disclosure.tsx';
 import { TaskViewsPanel } from '../../tasks/components/task-views-panel.tsx';
 import { ViewSwitcher } from '../../tasks/components/view-switcher.tsx';
+import { ProjectDetails } from './project-details.tsx';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
 import { ProjectTaskSummary } from './project-task-summary.tsx';
 import { QuickTaskForm } from './quick-task-form.tsx';
@@ -119,21 +120,10 @@ export function ProjectDetailPage() {
         }
       />
       <ProjectTaskSummary progress={data.progress} tasks={tasks} />
-      <dl className="detail-fields">
-        <div>
-          <dt>{t.description}</dt>
-          <dd>{data.description}</dd>
-        </div>
-        <div>
-          <dt>{t.deadline}</dt>
-          <dd>{data.deadline ? formatDay(data.deadline) : t.noDeadline}</dd>
-        </div>
-        <div>
-          <dt>{t.createdAt}</dt>
-          <dd>{formatDay(data.createdAt)}</dd>
-        </div>
-      </dl>
-      <QuickTaskForm projectId={data.id} />
+      <ProjectDetails project={data} />
+      <NewTaskDisclosure>
+        <QuickTaskForm projectId={data.id} />
+      </NewTaskDisclosure>
       <section aria-labelledby="project-tasks-title">
         <div className="toolbar toolbar--views">
           <h2 id="project-tasks-title" className="section-title">

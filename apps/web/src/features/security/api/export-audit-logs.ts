@@ -15,10 +15,14 @@ export interface AuditExportInput {
   filters: AuditFilters;
 }
 
-/** Fetched with the Bearer token (the API refuses cookie-only calls), then saved; returns the file name. */
+/**
+ * Fetched with the Bearer token (the API refuses cookie-only calls), then saved; returns the file name. The
+ * PDF prints its times in this device's time zone, as the journal on screen shows them.
+ */
 export async function exportAuditLogs({ format, filters }: AuditExportInput): Promise<string> {
-  const query = auditSearchParams(filters).toString();
-  const file = await apiDownload(`/auth/audit-logs/export/${format}${query === '' ? '' : `?${query}`}`);
+  const query = auditSearchParams(filters);
+  query.set('timeZone', Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const file = await apiDownload(`/auth/audit-logs/export/${format}?${query.toString()}`);
   const fileName = file.fileName?.startsWith(AUDIT.exportFilePrefix) ? file.fileName : fallbackExportFileName(format);
   saveBlob(file.blob, fileName);
   return fileName;

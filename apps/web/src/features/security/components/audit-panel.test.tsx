@@ -156,6 +156,8 @@ describe("Journal d'audit tab", () => {
     const exported = callsTo(calls, 'GET /auth/audit-logs/export/csv')[0]!;
     expect(exported.headers.get('Authorization')).toBe('Bearer tok-1');
     expect(queryOf(exported).get('type')).toBe('security');
+    // The PDF prints its times in the zone the screen shows them in.
+    expect(queryOf(exported).get('timeZone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(downloads).toHaveLength(1);
     expect(downloads[0]?.fileName).toMatch(/^audit-logs.*\.csv$/);
     expect(await blobText(downloads[0]!.blob)).toContain('security.2fa.enabled');

@@ -29,7 +29,7 @@ function SkeletonRows() {
 export function AuditTable({ entries, loading }: AuditTableProps) {
   return (
     <div className="table-scroll" role="region" aria-labelledby="audit-caption" tabIndex={0}>
-      <table className="data-table" aria-busy={loading}>
+      <table className="data-table data-table--stacked" aria-busy={loading}>
         <caption id="audit-caption" className="visually-hidden">
           {t.caption}
         </caption>
@@ -53,15 +53,15 @@ export function AuditTable({ entries, loading }: AuditTableProps) {
           {!loading &&
             entries.map((entry) => (
               <tr key={entry.id}>
-                <td className="nowrap">
+                <td className="nowrap" data-label={t.columns.date}>
                   <time dateTime={entry.createdAt}>{formatDateTimeSeconds(entry.createdAt)}</time>
                 </td>
-                <td>
+                <td data-label={t.columns.type}>
                   <code>{entry.type}</code>
                   {entry.outcome === 'failure' && <span className="badge badge--failure">{t.failure}</span>}
                 </td>
-                <td>{auditUserLabel(entry)}</td>
-                <td>{entry.details || entry.type}</td>
+                <td data-label={t.columns.user}>{auditUserLabel(entry)}</td>
+                <td data-label={t.columns.details}>{entry.details || entry.type}</td>
               </tr>
             ))}
         </tbody>

@@ -1,5 +1,6 @@
 import type { Task } from '@jalon/contract';
 import { useState, type FormEvent } from 'react';
+import { cancelOnEscape, SaveCancel } from '../../../components/ui/save-cancel.tsx';
 import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { DayField } from '../../../components/ui/day-field.tsx';
 import { dayFieldError, endOfDayIso, localDayKey } from '../../../lib/dates.ts';
@@ -60,12 +61,7 @@ export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
       className="task-edit"
       aria-label={t.open}
       onSubmit={submit}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          onCancel();
-        }
-      }}
+      onKeyDown={cancelOnEscape(onCancel)}
     >
       <div className="field">
         <label htmlFor={`${id}-title`}>{t.title}</label>
@@ -103,14 +99,7 @@ export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
         />
       </div>
       <AssigneePicker id={`${id}-assignee`} value={assignee} onChange={setAssignee} />
-      <div className="inline-actions">
-        <button type="submit" className="button button--primary" disabled={blank || deadlineError !== null}>
-          {t.save}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          {t.cancel}
-        </button>
-      </div>
+      <SaveCancel save={t.save} cancel={t.cancel} disabled={blank || deadlineError !== null} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import type { Member, Task, TaskPriority, TaskStatus } from '@jalon/contract';
 import { TASK_PRIORITIES } from '@jalon/contract/plain';
-import Pencil from 'lucide-react/icons/pencil';
-import { memo, useLayoutEffect, useRef } from 'react';
+import { memo } from 'react';
+import { TruncatedText } from '../../../components/ui/truncated-text.tsx';
 import { LiveBadge } from '../../../live/live-badge.tsx';
 import { fr } from '../../../locales/fr/index.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
@@ -10,7 +10,8 @@ import { PendingBadge } from '../../offline/components/pending-badge.tsx';
 import { KANBAN_COLUMNS } from '../task-views.ts';
 import { DueDate } from './due-date.tsx';
 import { InlineSelect } from './inline-select.tsx';
-import { TaskEditForm, type TaskEditPatch } from './task-edit-form.tsx';
+import type { TaskEditPatch } from './task-edit-form.tsx';
+import { TaskRowEdit } from './task-row-edit.tsx';
 import { PriorityIcon, StatusIcon } from './task-icons.tsx';
 
 const t = fr.tasks;
@@ -27,7 +28,7 @@ export interface TaskRowActions {
   onSave: (task: Task, patch: TaskEditPatch) => void;
 }
 
-interface TaskTableRowProps extends TaskRowActions {
+export interface TaskTableRowProps extends TaskRowActions {
   task: Task;
   /** Null where the table leaves the project column out (a project's page). */
   projectName: string | null;
@@ -51,20 +52,6 @@ export const TaskTableRow = memo(function TaskTableRow({
   onSave,
 }: TaskTableRowProps) {
   const title = task.title || t.untitled;
-  const editButton = useRef<HTMLButtonElement>(null);
-  const restoreFocus = useRef(false);
-  // Closing the editor puts the keyboard back on the 'Modifier' that opened it, in the same commit, so a
-  // key pressed right after Esc or Enter reaches the row (decision 0038).
-  useLayoutEffect(() => {
-    if (editing || !restoreFocus.current) return;
-    restoreFocus.current = false;
-    editButton.current?.focus();
-  }, [editing]);
-  const close = (then?: () => void) => {
-    restoreFocus.current = true;
-    onEdit(null);
-    then?.();
-  };
 
   return (
     <>
@@ -87,14 +74,18 @@ export const TaskTableRow = memo(function TaskTableRow({
         />
       </div>
       <div role="cell" className="task-table__cell task-table__cell--title">
-        <span className="task-table__title">{title}</span>
-        <PendingBadge state={pending} />
-        <LiveBadge taskId={task.id} />
-        {task.description && <span className="task-table__description muted-text">{task.description}</span>}
+        <span className="task-table__title-line">
+          <span className="task-table__title">{title}</span>
+          <PendingBadge state={pending} />
+          <LiveBadge taskId={task.id} />
+        </span>
+        {task.description && (
+          <TruncatedText className="task-table__description muted-text" text={task.description} />
+        )}
       </div>
       {projectName !== null && (
         <div role="cell" className="task-table__cell" data-label={columns.project}>
-          {projectName}
+          <TruncatedText text={projectName} />
         </div>
       )}
       <div role="cell" className="task-table__cell" data-label={columns.assignee}>
@@ -106,28 +97,13 @@ export const TaskTableRow = memo(function TaskTableRow({
       <div role="cell" className="task-table__cell" data-label={columns.estimate}>
         {task.estimatedMinutes !== null && t.table.minutes(task.estimatedMinutes)}
       </div>
-      <div role="cell" className="task-table__cell task-table__cell--actions">
-        <button
-          ref={editButton}
-          type="button"
-          className="button button--small button--icon"
-          aria-label={t.edit.open}
-          title={t.edit.open}
-          aria-expanded={editing}
-          onClick={() => onEdit(editing ? null : task.id)}
-        >
-          <Pencil aria-hidden="true" focusable="false" size={16} />
-        </button>
-      </div>
-      {editing && (
-        <div role="cell" className="task-table__editor">
-          <TaskEditForm
-            task={task}
-            onCancel={() => close()}
-            onSave={(patch) => close(() => onSave(task, patch))}
-          />
-        </div>
-      )}
+      <TaskRowEdit
+        task={task}
+        editing={editing}
+        onEdit={onEdit}
+        onSave={onSave}
+        className="task-table__cell task-table__cell--actions"
+      />
     </>
   );
 });

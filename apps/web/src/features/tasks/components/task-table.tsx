@@ -1,12 +1,13 @@
 import type { Task } from '@jalon/contract';
 import { stripTmpPrefix } from '@jalon/contract/plain';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
 import ChevronsUpDown from 'lucide-react/icons/chevrons-up-down';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useSearchParams } from '../../../lib/router/index.ts';
-import { useMeasuringWithoutLayout, useOverscan } from '../../../components/ui/virtual-list.tsx';
+import { scrollWindowRows, useOverscan, useRowMeasuring } from '../../../components/ui/virtual-list.tsx';
+import { usePageOffset } from '../../../lib/use-page-offset.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
@@ -20,14 +21,14 @@ import {
   type SortColumn,
   type TaskSort,
 } from '../task-sort.ts';
+import { TaskPhoneRow } from './task-phone-row.tsx';
 import { TaskTableRow, type TaskRowActions } from './task-table-row.tsx';
 
-// A row's height before ResizeObserver measures it: one line of cells on a desk, the cells stacked two by
-// two on a phone (work.css). An estimate far too small made the first render mount every row that would
-// fit at that height, two or three screenfuls on a phone, only to drop most of them a frame later (issue 17).
-// A phone's row, measured: 236 px at 412 px wide with its 44-px touch targets, 260 to 284 px at 360 px.
-const DESK_ROW_PX = 39;
-const PHONE_ROW_PX = 240;
+// A row's height before ResizeObserver measures it: a title of one or two lines on a desk, a title line and
+// a line of details on a phone (work.css). An estimate far too small made the first render mount every row
+// that would fit at that height, only to drop most of them a frame later (issue 17).
+const DESK_ROW_PX = 48;
+const PHONE_ROW_PX = 60;
 
 const t = fr.tasks.table;
 
@@ -67,7 +68,8 @@ function SortHeader({
 /**
  * SPEC §2 list view as a table (decision 0035): one row per task, sorted by any column (kept in the
  * address as `sort=`), only the rows in view mounted. An ARIA table of rows rather than a <table>, since the
- * virtualizer places each row on its own; below 768 px the same rows stack their cells.
+ * virtualizer places each row on its own. The table scrolls with the page, never in a box of its own (a
+ * phone had two tasks per screen in one). Below 768 px a row is two lines, its status one tap.
  */
 export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTableProps) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -87,26 +89,34 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
     setSearchParams((params) => withTaskSort(params, nextSort(sort, column)), { replace: true });
 
   const phone = useMediaQuery(PHONE_QUERY);
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const scrollMargin = usePageOffset(bodyRef);
   // As in VirtualList: a few rows past the edge once the table has painted, not a second screenful (issue 17).
   const overscan = useOverscan(4);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be read during render.
-  const virtualizer = useVirtualizer({
+  const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
     // A task made on this device is `tmp-<uuid>` until the server has it, then `<uuid>` (SYNC.md §2): keyed on
     // the uuid, its row is not remounted then, and an edit open in it keeps what was typed.
     getItemKey: (index) => stripTmpPrefix(rows[index]!.id),
-    ...useMeasuringWithoutLayout(phone ? PHONE_ROW_PX : DESK_ROW_PX),
+    ...useRowMeasuring<Window>(phone ? PHONE_ROW_PX : DESK_ROW_PX),
+    scrollToFn: scrollWindowRows,
+    scrollMargin,
     overscan,
   });
+  const Row = phone ? TaskPhoneRow : TaskTableRow;
+  // The assignee column as wide as the longest name (in `ch`, with the initials' room), up to 16rem: names
+  // show whole, and one very long name does not push the table past a desk's screen.
+  const assigneeWidth = useMemo(
+    () => Math.max(8, ...(members.data ?? []).map((member) => member.username.length + 1)),
+    [members.data],
+  );
 
   const columns = projectNames ? SORT_COLUMNS : SORT_COLUMNS.filter((column) => column !== 'project');
 
   return (
     <div
-      ref={scrollRef}
       className={projectNames ? 'task-table' : 'task-table task-table--one-project'}
+      style={{ '--assignee-width': `min(calc(${assigneeWidth}ch + 2.5rem), 16rem)` } as CSSProperties}
       role="table"
       aria-label={fr.tasks.views.list}
       aria-rowcount={rows.length + 1}
@@ -121,7 +131,12 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
           </div>
         </div>
       </div>
-      <div role="rowgroup" className="task-table__body" style={{ height: virtualizer.getTotalSize() }}>
+      <div
+        ref={bodyRef}
+        role="rowgroup"
+        className="task-table__body"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
         {virtualizer.getVirtualItems().map((item) => {
           const task = rows[item.index]!;
           return (
@@ -133,9 +148,9 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
               aria-rowindex={item.index + 2}
               data-index={item.index}
               className="task-table__row task-table__row--body"
-              style={{ transform: `translateY(${item.start}px)` }}
+              style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
             >
-              <TaskTableRow
+              <Row
                 task={task}
                 projectName={projectNames && (projectNames.get(task.project) ?? '')}
                 members={members.data}

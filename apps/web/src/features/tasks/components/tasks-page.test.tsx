@@ -119,7 +119,7 @@ describe('task list', () => {
     await user.type(within(form).getByLabelText('Titre'), 'Une autre');
     await user.dblClick(within(form).getByRole('button', { name: 'Créer' }));
     expect(await screen.findByRole('row', { name: 'Une autre' })).toBeInTheDocument();
-    await waitFor(() => expect(server.operations().map((operation) => operation.data.title)).toEqual(['Une seule', 'Une autre']));
+    await waitFor(() => expect(server.operations().map((operation) => operation.data?.title)).toEqual(['Une seule', 'Une autre']));
     expect(screen.getAllByRole('row', { name: /^Une (seule|autre)$/ })).toHaveLength(2);
   });
 

@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session-store.ts';
 import { filterMyTasks, isMineFilterOn } from '../../members/my-tasks.ts';
 import { useTaskView } from '../hooks/use-task-view.ts';
 import { filterTasks, readTaskFilters } from '../task-filters.ts';
+import { NewTaskDisclosure } from './new-task-disclosure.tsx';
 import { NewTaskInlineForm } from './new-task-inline-form.tsx';
 import { TaskFiltersBar } from './task-filters-bar.tsx';
 import { TaskViewsPanel } from './task-views-panel.tsx';
@@ -56,17 +57,21 @@ export function TasksPage() {
   const loaded = work.ready;
   return (
     <>
-      <PageHeader title={t.title}>
+      <PageHeader title={t.title} inline>
         <button type="button" className="button" disabled={refreshing || !engine} onClick={refresh}>
           {refreshing ? t.refreshing : t.refresh}
         </button>
       </PageHeader>
-      <NewTaskInlineForm
-        projects={projects}
-        loaded={loaded}
-        filteredProject={readTaskFilters(searchParams).project}
-      />
-      <TaskFiltersBar projects={projects} />
+      <div className="task-page-tools">
+        <NewTaskDisclosure>
+          <NewTaskInlineForm
+            projects={projects}
+            loaded={loaded}
+            filteredProject={readTaskFilters(searchParams).project}
+          />
+        </NewTaskDisclosure>
+        <TaskFiltersBar projects={projects} />
+      </div>
       <div className="toolbar toolbar--views">
         <ViewSwitcher view={view} onChange={setView} />
         {loaded && <p className="muted-text">{t.count(list.length)}</p>}

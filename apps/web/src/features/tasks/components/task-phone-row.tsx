@@ -1,0 +1,61 @@
+import { memo } from 'react';
+import { formatDay } from '../../../lib/dates.ts';
+import { LiveBadge } from '../../../live/live-badge.tsx';
+import { fr } from '../../../locales/fr/index.ts';
+import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
+import { PendingBadge } from '../../offline/components/pending-badge.tsx';
+import { PriorityIcon } from './task-icons.tsx';
+import { StatusStepButton } from './status-step-button.tsx';
+import { TaskRowEdit } from './task-row-edit.tsx';
+import type { TaskTableRowProps } from './task-table-row.tsx';
+
+const t = fr.tasks;
+
+/**
+ * One task on a phone, about 60 px high so that a screen shows six or more: the status (one tap moves it
+ * on), the title on one line, then its status, priority, project, assignee and deadline on a second;
+ * 'Modifier' opens the editor under the row as on a desk.
+ */
+export const TaskPhoneRow = memo(function TaskPhoneRow({
+  task,
+  projectName,
+  members,
+  pending,
+  editing,
+  onEdit,
+  onStatus,
+  onSave,
+}: TaskTableRowProps) {
+  const title = task.title || t.untitled;
+  return (
+    <>
+      <div role="cell" className="task-row__status">
+        <StatusStepButton title={title} status={task.status} onStatus={(status) => onStatus(task, status)} />
+      </div>
+      <div role="cell" className="task-row__main">
+        <span className="task-row__line">
+          <span className="task-row__title">{title}</span>
+          <PendingBadge state={pending} />
+          <LiveBadge taskId={task.id} />
+        </span>
+        <span className="task-row__line task-row__meta muted-text">
+          <span>{t.statusLabel(task.status)}</span>
+          <span className="task-row__priority">
+            <PriorityIcon priority={task.priority} />
+            {t.priorityLabels[task.priority]}
+          </span>
+          {projectName !== null && <span className="task-row__project">{projectName}</span>}
+          <AssigneeLabel assigneeId={task.assignee} members={members} />
+          {task.deadline && <span>{formatDay(task.deadline)}</span>}
+        </span>
+      </div>
+      <TaskRowEdit
+        task={task}
+        editing={editing}
+        onEdit={onEdit}
+        onSave={onSave}
+        className="task-row__actions"
+      />
+    </>
+  );
+});
