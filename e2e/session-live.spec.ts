@@ -148,6 +148,8 @@ test.describe('a session in use past its idle window', () => {
       // Recorded, not asserted (timings belong to bench/); the issue asks for 2 s.
       test.info().annotations.push({ type: 'delay', description: `shown after ${Date.now() - sent} ms` });
     } finally {
+      // The page first: a page still open would see its server go and say so in its console.
+      await page.close();
       await api.dispose();
       await server.stop();
     }
