@@ -64,8 +64,9 @@ describe('invitation page', () => {
   it('says under the name field when the name reads like another member’s, and sends again once it is changed', async () => {
     const user = userEvent.setup();
     let answer = problem(409, 'username_taken');
-    const calls = mockFetch(() => answer);
+    const calls = mockFetch(invitedAddress(() => answer));
     renderInvitation('/invitation?token=tok');
+    await screen.findByLabelText('Nom');
     await fill(user, 'Abcdef1!');
     const name = screen.getByLabelText('Nom');
     expect(await screen.findByRole('alert')).toHaveTextContent('Ce nom ressemble trop à celui d’un autre membre. Choisissez-en un autre.');
@@ -75,7 +76,7 @@ describe('invitation page', () => {
     await user.type(name, ' B.');
     await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Compte créé. Redirection…');
-    expect(calls[1]?.body).toMatchObject({ username: 'Dominique Martin B.' });
+    expect(calls[2]?.body).toMatchObject({ username: 'Dominique Martin B.' });
   });
 
   it('explains a used or expired link, and a common password, in French', async () => {
