@@ -1,5 +1,3 @@
-// What React does that preact/compat does not (decision 0038), before anything renders.
-import './lib/react-on-preact.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

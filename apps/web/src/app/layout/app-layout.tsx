@@ -1,5 +1,4 @@
-import { useState, type MouseEvent, type ReactNode } from 'react';
-import { useUniqueId } from '../../lib/use-unique-id.ts';
+import { useState, useId, type MouseEvent, type ReactNode } from 'react';
 import { Outlet, useLocation } from '../../lib/router/index.ts';
 import { ConflictsPanel } from '../../features/offline/components/conflicts-panel.tsx';
 import { ConnectionIndicator, OutboxLink } from '../../features/offline/components/connection-indicator.tsx';
@@ -36,7 +35,7 @@ export function AppLayout() {
   const user = useSession((session) => session.user);
   const phone = useMediaQuery(PHONE_QUERY);
   const { pathname } = useLocation();
-  const drawerId = useUniqueId();
+  const drawerId = useId();
   // The drawer is open on the screen where it was opened: following one of its links closes it.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = phone && menuOpenedAt === pathname;

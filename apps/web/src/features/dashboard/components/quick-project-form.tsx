@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
+import { useState, useId, type FormEvent } from 'react';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { useProjectWrites } from '../../projects/api/project-writes.ts';
 import { projectDraft, quickCreateError, todayInputValue } from '../quick-create-rules.ts';
@@ -10,7 +9,7 @@ const t = dashboard.quickCreate;
 
 export function QuickProjectForm({ onCreated }: { onCreated: () => void }) {
   const writes = useProjectWrites();
-  const ids = useUniqueId();
+  const ids = useId();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [deadline, setDeadline] = useState('');

@@ -1,6 +1,5 @@
 import { ResolutionError, type ConflictRecord, type Resolution } from '@jalon/sync';
-import { useState } from 'react';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
+import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useCloseOnEscape } from '../../../lib/escape-layers.ts';
@@ -20,7 +19,7 @@ interface ConflictItemProps {
  * version' the original edit; 'Fusionner…' edits the JSON that is sent.
  */
 export function ConflictItem({ conflict, onResolve }: ConflictItemProps) {
-  const id = useUniqueId();
+  const id = useId();
   const [merging, setMerging] = useState(false);
   const [json, setJson] = useState(() => JSON.stringify(conflict.originalData, null, 2));
   const [error, setError] = useState<string | null>(null);

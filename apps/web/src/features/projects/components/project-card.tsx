@@ -1,6 +1,6 @@
+import { useId } from 'react';
 import { isOneOf, PROJECT_STATUSES } from '@jalon/contract/plain';
 import type { Project, ProjectStatus } from '@jalon/contract';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { Link } from '../../../lib/router/index.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
@@ -18,7 +18,7 @@ interface ProjectCardProps {
 }
 
 export function ProjectCard({ project, pending, onStatusChange, onDelete }: ProjectCardProps) {
-  const id = useUniqueId();
+  const id = useId();
   return (
     <article className="project-card" aria-labelledby={`${id}-name`}>
       <header className="project-card__header">

@@ -78,7 +78,8 @@ export function GlobalShortcuts({ compact = false }: { compact?: boolean }) {
   const [announcement, setAnnouncement] = useState('');
   // The key listener is installed once; it reads the current screen and palette state through refs,
   // brought up to date in the commit (a layout effect), so that a key pressed as soon as a screen shows
-  // sees that screen: a plain effect may wait for the next paint (Preact, decision 0038).
+  // sees that screen: a plain effect may wait for the next paint (a screen shown after its code loaded
+  // did not come from a key or a click, and React runs its plain effects after the paint).
   const pathRef = useRef(pathname);
   const locationKeyRef = useRef(locationKey);
   const paletteOpenRef = useRef(paletteOpen);

@@ -1,6 +1,5 @@
 import type { Task } from '@jalon/contract';
-import { useState, type FormEvent } from 'react';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
+import { useState, useId, type FormEvent } from 'react';
 import { endOfDayIso, localDayKey } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
@@ -27,7 +26,7 @@ interface TaskEditFormProps {
 
 /** Inline edit of a task; 'Sauver' stays disabled while the title is blank, Escape cancels. */
 export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
-  const id = useUniqueId();
+  const id = useId();
   const [title, setTitle] = useState(task.title);
   const [description, setDescription] = useState(task.description);
   const initialDeadline = task.deadline ? localDayKey(new Date(task.deadline)) : '';
