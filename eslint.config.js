@@ -49,7 +49,7 @@ export default tseslint.config(
       'apps/web/src/offline/service-worker/fetch-transports.ts',
     ],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [oneIconPerImport, noReactUseId], patterns: [noServerCode] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [oneIconPerImport], patterns: [noServerCode] }],
     },
   },
   {
@@ -76,7 +76,6 @@ export default tseslint.config(
           paths: [
             noStaticSchemas,
             oneIconPerImport,
-            noReactUseId,
           ],
           patterns: [
             noServerCode,

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { createAppRouter } from './app/router.ts';
+import { createAppLocation } from './app/router.ts';
 import { verifySessionEarly } from './app/verify-session-early.ts';
 import { applyPreferencesToDocument } from './features/preferences/preferences-store.ts';
 import { applyColorScheme } from './features/preferences/theme-store.ts';
@@ -19,9 +19,10 @@ import './styles/backgrounds.css';
 applyColorScheme();
 applyPreferencesToDocument();
 
-// The router first: it installs itself as the way to redirect (lib/redirects.ts), so that a refused
-// session check, asked right after, goes to /login?expired=true through it, not by a full page load.
-const router = createAppRouter();
+// The location first: it installs itself as the way to redirect (lib/redirects.ts), so that a refused
+// session check, asked right after, goes to /login?expired=true through it, not by a full page load;
+// and it discards the session an address with ?forceLogin or ?logout asks to discard, before that check.
+const location = createAppLocation();
 const queryClient = createQueryClient();
 verifySessionEarly(queryClient);
 
@@ -29,7 +30,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 createRoot(container).render(
   <StrictMode>
-    <App queryClient={queryClient} router={router} />
+    <App queryClient={queryClient} location={location} />
   </StrictMode>,
 );
 

@@ -34,8 +34,8 @@ const indexed =
     navigate(to, { replace, state: { idx: replace ? entryIndex() : entryIndex() + 1 } });
 
 function locationOf(useBase: () => [string, unknown], navigate: Navigate): AppLocation {
-  const hook = (): [string, Navigate] => [useBase()[0], navigate];
-  return { hook, navigate };
+  const useAppLocation = (): [string, Navigate] => [useBase()[0], navigate];
+  return { hook: useAppLocation, navigate };
 }
 
 /** Clean URLs, with the app's path in the address itself. */
@@ -50,7 +50,8 @@ export const hashLocation: AppLocation = locationOf(
   useHashLocation,
   indexed((to, options) => hashNavigate(to.includes('?') ? to : `${to}?`, options)),
 );
-hashLocation.hook.hrefs = useHashLocation.hrefs;
+// A link's `href` in hash mode, for a new tab or a copied address.
+hashLocation.hook.hrefs = (href) => `#${href}`;
 
 export type NavigateFunction = (to: string | number, options?: NavigateOptions) => void;
 

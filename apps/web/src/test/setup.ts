@@ -37,6 +37,8 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView ??= () => undefined;
+// Nor does it scroll: each new screen asks for the top of the page (app/scroll-to-top.tsx).
+window.scrollTo = () => undefined;
 // jsdom's <dialog> has no close(): the palette closes its dialog when an item is chosen.
 HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
   this.removeAttribute('open');

@@ -1,7 +1,7 @@
 import type { ActivityEntry } from '@jalon/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { memo, useId } from 'react';
-import { Link, useSearchParams } from '../../../lib/router/index.ts';
+import { Link, useSearchParams } from 'wouter';
 import { ActivityIcon, activityFamily } from '../../../components/ui/activity-icon.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';

@@ -1,6 +1,6 @@
 import type { Project } from '@jalon/contract';
 import { memo, useId } from 'react';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'wouter';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { projectDeadline } from '../dashboard-model.ts';
 import { ProgressRing } from './progress-ring.tsx';

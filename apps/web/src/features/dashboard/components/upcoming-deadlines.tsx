@@ -2,7 +2,7 @@ import { DASHBOARD } from '@jalon/contract/plain';
 import type { UpcomingDeadline } from '@jalon/contract';
 import { memo, useId } from 'react';
 import { formatDayShort } from '../../../lib/dates.ts';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'wouter';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { calendarDaysUntil, deadlineLevel } from '../dashboard-model.ts';
 

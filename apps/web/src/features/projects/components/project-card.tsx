@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { isOneOf, PROJECT_STATUSES } from '@jalon/contract/plain';
 import type { Project, ProjectStatus } from '@jalon/contract';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'wouter';
 import { formatDay } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';

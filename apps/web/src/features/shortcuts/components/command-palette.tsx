@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useRef, useState, useId, type KeyboardEvent } from 'react';
-import { useNavigate } from '../../../lib/router/index.ts';
+import { useNavigate } from '../../../lib/navigation.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { useWork } from '../../../offline/work-context.tsx';
 import { updatePreferences } from '../../preferences/preferences-store.ts';

@@ -2,7 +2,7 @@ import { TASK_PRIORITIES } from '@jalon/contract/plain';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { useId, useState } from 'react';
-import { useSearchParams } from '../../../lib/router/index.ts';
+import { useSearchParams } from 'wouter';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { useMembers } from '../../members/api/members.ts';
