@@ -152,7 +152,7 @@ export function GlobalShortcuts({ compact = false }: { compact?: boolean }) {
           if (hasOpenLayer()) return false;
           if (FORM_SCREENS.includes(pathRef.current)) {
             // Back where the person came from; opened directly (no history of ours), to the dashboard.
-            // The router names the first entry of its history 'default' (lib/router/history.ts).
+            // lib/navigation.ts numbers the app's history entries: the first one has nothing of ours behind it.
             if (canGoBack()) void navigate(-1);
             else void navigate('/dashboard');
             return true;
