@@ -15,8 +15,6 @@ const oneIconPerImport = { name: 'lucide-react', allowTypeImports: true, message
  * contractSchema(): answers are checked in a worker (decision 0042), and zod stays off the page.
  */
 const noStaticSchemas = { name: '@jalon/contract', allowTypeImports: true, message: "Use '@jalon/contract/plain' for values, contractSchema('…') for schemas." };
-/** Decision 0038: preact/compat's useId repeats across Suspense boundaries; ids come from lib/use-unique-id.ts. */
-const noReactUseId = { name: 'react', importNames: ['useId'], message: 'Use useUniqueId() from lib/use-unique-id.ts.' };
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-offline-off/**', '**/data/**', 'apps/server/drizzle/**', 'docs/api-client/openapi.d.ts', '**/playwright-report/**', '**/test-results/**'] },
@@ -37,7 +35,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': 'off',
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [noStaticSchemas, oneIconPerImport, noReactUseId], patterns: [noServerCode] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [noStaticSchemas, oneIconPerImport], patterns: [noServerCode] }],
     },
   },
   {
@@ -51,7 +49,7 @@ export default tseslint.config(
       'apps/web/src/offline/service-worker/fetch-transports.ts',
     ],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [oneIconPerImport, noReactUseId], patterns: [noServerCode] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [oneIconPerImport], patterns: [noServerCode] }],
     },
   },
   {
@@ -78,7 +76,6 @@ export default tseslint.config(
           paths: [
             noStaticSchemas,
             oneIconPerImport,
-            noReactUseId,
           ],
           patterns: [
             noServerCode,

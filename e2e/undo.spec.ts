@@ -96,7 +96,7 @@ test('Ctrl+Z in a text field undoes the typing, not the last edit', async ({ pag
   await field.press('End');
   await field.pressSequentially(' bis');
   await expect(field).toHaveValue(`${title} bis`);
-  // Chromium now and then cuts typed characters into more than one undo step (seen with React and Preact
+  // Chromium now and then cuts typed characters into more than one undo step (seen with two renderers
   // alike, with no script writing the field): the person presses Ctrl+Z until the typing is gone, at most
   // once per character typed. Were Ctrl+Z the app's, the field would keep ' bis'.
   for (let press = 0; press < ' bis'.length && (await field.inputValue()) !== title; press += 1) {

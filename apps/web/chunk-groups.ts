@@ -23,7 +23,7 @@ const isShellModule = (id: string) =>
 
 export const codeSplitting = {
   groups: [
-    // Everything the entry imports statically (React's API on Preact, the router, TanStack Query, the
+    // Everything the entry imports statically (React, the router, TanStack Query, the
     // session, the French texts): one file, where it was eight.
     { name: 'boot', tags: ['$initial' as const], priority: 30 },
     // The sign-in route and what it shares with the signed-in screens (the form pieces, the API client's

@@ -13,17 +13,6 @@ process.env.TZ = 'UTC';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-// React's API, rendered by Preact (decision 0038): every import of React — the app's, its libraries' and
-// the JSX runtime's — resolves to preact/compat, in the build and in the unit tests alike.
-const preactAliases = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
 const engine = engineWithScreens();
 
 export default defineConfig(({ mode }) => ({
@@ -52,7 +41,6 @@ export default defineConfig(({ mode }) => ({
       },
     }),
   ],
-  resolve: { alias: preactAliases },
   // The checking worker (lib/contract-check/, decision 0042) is a module worker: one ES file, like the app's.
   worker: { format: 'es' },
   server: {
@@ -75,14 +63,6 @@ export default defineConfig(({ mode }) => ({
     },
   },
   test: {
-    // The ES module of the testing library: the CommonJS build that Node's conditions pick for tests would
-    // `require` the real React, out of the aliases' reach.
-    alias: [
-      {
-        find: /^@testing-library\/react$/,
-        replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
-      },
-    ],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
@@ -91,18 +71,5 @@ export default defineConfig(({ mode }) => ({
     // A screen test waits for what a person sees (findBy… up to 5 s, test/setup.ts); on a loaded machine a
     // test of several steps needs more than vitest's default 5 s in all.
     testTimeout: 20_000,
-    // vitest hands node_modules to Node as they are, where no alias applies: the libraries that import
-    // React are run through Vite instead, so that they too get preact/compat (and Preact itself, so that
-    // there is one copy of it, whose options hooks lib/react-on-preact.ts sets).
-    server: {
-      deps: {
-        inline: [
-          /[\\/]node_modules[\\/]preact[\\/]/,
-          /[\\/]node_modules[\\/]@testing-library[\\/]react[\\/]/,
-          /[\\/]node_modules[\\/]@tanstack[\\/]react-/,
-          /[\\/]node_modules[\\/](lucide-react|react-chartjs-2)[\\/]/,
-        ],
-      },
-    },
   },
 }));

@@ -47,7 +47,8 @@ export interface LighthouseOptions {
   only: string[];
 }
 
-const SCORE_TARGET = 95;
+// Issue 33 restates the budget with React as the renderer: 90 on every screen (issue 17 had asked 95).
+const SCORE_TARGET = 90;
 
 interface Screen {
   name: string;

@@ -1,9 +1,7 @@
-// What React does that preact/compat does not (decision 0038), before anything renders.
-import './lib/react-on-preact.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { createAppRouter } from './app/router.ts';
+import { createAppLocation } from './app/router.ts';
 import { verifySessionEarly } from './app/verify-session-early.ts';
 import { applyPreferencesToDocument } from './features/preferences/preferences-store.ts';
 import { applyColorScheme } from './features/preferences/theme-store.ts';
@@ -23,9 +21,10 @@ import './styles/backgrounds.css';
 applyColorScheme();
 applyPreferencesToDocument();
 
-// The router first: it installs itself as the way to redirect (lib/redirects.ts), so that a refused
-// session check, asked right after, goes to /login?expired=true through it, not by a full page load.
-const router = createAppRouter();
+// The location first: it installs itself as the way to redirect (lib/redirects.ts), so that a refused
+// session check, asked right after, goes to /login?expired=true through it, not by a full page load;
+// and it discards the session an address with ?forceLogin or ?logout asks to discard, before that check.
+const location = createAppLocation();
 const queryClient = createQueryClient();
 // Before the first request: a revoked session's first 401 (a device offline meanwhile) wipes its copy.
 onSessionExpired((ended) => void wipeIfRevoked(ended));
@@ -35,7 +34,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 createRoot(container).render(
   <StrictMode>
-    <App queryClient={queryClient} router={router} />
+    <App queryClient={queryClient} location={location} />
   </StrictMode>,
 );
 

@@ -1,14 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { RouterProvider, type Router } from '../lib/router/index.ts';
+import { Router } from 'wouter';
+import type { AppLocation } from '../lib/navigation.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { Providers } from './providers.tsx';
+import { AppRoutes } from './routes.tsx';
 
-/** The query client and the router come from main.tsx, which makes them before React starts. */
-export function App({ queryClient, router }: { queryClient: QueryClient; router: Router }) {
+/** The query client and the location (clean URLs or hash) come from main.tsx, which makes them before React starts. */
+export function App({ queryClient, location }: { queryClient: QueryClient; location: AppLocation }) {
   return (
     <ErrorBoundary>
       <Providers queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <Router hook={location.hook}>
+          <AppRoutes />
+        </Router>
       </Providers>
     </ErrorBoundary>
   );

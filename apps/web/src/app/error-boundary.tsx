@@ -5,7 +5,7 @@ interface ErrorBoundaryProps {
   children: ReactNode;
 }
 
-/** Catches what the router's own error element cannot: failures in the providers around it. */
+/** Catches what the screens' own boundary cannot: failures in the providers around it. */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boolean }> {
   override state = { failed: false };
 

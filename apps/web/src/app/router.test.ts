@@ -2,18 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { adoptPathIntoHash } from './router.ts';
 
 describe('hash mode adopts real paths', () => {
-  it('moves a mailed reset link into the hash, token included', () => {
+  it('moves a mailed reset link into the hash, its token kept in the query', () => {
     expect(adoptPathIntoHash({ pathname: '/reset-password', search: '?token=abc', hash: '' })).toBe(
-      '/#/reset-password?token=abc',
+      '/?token=abc#/reset-password',
     );
   });
 
   it('keeps ?forceLogin given before the hash', () => {
-    expect(adoptPathIntoHash({ pathname: '/', search: '?forceLogin=1', hash: '' })).toBe('/#/?forceLogin=1');
+    expect(adoptPathIntoHash({ pathname: '/', search: '?forceLogin=1', hash: '' })).toBe('/?forceLogin=1#/');
+  });
+
+  it('moves a query written inside the hash (an older bookmark) before it', () => {
+    expect(adoptPathIntoHash({ pathname: '/', search: '', hash: '#/tasks?view=list' })).toBe(
+      '/?view=list#/tasks',
+    );
   });
 
   it('leaves hash URLs and the bare root alone', () => {
     expect(adoptPathIntoHash({ pathname: '/', search: '', hash: '#/tasks' })).toBeNull();
+    expect(adoptPathIntoHash({ pathname: '/', search: '?view=list', hash: '#/tasks' })).toBeNull();
     expect(adoptPathIntoHash({ pathname: '/', search: '', hash: '' })).toBeNull();
   });
 });

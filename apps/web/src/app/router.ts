@@ -1,29 +1,38 @@
-import { createBrowserRouter, createHashRouter, type Router } from '../lib/router/index.ts';
 import { shouldUseHashRouter } from '../lib/host.ts';
+import { browserLocation, hashLocation, type AppLocation } from '../lib/navigation.ts';
 import { setNavigator } from '../lib/redirects.ts';
-import { routes } from './routes.tsx';
+import { sessionResetRedirect } from './guards/session-reset-redirect.ts';
 
 /**
- * In hash mode a link written with a real path (the mailed reset link, a bookmark, `?forceLogin`)
- * would otherwise be ignored: move that path into the hash before the router reads it.
+ * In hash mode the path lives after `#` and the query before it (`/?view=list#/tasks`). A link written
+ * with a real path (the mailed reset link, a bookmark, `?forceLogin`) or with the query inside the hash
+ * (an older bookmark) is rewritten to that form before the first screen reads it; null when it already is.
  */
 export function adoptPathIntoHash(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string | null {
-  if (location.hash.startsWith('#/')) return null;
+  if (location.hash.startsWith('#/')) {
+    const queryAt = location.hash.indexOf('?');
+    if (queryAt < 0) return null;
+    return `/${location.hash.slice(queryAt)}${location.hash.slice(0, queryAt)}`;
+  }
   if (location.pathname === '/' && location.search === '') return null;
-  return `/#${location.pathname}${location.search}`;
+  return `/${location.search}#${location.pathname}`;
 }
 
-/** Hash routing on raw non-loopback IP addresses, clean URLs everywhere else (SPEC §2). */
-export function createAppRouter(hostname: string = window.location.hostname): Router {
-  let router: Router;
+/**
+ * Hash routing on raw non-loopback IP addresses, clean URLs everywhere else (raw IP addresses have no fallback to index.html). An address that
+ * asks for the session to be discarded (`?forceLogin`) is served before anything else reads the session.
+ */
+export function createAppLocation(hostname: string = window.location.hostname): AppLocation {
+  let location = browserLocation;
   if (shouldUseHashRouter(hostname)) {
     const adopted = adoptPathIntoHash(window.location);
     if (adopted !== null) window.history.replaceState(null, '', adopted);
-    router = createHashRouter(routes);
-  } else {
-    router = createBrowserRouter(routes);
+    location = hashLocation;
   }
-  // Redirects decided outside React (API client, session upkeep) go through the router, not a reload.
-  setNavigator((to, options) => void router.navigate(to, options));
-  return router;
+  if (sessionResetRedirect(new URLSearchParams(window.location.search)) !== null) {
+    location.navigate('/login', { replace: true });
+  }
+  // Redirects decided outside React (API client, session upkeep) go through the app's history, not a reload.
+  setNavigator((to, options) => location.navigate(to, options));
+  return location;
 }

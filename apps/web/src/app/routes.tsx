@@ -1,129 +1,185 @@
-import type { RouteObject } from '../lib/router/index.ts';
+import { lazy, Suspense, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
+import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { fr } from '../locales/fr/index.ts';
-import { ErrorScreen } from './error-screen.tsx';
 import { HomeRedirect } from './guards/home-redirect.tsx';
 import { PublicOnly } from './guards/public-only.tsx';
 import { RequireAdmin } from './guards/require-admin.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
-import { sessionResetRedirect } from './guards/session-reset-redirect.ts';
+import { discardsSession, sessionResetRedirect } from './guards/session-reset-redirect.ts';
+import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
+import { ScrollToTop } from './scroll-to-top.tsx';
 
-// Every screen is its own chunk, so signing in downloads the login screen and nothing else.
-export const routes: RouteObject[] = [
-  {
-    redirect: sessionResetRedirect,
-    errorElement: <ErrorScreen />,
-    fallbackElement: <FullPageSpinner label={fr.common.loading} />,
-    children: [
-      {
-        element: <PublicOnly />,
-        children: [
-          {
-            path: 'login',
-            lazy: async () => ({ Component: (await import('./routes/login-route.tsx')).LoginRoute }),
-          },
-          {
-            path: 'reset-password',
-            lazy: async () => ({
-              Component: (await import('./routes/reset-password-route.tsx')).ResetPasswordRoute,
-            }),
-          },
-          {
-            path: 'invitation',
-            lazy: async () => ({ Component: (await import('./routes/invitation-route.tsx')).InvitationRoute }),
-          },
-        ],
-      },
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            lazy: async () => ({ Component: (await import('./layout/app-layout.tsx')).AppLayout }),
-            children: [
-              {
-                path: 'dashboard',
-                lazy: async () => ({ Component: (await import('./routes/dashboard-route.tsx')).DashboardRoute }),
-              },
-              {
-                path: 'projects',
-                lazy: async () => ({
-                  Component: (await import('../features/projects/components/projects-page.tsx')).ProjectsPage,
-                }),
-              },
-              {
-                path: 'projects/:id',
-                lazy: async () => ({
-                  Component: (await import('../features/projects/components/project-detail-page.tsx'))
-                    .ProjectDetailPage,
-                }),
-              },
-              {
-                path: 'tasks',
-                lazy: async () => ({
-                  Component: (await import('../features/tasks/components/tasks-page.tsx')).TasksPage,
-                }),
-              },
-              {
-                path: 'tasks/new',
-                lazy: async () => ({
-                  Component: (await import('../features/tasks/components/new-task-page.tsx')).NewTaskPage,
-                }),
-              },
-              {
-                path: 'security',
-                lazy: async () => ({
-                  Component: (await import('./routes/security-route.tsx')).SecurityRoute,
-                }),
-              },
-              {
-                path: 'sync',
-                lazy: async () => ({
-                  Component: (await import('../features/offline/components/sync-page.tsx')).SyncPage,
-                }),
-              },
-              {
-                path: 'projects/new',
-                lazy: async () => ({ Component: (await import('./routes/new-project-route.tsx')).NewProjectRoute }),
-              },
-              {
-                path: 'projects/board/new',
-                lazy: async () => ({ Component: (await import('./routes/new-project-route.tsx')).NewBoardRoute }),
-              },
-              {
-                path: 'activity',
-                lazy: async () => ({
-                  Component: (await import('../features/activity/components/activity-page.tsx')).ActivityPage,
-                }),
-              },
-              {
-                path: 'me',
-                lazy: async () => ({ Component: (await import('../features/me/components/me-page.tsx')).MePage }),
-              },
-              {
-                path: 'shortcuts',
-                lazy: async () => ({
-                  Component: (await import('../features/shortcuts/components/shortcuts-page.tsx'))
-                    .ShortcutsPage,
-                }),
-              },
-              {
-                element: <RequireAdmin />,
-                children: [
-                  {
-                    path: 'admin/members',
-                    lazy: async () => ({
-                      Component: (await import('../features/members/components/members-admin-page.tsx'))
-                        .MembersAdminPage,
-                    }),
-                  },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-      { index: true, element: <HomeRedirect /> },
-      { path: '*', element: <HomeRedirect /> },
-    ],
-  },
-];
+/** A screen's code, loaded the first time the person opens it: each screen is its own chunk. */
+const screen = <Props extends object>(load: () => Promise<ComponentType<Props>>) =>
+  lazy(async () => ({ default: await load() }));
+
+const AppLayout = screen(async () => (await import('./layout/app-layout.tsx')).AppLayout);
+const LoginRoute = screen(async () => (await import('./routes/login-route.tsx')).LoginRoute);
+const ResetPasswordRoute = screen(
+  async () => (await import('./routes/reset-password-route.tsx')).ResetPasswordRoute,
+);
+const InvitationRoute = screen(async () => (await import('./routes/invitation-route.tsx')).InvitationRoute);
+const DashboardRoute = screen(async () => (await import('./routes/dashboard-route.tsx')).DashboardRoute);
+const ProjectsPage = screen(
+  async () => (await import('../features/projects/components/projects-page.tsx')).ProjectsPage,
+);
+const ProjectDetailPage = screen(
+  async () => (await import('../features/projects/components/project-detail-page.tsx')).ProjectDetailPage,
+);
+const NewProjectRoute = screen(async () => (await import('./routes/new-project-route.tsx')).NewProjectRoute);
+const NewBoardRoute = screen(async () => (await import('./routes/new-project-route.tsx')).NewBoardRoute);
+const TasksPage = screen(async () => (await import('../features/tasks/components/tasks-page.tsx')).TasksPage);
+const NewTaskPage = screen(
+  async () => (await import('../features/tasks/components/new-task-page.tsx')).NewTaskPage,
+);
+const SecurityRoute = screen(async () => (await import('./routes/security-route.tsx')).SecurityRoute);
+const SyncPage = screen(async () => (await import('../features/offline/components/sync-page.tsx')).SyncPage);
+const ActivityPage = screen(
+  async () => (await import('../features/activity/components/activity-page.tsx')).ActivityPage,
+);
+const MePage = screen(async () => (await import('../features/me/components/me-page.tsx')).MePage);
+const ShortcutsPage = screen(
+  async () => (await import('../features/shortcuts/components/shortcuts-page.tsx')).ShortcutsPage,
+);
+const MembersAdminPage = screen(
+  async () => (await import('../features/members/components/members-admin-page.tsx')).MembersAdminPage,
+);
+
+const spinner = <FullPageSpinner label={fr.common.loading} />;
+
+/** /login and its siblings, for signed-out people. */
+const Public = ({ children }: { children: ReactNode }) => <PublicOnly>{children}</PublicOnly>;
+
+/** A signed-in screen inside the app's layout; the layout stays while the next screen's code loads. */
+const SignedIn = ({ children }: { children: ReactNode }) => (
+  <RequireAuth>
+    <AppLayout>
+      <Suspense fallback={spinner}>{children}</Suspense>
+    </AppLayout>
+  </RequireAuth>
+);
+
+/**
+ * The app's screens. Each `<Route>` is written out rather than mapped from a list: wouter's `<Switch>`
+ * renders the matching one in the same place, so that going from one signed-in screen to another keeps
+ * the guard and the layout mounted and only the screen changes. Static paths come before parameters
+ * ('/projects/new' before '/projects/:id'); letter case and a trailing slash are ignored.
+ */
+function Screens() {
+  return (
+    <Switch>
+      <Route path="/login">
+        <Public>
+          <LoginRoute />
+        </Public>
+      </Route>
+      <Route path="/reset-password">
+        <Public>
+          <ResetPasswordRoute />
+        </Public>
+      </Route>
+      <Route path="/invitation">
+        <Public>
+          <InvitationRoute />
+        </Public>
+      </Route>
+      <Route path="/dashboard">
+        <SignedIn>
+          <DashboardRoute />
+        </SignedIn>
+      </Route>
+      <Route path="/projects">
+        <SignedIn>
+          <ProjectsPage />
+        </SignedIn>
+      </Route>
+      <Route path="/projects/new">
+        <SignedIn>
+          <NewProjectRoute />
+        </SignedIn>
+      </Route>
+      <Route path="/projects/board/new">
+        <SignedIn>
+          <NewBoardRoute />
+        </SignedIn>
+      </Route>
+      <Route path="/projects/:id">
+        <SignedIn>
+          <ProjectDetailPage />
+        </SignedIn>
+      </Route>
+      <Route path="/tasks">
+        <SignedIn>
+          <TasksPage />
+        </SignedIn>
+      </Route>
+      <Route path="/tasks/new">
+        <SignedIn>
+          <NewTaskPage />
+        </SignedIn>
+      </Route>
+      <Route path="/security">
+        <SignedIn>
+          <SecurityRoute />
+        </SignedIn>
+      </Route>
+      <Route path="/sync">
+        <SignedIn>
+          <SyncPage />
+        </SignedIn>
+      </Route>
+      <Route path="/activity">
+        <SignedIn>
+          <ActivityPage />
+        </SignedIn>
+      </Route>
+      <Route path="/me">
+        <SignedIn>
+          <MePage />
+        </SignedIn>
+      </Route>
+      <Route path="/shortcuts">
+        <SignedIn>
+          <ShortcutsPage />
+        </SignedIn>
+      </Route>
+      <Route path="/admin/members">
+        <SignedIn>
+          <RequireAdmin>
+            <MembersAdminPage />
+          </RequireAdmin>
+        </SignedIn>
+      </Route>
+      {/* '/' and unknown paths. */}
+      <Route>
+        <HomeRedirect />
+      </Route>
+    </Switch>
+  );
+}
+
+/**
+ * `?forceLogin` or `?logout` on any address: the stored session is discarded and the app goes to /login,
+ * in place of the address that asked (no history entry 'back' would repeat). Nothing of the screen renders.
+ */
+function SessionReset() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  useLayoutEffect(() => {
+    const to = sessionResetRedirect(new URLSearchParams(search));
+    if (to !== null) navigate(to, { replace: true });
+  }, [search, navigate]);
+  return null;
+}
+
+/** The routed app: a screen that fails to load or to render shows the error screen, until the next one. */
+export function AppRoutes() {
+  const asksForReset = discardsSession(new URLSearchParams(useSearch()));
+  return (
+    <ScreenErrorBoundary>
+      <ScrollToTop />
+      <Suspense fallback={spinner}>{asksForReset ? <SessionReset /> : <Screens />}</Suspense>
+    </ScreenErrorBoundary>
+  );
+}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from '../lib/router/index.ts';
+import { useNavigate } from '../lib/navigation.ts';
 import { fr } from '../locales/fr/index.ts';
 import { Alert } from './ui/alert.tsx';
 

@@ -47,7 +47,7 @@ export const hasOpenLayer = (): boolean => layers.length > 0;
 export function useCloseOnEscape(open: boolean, close: Close): void {
   const closeRef = useRef(close);
   // Layout effects: the layer is there from the commit that opens it, so an Esc pressed at once closes it
-  // (a plain effect may wait for the next paint, Preact, decision 0038).
+  // (React may run a plain effect after the next paint).
   useLayoutEffect(() => {
     closeRef.current = close;
   }, [close]);

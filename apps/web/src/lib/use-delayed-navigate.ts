@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useNavigate } from './router/index.ts';
+import { useNavigate } from './navigation.ts';
 
 /**
  * Navigate after a pause (after login 100 ms, after a reset 1800 ms: SPEC §9). The timer dies with

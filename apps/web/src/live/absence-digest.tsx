@@ -1,4 +1,4 @@
-import { useUniqueId } from '../lib/use-unique-id.ts';
+import { useId } from 'react';
 import type { Digest } from '@jalon/contract';
 import { fr } from '../locales/fr/index.ts';
 import { dismissDigest } from './live-store.ts';
@@ -19,7 +19,7 @@ export function digestLine(person: Digest['people'][number]): string {
 /** "Pendant votre absence…": what the others changed while this person was away, until dismissed. */
 export function AbsenceDigest() {
   const digest = useDigest();
-  const titleId = useUniqueId();
+  const titleId = useId();
   if (!digest) return null;
   return (
     <section className="absence-digest" aria-labelledby={titleId}>

@@ -1,26 +1,21 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type Router } from '../lib/router/index.ts';
-import { Providers } from '../app/providers.tsx';
-import { routes } from '../app/routes.tsx';
+import { App } from '../app/app.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
+import { browserLocation, type AppLocation } from '../lib/navigation.ts';
 import { setNavigator } from '../lib/redirects.ts';
+import { startAt } from './test-router.ts';
 
 /**
- * The real route table in a memory router, wired like the app (navigator, providers). `makeRouter`
- * gives another kind (the hash router of raw IP addresses), which reads the window's address instead.
+ * The whole app at `initialPath`, wired like main.tsx (navigator, providers, routes), with clean URLs or,
+ * given `hashLocation`, in the hash mode of raw IP addresses.
  */
 export function renderApp(
   initialPath: string,
   queryClient = createQueryClient(),
-  makeRouter: (table: typeof routes) => Router = (table) =>
-    createMemoryRouter(table, { initialEntries: [initialPath] }),
+  location: AppLocation = browserLocation,
 ) {
-  const router = makeRouter(routes);
-  setNavigator((to, options) => void router.navigate(to, options));
-  const view = render(
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  const router = startAt(initialPath, location);
+  setNavigator((to, options) => location.navigate(to, options));
+  const view = render(<App queryClient={queryClient} location={location} />);
   return { router, ...view };
 }

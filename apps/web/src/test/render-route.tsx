@@ -1,18 +1,21 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from '../lib/router/index.ts';
+import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
+import { browserLocation } from '../lib/navigation.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { openEngine } from '../offline/open-engine.ts';
 import { WorkProvider } from '../offline/work-context.tsx';
+import { startAt } from './test-router.ts';
 
 /** A screen's engine keeps its copy in memory: every test starts from an empty device. */
 const openInMemory = (userId: string) => openEngine(userId, false);
 export const TEST_USER_ID = '00000000-0000-4000-a000-000000000001';
 
 function Landed() {
-  const { pathname, search } = useLocation();
-  return <p>Page {`${pathname}${search}`}</p>;
+  const [pathname] = useLocation();
+  const search = useSearch();
+  return <p>Page {`${pathname}${search && `?${search}`}`}</p>;
 }
 
 /** One screen at `path`, with stand-ins that name the page the user lands on when it navigates away. */
@@ -35,17 +38,17 @@ function renderInRouter(
   initialEntry: string,
   wrap: (routed: ReactElement) => ReactElement,
 ) {
-  const router = createMemoryRouter(
-    [
-      { path, element },
-      { path: '*', element: <Landed /> },
-    ],
-    { initialEntries: [initialEntry] },
+  const router = startAt(initialEntry);
+  const routed = (
+    <Router hook={browserLocation.hook}>
+      <Switch>
+        <Route path={path}>{element}</Route>
+        <Route>
+          <Landed />
+        </Route>
+      </Switch>
+    </Router>
   );
-  const view = render(
-    <QueryClientProvider client={createQueryClient()}>
-      {wrap(<RouterProvider router={router} />)}
-    </QueryClientProvider>,
-  );
+  const view = render(<QueryClientProvider client={createQueryClient()}>{wrap(routed)}</QueryClientProvider>);
   return { router, ...view };
 }

@@ -1,8 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
-// What React does that preact/compat does not (decision 0038), as main.tsx installs it.
-import '../lib/react-on-preact.ts';
 import { contractSchema } from '../lib/contract-check/answer-check.ts';
 import { checkPayload } from '../lib/contract-check/check-payload.ts';
 import { resetRedirectState } from '../lib/redirects.ts';
@@ -39,6 +37,8 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView ??= () => undefined;
+// Nor does it scroll: each new screen asks for the top of the page (app/scroll-to-top.tsx).
+window.scrollTo = () => undefined;
 // jsdom's <dialog> has no close(): the palette closes its dialog when an item is chosen.
 HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
   this.removeAttribute('open');

@@ -1,4 +1,4 @@
-import { useOutletContext } from '../../lib/router/index.ts';
+import { createContext, useContext } from 'react';
 
 /** What the guard tells the screens below it about the signed-in state. */
 export interface AuthOutletContext {
@@ -9,4 +9,7 @@ export interface AuthOutletContext {
   restricted: boolean;
 }
 
-export const useAuthOutletContext = (): AuthOutletContext => useOutletContext<AuthOutletContext>();
+/** Given by the guard to the layout and the screens inside it. */
+export const AuthOutletContext = createContext<AuthOutletContext>({ restricted: false });
+
+export const useAuthOutletContext = (): AuthOutletContext => useContext(AuthOutletContext);

@@ -1,4 +1,4 @@
-import { Navigate } from '../../lib/router/index.ts';
+import { Redirect } from 'wouter';
 import { useSession } from '../../lib/session-store.ts';
 import { PATHS } from './paths.ts';
 
@@ -6,7 +6,7 @@ import { PATHS } from './paths.ts';
 export function HomeRedirect() {
   const token = useSession((session) => session.token);
   const tempToken = useSession((session) => session.tempToken);
-  if (token !== null) return <Navigate to={PATHS.dashboard} replace />;
-  if (tempToken !== null) return <Navigate to={PATHS.security} replace />;
-  return <Navigate to={PATHS.login} replace />;
+  if (token !== null) return <Redirect to={PATHS.dashboard} replace />;
+  if (tempToken !== null) return <Redirect to={PATHS.security} replace />;
+  return <Redirect to={PATHS.login} replace />;
 }

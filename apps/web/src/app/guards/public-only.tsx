@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Navigate, Outlet } from '../../lib/router/index.ts';
+import { useState, type ReactNode } from 'react';
+import { Redirect } from 'wouter';
 import { getSession } from '../../lib/session-store.ts';
 import { PATHS } from './paths.ts';
 
@@ -7,8 +7,8 @@ import { PATHS } from './paths.ts';
  * /login and /reset-password are for signed-out users (SPEC §2). The decision is taken on arrival:
  * signing in on this page must not yank the user away before the login screen's own 100 ms redirect.
  */
-export function PublicOnly() {
+export function PublicOnly({ children }: { children: ReactNode }) {
   const [signedInOnArrival] = useState(() => getSession().token !== null);
-  if (signedInOnArrival) return <Navigate to={PATHS.dashboard} replace />;
-  return <Outlet />;
+  if (signedInOnArrival) return <Redirect to={PATHS.dashboard} replace />;
+  return children;
 }

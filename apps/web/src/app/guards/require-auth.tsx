@@ -1,8 +1,8 @@
 import type { User } from '@jalon/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Redirect, useLocation } from 'wouter';
 import { useOnlineStatus } from '../../features/offline/hooks/use-online-status.ts';
-import { Navigate, Outlet, useLocation } from '../../lib/router/index.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { meQueryOptions } from '../../features/auth/api/me.ts';
@@ -13,7 +13,7 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { isAuthRedirectPending } from '../../lib/redirects.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { fr } from '../../locales/fr/index.ts';
-import type { AuthOutletContext } from './auth-outlet-context.ts';
+import { AuthOutletContext } from './auth-outlet-context.ts';
 import { mustEnrolFirst } from './must-enrol-first.ts';
 import { PATHS } from './paths.ts';
 
@@ -27,12 +27,12 @@ const OFFLINE_SHELL_RECHECK_MS = 5_000;
  * Route guard of SPEC §2/§6: spinner while the session is verified (GET /api/auth/me, once),
  * unauthenticated to /login, admin without 2FA and temporary-token-only sign-ins to /security.
  */
-export function RequireAuth() {
+export function RequireAuth({ children }: { children: ReactNode }) {
   const hasToken = useSession((session) => session.token !== null);
   return (
     <>
       <SessionUpkeep active={hasToken} />
-      <AuthGate />
+      <AuthGate>{children}</AuthGate>
     </>
   );
 }
@@ -43,12 +43,12 @@ function SessionUpkeep({ active }: { active: boolean }) {
   return null;
 }
 
-function AuthGate() {
+function AuthGate({ children }: { children: ReactNode }) {
   const token = useSession((session) => session.token);
   const tempToken = useSession((session) => session.tempToken);
   const storedUser = useSession((session) => session.user);
   const online = useOnlineStatus();
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const onSecurity = pathname === PATHS.security;
   const me = useQuery({ ...meQueryOptions(), enabled: token !== null });
   // Preferences follow the person: on sign-in and page load the server's copy is applied.
@@ -83,13 +83,17 @@ function AuthGate() {
   }, [offlineShell, refetch]);
 
   const restrictTo = (context: AuthOutletContext) =>
-    onSecurity ? <Outlet context={context} /> : <Navigate to={PATHS.security} replace />;
+    onSecurity ? (
+      <AuthOutletContext value={context}>{children}</AuthOutletContext>
+    ) : (
+      <Redirect to={PATHS.security} replace />
+    );
 
   if (token === null) {
     if (tempToken !== null) return restrictTo({ restricted: true });
     // The API client may already be taking the user to /login?expired=true: do not race it.
     if (isAuthRedirectPending()) return <FullPageSpinner label={fr.common.verifyingSession} />;
-    return <Navigate to={PATHS.login} replace />;
+    return <Redirect to={PATHS.login} replace />;
   }
   if (me.isPending) return <FullPageSpinner label={fr.common.verifyingSession} />;
   if (offlineShell) return signedIn(storedUser);
@@ -116,6 +120,6 @@ function AuthGate() {
 
   function signedIn(user: Pick<User, 'role' | 'twoFactorEnabled'>) {
     if (mustEnrolFirst(user)) return restrictTo({ restricted: true });
-    return <Outlet context={{ restricted: false } satisfies AuthOutletContext} />;
+    return <AuthOutletContext value={{ restricted: false }}>{children}</AuthOutletContext>;
   }
 }

@@ -13,8 +13,8 @@ export const discardsSession = (params: URLSearchParams): boolean =>
  * /login. The discarded session is also revoked on the server, best effort: a token the browser
  * forgets should not stay usable elsewhere.
  */
-export function sessionResetRedirect(url: URL): string | null {
-  if (!discardsSession(url.searchParams)) return null;
+export function sessionResetRedirect(params: URLSearchParams): string | null {
+  if (!discardsSession(params)) return null;
   const { token, tempToken } = getSession();
   const credential = token ?? tempToken;
   if (credential !== null) {

@@ -7,7 +7,7 @@ import { deleteOfflineStore } from '../../offline/indexeddb-store.ts';
 import { makeMe, makeUser } from '../../test/fixtures.ts';
 import { json, mockFetch, pathOf } from '../../test/http.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { createHashRouter } from '../../lib/router/index.ts';
+import { hashLocation } from '../../lib/navigation.ts';
 import { makeProject, projectId } from '../../test/work-fixtures.ts';
 import { serveWork } from '../../test/work-server.ts';
 
@@ -18,7 +18,7 @@ vi.mock('../../offline/indexeddb-store.ts', async (original) => ({
 }));
 
 /** The signed-in app over a server that answers the session routes and the offline engine's pulls and batches. */
-function signedInApp(path = '/dashboard', makeRouter?: Parameters<typeof renderApp>[2]) {
+function signedInApp(path = '/dashboard', location?: Parameters<typeof renderApp>[2]) {
   vi.mocked(deleteOfflineStore).mockClear();
   updateSession({
     token: 'tok-1',
@@ -33,7 +33,7 @@ function signedInApp(path = '/dashboard', makeRouter?: Parameters<typeof renderA
       return undefined;
     },
   });
-  return { calls: server.calls, server, ...renderApp(path, undefined, makeRouter) };
+  return { calls: server.calls, server, ...renderApp(path, undefined, location) };
 }
 
 /** Leaves one status change unsent on this device: the network fails its batch. */
@@ -185,8 +185,7 @@ describe('app shell', () => {
   it("'Aller au contenu' puts the keyboard on the screen and leaves the address alone, under the hash router too", async () => {
     const user = userEvent.setup();
     // Served from a raw IP address, the app routes in the hash: '#main' would be read as an address.
-    window.history.replaceState(null, '', '/#/projects');
-    const { router } = signedInApp('/projects', createHashRouter);
+    const { router } = signedInApp('/projects', hashLocation);
     expect(await screen.findByRole('heading', { level: 1, name: 'Projets' })).toBeInTheDocument();
     await user.keyboard('{Tab}');
     const skip = screen.getByRole('link', { name: 'Aller au contenu' });
@@ -196,7 +195,6 @@ describe('app shell', () => {
     expect(window.location.hash).toBe('#/projects');
     expect(router.state.location.pathname).toBe('/projects');
     expect(screen.getByRole('heading', { level: 1, name: 'Projets' })).toBeInTheDocument();
-    window.history.replaceState(null, '', '/');
   });
 
   it('shows the keyboard shortcuts help, its search box and the empty text', async () => {

@@ -1,6 +1,5 @@
-import { useState, type MouseEvent, type ReactNode } from 'react';
-import { useUniqueId } from '../../lib/use-unique-id.ts';
-import { Outlet, useLocation } from '../../lib/router/index.ts';
+import { useState, useId, type MouseEvent, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import { ConflictsPanel } from '../../features/offline/components/conflicts-panel.tsx';
 import { ConnectionIndicator, OutboxLink } from '../../features/offline/components/connection-indicator.tsx';
 import { StorageNotice } from '../../features/offline/components/storage-notice.tsx';
@@ -31,12 +30,12 @@ const t = fr.layout;
  * top bar whose 'Menu' opens the same navigation and tools in a drawer. The person's offline engine runs
  * while it is shown (not during forced 2FA set-up, which only opens /security).
  */
-export function AppLayout() {
+export function AppLayout({ children }: { children: ReactNode }) {
   const context = useAuthOutletContext();
   const user = useSession((session) => session.user);
   const phone = useMediaQuery(PHONE_QUERY);
-  const { pathname } = useLocation();
-  const drawerId = useUniqueId();
+  const [pathname] = useLocation();
+  const drawerId = useId();
   // The drawer is open on the screen where it was opened: following one of its links closes it.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = phone && menuOpenedAt === pathname;
@@ -98,7 +97,7 @@ export function AppLayout() {
             open) leads the page, where the person sees it as they come back online. */}
         {phone && <ConflictsPanel />}
         {!context.restricted && <AbsenceDigest />}
-        <Outlet context={context} />
+        {children}
       </main>
     </div>
   );

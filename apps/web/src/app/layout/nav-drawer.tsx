@@ -21,15 +21,22 @@ interface NavDrawerProps {
 export function NavDrawer({ id, open, onClose, children }: NavDrawerProps) {
   const panelRef = useRef<HTMLDivElement>(null);
 
+  // Where the focus was when the drawer opened ('Menu'), to give it back when it closes.
+  const openerRef = useRef<HTMLElement | null>(null);
+
   // A layout effect: the opener is read, and focus given back, in the commit that opens or closes the
-  // drawer, before the browser paints (Preact runs a plain effect only after the paint, decision 0038).
+  // drawer, before the browser paints. Given back by the closing commit's effect, not by the opening's
+  // cleanup: React runs that cleanup while it changes the page, and then puts the focus back on the
+  // element that had it (the drawer's button, now hidden).
   useLayoutEffect(() => {
-    if (!open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panelRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-    return () => {
-      if (opener?.isConnected) opener.focus();
-    };
+    if (open) {
+      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      panelRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+      return;
+    }
+    const opener = openerRef.current;
+    openerRef.current = null;
+    if (opener?.isConnected) opener.focus();
   }, [open]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Link, useLocation } from '../../lib/router/index.ts';
+import { Link, useLocation } from 'wouter';
 
 interface NavItemProps {
   to: string;
@@ -11,7 +11,7 @@ interface NavItemProps {
 }
 
 export function NavItem({ to, label, icon: Icon, activeFor }: NavItemProps) {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const active = activeFor.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
   return (
     <li>

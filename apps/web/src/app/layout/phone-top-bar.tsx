@@ -1,6 +1,6 @@
 import Menu from 'lucide-react/icons/menu';
 import type { ReactNode } from 'react';
-import { useLocation } from '../../lib/router/index.ts';
+import { useLocation } from 'wouter';
 import { fr } from '../../locales/fr/index.ts';
 
 const t = fr.layout;
@@ -25,7 +25,7 @@ interface PhoneTopBarProps {
  * title comes first. 'Menu' opens the navigation drawer; the 'm' shortcut presses it (data-shortcut-menu).
  */
 export function PhoneTopBar({ drawerId, menuOpen, onMenu, children }: PhoneTopBarProps) {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const page = pageName(pathname);
   return (
     <header className="top-bar" inert={menuOpen}>

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from '../../lib/router/index.ts';
+import { useNavigate } from '../../lib/navigation.ts';
 import type { OutboxEntry } from '@jalon/sync';
 import { ChoiceDialog, type ChoiceDialogProps } from '../../components/ui/confirm-dialog.tsx';
 import { wipeDevice } from '../../live/wipe-device.ts';

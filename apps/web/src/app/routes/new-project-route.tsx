@@ -1,4 +1,4 @@
-import { useNavigate } from '../../lib/router/index.ts';
+import { useNavigate } from '../../lib/navigation.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { NewProjectForm } from '../../features/projects/components/new-project-form.tsx';
 import { fr } from '../../locales/fr/index.ts';

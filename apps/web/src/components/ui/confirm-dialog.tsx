@@ -1,5 +1,4 @@
-import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
-import { useUniqueId } from '../../lib/use-unique-id.ts';
+import { useLayoutEffect, useRef, useId, type KeyboardEvent } from 'react';
 import { keepTabInside } from '../../lib/focus-trap.ts';
 
 /** One more choice of a dialog, after the safe one. */
@@ -24,12 +23,12 @@ export interface ChoiceDialogProps {
  * Escape cancels, and goes back to the control that opened it on close.
  */
 export function ChoiceDialog({ title, message, cancelLabel, onCancel, choices, busy = false }: ChoiceDialogProps) {
-  const id = useUniqueId();
+  const id = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
 
   // In the commit that opens the dialog: a key pressed right after the click that opened it (Enter, Esc)
-  // must reach the dialog (decision 0038: Preact runs plain effects after the paint).
+  // must reach the dialog (React may run a plain effect after the paint).
   useLayoutEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     cancelRef.current?.focus();

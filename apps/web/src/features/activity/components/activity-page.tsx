@@ -1,8 +1,7 @@
 import type { ActivityEntry } from '@jalon/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { memo } from 'react';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
-import { Link, useSearchParams } from '../../../lib/router/index.ts';
+import { memo, useId } from 'react';
+import { Link, useSearchParams } from 'wouter';
 import { ActivityIcon, activityFamily } from '../../../components/ui/activity-icon.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -43,8 +42,8 @@ const ActivityItem = memo(function ActivityItem({ entry }: { entry: ActivityEntr
 export function ActivityPage() {
   const [params, setParams] = useSearchParams();
   const filter = readActivityFilter(params);
-  const personId = useUniqueId();
-  const projectId = useUniqueId();
+  const personId = useId();
+  const projectId = useId();
   const activity = useInfiniteQuery(activityQueryOptions(filter));
   const people = useQuery(activityPeopleQueryOptions());
   const { projects } = useWork();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from '../../../lib/router/index.ts';
+import { useSearchParams } from 'wouter';
+import { useNavigate } from '../../../lib/navigation.ts';
 import { REDIRECT } from '@jalon/contract/plain';
 import type { LoginResult } from '@jalon/contract';
 import { Alert } from '../../../components/ui/alert.tsx';

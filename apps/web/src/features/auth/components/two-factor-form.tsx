@@ -89,7 +89,8 @@ export function TwoFactorForm({ onVerified, onBack, onExpired }: TwoFactorFormPr
   };
   const busy = verify.isPending || verify.isSuccess || passkey.isPending || passkey.isSuccess;
   // Once the field is usable again after a refusal (it is disabled while the code is checked), in the same
-  // commit, so the next digits typed land in it (decision 0038: Preact runs plain effects after the paint).
+  // commit, so the next digits typed land in it (a refusal comes from the network, not from a key, and
+  // React runs a plain effect for it after the paint).
   useLayoutEffect(() => {
     if ((verify.isError || malformed) && !busy) {
       codeInput.current?.focus();

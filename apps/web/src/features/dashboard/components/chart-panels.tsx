@@ -1,7 +1,6 @@
 import { DASHBOARD } from '@jalon/contract/plain';
 import type { Dashboard } from '@jalon/contract';
-import { lazy, memo, Suspense, type ComponentType } from 'react';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
+import { lazy, memo, Suspense, useId, type ComponentType } from 'react';
 import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts';
 import { dashboard as dashboardText } from '../../../locales/fr/dashboard.ts';
 import { prioritySeries, projectStatusSeries, type ChartSeries } from '../dashboard-model.ts';
@@ -25,7 +24,7 @@ interface ChartPanelProps {
  * be the load's largest piece of script), in a box of fixed height so nothing moves when it arrives.
  */
 function ChartPanel({ title, series, Chart }: ChartPanelProps) {
-  const headingId = useUniqueId();
+  const headingId = useId();
   const colors = useThemeColors();
   const animate = !usePrefersReducedMotion();
   const [canvasBox, near] = useNearViewport<HTMLDivElement>();

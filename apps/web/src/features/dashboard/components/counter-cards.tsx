@@ -1,6 +1,6 @@
 import type { Dashboard } from '@jalon/contract';
 import { memo } from 'react';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'wouter';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { counterLinks } from '../counter-links.ts';
 import { useAnimatedNumber } from '../hooks/use-animated-number.ts';

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
+import { useCallback, useEffect, useMemo, useRef, useState, useId, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { RenderAfterPaint } from '../../../components/ui/render-after-paint.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -46,7 +45,7 @@ export function DashboardPage({ online, preferencesMenu }: DashboardPageProps) {
   const username = user?.username.trim() || t.fallbackUsername;
   const queryClient = useQueryClient();
   const reducedMotion = usePrefersReducedMotion();
-  const createPanelId = useUniqueId();
+  const createPanelId = useId();
   const tasksRef = useRef<HTMLElement>(null);
   const cancelScroll = useRef<() => void>(() => undefined);
 

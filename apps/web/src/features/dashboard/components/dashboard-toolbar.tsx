@@ -1,7 +1,6 @@
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { DASHBOARD } from '@jalon/contract/plain';
-import { memo, type ReactNode } from 'react';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
+import { memo, useId, type ReactNode } from 'react';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import type { ProjectChoice } from '../api/list-projects.ts';
 
@@ -23,8 +22,8 @@ interface DashboardToolbarProps {
 
 /** The header's controls (SPEC §2): period, preferences, project filter with 'Effacer', refresh, create. */
 export const DashboardToolbar = memo(function DashboardToolbar(props: DashboardToolbarProps) {
-  const periodId = useUniqueId();
-  const projectSelectId = useUniqueId();
+  const periodId = useId();
+  const projectSelectId = useId();
   const focused = props.projectId !== null;
   return (
     <div className="dash-toolbar" role="group" aria-label={t.toolbarLabel}>

@@ -1,6 +1,5 @@
 import type { Trends } from '@jalon/contract';
-import { memo } from 'react';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
+import { memo, useId } from 'react';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { formatAverage, insights } from '../dashboard-model.ts';
 import { Sparkline } from './sparkline.tsx';
@@ -9,7 +8,7 @@ const t = dashboard.insights;
 
 /** 'Insights': one card per trend series, with its sparkline, average per day and period (SPEC §2). */
 export const InsightCards = memo(function InsightCards({ trends, period }: { trends: Trends; period: number }) {
-  const headingId = useUniqueId();
+  const headingId = useId();
   return (
     <section className="dash-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{t.title}</h2>

@@ -1,7 +1,6 @@
 import type { Project } from '@jalon/contract';
-import { memo } from 'react';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
-import { Link } from '../../../lib/router/index.ts';
+import { memo, useId } from 'react';
+import { Link } from 'wouter';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { projectDeadline } from '../dashboard-model.ts';
 import { ProgressRing } from './progress-ring.tsx';
@@ -21,7 +20,7 @@ function DeadlineBadge({ project, now }: { project: Project; now: Date }) {
 }
 
 function ProjectCard({ project, now, focused, onFocus }: { project: Project; now: Date; focused: boolean; onFocus: () => void }) {
-  const titleId = useUniqueId();
+  const titleId = useId();
   return (
     <li>
       <article className={`dash-project${focused ? ' dash-project--focused' : ''}`} aria-labelledby={titleId}>
@@ -61,7 +60,7 @@ interface ProjectCardsProps {
 
 /** 'Projets en cours': up to 6 cards, already sorted by progress by the server (SPEC §2). */
 export const ProjectCards = memo(function ProjectCards({ projects, now, focusedId, onFocus }: ProjectCardsProps) {
-  const headingId = useUniqueId();
+  const headingId = useId();
   return (
     <section className="dash-panel dash-panel--projects" aria-labelledby={headingId}>
       <div className="dash-panel__head">

@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { DayField } from '../../../components/ui/day-field.tsx';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { useCreateOnce } from '../../../lib/use-create-once.ts';
 import { useProjectWrites } from '../../projects/api/project-writes.ts';
@@ -11,7 +10,7 @@ const t = dashboard.quickCreate;
 
 export function QuickProjectForm({ onCreated }: { onCreated: () => void }) {
   const writes = useProjectWrites();
-  const ids = useUniqueId();
+  const ids = useId();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [deadline, setDeadline] = useState('');

@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
+import { useId, useState, type FormEvent } from 'react';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { followCreatedId } from '../../../offline/created-id.ts';
 import { useCreateOnce } from '../../../lib/use-create-once.ts';
@@ -13,7 +12,7 @@ const t = dashboard.quickCreate;
 
 /** The project list comes from the device's copy, so a project created a moment ago is already in it. */
 export function QuickTaskForm({ onCreated }: { onCreated: () => void }) {
-  const ids = useUniqueId();
+  const ids = useId();
   const work = useWork();
   const writes = useTaskWrites();
   const [title, setTitle] = useState('');

@@ -1,7 +1,6 @@
 import type { AuditEntry } from '@jalon/contract';
-import { memo } from 'react';
+import { memo, useId } from 'react';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { ActivityIcon, activityFamily } from '../../../components/ui/activity-icon.tsx';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { activityText, actorName, relativeAge } from '../dashboard-model.ts';
@@ -32,7 +31,7 @@ function ActivityItem({ entry, now }: { entry: AuditEntry; now: Date }) {
 
 /** 'Activité récente': the first 12 audit entries (SPEC §2). */
 export const RecentActivity = memo(function RecentActivity({ entries, now, loading }: { entries: readonly AuditEntry[]; now: Date; loading: boolean }) {
-  const headingId = useUniqueId();
+  const headingId = useId();
   return (
     <section className="dash-panel" aria-labelledby={headingId} aria-busy={loading}>
       <h2 id={headingId}>{t.title}</h2>

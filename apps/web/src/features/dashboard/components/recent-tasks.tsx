@@ -1,8 +1,7 @@
 import { DASHBOARD } from '@jalon/contract/plain';
 import type { Task } from '@jalon/contract';
-import { memo, type Ref } from 'react';
+import { memo, useId, type Ref } from 'react';
 import { formatDay } from '../../../lib/dates.ts';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 
 const t = dashboard.recentTasks;
@@ -17,7 +16,7 @@ interface RecentTasksProps {
 
 /** 'Tâches récentes': the latest 10 by creation date, 15 when a project is focused (SPEC §2). */
 export const RecentTasks = memo(function RecentTasks({ tasks, focused, onClearFocus, ref }: RecentTasksProps) {
-  const headingId = useUniqueId();
+  const headingId = useId();
   const limit = focused ? DASHBOARD.recentTasksFocused : DASHBOARD.recentTasks;
   return (
     <section ref={ref} className="dash-panel" aria-labelledby={headingId} tabIndex={-1} id="dashboard-recent-tasks">

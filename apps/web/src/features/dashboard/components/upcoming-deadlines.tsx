@@ -1,9 +1,8 @@
 import { DASHBOARD } from '@jalon/contract/plain';
 import type { UpcomingDeadline } from '@jalon/contract';
-import { memo } from 'react';
+import { memo, useId } from 'react';
 import { formatDayShort } from '../../../lib/dates.ts';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'wouter';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { calendarDaysUntil, deadlineLevel } from '../dashboard-model.ts';
 
@@ -30,7 +29,7 @@ function Item({ item, now }: { item: UpcomingDeadline; now: Date }) {
 
 /** 'Échéances à venir': 8 project and task deadlines, earliest first, with four badge levels. */
 export const UpcomingDeadlines = memo(function UpcomingDeadlines({ items, now }: { items: readonly UpcomingDeadline[]; now: Date }) {
-  const headingId = useUniqueId();
+  const headingId = useId();
   return (
     <section className="dash-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{t.upcoming.title}</h2>

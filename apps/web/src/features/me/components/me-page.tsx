@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'wouter';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/activity.css';

@@ -1,4 +1,4 @@
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
+import { useId } from 'react';
 import { fr } from '../../../locales/fr/index.ts';
 import { useMembers } from '../api/members.ts';
 import { assigneeChoices } from '../member-names.ts';
@@ -15,7 +15,7 @@ interface AssigneePickerProps {
 
 /** 'Assigné à' for every task form: the active members by name, 'Non assigné' first and by default. */
 export function AssigneePicker({ value, onChange, id, disabled }: AssigneePickerProps) {
-  const fallbackId = useUniqueId();
+  const fallbackId = useId();
   const selectId = id ?? fallbackId;
   const members = useMembers();
   const choices = assigneeChoices(members.data ?? [], value);

@@ -2,12 +2,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from '../../../lib/router/index.ts';
+import { Router, useSearch } from 'wouter';
 import { describe, expect, it } from 'vitest';
 import type { Member } from '@jalon/contract';
+import { browserLocation } from '../../../lib/navigation.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { updateSession } from '../../../lib/session-store.ts';
 import { json, mockFetch, pathOf } from '../../../test/http.ts';
+import { startAt } from '../../../test/test-router.ts';
 import { AssigneeLabel } from './assignee-label.tsx';
 import { AssigneePicker } from './assignee-picker.tsx';
 import { MyTasksFilter } from './my-tasks-filter.tsx';
@@ -22,13 +24,16 @@ function renderWithRouter(element: React.ReactElement, entry = '/tasks') {
   updateSession({ token: 'tok-1', sessionId: 'session-1', sessionExpiry: '2999-01-01T00:00:00.000Z' });
   const calls = mockFetch((call) => (pathOf(call) === '/members?include=deactivated' ? json(MEMBERS) : json(null, { status: 404 })));
   function Address() {
-    const { search } = useLocation();
-    return <output aria-label="Adresse">{search}</output>;
+    const search = useSearch();
+    return <output aria-label="Adresse">{search && `?${search}`}</output>;
   }
-  const router = createMemoryRouter([{ path: '*', element: (<>{element}<Address /></>) }], { initialEntries: [entry] });
+  startAt(entry);
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
+      <Router hook={browserLocation.hook}>
+        {element}
+        <Address />
+      </Router>
     </QueryClientProvider>,
   );
   return calls;

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useSearchParams } from '../../../lib/router/index.ts';
+import { useSearchParams } from 'wouter';
 import { REDIRECT } from '@jalon/contract/plain';
 import { NewPasswordFields, useNewPassword } from '../../../components/new-password-fields.tsx';
 import { TokenPage } from '../../../components/token-page.tsx';

@@ -1,5 +1,5 @@
 import '../../../styles/members.css';
-import { useSearchParams } from '../../../lib/router/index.ts';
+import { useSearchParams } from 'wouter';
 import { fr } from '../../../locales/fr/index.ts';
 import { isMineFilterOn, withMineFilter } from '../my-tasks.ts';
 

@@ -1,6 +1,5 @@
 import { ResolutionError, type ConflictRecord, type Resolution } from '@jalon/sync';
-import { useState } from 'react';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
+import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useCloseOnEscape } from '../../../lib/escape-layers.ts';
@@ -48,7 +47,7 @@ function WayOut({ id, label, hint, primary = false, onClick }: WayOutProps) {
  * data, 'Renvoyer ma version' the original edit; 'Fusionner…' chooses a value per clashing field.
  */
 export function ConflictItem({ conflict, onResolve }: ConflictItemProps) {
-  const id = useUniqueId();
+  const id = useId();
   const [merging, setMerging] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const fields = clashingFields(conflict);

@@ -1,7 +1,7 @@
 import { SYNC } from '@jalon/contract/plain';
 import type { ConflictRecord, Resolution } from '@jalon/sync';
 import { useEffect } from 'react';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'wouter';
 import { fr } from '../../../locales/fr/index.ts';
 import { useWork, useWorkEngine } from '../../../offline/work-context.tsx';
 import { ConflictItem } from './conflict-item.tsx';

@@ -2,7 +2,7 @@ import { REALTIME } from '@jalon/contract/plain';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import Wifi from 'lucide-react/icons/wifi';
 import WifiOff from 'lucide-react/icons/wifi-off';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'wouter';
 import { fr } from '../../../locales/fr/index.ts';
 import { useLiveStatus } from '../../../live/use-live.ts';
 import { useWork } from '../../../offline/work-context.tsx';

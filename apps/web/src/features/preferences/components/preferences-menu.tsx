@@ -1,7 +1,6 @@
 import Contrast from 'lucide-react/icons/contrast';
 import { AUDIO } from '@jalon/contract/plain';
-import { useEffect, useRef, useState } from 'react';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useCloseOnEscape } from '../../../lib/escape-layers.ts';
 import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts';
 import { preferences } from '../../../locales/fr/preferences.ts';
@@ -14,7 +13,7 @@ const t = preferences;
 /** The theme and preferences menu of the dashboard header: a disclosure holding ordinary form controls. */
 export function PreferencesMenu() {
   const [open, setOpen] = useState(false);
-  const panelId = useUniqueId();
+  const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
@@ -55,7 +54,7 @@ export function PreferencesMenu() {
 export function PreferencesForm() {
   const preferences = usePreferences();
   const reducedMotion = usePrefersReducedMotion();
-  const hintId = useUniqueId();
+  const hintId = useId();
   return (
     <div className="prefs-form">
       <fieldset className="prefs-form__group">
@@ -166,7 +165,7 @@ interface SliderProps {
 }
 
 function Slider({ label, min, max, value, onChange }: SliderProps) {
-  const id = useUniqueId();
+  const id = useId();
   return (
     <div className="field prefs-slider">
       <label htmlFor={id}>{label}</label>

@@ -1,7 +1,7 @@
+import { useId } from 'react';
 import { isOneOf, PROJECT_STATUSES } from '@jalon/contract/plain';
 import type { Project, ProjectStatus } from '@jalon/contract';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'wouter';
 import { formatDay } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
@@ -18,7 +18,7 @@ interface ProjectCardProps {
 }
 
 export function ProjectCard({ project, pending, onStatusChange, onDelete }: ProjectCardProps) {
-  const id = useUniqueId();
+  const id = useId();
   return (
     <article className="project-card" aria-labelledby={`${id}-name`}>
       <header className="project-card__header">

@@ -1,6 +1,7 @@
 import { stripTmpPrefix } from '@jalon/contract/plain';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from '../../../lib/router/index.ts';
+import { Link, useParams, useSearch } from 'wouter';
+import { canGoBack, useNavigate } from '../../../lib/navigation.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { RenderAfterPaint } from '../../../components/ui/render-after-paint.tsx';
@@ -25,14 +26,13 @@ const t = fr.projects.detail;
 
 function NavigationButtons() {
   const navigate = useNavigate();
-  // The router numbers history entries (lib/router/history.ts); with nothing to go back to, 'Retour' goes to the list.
-  const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+  // With nothing of the app's to go back to (lib/navigation.ts numbers its entries), 'Retour' goes to the list.
   return (
     <div className="inline-actions project-nav">
       <button
         type="button"
         className="button"
-        onClick={() => void (canGoBack ? navigate(-1) : navigate('/projects'))}
+        onClick={() => void (canGoBack() ? navigate(-1) : navigate('/projects'))}
       >
         {t.back}
       </button>
@@ -72,7 +72,7 @@ export function ProjectDetailPage() {
   const { id = '' } = useParams();
   const work = useWork();
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const search = useSearch();
   const [view, setView] = useTaskView();
   const currentId = followCreatedId(id, work.projects);
   // Until the address has moved, the renamed project is shown as it is: a 'not found' in between would
@@ -80,7 +80,7 @@ export function ProjectDetailPage() {
   const project = work.projects.find((candidate) => candidate.id === currentId);
   const renamed = currentId !== id && project !== undefined;
   useEffect(() => {
-    if (renamed) void navigate(`/projects/${currentId}${search}`, { replace: true });
+    if (renamed) void navigate(`/projects/${currentId}${search && `?${search}`}`, { replace: true });
   }, [renamed, currentId, navigate, search]);
   const tasks = useMemo(() => {
     const serverId = stripTmpPrefix(id);

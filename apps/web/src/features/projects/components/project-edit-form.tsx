@@ -1,8 +1,7 @@
 import type { Project, UpdateProject } from '@jalon/contract';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { cancelOnEscape, SaveCancel } from '../../../components/ui/save-cancel.tsx';
 import { endOfDayIso, localDayKey } from '../../../lib/dates.ts';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { fr } from '../../../locales/fr/index.ts';
 
 const t = fr.projects.detail.edit;
@@ -18,7 +17,7 @@ interface ProjectEditFormProps {
  * sent, so that an edit made elsewhere meanwhile to another field stands (the outbox's merge rule).
  */
 export function ProjectEditForm({ project, onSave, onCancel }: ProjectEditFormProps) {
-  const id = useUniqueId();
+  const id = useId();
   const initialDeadline = project.deadline ? localDayKey(new Date(project.deadline)) : '';
   const [name, setName] = useState(project.name);
   const [description, setDescription] = useState(project.description);

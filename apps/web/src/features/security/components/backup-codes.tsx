@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
+import { useId, useState } from 'react';
 import { copyText } from '../../../lib/clipboard.ts';
 import { saveText } from '../../../lib/save-file.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -14,7 +13,7 @@ interface BackupCodesProps {
 
 /** Freshly created backup codes: hidden until asked for, copied or downloaded as a text file. */
 export function BackupCodes({ codes }: BackupCodesProps) {
-  const listId = useUniqueId();
+  const listId = useId();
   const user = useSession((session) => session.user);
   const [visible, setVisible] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);

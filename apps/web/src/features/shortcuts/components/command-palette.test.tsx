@@ -1,9 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { createMemoryRouter, RouterProvider } from '../../../lib/router/index.ts';
+import { Router } from 'wouter';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserLocation } from '../../../lib/navigation.ts';
 import { emptySnapshot } from '../../../offline/empty-snapshot.ts';
+import { startAt } from '../../../test/test-router.ts';
 import { getColorScheme, setColorScheme } from '../../preferences/theme-store.ts';
 import { CommandPalette } from './command-palette.tsx';
 
@@ -26,11 +28,12 @@ const activeOption = () => screen.getByRole('option', { selected: true });
 function renderPalette() {
   const onClose = vi.fn();
   const onSignOut = vi.fn();
-  const router = createMemoryRouter(
-    [{ path: '*', element: <CommandPalette open onClose={onClose} onSignOut={onSignOut} /> }],
-    { initialEntries: ['/dashboard'] },
+  const router = startAt('/dashboard');
+  render(
+    <Router hook={browserLocation.hook}>
+      <CommandPalette open onClose={onClose} onSignOut={onSignOut} />
+    </Router>,
   );
-  render(<RouterProvider router={router} />);
   return { router, onClose, onSignOut };
 }
 
@@ -95,10 +98,12 @@ describe('the command palette', () => {
   });
 
   it('starts each opening from an empty query and the first option', async () => {
-    const router = createMemoryRouter([{ path: '*', element: <Toggled /> }], {
-      initialEntries: ['/dashboard'],
-    });
-    render(<RouterProvider router={router} />);
+    const router = startAt('/dashboard');
+    render(
+      <Router hook={browserLocation.hook}>
+        <Toggled />
+      </Router>,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Ouvrir' }));
     await userEvent.keyboard('activite{Enter}');
     expect(router.state.location.pathname).toBe('/activity');

@@ -1,6 +1,5 @@
-import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
-import { useNavigate } from '../../../lib/router/index.ts';
+import { useLayoutEffect, useMemo, useRef, useState, useId, type KeyboardEvent } from 'react';
+import { useNavigate } from '../../../lib/navigation.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { useWork } from '../../../offline/work-context.tsx';
 import { updatePreferences } from '../../preferences/preferences-store.ts';
@@ -26,7 +25,8 @@ export function CommandPalette({ open, onClose, onSignOut }: CommandPaletteProps
   const dialogRef = useRef<HTMLDialogElement>(null);
 
   // A layout effect: the dialog is shown, and closed, in the commit that opens or closes it. Shown after
-  // the paint (a plain effect, on Preact), the close event of the previous closing could arrive first.
+  // the paint (where React may run a plain effect), the close event of the previous closing could arrive
+  // first.
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
@@ -74,7 +74,7 @@ function PaletteContent({ onClose, onSignOut }: Omit<CommandPaletteProps, 'open'
   const [chosenKey, setChosenKey] = useState<string | null>(null);
   // The device's copy: the palette finds projects and tasks offline too.
   const work = useWork();
-  const idPrefix = useUniqueId();
+  const idPrefix = useId();
 
   const groups = useMemo(
     () => paletteGroups({ search, projects: work.projects, tasks: work.tasks, scheme }),

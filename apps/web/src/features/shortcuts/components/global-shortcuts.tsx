@@ -2,7 +2,8 @@ import Search from 'lucide-react/icons/search';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useLocation, useNavigate } from '../../../lib/router/index.ts';
+import { useLocation } from 'wouter';
+import { canGoBack, useNavigate } from '../../../lib/navigation.ts';
 import { hasOpenLayer, useCloseOnEscape } from '../../../lib/escape-layers.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/shortcuts.css';
@@ -68,7 +69,7 @@ function focusFirst(...selectors: string[]): boolean {
  */
 export function GlobalShortcuts({ compact = false }: { compact?: boolean }) {
   const navigate = useNavigate();
-  const { pathname, key: locationKey } = useLocation();
+  const [pathname] = useLocation();
   const queryClient = useQueryClient();
   const signOut = useSignOut(useSession((session) => session.user?.id ?? null));
   const [paletteOpen, setPaletteOpen] = useState(false);
@@ -78,15 +79,14 @@ export function GlobalShortcuts({ compact = false }: { compact?: boolean }) {
   const [announcement, setAnnouncement] = useState('');
   // The key listener is installed once; it reads the current screen and palette state through refs,
   // brought up to date in the commit (a layout effect), so that a key pressed as soon as a screen shows
-  // sees that screen: a plain effect may wait for the next paint (Preact, decision 0038).
+  // sees that screen: a plain effect may wait for the next paint (a screen shown after its code loaded
+  // did not come from a key or a click, and React runs its plain effects after the paint).
   const pathRef = useRef(pathname);
-  const locationKeyRef = useRef(locationKey);
   const paletteOpenRef = useRef(paletteOpen);
   useLayoutEffect(() => {
     pathRef.current = pathname;
-    locationKeyRef.current = locationKey;
     paletteOpenRef.current = paletteOpen;
-  }, [pathname, locationKey, paletteOpen]);
+  }, [pathname, paletteOpen]);
 
   // Listening from the commit on: the shortcuts work as soon as the shell shows.
   useLayoutEffect(() => {
@@ -152,8 +152,8 @@ export function GlobalShortcuts({ compact = false }: { compact?: boolean }) {
           if (hasOpenLayer()) return false;
           if (FORM_SCREENS.includes(pathRef.current)) {
             // Back where the person came from; opened directly (no history of ours), to the dashboard.
-            // The router names the first entry of its history 'default' (lib/router/history.ts).
-            if (locationKeyRef.current !== 'default') void navigate(-1);
+            // lib/navigation.ts numbers the app's history entries: the first one has nothing of ours behind it.
+            if (canGoBack()) void navigate(-1);
             else void navigate('/dashboard');
             return true;
           }

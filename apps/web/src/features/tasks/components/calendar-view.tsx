@@ -1,6 +1,5 @@
 import type { Task } from '@jalon/contract';
-import { useMemo, useState } from 'react';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
+import { useId, useMemo, useState } from 'react';
 import { formatDay, formatMonth, localDayKey } from '../../../lib/dates.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
@@ -21,7 +20,7 @@ const PER_DAY = 3;
 export function CalendarView({ tasks }: { tasks: readonly Task[] }) {
   const phone = useMediaQuery(PHONE_QUERY);
   const members = useMembers();
-  const captionId = useUniqueId();
+  const captionId = useId();
   const [month, setMonth] = useState(() => {
     const now = new Date();
     return new Date(now.getFullYear(), now.getMonth(), 1);

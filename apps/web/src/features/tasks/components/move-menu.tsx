@@ -1,7 +1,6 @@
 import type { TaskStatus } from '@jalon/contract';
 import ArrowRightLeft from 'lucide-react/icons/arrow-right-left';
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
+import { useLayoutEffect, useRef, useState, useId, type KeyboardEvent } from 'react';
 import { fr } from '../../../locales/fr/index.ts';
 import { StatusIcon } from './task-icons.tsx';
 
@@ -22,14 +21,14 @@ interface MoveMenuProps {
  */
 export function MoveMenu({ title, targets, onMove }: MoveMenuProps) {
   const [open, setOpen] = useState(false);
-  const menuId = useUniqueId();
+  const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
   const items = () =>
     Array.from(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []);
 
   // In the commit that opens the menu, before the next paint: a key pressed right after Enter (End, an
-  // arrow) must reach the menu, not the button (decision 0038: Preact runs plain effects after the paint).
+  // arrow) must reach the menu, not the button (React may run a plain effect after the paint).
   useLayoutEffect(() => {
     if (open) items()[0]?.focus();
   }, [open]);

@@ -1,7 +1,6 @@
 import Plus from 'lucide-react/icons/plus';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { fr } from '../../../locales/fr/index.ts';
 
 /**
@@ -9,7 +8,7 @@ import { fr } from '../../../locales/fr/index.ts';
  * tasks come first in the screen, not a form a person uses now and then. On a desk the form stays in view.
  */
 export function NewTaskDisclosure({ children }: { children: ReactNode }) {
-  const id = useUniqueId();
+  const id = useId();
   const phone = useMediaQuery(PHONE_QUERY);
   const [unfolded, setUnfolded] = useState(false);
   if (!phone) return children;

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from 'wouter';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';

@@ -1,6 +1,7 @@
 import { REDIRECT } from '@jalon/contract/plain';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from '../../../lib/router/index.ts';
+import { useSearchParams } from 'wouter';
+import { canGoBack, useNavigate } from '../../../lib/navigation.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -54,8 +55,7 @@ export function NewTaskPage() {
   };
 
   const cancel = () => {
-    const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
-    void (canGoBack ? navigate(-1) : navigate('/tasks'));
+    void (canGoBack() ? navigate(-1) : navigate('/tasks'));
   };
 
   return (

@@ -1,7 +1,6 @@
 import type { Task } from '@jalon/contract';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { cancelOnEscape, SaveCancel } from '../../../components/ui/save-cancel.tsx';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
 import { DayField } from '../../../components/ui/day-field.tsx';
 import { dayFieldError, endOfDayIso, localDayKey } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
@@ -32,7 +31,7 @@ interface TaskEditFormProps {
  * server refuses (said under the field, never saved as another day); Escape cancels.
  */
 export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
-  const id = useUniqueId();
+  const id = useId();
   const [title, setTitle] = useState(task.title);
   const [description, setDescription] = useState(task.description);
   const initialDeadline = task.deadline ? localDayKey(new Date(task.deadline)) : '';

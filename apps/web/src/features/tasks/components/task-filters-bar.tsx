@@ -1,9 +1,8 @@
 import { TASK_PRIORITIES } from '@jalon/contract/plain';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
-import { useState } from 'react';
-import { useUniqueId } from '../../../lib/use-unique-id.ts';
-import { useSearchParams } from '../../../lib/router/index.ts';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { useMembers } from '../../members/api/members.ts';
@@ -62,7 +61,7 @@ function FilterSelect({ id, label, value, anyLabel, options, onChange, shortcutT
  * first; its name counts the filters that apply ('Filtres (2)').
  */
 export function TaskFiltersBar({ projects }: { projects: readonly ProjectOption[] }) {
-  const id = useUniqueId();
+  const id = useId();
   const phone = useMediaQuery(PHONE_QUERY);
   const [unfolded, setUnfolded] = useState(false);
   const open = !phone || unfolded;

@@ -5,7 +5,7 @@ import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
 import ChevronsUpDown from 'lucide-react/icons/chevrons-up-down';
 import { useMemo, useRef, useState, type CSSProperties } from 'react';
-import { useSearchParams } from '../../../lib/router/index.ts';
+import { useSearchParams } from 'wouter';
 import { scrollWindowRows, useOverscan, useRowMeasuring } from '../../../components/ui/virtual-list.tsx';
 import { usePageOffset } from '../../../lib/use-page-offset.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';

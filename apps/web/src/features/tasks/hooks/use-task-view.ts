@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from '../../../lib/router/index.ts';
+import { useSearchParams } from 'wouter';
 import { isTaskView, type TaskView } from '../task-views.ts';
 import { useViewKeys } from './use-view-keys.ts';
 

@@ -1,14 +1,13 @@
 import { render, screen } from '@testing-library/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { describe, expect, it } from 'vitest';
-import { useUniqueId } from './use-unique-id.ts';
 
 function Labelled({ text }: { text: string }) {
-  return <p id={useUniqueId()}>{text}</p>;
+  return <p id={useId()}>{text}</p>;
 }
 const LazyLabelled = lazy(async () => ({ default: Labelled }));
 
-describe('useUniqueId', () => {
+describe('useId', () => {
   it('never gives two elements of the page the same id, a lazily loaded part included', async () => {
     render(
       <>
