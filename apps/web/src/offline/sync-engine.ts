@@ -100,6 +100,8 @@ export class SyncEngine {
   private readonly listeners = new Set<() => void>();
   private readonly editListeners = new Set<(edit: MadeEdit) => void>();
   private rows: Record<'task' | 'project', Row[]> = { task: [], project: [] };
+  /** The store's `rowsRevision` when `rows` were read: rows older than an outbox read later are read again. */
+  private rowsSeen = -1;
   private scheduler: SyncScheduler | null = null;
   private lock: SenderLock | null = null;
   private stopped = false;
@@ -174,7 +176,7 @@ export class SyncEngine {
    */
   async edit(edit: Edit, { undoable = true }: { undoable?: boolean } = {}): Promise<string> {
     const before = edit.op === 'patch' ? this.shownFields(edit.entity, edit.id, Object.keys(edit.data)) : null;
-    const recording = this.client.recordEdit(edit).then(async ({ id, state }) => {
+    const recording = this.client.recordEdit(edit, { rowsSeen: this.rowsSeen }).then(async ({ id, state }) => {
       await this.publishAfterReads(state);
       return id;
     });
@@ -320,7 +322,9 @@ export class SyncEngine {
   /** Shows a state read elsewhere (an edit's own transaction), after any read already under way. */
   private publishAfterReads(state: ClientState): Promise<void> {
     const published = this.reading.then(() => {
-      if (!this.stopped) this.publish(state, {});
+      if (this.stopped) return;
+      this.keepRows(state);
+      this.publish(state, {});
     });
     this.reading = published.catch(() => undefined);
     return published;
@@ -329,16 +333,24 @@ export class SyncEngine {
   private reload({ rows, synced = false, serverChanged = false }: ReloadOptions): Promise<void> {
     const read = this.reading.then(async () => {
       if (this.stopped) return;
-      const state = await this.client.state({ rows });
+      const state = await this.client.state({ rows, rowsSeen: this.rowsSeen });
       // The screens render what is published in the task that publishes it: a task of its own, not the
       // end of the store's read (issue 17: together they were one long task on a phone).
       await yieldToMain();
       if (this.stopped) return;
-      if (state.rows) this.rows = { task: newestFirst(state.rows.task), project: newestFirst(state.rows.project) };
+      this.keepRows(state);
       this.publish(state, { synced, serverChanged });
     });
     this.reading = read.catch(() => undefined);
     return read;
+  }
+
+  /** Keeps the rows a state read brought, unless rows read later are held already (an edit's state waits its turn). */
+  private keepRows({ rows, meta }: ClientState): void {
+    const revision = meta.rowsRevision ?? 0;
+    if (!rows || revision < this.rowsSeen) return;
+    this.rows = { task: newestFirst(rows.task), project: newestFirst(rows.project) };
+    this.rowsSeen = revision;
   }
 
   private publish(state: ClientState, { synced, serverChanged }: Omit<ReloadOptions, 'rows'>): void {

@@ -1,0 +1,147 @@
+import type { SyncEntity } from '@jalon/contract';
+import { stripTmpPrefix } from '@jalon/contract/plain';
+import {
+  MemoryStore,
+  type PullTransport,
+  type Row,
+  type SyncStore,
+  type SyncTransaction,
+  type TransportResponse,
+} from '@jalon/sync';
+import { describe, expect, it } from 'vitest';
+import { makeProject } from '../test/work-fixtures.ts';
+import { FakeSyncServer } from './fake-sync-server.ts';
+import { SyncEngine, type SyncEngineOptions } from './sync-engine.ts';
+
+// A project made on this device, then a page load: its batch answer (which renames `tmp-<uuid>` to the
+// uuid) and the load's catch-up (which brings the same project from the server) land in either order, the
+// second at any moment of the first's work. A task form picks the project by its name meanwhile: the list
+// must hold it exactly once at every moment, never twice (the `tmp-` row beside the server's) nor not at all.
+
+const USER = '00000000-0000-4000-a000-000000000001';
+const NAME = 'Accueil';
+
+const noSchedule: SyncEngineOptions['schedule'] = () => ({
+  start: () => undefined,
+  stop: () => undefined,
+  edited: () => undefined,
+  serverChanged: () => undefined,
+});
+
+function gate<T>() {
+  let open!: (value: T) => void;
+  const opened = new Promise<T>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+/**
+ * The memory store, running `before` once ahead of its `at`-th transaction from the moment it is armed:
+ * what `before` lets go has its own transactions land first.
+ */
+class SteppedStore implements SyncStore {
+  private readonly inner = new MemoryStore();
+  private countdown = -1;
+  private before: () => Promise<void> = async () => undefined;
+
+  arm(at: number, before: () => Promise<void>) {
+    this.countdown = at;
+    this.before = before;
+  }
+
+  async atomically<T>(work: (tx: SyncTransaction) => Promise<T>): Promise<T> {
+    this.countdown -= 1;
+    if (this.countdown === 0) await this.before();
+    return this.inner.atomically(work);
+  }
+}
+
+type Order = 'answer first' | 'catch-up first';
+
+/** Plays one interleaving; answers every list of project ids named NAME the screens were shown. */
+async function play(order: Order, at: number): Promise<{ shown: string[][]; tmpId: string }> {
+  const store = new SteppedStore();
+  const server = new FakeSyncServer();
+  const serverRows: Record<SyncEntity, Row[]> = { task: [], project: [makeProject() as unknown as Row] };
+  let lastSeq = 0;
+  let cursor = 1;
+  let pageGate: ReturnType<typeof gate<void>> | null = null;
+  const fetchPage: PullTransport = async ({ entity }) => {
+    if (entity === 'project' && pageGate) await pageGate.opened;
+    return {
+      rows: serverRows[entity],
+      cursor: `${cursor}.sig`,
+      hasMore: false,
+      lastSeq,
+      resetRequired: false,
+    };
+  };
+  const answerGate = gate<void>();
+  const engine = await SyncEngine.start({
+    userId: USER,
+    store,
+    storage: 'memory',
+    fetchPage,
+    schedule: noSchedule,
+    sendBatch: async (request) => {
+      const answer: TransportResponse = server.batch(request);
+      // The server has the project now: a catch-up reads it, and says this device's batch is applied.
+      const created = request.operations[0]!;
+      serverRows.project = [
+        makeProject({ id: stripTmpPrefix(created.id), name: NAME, version: 1 }) as unknown as Row,
+      ];
+      lastSeq = created.seq;
+      cursor += 1;
+      await answerGate.opened;
+      return answer;
+    },
+  });
+  await engine.refresh();
+  const tmpId = await engine.edit({
+    op: 'create',
+    entity: 'project',
+    data: { name: NAME, description: '', deadline: '2030-03-31T23:59:59.999Z' },
+  });
+
+  const shown: string[][] = [];
+  engine.subscribe(() =>
+    shown.push(
+      engine
+        .getSnapshot()
+        .projects.filter((project) => project.name === NAME)
+        .map((project) => project.id),
+    ),
+  );
+  pageGate = gate<void>();
+  const sending = engine.sendNow();
+  // Let the batch reach the server before the catch-up asks (it then finds the project there).
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const pulling = engine.refresh();
+  const [first, second] = order === 'answer first' ? [answerGate, pageGate] : [pageGate, answerGate];
+  store.arm(at, async () => {
+    second.open();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  first.open();
+  await (order === 'answer first' ? sending : pulling);
+  second.open();
+  await Promise.all([sending, pulling]);
+  await engine.refresh();
+  return { shown, tmpId };
+}
+
+describe('a project created here, its batch answer and the page load catch-up', () => {
+  for (const order of ['answer first', 'catch-up first'] as const) {
+    it(`is listed exactly once at every moment, ${order}, the other landing at any point`, async () => {
+      for (let at = 1; at <= 12; at += 1) {
+        const { shown, tmpId } = await play(order, at);
+        const serverId = stripTmpPrefix(tmpId);
+        for (const ids of shown)
+          expect({ at, ids }).toEqual({
+            at,
+            ids: [expect.stringMatching(new RegExp(`^(tmp-)?${serverId}$`))],
+          });
+        expect(shown.at(-1)).toEqual([serverId]);
+      }
+    });
+  }
+});
