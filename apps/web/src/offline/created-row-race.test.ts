@@ -58,22 +58,19 @@ class SteppedStore implements SyncStore {
 type Order = 'answer first' | 'catch-up first';
 
 /**
- * Plays one interleaving; answers every list of project ids named NAME the screens were shown. `editing`:
- * the person also edits another project at that moment (an edit shows the state of its own transaction).
+ * An engine over a stepped store whose only edit so far is the project NAME, sent (its answer waits for
+ * `answerGate`); `shown` is every list of project ids named NAME the screens were shown since.
  */
-async function play(
-  order: Order,
-  at: number,
-  editing: boolean,
-): Promise<{ shown: string[][]; tmpId: string }> {
+async function createdAndSent() {
   const store = new SteppedStore();
   const server = new FakeSyncServer();
   const serverRows: Record<SyncEntity, Row[]> = { task: [], project: [makeProject() as unknown as Row] };
   let lastSeq = 0;
   let cursor = 1;
-  let pageGate: ReturnType<typeof gate<void>> | null = null;
+  const pageGate = gate<void>();
+  let holdPages = false;
   const fetchPage: PullTransport = async ({ entity }) => {
-    if (entity === 'project' && pageGate) await pageGate.opened;
+    if (entity === 'project' && holdPages) await pageGate.opened;
     return {
       rows: serverRows[entity],
       cursor: `${cursor}.sig`,
@@ -110,7 +107,6 @@ async function play(
     entity: 'project',
     data: { name: NAME, description: '', deadline: '2030-03-31T23:59:59.999Z' },
   });
-
   const shown: string[][] = [];
   engine.subscribe(() =>
     shown.push(
@@ -120,17 +116,25 @@ async function play(
         .map((project) => project.id),
     ),
   );
-  pageGate = gate<void>();
+  holdPages = true;
   const sending = engine.sendNow();
-  // Let the batch reach the server before the catch-up asks (it then finds the project there).
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // Let the batch reach the server before anything else asks (a catch-up then finds the project there).
+  await nextTask();
+  return { engine, store, tmpId, shown, sending, answerGate, pageGate };
+}
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Plays one interleaving; `editing`: the person also edits another project at that moment. */
+async function play(order: Order, at: number, editing: boolean) {
+  const { engine, store, tmpId, shown, sending, answerGate, pageGate } = await createdAndSent();
   const pulling = engine.refresh();
   const [first, second] = order === 'answer first' ? [answerGate, pageGate] : [pageGate, answerGate];
   store.arm(at, async () => {
     second.open();
     if (editing)
       void engine.edit({ op: 'patch', entity: 'project', id: projectId(1), data: { status: 'completed' } });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
   });
   first.open();
   await (order === 'answer first' ? sending : pulling);
@@ -140,29 +144,57 @@ async function play(
   return { shown, tmpId };
 }
 
+/** Every list shown holds the project once; once under the server's id, never back under `tmp-`. */
+function expectOnceAndForward(shown: readonly string[][], tmpId: string, at: number) {
+  const serverId = stripTmpPrefix(tmpId);
+  // A form that chose it under the server's id would lose it if it went back.
+  const renamedAt = shown.findIndex((ids) => ids[0] === serverId);
+  const either = expect.stringMatching(new RegExp(`^(tmp-)?${serverId}$`));
+  shown.forEach((ids, index) =>
+    expect({ at, index, ids }).toEqual({
+      at,
+      index,
+      ids: [renamedAt < 0 || index < renamedAt ? either : serverId],
+    }),
+  );
+  expect(shown.at(-1)).toEqual([serverId]);
+}
+
 describe('a project created here, its batch answer and the page load catch-up', () => {
   for (const order of ['answer first', 'catch-up first'] as const) {
     for (const editing of [false, true]) {
       it(`is listed exactly once at every moment, ${order}, the other landing at any point${editing ? ', during an edit' : ''}`, async () => {
         for (let at = 1; at <= 12; at += 1) {
           const { shown, tmpId } = await play(order, at, editing);
-          const serverId = stripTmpPrefix(tmpId);
-          // Once under the server's id, never back under `tmp-`: a form that chose it there would lose it.
-          const renamedAt = shown.findIndex((ids) => ids[0] === serverId);
-          shown.forEach((ids, index) =>
-            expect({ at, index, ids }).toEqual({
-              at,
-              index,
-              ids: [
-                index < renamedAt || renamedAt < 0
-                  ? expect.stringMatching(new RegExp(`^(tmp-)?${serverId}$`))
-                  : serverId,
-              ],
-            }),
-          );
-          expect(shown.at(-1)).toEqual([serverId]);
+          expectOnceAndForward(shown, tmpId, at);
         }
       });
     }
   }
+
+  it('an edit made while reads wait shows no older state than what is on screen (the project does not go back to tmp-)', async () => {
+    const { engine, store, tmpId, shown, sending, answerGate } = await createdAndSent();
+    // A read of the store waits (a slow IndexedDB) and another is queued behind it.
+    const readWaits = gate<void>();
+    const readStarted = gate<void>();
+    store.arm(1, async () => {
+      readStarted.open();
+      await readWaits.opened;
+    });
+    const reads = [engine.reread()];
+    await readStarted.opened;
+    reads.push(engine.reread());
+    // The person edits meanwhile; then the answer renames the project, before either read has run.
+    const editing = engine.edit({
+      op: 'patch',
+      entity: 'project',
+      id: projectId(1),
+      data: { status: 'completed' },
+    });
+    answerGate.open();
+    await nextTask();
+    readWaits.open();
+    await Promise.all([...reads, editing, sending]);
+    expectOnceAndForward(shown, tmpId, 0);
+  });
 });

@@ -109,6 +109,14 @@ export class SyncEngine {
   private readonly recording = new Set<Promise<unknown>>();
   // Reads of the store run one after the other, so an older read never overwrites a newer snapshot.
   private reading: Promise<void> = Promise.resolve();
+  /**
+   * Numbers this tab's reads of the store (an edit's own, a reload's) in the order the store runs them,
+   * which is the order they are asked in; `shownRead` is the newest on screen. An edit's state waits behind
+   * the reloads already asked for, and one of them may have read after it: that newer state includes the
+   * edit, and showing the edit's over it would take back what came between (a rename to the server's id).
+   */
+  private readsAsked = 0;
+  private shownRead = 0;
 
   private loadPull: Promise<void> = Promise.resolve();
 
@@ -176,8 +184,9 @@ export class SyncEngine {
    */
   async edit(edit: Edit, { undoable = true }: { undoable?: boolean } = {}): Promise<string> {
     const before = edit.op === 'patch' ? this.shownFields(edit.entity, edit.id, Object.keys(edit.data)) : null;
+    const asked = ++this.readsAsked;
     const recording = this.client.recordEdit(edit, { rowsSeen: this.rowsSeen }).then(async ({ id, state }) => {
-      await this.publishAfterReads(state);
+      await this.publishAfterReads(state, asked);
       return id;
     });
     this.recording.add(recording);
@@ -320,9 +329,10 @@ export class SyncEngine {
   }
 
   /** Shows a state read elsewhere (an edit's own transaction), after any read already under way. */
-  private publishAfterReads(state: ClientState): Promise<void> {
+  private publishAfterReads(state: ClientState, asked: number): Promise<void> {
     const published = this.reading.then(() => {
-      if (this.stopped) return;
+      if (this.stopped || asked < this.shownRead) return;
+      this.shownRead = asked;
       this.keepRows(state);
       this.publish(state, {});
     });
@@ -333,11 +343,13 @@ export class SyncEngine {
   private reload({ rows, synced = false, serverChanged = false }: ReloadOptions): Promise<void> {
     const read = this.reading.then(async () => {
       if (this.stopped) return;
+      const asked = ++this.readsAsked;
       const state = await this.client.state({ rows, rowsSeen: this.rowsSeen });
       // The screens render what is published in the task that publishes it: a task of its own, not the
       // end of the store's read (issue 17: together they were one long task on a phone).
       await yieldToMain();
       if (this.stopped) return;
+      this.shownRead = Math.max(this.shownRead, asked);
       this.keepRows(state);
       this.publish(state, { synced, serverChanged });
     });
@@ -345,12 +357,11 @@ export class SyncEngine {
     return read;
   }
 
-  /** Keeps the rows a state read brought, unless rows read later are held already (an edit's state waits its turn). */
+  /** Keeps the rows a state read brought (it read them because they are newer than those held). */
   private keepRows({ rows, meta }: ClientState): void {
-    const revision = meta.rowsRevision ?? 0;
-    if (!rows || revision < this.rowsSeen) return;
+    if (!rows) return;
     this.rows = { task: newestFirst(rows.task), project: newestFirst(rows.project) };
-    this.rowsSeen = revision;
+    this.rowsSeen = meta.rowsRevision ?? 0;
   }
 
   private publish(state: ClientState, { synced, serverChanged }: Omit<ReloadOptions, 'rows'>): void {
