@@ -270,6 +270,23 @@ describe('SyncClient', () => {
     expect(after.rows!.task.map((row) => row.title)).toEqual(['Locale']);
   });
 
+  it('answers the rows again, to a caller keeping older ones, once a pull changed them (an edit’s state too)', async () => {
+    const { client, send, pull } = await setUp();
+    await client.pull(pull);
+    const seen = (await client.state({ rows: true })).meta.rowsRevision;
+    expect((await client.state({ rows: false, rowsSeen: seen })).rows).toBeUndefined();
+    await client.edit({ op: 'create', entity: 'task', data: { title: 'Locale' } });
+    await client.flush(send);
+    await client.pull(pull);
+    // The pull took the acked create over: an outbox without it, on the rows from before, would lack the task.
+    const after = await client.state({ rows: false, rowsSeen: seen });
+    expect(after.outbox).toEqual([]);
+    expect(after.rows!.task.map((row) => row.title)).toEqual(['Locale']);
+    const { state } = await client.recordEdit({ op: 'create', entity: 'project', data: { name: 'Relevé' } }, { rowsSeen: seen });
+    expect(state.rows!.task.map((row) => row.title)).toEqual(['Locale']);
+    expect((await client.state({ rows: false, rowsSeen: after.meta.rowsRevision })).rows).toBeUndefined();
+  });
+
   it('answers an edit with the state it leaves, the same that reading it afterwards gives', async () => {
     const { client } = await setUp();
     const { id, state } = await client.recordEdit({ op: 'create', entity: 'project', data: { name: 'Relevé' } });

@@ -34,6 +34,20 @@ export interface ClientState {
   rows?: Record<SyncEntity, Row[]>;
 }
 
+/**
+ * Which stored rows a state read answers: all of them (`rows: true`), or, for a caller that keeps rows read
+ * earlier at `rowsSeen` (the store's `rowsRevision` then), them only when they changed since.
+ */
+export interface RowsWanted {
+  rows: boolean;
+  rowsSeen?: number;
+}
+
+const rowsRevision = (meta: SyncMeta): number => meta.rowsRevision ?? 0;
+const wantsRows = ({ rows, rowsSeen }: RowsWanted, meta: SyncMeta): boolean =>
+  rows || (rowsSeen !== undefined && rowsSeen !== rowsRevision(meta));
+const withRowsRevised = (meta: SyncMeta): SyncMeta => ({ ...meta, rowsRevision: rowsRevision(meta) + 1 });
+
 export type FlushResult =
   | { status: 'idle' }
   | { status: 'sent'; batches: number; renamed: Array<{ tmpId: string; id: string }> }
@@ -93,7 +107,7 @@ export class SyncClient {
    * `edit`, also answering what a screen shows afterwards (as `state` without rows), from the same
    * transaction: the outbox it just wrote is known, so showing an edit costs one IndexedDB transaction.
    */
-  recordEdit(edit: Edit): Promise<{ id: string; state: ClientState }> {
+  recordEdit(edit: Edit, { rowsSeen }: Pick<RowsWanted, 'rowsSeen'> = {}): Promise<{ id: string; state: ClientState }> {
     return this.atomically(async (tx, meta) => {
       const stored = await tx.getOutbox();
       // A create whose id is in the outbox or among the rows already (as `tmp-`, or as the server's id once
@@ -120,7 +134,8 @@ export class SyncClient {
       const conflicts = await tx.getConflicts();
       const isHeld = hasOpenConflict(conflicts) ? heldBy(conflicts, await projectsOfTasks(tx)) : noneHeld;
       const hasCopy = (await tx.getCursor('task')) !== null && (await tx.getCursor('project')) !== null;
-      return { id, state: { outbox: flagHeld(outbox, isHeld), conflicts, meta: next, hasCopy } };
+      const rows = wantsRows({ rows: false, rowsSeen }, next) ? await storedRows(tx) : undefined;
+      return { id, state: { outbox: flagHeld(outbox, isHeld), conflicts, meta: next, hasCopy, ...(rows && { rows }) } };
     });
   }
 
@@ -138,15 +153,17 @@ export class SyncClient {
    * Everything a screen shows, read in one transaction so the parts agree: the outbox (flagged as in
    * `entries`), the conflicts, the bookkeeping, whether a full read ever completed (`hasCopy`), and, when
    * asked, the stored server rows (a caller that keeps them computes views itself; an edit or an answer
-   * changes only the outbox and the conflicts, so it need not read thousands of rows again).
+   * changes only the outbox and the conflicts, so it need not read thousands of rows again). A caller
+   * that keeps rows gets them again whenever they changed since it read them (`rowsSeen`): an outbox read
+   * after a pull, shown on the rows from before it, would lack the acked rows the pull took over.
    */
-  state({ rows }: { rows: boolean }): Promise<ClientState> {
+  state(wanted: RowsWanted): Promise<ClientState> {
     return this.atomically(async (tx, meta) => {
       const conflicts = await tx.getConflicts();
       const isHeld = hasOpenConflict(conflicts) ? heldBy(conflicts, await projectsOfTasks(tx)) : noneHeld;
       const outbox = flagHeld(await tx.getOutbox(), isHeld);
       const hasCopy = (await tx.getCursor('task')) !== null && (await tx.getCursor('project')) !== null;
-      const stored = rows ? { task: await tx.getRows('task'), project: await tx.getRows('project') } : undefined;
+      const stored = wantsRows(wanted, meta) ? await storedRows(tx) : undefined;
       return { outbox, conflicts, meta, hasCopy, ...(stored && { rows: stored }) };
     });
   }
@@ -292,9 +309,10 @@ export class SyncClient {
         since = null;
         continue;
       }
-      const stored = await this.options.store.atomically(async (tx) => {
+      const stored = await this.atomically(async (tx, meta) => {
         const plan = planPullPage(page, await tx.getCursor(entity), await tx.getOutbox(), since === null, entity);
         if (!plan) return false;
+        await tx.setMeta(withRowsRevised(meta));
         changed ||= hadCopy && (plan.clear || plan.put.length > 0 || plan.remove.length > 0);
         if (plan.clear) await tx.clearRows(entity);
         await tx.putRows(entity, plan.put);
@@ -319,14 +337,16 @@ export class SyncClient {
       if (!record) throw new Error(`No conflict ${conflictId}`);
       const outcome = resolveConflict(record, resolution, iso(this.options.now()));
       await tx.setConflicts(conflicts.map((candidate) => (candidate.id === conflictId ? outcome.record : candidate)));
-      if (outcome.serverRow) await keepServerRow(tx, record.entity, outcome.serverRow);
+      const kept = outcome.serverRow ? await keepServerRow(tx, record.entity, outcome.serverRow) : false;
+      const settled = kept ? withRowsRevised(meta) : meta;
+      if (kept) await tx.setMeta(settled);
       if (!outcome.edit) return;
       const outbox = await tx.getOutbox();
       const isHeld = heldBy([record], await projectsOfTasks(tx));
       const firstHeld = outbox.findIndex((entry) => entry.state === 'pending' && isHeld(entry));
-      const entry: OutboxEntry = { ...outcome.edit, localId: meta.nextLocalId, createdAt: iso(this.options.now()), state: 'pending' };
+      const entry: OutboxEntry = { ...outcome.edit, localId: settled.nextLocalId, createdAt: iso(this.options.now()), state: 'pending' };
       await tx.setOutbox(firstHeld < 0 ? [...outbox, entry] : [...outbox.slice(0, firstHeld), entry, ...outbox.slice(firstHeld)]);
-      await tx.setMeta({ ...meta, nextLocalId: meta.nextLocalId + 1 });
+      await tx.setMeta({ ...settled, nextLocalId: settled.nextLocalId + 1 });
     });
   }
 
@@ -351,6 +371,10 @@ const noneHeld = () => false;
 const flagHeld = (outbox: readonly OutboxEntry[], isHeld: (entry: OutboxEntry) => boolean): Array<OutboxEntry & { held: boolean }> =>
   outbox.map((entry) => ({ ...entry, held: entry.state === 'pending' && isHeld(entry) }));
 
+async function storedRows(tx: SyncTransaction): Promise<Record<SyncEntity, Row[]>> {
+  return { task: await tx.getRows('task'), project: await tx.getRows('project') };
+}
+
 async function projectsOfTasks(tx: SyncTransaction): Promise<ProjectOf> {
   const projects = new Map((await tx.getRows('task')).map((row) => [row.id, row.project]));
   return (taskId) => {
@@ -359,10 +383,15 @@ async function projectsOfTasks(tx: SyncTransaction): Promise<ProjectOf> {
   };
 }
 
-/** "Apply the server version": show the conflict's server row unless the store already has a newer one. */
-async function keepServerRow(tx: SyncTransaction, entity: SyncEntity, serverRow: Fields): Promise<void> {
+/**
+ * "Apply the server version": show the conflict's server row unless the store already has a newer one.
+ * Answers whether the stored rows changed.
+ */
+async function keepServerRow(tx: SyncTransaction, entity: SyncEntity, serverRow: Fields): Promise<boolean> {
   const { id, version } = serverRow;
-  if (typeof id !== 'string' || typeof version !== 'number' || serverRow.deletedAt) return;
+  if (typeof id !== 'string' || typeof version !== 'number' || serverRow.deletedAt) return false;
   const stored = await tx.getRow(entity, id);
-  if (!stored || stored.version < version) await tx.putRows(entity, [{ ...serverRow, id, version }]);
+  if (stored && stored.version >= version) return false;
+  await tx.putRows(entity, [{ ...serverRow, id, version }]);
+  return true;
 }

@@ -15,4 +15,4 @@ export { MemoryStore } from './memory-store.ts';
 export { classifyBatchResponse, type AnswerChecks, type BatchOutcome, type BatchTransport, type PullRequest, type PullTransport, type TransportResponse } from './transport.ts';
 export { contractChecks } from './contract-checks.ts';
 export { entryForEdit, type Edit } from './edit.ts';
-export { SyncClient, type ClientState, type FlushResult, type PullResult, type SyncClientOptions } from './client.ts';
+export { SyncClient, type ClientState, type FlushResult, type RowsWanted, type PullResult, type SyncClientOptions } from './client.ts';

@@ -26,6 +26,12 @@ export interface SyncMeta {
   failures: number;
   nextAttemptAt: number | null;
   paused: PauseReason | null;
+  /**
+   * Rises with each transaction that changes the stored rows (a pull page, a conflict settled with the
+   * server's row), so that whoever keeps rows read earlier knows when they are older than the outbox it
+   * reads now. Absent (0) in a store written before it.
+   */
+  rowsRevision?: number;
 }
 
 /**

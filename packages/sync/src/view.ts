@@ -1,4 +1,4 @@
-import type { SyncEntity } from '@jalon/contract';
+import { isTmpId, stripTmpPrefix, type SyncEntity } from '@jalon/contract';
 import type { OutboxEntry } from './outbox.ts';
 import type { Row } from './store.ts';
 
@@ -10,15 +10,35 @@ import type { Row } from './store.ts';
  */
 export function computeView(rows: readonly Row[], outbox: readonly OutboxEntry[], entity: SyncEntity): Row[] {
   const view = new Map(rows.filter((row) => !row.deletedAt).map((row) => [row.id, row]));
+  const fromServer = new Set(view.keys());
   for (const entry of outbox) {
     if (entry.entity !== entity) continue;
-    const row = view.get(entry.id);
-    if (entry.state === 'acked' && row && entry.ackedVersion !== undefined && row.version >= entry.ackedVersion) continue;
-    const replayed = replay(row, entry);
-    if (replayed) view.set(entry.id, replayed);
-    else view.delete(entry.id);
+    const id = serverIdOf(entry.id, fromServer);
+    // Its create is what made the server row: the row shows it, and a second row beside it would be the same entity.
+    if (id !== entry.id && entry.op === 'upsert') continue;
+    const row = view.get(id);
+    if (
+      entry.state === 'acked' &&
+      row &&
+      entry.ackedVersion !== undefined &&
+      row.version >= entry.ackedVersion
+    )
+      continue;
+    const replayed = replay(row, { ...entry, id });
+    if (replayed) view.set(id, replayed);
+    else view.delete(id);
   }
   return [...view.values()];
+}
+
+/**
+ * A row created here is read back from the server (a pull) before the batch answer that renames its
+ * `tmp-<uuid>` entries to the uuid is stored: the server created it under that uuid, so the entries
+ * already name that row. Answers the id an entry's edits show under.
+ */
+function serverIdOf(id: string, fromServer: ReadonlySet<string>): string {
+  const serverId = stripTmpPrefix(id);
+  return isTmpId(id) && fromServer.has(serverId) ? serverId : id;
 }
 
 function replay(row: Row | undefined, entry: OutboxEntry): Row | undefined {

@@ -103,6 +103,8 @@ export class SyncEngine {
   private readonly listeners = new Set<() => void>();
   private readonly editListeners = new Set<(edit: MadeEdit) => void>();
   private rows: Record<'task' | 'project', Row[]> = { task: [], project: [] };
+  /** The store's `rowsRevision` when `rows` were read: rows older than an outbox read later are read again. */
+  private rowsSeen = -1;
   private scheduler: SyncScheduler | null = null;
   private lock: SenderLock | null = null;
   private stopped = false;
@@ -110,6 +112,14 @@ export class SyncEngine {
   private readonly recording = new Set<Promise<unknown>>();
   // Reads of the store run one after the other, so an older read never overwrites a newer snapshot.
   private reading: Promise<void> = Promise.resolve();
+  /**
+   * Numbers this tab's reads of the store (an edit's own, a reload's) in the order the store runs them,
+   * which is the order they are asked in; `shownRead` is the newest on screen. An edit's state waits behind
+   * the reloads already asked for, and one of them may have read after it: that newer state includes the
+   * edit, and showing the edit's over it would take back what came between (a rename to the server's id).
+   */
+  private readsAsked = 0;
+  private shownRead = 0;
 
   private loadPull: Promise<void> = Promise.resolve();
 
@@ -181,8 +191,9 @@ export class SyncEngine {
    */
   async edit(edit: Edit, { undoable = true }: { undoable?: boolean } = {}): Promise<string> {
     const before = edit.op === 'patch' ? this.shownFields(edit.entity, edit.id, Object.keys(edit.data)) : null;
-    const recording = this.client.recordEdit(edit).then(async ({ id, state }) => {
-      await this.publishAfterReads(state);
+    const asked = ++this.readsAsked;
+    const recording = this.client.recordEdit(edit, { rowsSeen: this.rowsSeen }).then(async ({ id, state }) => {
+      await this.publishAfterReads(state, asked);
       return id;
     });
     this.recording.add(recording);
@@ -325,9 +336,12 @@ export class SyncEngine {
   }
 
   /** Shows a state read elsewhere (an edit's own transaction), after any read already under way. */
-  private publishAfterReads(state: ClientState): Promise<void> {
+  private publishAfterReads(state: ClientState, asked: number): Promise<void> {
     const published = this.reading.then(() => {
-      if (!this.stopped) this.publish(state, {});
+      if (this.stopped || asked < this.shownRead) return;
+      this.shownRead = asked;
+      this.keepRows(state);
+      this.publish(state, {});
     });
     this.reading = published.catch(() => undefined);
     return published;
@@ -336,16 +350,25 @@ export class SyncEngine {
   private reload({ rows, synced = false, serverChanged = false }: ReloadOptions): Promise<void> {
     const read = this.reading.then(async () => {
       if (this.stopped) return;
-      const state = await this.client.state({ rows });
+      const asked = ++this.readsAsked;
+      const state = await this.client.state({ rows, rowsSeen: this.rowsSeen });
       // The screens render what is published in the task that publishes it: a task of its own, not the
       // end of the store's read (issue 17: together they were one long task on a phone).
       await yieldToMain();
       if (this.stopped) return;
-      if (state.rows) this.rows = { task: newestFirst(state.rows.task), project: newestFirst(state.rows.project) };
+      this.shownRead = Math.max(this.shownRead, asked);
+      this.keepRows(state);
       this.publish(state, { synced, serverChanged });
     });
     this.reading = read.catch(() => undefined);
     return read;
+  }
+
+  /** Keeps the rows a state read brought (it read them because they are newer than those held). */
+  private keepRows({ rows, meta }: ClientState): void {
+    if (!rows) return;
+    this.rows = { task: newestFirst(rows.task), project: newestFirst(rows.project) };
+    this.rowsSeen = meta.rowsRevision ?? 0;
   }
 
   private publish(state: ClientState, { synced, serverChanged }: Omit<ReloadOptions, 'rows'>): void {

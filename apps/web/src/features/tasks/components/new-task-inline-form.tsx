@@ -4,6 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { ignoreRepeatClick, useCreateOnce } from '../../../lib/use-create-once.ts';
+import { followCreatedId } from '../../../offline/created-id.ts';
 import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
 import { useTaskWrites } from '../api/task-writes.ts';
 import type { ProjectOption } from '../project-options.ts';
@@ -31,8 +32,11 @@ export function NewTaskInlineForm({ projects = [], loaded, filteredProject }: Ne
   const [chosenProject, setChosenProject] = useState('');
   const [assignee, setAssignee] = useState<string | null>(null);
   const [created, setCreated] = useState('');
+  // A project made on this device stays the choice once the server has it under its own id.
   const known = (id: string | null) => id !== null && projects.some((option) => option.id === id);
-  const project = known(chosenProject) ? chosenProject : known(filteredProject) ? filteredProject! : '';
+  const chosen = followCreatedId(chosenProject, projects);
+  const filtered = filteredProject === null ? null : followCreatedId(filteredProject, projects);
+  const project = known(chosen) ? chosen : known(filtered) ? filtered! : '';
   const blank = title.trim() === '';
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

@@ -5,6 +5,7 @@ import { pathOf, problem } from '../../../test/http.ts';
 import { renderWorkRoute } from '../../../test/render-route.tsx';
 import { listBody, makeProject, makeTask, projectId, taskId } from '../../../test/work-fixtures.ts';
 import { serveWork, type WorkServerOptions } from '../../../test/work-server.ts';
+import { useWorkEngine } from '../../../offline/work-context.tsx';
 import { ConflictsPanel } from '../../offline/components/conflicts-panel.tsx';
 import { TasksPage } from './tasks-page.tsx';
 
@@ -21,6 +22,17 @@ const renderTasks = (entry = '/tasks') =>
     '/tasks',
     entry,
   );
+
+/** Stands for /projects/new: makes a project on this device, as a person would before coming here. */
+function MakeProject({ name }: { name: string }) {
+  const engine = useWorkEngine();
+  const make = () => void engine?.edit({ op: 'create', entity: 'project', data: { name, description: '', deadline: '2030-03-31T23:59:59.999Z' } });
+  return (
+    <button type="button" onClick={make}>
+      Créer {name}
+    </button>
+  );
+}
 
 describe('task list', () => {
   it('shows the loading text, then a table row per task with its status, priority, description and estimate', async () => {
@@ -104,6 +116,30 @@ describe('task list', () => {
     expect(sent?.data).toEqual({ title: 'Nouvelle', description: 'à faire vite', project: projectId(2) });
     // Answered: the server holds it under the id the device chose, and the next pull shows it as a server row.
     await waitFor(() => expect(server.row('task', sent!.id.slice(4))).toMatchObject({ title: 'Nouvelle', version: 1 }));
+  });
+
+  it('keeps a project made on this device chosen once the server has it, and files the task under its server id', async () => {
+    const user = userEvent.setup();
+    const server = serve();
+    renderWorkRoute(
+      <>
+        <TasksPage />
+        <MakeProject name="Accueil" />
+      </>,
+      '/tasks',
+    );
+    const form = await screen.findByRole('form', { name: 'Nouvelle tâche' });
+    const release = server.hold();
+    await user.click(await screen.findByRole('button', { name: 'Créer Accueil' }));
+    await user.selectOptions(await within(form).findByRole('combobox', { name: 'Projet' }), 'Accueil');
+    const created = within(form).getByRole('option', { name: 'Accueil' }).getAttribute('value')!;
+    expect(created).toMatch(/^tmp-/);
+    release();
+    await waitFor(() => expect(within(form).getByRole('option', { name: 'Accueil' })).toHaveAttribute('value', created.slice(4)));
+    expect(within(form).getByRole('combobox', { name: 'Projet' })).toHaveValue(created.slice(4));
+    await user.type(within(form).getByLabelText('Titre'), 'Préparer le poste');
+    await user.click(within(form).getByRole('button', { name: 'Créer' }));
+    await waitFor(() => expect(server.operations().find((operation) => operation.entity === 'task')?.data).toMatchObject({ title: 'Préparer le poste', project: created.slice(4) }));
   });
 
   it('makes one task of a form submitted twice before it could re-render (a double click), and of a double click', async () => {
