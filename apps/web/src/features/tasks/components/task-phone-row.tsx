@@ -1,9 +1,9 @@
 import { memo } from 'react';
-import { formatDay } from '../../../lib/dates.ts';
 import { LiveBadge } from '../../../live/live-badge.tsx';
 import { fr } from '../../../locales/fr/index.ts';
 import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
 import { PendingBadge } from '../../offline/components/pending-badge.tsx';
+import { DueDate } from './due-date.tsx';
 import { PriorityIcon } from './task-icons.tsx';
 import { StatusStepButton } from './status-step-button.tsx';
 import { TaskRowEdit } from './task-row-edit.tsx';
@@ -13,7 +13,7 @@ const t = fr.tasks;
 
 /**
  * One task on a phone, about 60 px high so that a screen shows six or more: the status (one tap moves it
- * on), the title on one line, then its status, priority, project, assignee and deadline on a second;
+ * on), the title on one line, then its status, deadline, priority, project and assignee on a second;
  * 'Modifier' opens the editor under the row as on a desk.
  */
 export const TaskPhoneRow = memo(function TaskPhoneRow({
@@ -40,13 +40,14 @@ export const TaskPhoneRow = memo(function TaskPhoneRow({
         </span>
         <span className="task-row__line task-row__meta muted-text">
           <span>{t.statusLabel(task.status)}</span>
+          {/* The deadline comes early in the line: 'En retard' is what triage looks for, and the line may be cut. */}
+          <DueDate task={task} show="day" />
           <span className="task-row__priority">
             <PriorityIcon priority={task.priority} />
             {t.priorityLabels[task.priority]}
           </span>
           {projectName !== null && <span className="task-row__project">{projectName}</span>}
           <AssigneeLabel assigneeId={task.assignee} members={members} />
-          {task.deadline && <span>{formatDay(task.deadline)}</span>}
         </span>
       </div>
       <TaskRowEdit
