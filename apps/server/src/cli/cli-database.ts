@@ -9,7 +9,8 @@ import { runMigrations } from '../db/migrate.ts';
  */
 export async function withCliDatabase<T>(run: (database: Database, config: Config) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  secureDataDir(config.dataDir);
+  // With PostgreSQL a tool touches nothing under DATA_DIR; with PGlite it opens the database there.
+  if (!config.databaseUrl) secureDataDir(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await runMigrations(database.pool);

@@ -30,7 +30,7 @@ const USER_AGENT_MAX = 256;
 const DETAILS_MAX = 2_000;
 
 /**
- * Keeps log rows printable: control characters are escaped, long values cut (SECURITY S32), in their
+ * Keeps log rows printable: control characters are escaped, long values cut, in their
  * stored form (a cut that splits a surrogate pair would otherwise be stored as U+FFFD and never verify).
  */
 export function sanitiseText(value: string, max: number): string {
