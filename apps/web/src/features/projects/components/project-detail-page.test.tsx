@@ -39,6 +39,24 @@ describe('project detail', () => {
     expect(String(change?.data?.deadline)).toMatch(/^2030-04-15T/);
   });
 
+  it('refuses a deadline in year 0001 under its field, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const server = serveWork({ projects: [makeProject()] });
+    renderDetail();
+    await user.click(await screen.findByRole('button', { name: 'Modifier le projet' }));
+    const form = screen.getByRole('form', { name: 'Modifier le projet' });
+    const deadline = within(form).getByLabelText('Échéance');
+    await user.clear(deadline);
+    await user.type(deadline, '0001-01-01');
+    const refusal = 'La date doit être comprise entre les années 1900 et 9999.';
+    expect(deadline).toHaveAccessibleDescription(refusal);
+    expect(deadline).toHaveAttribute('aria-invalid', 'true');
+    const save = within(form).getByRole('button', { name: 'Enregistrer' });
+    expect(save).toBeDisabled();
+    await user.click(save);
+    expect(server.operations()).toHaveLength(0);
+  });
+
   it("leaves the project as it was on 'Annuler', and sends nothing", async () => {
     const user = userEvent.setup();
     const server = serveWork({ projects: [makeProject()] });

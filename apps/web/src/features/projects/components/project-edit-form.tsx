@@ -1,7 +1,8 @@
 import type { Project, UpdateProject } from '@jalon/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { cancelOnEscape, SaveCancel } from '../../../components/ui/save-cancel.tsx';
-import { endOfDayIso, localDayKey } from '../../../lib/dates.ts';
+import { DayField } from '../../../components/ui/day-field.tsx';
+import { dayFieldError, endOfDayIso, localDayKey } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
 
 const t = fr.projects.detail.edit;
@@ -23,10 +24,12 @@ export function ProjectEditForm({ project, onSave, onCancel }: ProjectEditFormPr
   const [description, setDescription] = useState(project.description);
   const [deadline, setDeadline] = useState(initialDeadline);
   const blank = name.trim() === '';
+  // A day outside the years the server takes is said under the field, never saved as another day.
+  const deadlineError = dayFieldError(deadline);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (blank) return;
+    if (blank || deadlineError !== null) return;
     const patch: UpdateProject = {
       ...(name.trim() !== project.name ? { name: name.trim() } : {}),
       ...(description.trim() !== project.description ? { description: description.trim() } : {}),
@@ -65,17 +68,8 @@ export function ProjectEditForm({ project, onSave, onCancel }: ProjectEditFormPr
           onChange={(event) => setDescription(event.target.value)}
         />
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-deadline`}>{t.deadline}</label>
-        <input
-          id={`${id}-deadline`}
-          className="input"
-          type="date"
-          value={deadline}
-          onChange={(event) => setDeadline(event.target.value)}
-        />
-      </div>
-      <SaveCancel save={t.save} cancel={t.cancel} disabled={blank} onCancel={onCancel} />
+      <DayField id={`${id}-deadline`} label={t.deadline} value={deadline} onChange={setDeadline} error={deadlineError} />
+      <SaveCancel save={t.save} cancel={t.cancel} disabled={blank || deadlineError !== null} onCancel={onCancel} />
     </form>
   );
 }
