@@ -30,6 +30,7 @@ import { errorHandlerPlugin, sendProblem } from './plugins/error-handler.ts';
 import { requestIdPlugin } from './plugins/request-id.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { MAX_PATH_PARAM_LENGTH, OVERLONG_PARAM_DETAIL } from './lib/path-limits.ts';
 import { loadMasterKey, SecretBox } from './lib/secret-box.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { passkeyRoutes } from './modules/passkeys/routes.ts';
@@ -83,11 +84,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     // A path that is not UTF-8 once decoded (%FF, a lone surrogate's bytes) or a parameter past the
     // length above: a problem document like every other refusal, not Fastify's own JSON.
     frameworkErrors: (error, request, reply) =>
-      sendProblem(reply, request, 400, 'validation_failed', error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The address is not valid'),
+      sendProblem(reply, request, 400, 'validation_failed', error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? OVERLONG_PARAM_DETAIL : 'The address is not valid'),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

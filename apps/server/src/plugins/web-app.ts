@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { SERVICE_WORKER } from '@jalon/contract';
-import { notFound } from '../lib/errors.ts';
+import { AppError, notFound } from '../lib/errors.ts';
+import { hasOverlongSegment, OVERLONG_PARAM_DETAIL } from '../lib/path-limits.ts';
 
 /**
  * Serves the built web app (apps/web/dist) and answers every other non-API GET with its index.html,
@@ -32,6 +33,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root: str
     // A build without the service worker (VITE_OFFLINE_SYNC=false) answers its path with a 404, never
     // with index.html: a browser must not take the page for a worker script.
     const url = request.url;
+    // An API path the router passed over because a parameter was too long is refused as it is without
+    // the built app (a 400, not a 404), so the published answers do not depend on the build being there.
+    if (url.startsWith('/api/') && hasOverlongSegment(url)) throw new AppError(400, 'validation_failed', OVERLONG_PARAM_DETAIL);
     if (url.startsWith('/api/') || url.startsWith('/assets/') || url.split('?')[0] === SERVICE_WORKER.path) throw notFound('Route');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
