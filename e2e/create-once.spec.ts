@@ -190,7 +190,10 @@ for (const size of [
       await overdue.getByRole('link').click();
 
       await expect(page).toHaveURL(new RegExp(`/tasks\\?due=overdue&project=${seeded.project.id}$`));
-      await expect(page.getByLabel('Échéance')).toHaveValue('overdue');
+      // By role: while /tasks was still loading, getByLabel matched another element named 'Échéance' (not a
+      // field), and toHaveValue fails at once on such an element instead of waiting. On a phone the filter
+      // sits folded behind 'Filtres', hence includeHidden.
+      await expect(page.getByRole('combobox', { name: 'Échéance', includeHidden: true })).toHaveValue('overdue');
       const rows = page.getByRole('row').filter({ has: page.getByText('En retard', { exact: true }) });
       await expect(rows).toHaveCount(late.length);
       for (const task of late)

@@ -50,6 +50,8 @@ async function oneTaskOnTasks(
   const made = await api.createTask({ ...task, project: id });
   await signedIn(page, member);
   await nav(page, 'Tâches');
+  // The person has seen the task before the network goes: the device holds what it showed.
+  await expect(taskRow(page, task.title)).toBeVisible();
   return { api, task: made };
 }
 
