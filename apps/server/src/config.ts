@@ -75,7 +75,7 @@ export interface Config {
   listCacheBytes: number;
   /** How often the embedded database's vacuum looks for tables to clean (PGlite has no autovacuum). */
   vacuumPeriodMs: number;
-  /** Deleted projects and tasks are kept this long for offline devices to see the deletion (SYNC.md §4). */
+  /** Deleted projects and tasks are kept this long for offline devices to see the deletion. */
   tombstoneHorizonDays: number;
   /** Event streams one person may hold open at once on an instance, over all their sessions (429 beyond). */
   eventStreamsPerUser: number;

@@ -1,6 +1,6 @@
 import type { ProjectStatus } from '@jalon/contract';
 
-/** Statuses cycle over the projects so every one appears at least once (SPEC §4). */
+/** Statuses cycle over the projects so project status (active, on hold, completed, cancelled) appears at least once. */
 export const PROJECT_STATUSES_FOR_SEED: ProjectStatus[] = ['active', 'active', 'on_hold', 'completed', 'cancelled', 'active', 'on_hold', 'completed'];
 
 export const SEED_PROJECTS = [

@@ -226,7 +226,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * The change sequence (SYNC.md §2): every writing transaction takes the next value first, which holds
+ * The change sequence (docs/sync-protocol.md): every writing transaction takes the next value first, which holds
  * this row's lock until commit, so commit order equals sequence order and delta reads never miss a row.
  * `horizon` is the oldest sequence still served by delta reads (tombstones older than it are purged).
  */
@@ -238,7 +238,7 @@ export const changeCounter = pgTable('change_counter', {
   epoch: uuid('epoch').notNull().defaultRandom(),
 });
 
-/** Columns every synchronised entity carries (DESIGN §3). */
+/** Columns every synchronised entity carries: its version, its change sequence and its tombstone. */
 const syncColumns = () => ({
   version: integer('version').notNull().default(0),
   createdAt: createdAt(),
@@ -304,7 +304,7 @@ export const tasks = pgTable(
 );
 
 /**
- * What happened to tasks and when, for the dashboard's trends (SPEC §7 analytics): one row per creation,
+ * What happened to tasks and when, for the dashboard's trends (`/api/analytics/trends`): one row per creation,
  * completion, move to review and reopening, written in the transaction of the change.
  */
 export const taskEvents = pgTable(
@@ -335,7 +335,7 @@ export const taskCounts = pgTable(
 );
 
 /**
- * Offline devices (SYNC.md §2): each browser installation of a user numbers its operations; `lastSeq` is
+ * Offline devices (docs/sync-protocol.md): each browser installation of a user numbers its operations; `lastSeq` is
  * the last one processed, advanced in the transaction that applied it. Unused for 90 days: removed.
  */
 export const syncClients = pgTable(

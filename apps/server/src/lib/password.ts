@@ -5,7 +5,7 @@ import { AUTH, passwordLength } from '@jalon/contract';
 import { AppError } from './errors.ts';
 
 /**
- * argon2id with OWASP's first recommended setting (19 MiB, t=2, p=1): SECURITY S03.
+ * argon2id with OWASP's first recommended setting (19 MiB, t=2, p=1), the floor docs/security.md promises.
  * Passwords are normalised to NFC first, so "é" typed as one or two code points is the same password.
  */
 // `algorithm: 2` is Algorithm.Argon2id (a const enum, which isolated modules cannot import).
@@ -24,7 +24,7 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 let dummyHash: Promise<string> | undefined;
 /**
  * A hash of nothing anybody knows. Unknown e-mails are verified against it so that they take as long
- * as known ones (SECURITY S04).
+ * as known ones, and the timing tells nobody which e-mails have an account.
  */
 export const getDummyHash = (): Promise<string> => (dummyHash ??= hashPassword(`dummy-${Math.random()}`));
 

@@ -28,8 +28,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   tasks: 'Tasks, and their delta reads for offline devices',
   dashboard: 'The home page and analytics',
   preferences: 'Display preferences',
-  sync: 'Offline devices send their numbered operations (SYNC.md §3)',
-  events: 'The live event stream (SYNC.md §5)',
+  sync: 'Offline devices send their numbered operations',
+  events: 'The live event stream',
 };
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);

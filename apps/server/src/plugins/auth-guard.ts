@@ -92,7 +92,7 @@ export const authGuardPlugin = fp(async (app: FastifyInstance, options: { db: Db
     throw new AppError(401, 'unauthorized', 'Authentication required');
   });
 
-  // Every answer to a signed-in request tells the client the current expiry (SPEC §7).
+  // Every answer to a signed-in request tells the client the current expiry, so its countdown stays right.
   app.addHook('onSend', async (request, reply) => {
     if (!request.session) return;
     reply.header(SESSION_HEADERS.sessionId, request.session.id);

@@ -21,7 +21,7 @@ function headersOf(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * Headers of SECURITY S28 on every response: a strict CSP, nosniff, no referrer (the reset page
+ * The headers docs/security.md promises on every response: a strict CSP, nosniff, no referrer (the reset page
  * carries its token in the URL), HSTS in production, and no caching of API answers. No CORS plugin
  * is registered, so no origin is ever reflected.
  */

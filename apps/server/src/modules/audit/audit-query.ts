@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
-/** Who is reading: a member sees their own entries, an administrator everyone's (DESIGN §3). */
+/** Who is reading: a member sees their own entries, an administrator everyone's. */
 export interface AuditViewer {
   userId: string;
   isAdmin: boolean;

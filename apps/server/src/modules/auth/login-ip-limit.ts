@@ -5,8 +5,8 @@ import { AppError } from '../../lib/errors.ts';
 
 /**
  * The per-IP limit on the sign-in steps (password, second factor), across accounts (S06). Beyond it the
- * answer says what the per-account lockout says (SPEC §8: a 429 on login reads "Too many login
- * attempts"), so neither limit tells more than the other. It keeps its own code, `rate_limited`: no
+ * answer says what the per-account lockout says (a 429 on login reads "Too many login attempts"), so
+ * neither limit tells more than the other. It keeps its own code, `rate_limited`: no
  * account is locked, so there is no `lockedUntil` to show.
  */
 export const loginIpLimit = (login: Config['login']): RateLimitOptions => ({

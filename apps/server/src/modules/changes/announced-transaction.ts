@@ -8,7 +8,7 @@ export type ChangeAnnouncer = Pick<Notifier, 'publishInTransaction'>;
 export const silentAnnouncer: ChangeAnnouncer = { publishInTransaction: async () => async () => {} };
 
 /**
- * A transaction that writes projects or tasks: it takes the next change sequence first (SYNC.md §2) and
+ * A transaction that writes projects or tasks: it takes the next change sequence first (docs/sync-protocol.md) and
  * announces it to every instance's event streams (§5): the notification leaves at commit, never for a
  * rollback, and the in-process emitter is called once the commit is done. `changedAnything` lets a
  * writer that may change nothing (a sync batch of replays or conflicts) stay silent.

@@ -8,7 +8,8 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 
 /**
  * Takes the next change sequence for this transaction. Call it first in every transaction that writes a
- * project or a task: the counter row stays locked until commit, so sequences commit in order (SYNC.md §2).
+ * project or a task: the counter row stays locked until commit, so sequences commit in order and a
+ * cursor never skips a row that commits late.
  */
 export async function nextChangeSeq(tx: Tx): Promise<number> {
   const [row] = await tx
@@ -30,7 +31,7 @@ export interface ChangeCursor {
   id: string | null;
 }
 
-/** The database's epoch (SYNC.md §2): made by the first migration, made anew by a restore. */
+/** The database's epoch (docs/sync-protocol.md, "The epoch"): made by the first migration, made anew by a restore. */
 export async function databaseEpoch(db: Db): Promise<string> {
   const [row] = await db.select({ epoch: changeCounter.epoch }).from(changeCounter).where(eq(changeCounter.id, 1));
   return row!.epoch;
@@ -99,7 +100,7 @@ export function entityVersionHeader(value: string | string[] | undefined): numbe
   return Number(value);
 }
 
-/** The 409 of a write based on a stale version (SPEC §7, SYNC.md §3). */
+/** The 409 of a write based on a stale version, shaped like a sync conflict so both paths show it alike. */
 export function versionConflict(server: unknown, serverVersion: number, client: unknown, clientVersion: number): AppError {
   return new AppError(409, 'version_conflict', 'The entity was changed since this version', {
     reason: 'version_mismatch',
@@ -119,7 +120,7 @@ export const plainMeta = (codec: CursorCodec, seq: number, nextAfter: string | n
 });
 
 /**
- * Delta reads (SYNC.md §4): rows whose change sequence is past the cursor, in (changeSeq, id) order, a page
+ * Delta reads (docs/sync-protocol.md, "Catch-up reads"): rows whose change sequence is past the cursor, in (changeSeq, id) order, a page
  * at a time. A cursor the server did not issue, or one older than the tombstone horizon, asks for a reset.
  */
 export function deltaStart(codec: CursorCodec, since: string, position: { value: number; horizon: number }): ChangeCursor | null {

@@ -14,7 +14,7 @@ import { listeningUrl, openStream, type SseConnection } from '../../test/sse-cli
 import { sessionCookieName } from '../auth/session-cookie.ts';
 
 // Two instances on one PostgreSQL database, each with its own pool and listener: what one writes or
-// revokes reaches the streams the other holds (SYNC.md §5, S25). PGlite is one process: nothing to prove.
+// revokes reaches the streams the other holds (docs/sync-protocol.md, "Events"). PGlite is one process: nothing to prove.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
   let a: TestContext;
   let bDatabase: Database;

@@ -9,7 +9,10 @@ import { digestRoute } from './digest-route.ts';
 const lastEventId = (value: string | string[] | undefined): number | null =>
   typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : null;
 
-/** `GET /api/events`: the live event stream (SYNC.md §5), authorised by the session cookie only (S27). */
+/**
+ * `GET /api/events`: the live event stream (docs/sync-protocol.md, "Events"), authorised by the session
+ * cookie only: an EventSource cannot send an Authorization header, and the stream changes nothing.
+ */
 export async function eventRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   await app.register(digestRoute, { ctx });
   app.get(

@@ -4,8 +4,8 @@ import type { AppContext } from '../../app-context.ts';
 import { withDefaults } from './preferences-service.ts';
 
 /**
- * GET/PUT /api/preferences, and PUT /api/auth/sessions/preferences, the path SPEC §7 names for the same
- * update.
+ * GET/PUT /api/preferences, and PUT /api/auth/sessions/preferences, the older path of the same update,
+ * kept for the clients that call it.
  */
 export const preferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(

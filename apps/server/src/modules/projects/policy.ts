@@ -4,6 +4,6 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
-/** A project is deleted by its owner or an administrator (DESIGN §3). */
+/** A project is deleted by its owner or an administrator: members edit each other's work, never delete it. */
 export const canDeleteProject = (viewer: Viewer, project: { ownerId: string | null }): boolean =>
   viewer.isAdmin || project.ownerId === viewer.userId;

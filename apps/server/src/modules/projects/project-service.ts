@@ -68,7 +68,7 @@ export class ProjectService {
         const lastSeq = clientId ? { lastSeq: await lastSeqOf(tx, clientId, viewer.userId) } : {};
         return { items: page.map((row) => presentProject(row, viewer)), meta: { ...meta, ...lastSeq } };
       },
-      // One snapshot for the counter, the horizon, the page and the device's lastSeq (SYNC.md §4).
+      // One snapshot for the counter, the horizon, the page and the device's lastSeq (docs/sync-protocol.md, "Catch-up reads").
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
   }
@@ -134,7 +134,7 @@ export class ProjectService {
     });
   }
 
-  /** A tombstone for the project and each of its live tasks, in one change (SYNC.md §1.5). */
+  /** A tombstone for the project and each of its live tasks, in one change, so devices away learn of both. */
   async delete(viewer: Viewer, id: string, clientVersion: number | undefined, actor: AuditActor): Promise<void> {
     await announcedTransaction(this.db, this.notifier, viewer.userId, async (tx, changeSeq) => {
       const current = await this.lockLive(tx, id);

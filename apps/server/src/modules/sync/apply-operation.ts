@@ -4,13 +4,13 @@ import { mergePatch } from '@jalon/sync';
 import { firstIssue, type BatchPlan, type OperationResult, type PlannedOperation } from './batch-plan.ts';
 
 /**
- * What one entity kind (task, project) brings to the rules of SYNC.md §3; `applyOperation` holds the
+ * What one entity kind (task, project) brings to the batch's rules (docs/sync-protocol.md); `applyOperation` holds the
  * rules themselves, once for both.
  */
 export interface EntityRules<Row extends { id: string; version: number; deletedAt: Date | null }> {
   entity: SyncEntity;
   rows(plan: BatchPlan): Map<string, Row>;
-  /** Fields that hold another entity's id, which the client may give as `tmp-<uuid>` (SYNC.md §2). */
+  /** Fields that hold another entity's id, which the client may give as `tmp-<uuid>` for a row it has just created. */
   referenceFields: string[];
   /** Ids of other entities this data points at (a task's project), already without `tmp-`. */
   references(plan: BatchPlan, row: Row | undefined, data: Record<string, unknown>): string[];
@@ -36,7 +36,7 @@ export interface EntityRules<Row extends { id: string; version: number; deletedA
   remove(plan: BatchPlan, row: Row): Row;
 }
 
-/** `tmp-` taken off the reference fields, before validation (SYNC.md §3). */
+/** `tmp-` taken off the reference fields, before validation, so they are checked like a REST body. */
 export function resolveReferences(fields: Record<string, unknown>, referenceFields: string[]): Record<string, unknown> {
   const resolved = { ...fields };
   for (const field of referenceFields) if (typeof resolved[field] === 'string') resolved[field] = stripTmpPrefix(resolved[field] as string);

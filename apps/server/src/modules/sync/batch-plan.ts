@@ -49,7 +49,7 @@ export class BatchPlan {
   readonly countDeltas = new Map<string, number>();
   readonly events: TaskEventRow[] = [];
   readonly audits: AuditEntry[] = [];
-  /** Entity id -> the seq of the first conflict on it in this batch (SYNC.md §3 `depends_on_conflict`). */
+  /** Entity id -> the seq of the first conflict on it in this batch (its later operations there are `depends_on_conflict`). */
   readonly conflicted = new Map<string, number>();
 
   constructor(

@@ -22,7 +22,7 @@ function sqlState(error: unknown): string | undefined {
 
 /**
  * A transaction (READ COMMITTED, the database's default) run again as a whole when the database aborts
- * it for a serialization failure or a deadlock (SYNC.md §2), at most three times.
+ * it for a serialization failure or a deadlock, at most three times.
  */
 export async function retryingTransaction<T>(transaction: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {

@@ -27,7 +27,7 @@ const cursorNow = async () => (await get('GET', '/api/tasks?limit=1')).json().cu
 const tasksSince = async (cursor: string, extra = '') =>
   (await get('GET', `/api/tasks?since=${encodeURIComponent(cursor)}${extra}`)).json();
 
-describe('catch-up reads (SYNC.md §4)', () => {
+describe('catch-up reads', () => {
   it('carry the reading device’s lastSeq, for tasks and projects, and only for its own user', async () => {
     const device = new Device(ctx, alice);
     const cursor = await cursorNow();

@@ -4,7 +4,7 @@ import { syncClients, syncResults } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { OperationResult } from './batch-plan.ts';
 
-/** A device's row (SYNC.md §2), locked for the batch: one batch per device at a time. */
+/** A device's row (docs/sync-protocol.md, "Devices and their sequence"), locked for the batch: one batch per device at a time. */
 export interface SyncClientState {
   id: string;
   lastSeq: number;
@@ -37,7 +37,7 @@ export async function lockSyncClient(
   return { id: clientId, lastSeq: 0 };
 }
 
-/** A gap in the numbering refuses the whole batch, nothing consumed (SYNC.md §1.1). */
+/** A gap in the numbering refuses the whole batch, nothing consumed: an operation is never skipped. */
 export function assertInOrder(client: SyncClientState, firstSeq: number | undefined): void {
   if (firstSeq !== undefined && firstSeq > client.lastSeq + 1) {
     throw refused('out_of_order', `Operations must continue from ${client.lastSeq + 1}`, client.lastSeq);

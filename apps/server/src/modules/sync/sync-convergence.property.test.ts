@@ -11,9 +11,9 @@ import { purgeTombstones } from './sync-rest-steps.ts';
 import { playStep, step, type RunState } from './sync-run-steps.ts';
 
 /**
- * SYNC.md §7, the property test: three devices of two users (`@jalon/sync` clients on memory stores) and
+ * The sync property test: three devices of two users (`@jalon/sync` clients on memory stores) and
  * a third user writing through REST, against the real server through `app.inject`, their calls
- * interleaved by fast-check's scheduler, with the faults of §7. After quiescence, everything is held
+ * interleaved by fast-check's scheduler, with faults (requests and answers lost, database errors, crashes, purges). After quiescence, everything is held
  * against fresh reads, the reference model, the numbering, the conflicts, versions, counts and the audit
  * chain (sync-run-checks.ts). A failure prints the seed, the steps and the scheduler's order.
  */
@@ -151,7 +151,7 @@ async function signInAgain(state: RunState): Promise<void> {
   state.revoked = false;
 }
 
-describe('sync convergence (SYNC.md §7): devices, REST writes and faults against the real server', () => {
+describe('sync convergence: devices, REST writes and faults against the real server', () => {
   it(`converges to the server, which equals the reference model (${RUNS} runs)`, async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -7,8 +7,8 @@ import {
 import { jsonEqual } from '@jalon/sync';
 
 /**
- * The reference model of the sync property test: the rows of one run, as SYNC.md §3 says the applied
- * operations make them, replayed in change-sequence order. It predicts each operation's result (applied
+ * The reference model of the sync property test: the rows of one run, as the protocol
+ * (docs/sync-protocol.md) says the applied operations make them, replayed in change-sequence order. It predicts each operation's result (applied
  * at which version, or which conflict), so the test can hold the server's answers and rows against it.
  * Only the fields the test edits are modelled.
  */
@@ -152,7 +152,7 @@ export class ReferenceModel {
     return task.createdBy === userId || this.projects.get(task.project)?.ownerId === userId;
   }
 
-  /** SYNC.md §3 for one operation, mirroring what the server must do (apply-operation.ts is what is tested). */
+  /** The batch's rules for one operation, mirroring what the server must do (apply-operation.ts is what is tested). */
   private apply(
     userId: string,
     operation: SyncBatchRequest['operations'][number],
@@ -247,7 +247,7 @@ export class ReferenceModel {
       return conflict('invalid');
     const server = existing as unknown as Record<string, unknown>;
     let changes: Record<string, unknown>;
-    // SYNC.md §3's merge only matters when someone else wrote since the edit's version.
+    // The merge only matters when someone else wrote since the edit's version.
     if (operation.op === 'patch' && base !== undefined && operation.version !== existing.version) {
       const merged = fieldMerge(server, data, base);
       if (merged.conflicts.length > 0) return conflict('version_mismatch', { fields: merged.conflicts });
@@ -286,7 +286,7 @@ const depthOf = (value: unknown): number =>
   value !== null && typeof value === 'object' ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0;
 
 /**
- * SYNC.md §3's merge rule written again from the text, not taken from the core, so that the model does
+ * The merge rule written again from its description (docs/sync-protocol.md), not taken from the core, so that the model does
  * not share a bug with the code it checks: a field conflicts when the server's value differs from what
  * the person saw (or they never saw it) and from the new value.
  */

@@ -12,7 +12,7 @@ import {
 import type { RunState } from './sync-run-steps.ts';
 
 /**
- * What must hold after quiescence (SYNC.md §7); answers every violation found, in words, so a failing
+ * What must hold after quiescence (docs/sync-protocol.md, "What holds"); answers every violation found, in words, so a failing
  * run says all that went wrong at once.
  */
 export interface Rows {

@@ -45,7 +45,7 @@ function refusalOf(operation: SyncBatch['operations'][number]): string | null {
   return unstorable && `${unstorable.path}: ${unstorable.message}`;
 }
 
-/** The operations as the plan takes them: real ids, references without `tmp-` (SYNC.md §3). */
+/** The operations as the plan takes them: real ids, references without `tmp-`. */
 function planned(operation: SyncBatch['operations'][number]): PlannedOperation {
   const common = {
     seq: operation.seq,
@@ -86,7 +86,7 @@ export class SyncService {
     const ackedThrough = batch.ackedThrough ?? 0;
 
     // The change sequence is taken first, outside any savepoint, and orders this batch among all writes
-    // (SYNC.md §2); one notification leaves at commit when the batch changed anything.
+    // (so commit order is sequence order); one notification leaves at commit when the batch changed anything.
     const writeBatch = (tx: Tx, changeSeq: number) =>
       this.applyBatch(tx, viewer, actor, batch.clientId, operations, ackedThrough, changeSeq);
     const answer = await retryingTransaction(() =>

@@ -13,7 +13,7 @@ export interface Op {
   base?: Record<string, unknown>;
 }
 
-/** A simulated device of one signed-in user: numbers its operations and sends them as SYNC.md §3 says. */
+/** A simulated device of one signed-in user: numbers its operations and sends them as docs/sync-protocol.md says. */
 export class Device {
   readonly clientId = randomUUID();
   private nextSeq = 1;

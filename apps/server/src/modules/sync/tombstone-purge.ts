@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
 const HOUR_MS = 3_600_000;
-/** A device unused this long is forgotten; its next batch is answered `client_unknown` (SYNC.md §2). */
+/** A device unused this long is forgotten; its next batch is answered `client_unknown`. */
 const DEVICE_RETENTION_DAYS = 90;
 
 /**
- * Deletes tombstones older than the horizon (SYNC.md §4) and raises the stored horizon to the highest
+ * Deletes tombstones older than the horizon (docs/sync-protocol.md, "Tombstones") and raises the stored horizon to the highest
  * change sequence purged, in the same transaction: a cursor from before it can no longer be served
  * (its client would miss those deletions), so it gets `resetRequired`. Forgets devices unused for 90 days.
  * Every instance may run it: it is idempotent.

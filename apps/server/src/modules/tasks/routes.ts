@@ -25,7 +25,8 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       if (request.query.since !== undefined && request.query.after !== undefined) {
         throw new AppError(400, 'validation_failed', 'Use either since or after', { errors: [{ path: 'after', message: 'not with since' }] });
       }
-      // A task moved out of the project would never show in that project's changes (SYNC.md §4).
+      // A task moved out of the project would never show in that project's changes, so the device would
+      // keep it there for ever.
       if (request.query.since !== undefined && request.query.projectId !== undefined) {
         throw new AppError(400, 'validation_failed', 'Changes are read for all projects: since cannot be scoped to a project', {
           errors: [{ path: 'projectId', message: 'not with since' }],

@@ -28,7 +28,7 @@ const since = async (cursor: string, extra = '') => (await call('GET', `/api/tas
 const cursorNow = async () => (await call('GET', '/api/tasks?limit=1', alice.token)).json().cursor as string;
 
 describe('tasks API', () => {
-  it('creates a task with SPEC defaults, trimming the title', async () => {
+  it('creates a task with the defaults (todo, medium, 0 %), trimming the title', async () => {
     const task = await create({ title: '  Préparer la démo  ', description: ' notes ' });
     expect(task).toMatchObject({ title: 'Préparer la démo', description: 'notes', status: 'todo', priority: 'medium', progress: 0, version: 0, project: projectId, assignee: null, createdBy: alice.user.id });
     expect(task.permissions.canDelete).toBe(true);
@@ -59,7 +59,7 @@ describe('tasks API', () => {
     expect((await call('POST', '/api/tasks', alice.token, { title: 'no project' })).statusCode).toBe(400);
   });
 
-  it('accepts the SPEC aliases doing and review', async () => {
+  it('accepts the status aliases doing and review', async () => {
     expect((await create({ status: 'doing' })).status).toBe('in_progress');
     expect((await create({ status: 'review' })).status).toBe('in_review');
   });
@@ -107,7 +107,7 @@ describe('tasks API', () => {
   });
 });
 
-describe('delta reads with `since` (SYNC.md §4)', () => {
+describe('delta reads with `since` (docs/sync-protocol.md, catch-up reads)', () => {
   it('returns exactly the rows changed after the cursor, tombstones included', async () => {
     const untouched = await create({ title: 'Reste tel quel' });
     const edited = await create({ title: 'Sera modifiée' });
