@@ -6,7 +6,7 @@ import { mustEnrolFirst } from './guards/must-enrol-first.ts';
 import { discardsSession } from './guards/session-reset-redirect.ts';
 
 /**
- * The guard's session check (GET /api/auth/me, SPEC §2) asked as the app starts, beside the download of
+ * The guard's session check (GET /api/auth/me) asked as the app starts, beside the download of
  * the screen's code, instead of after it: the router renders the guard only once the route's chunks have
  * arrived and run, and a signed-in screen's first paint waited for both in turn (issue 17, Lighthouse).
  * The guard reads the same query, so the session is still checked once. Nothing is asked without a

@@ -41,7 +41,7 @@ interface NewPasswordFieldsProps {
   confirmId: string;
   labels: NewPasswordLabels;
   /**
-   * The strength meter of SPEC §5 lives in the auth feature; it is passed in so this shared piece
+   * The strength meter (advice only, it never blocks) lives in the auth feature; it is passed in so this shared piece
    * imports no feature (the invitation page gets it from its route).
    */
   strengthMeter: (password: string, checksId: string) => ReactNode;

@@ -1,6 +1,6 @@
 import { shouldUseHashRouter } from './host.ts';
 
-/** Port the backend listens on when the UI is opened from a bare IP address (SPEC §7). */
+/** Port the backend listens on when the UI is opened from a bare IP address. */
 export const RAW_IP_BACKEND_PORT = 4000;
 
 interface PageLocation {

@@ -25,7 +25,7 @@ export interface RequestOptions<T> {
   envelope?: boolean;
 }
 
-// SPEC §7: these calls create a session, so they never carry the old one.
+// These calls create a session, so they never carry the old one.
 const NO_AUTH_HEADER_PATHS = [
   '/auth/login',
   '/auth/register',
@@ -149,7 +149,7 @@ async function send(path: string, options: RequestOptions<unknown>, accept: stri
     throw new ApiError('session_expired', 'Session expired');
   }
   // Every write carries a JSON body, even an empty one: the server only accepts application/json
-  // for state-changing calls (SECURITY S27).
+  // for state-changing calls: a cross-site form cannot send that type.
   const body = options.body ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
   const headers = buildHeaders(path, options, body !== undefined, accept);
   const url = `${getApiBaseUrl()}${path}`;
@@ -179,8 +179,8 @@ async function send(path: string, options: RequestOptions<unknown>, accept: stri
 }
 
 /**
- * The one way the app talks to the API (SPEC §7): JSON in and out, session headers, expiry kept
- * current, 401/403 turned into the redirects of SPEC §4, payloads checked against the contract.
+ * The one way the app talks to the API: JSON in and out, session headers, expiry kept
+ * current, 401/403 turned into redirects (to /login, or to /security to enrol), payloads checked against the contract.
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   // The checker starts while the request is on its way, not after the answer (the first signed-in

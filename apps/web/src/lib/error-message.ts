@@ -3,7 +3,7 @@ import { describeApiBaseUrl } from './api-base-url.ts';
 import { formatClock } from './dates.ts';
 import { isApiError, type ApiError } from './api-error.ts';
 
-/** Where the error happened decides the wording (SPEC §8 has one table row per screen). */
+/** Where the error happened decides the wording: each screen has its own sentence for a failure. */
 export type ErrorContext = 'login' | 'twoFactor' | 'resetRequest' | 'reset' | 'generic';
 
 function lockMessage(error: ApiError): string {

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 
 /**
- * Esc closes what is open (SPEC §2 "esc close"): the quick-create panel, the preferences menu, the
+ * Esc closes what is open: the quick-create panel, the preferences menu, the
  * palette, the conflict merge editor… Each open thing registers how it closes; one Esc closes the one
  * opened last, wherever the focus is, even in a field of it. A component that handles Esc itself (an
  * inline edit, a modal dialog keeping the focus) calls `preventDefault()`, and the layers leave it alone.

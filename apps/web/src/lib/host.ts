@@ -1,4 +1,4 @@
-// Which router to use depends on where the page is served from (SPEC §2). A raw IP address usually
+// Which router to use depends on where the page is served from. A raw IP address usually
 // means a LAN or ad-hoc deployment where no SPA fallback can be assumed, so deep links must live in
 // the hash. Loopback addresses and host names are served by our own server, which does the SPA
 // fallback, so they keep clean URLs (decision taken for issue 2).

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authRedirect, isAuthRedirectPending, navigateOnce, setNavigator } from './redirects.ts';
 
-describe('redirect debounce (SPEC §4, §9)', () => {
+describe('redirect debounce', () => {
   const navigate = vi.fn();
 
   beforeEach(() => {

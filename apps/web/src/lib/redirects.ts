@@ -33,7 +33,7 @@ export function navigateOnce(to: string, replace = false): boolean {
 /**
  * Redirects caused by authentication (expired session, 401, forced enrolment). A burst of failing
  * calls must produce one redirect, not a history full of /login entries: nothing is repeated within
- * 400 ms, and the same target is held for 2 s (SPEC §4 and §9).
+ * 400 ms, and the same target is held for 2 s.
  */
 export function authRedirect(to: string): boolean {
   const now = Date.now();

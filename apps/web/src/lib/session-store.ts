@@ -3,7 +3,7 @@ import { STORAGE_PREFIX } from '@jalon/contract/plain';
 import type { User } from '@jalon/contract';
 import { readStored, writeStored } from './storage.ts';
 
-/** What the browser keeps of a session (SPEC §3 "Session (stored locally)"). */
+/** What the browser keeps of a session. */
 export interface SessionSnapshot {
   readonly token: string | null;
   /** Pending second factor or forced 2FA enrolment: valid only on two-factor routes. */
@@ -90,7 +90,7 @@ export function updateSession(patch: Partial<SessionSnapshot>): void {
   emit();
 }
 
-/** Sign-out, expiry, forceLogin: every stored session value goes (SPEC §4). */
+/** Sign-out, expiry, forceLogin: every stored session value goes. */
 export function clearSession(): void {
   updateSession({ token: null, tempToken: null, user: null, sessionId: null, sessionExpiry: null });
 }

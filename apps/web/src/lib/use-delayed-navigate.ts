@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from './navigation.ts';
 
 /**
- * Navigate after a pause (after login 100 ms, after a reset 1800 ms: SPEC §9). The timer dies with
+ * Navigate after a pause (after login 100 ms, after a reset 1800 ms, time to read the success message). The timer dies with
  * the component so a user who already left is not pulled back.
  */
 export function useDelayedNavigate(): (to: string, delayMs: number) => void {

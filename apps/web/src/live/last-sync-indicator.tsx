@@ -8,7 +8,7 @@ import { useLastSync } from './use-live.ts';
 const t = fr.live;
 
 /**
- * "Dernière synchro : il y a 12 s" (SPEC §2, units s, m, h, j), and 'Auto-refresh' while it runs. The
+ * "Dernière synchro : il y a 12 s" (units s, m, h, j), and 'Auto-refresh' while it runs. The
  * time is when the device's copy last heard from the server in this page (a pull or an answer): after a
  * reload it says 'Synchronisation…' until the load's catch-up has landed, never a time it did not sync.
  */

@@ -5,7 +5,7 @@ import { ApiError } from '../lib/api-error.ts';
 import { contractSchema } from '../lib/contract-check/answer-check.ts';
 import type { SessionCheck } from './live-connection.ts';
 
-/** SPEC §7: the stream, on the API's origin (port 4000 of a bare IP address host). */
+/** The stream, on the API's origin (port 4000 of a bare IP address host). */
 export const eventsUrl = (): string => `${getApiBaseUrl()}/events`;
 
 /**

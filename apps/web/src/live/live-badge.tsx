@@ -9,7 +9,7 @@ const BADGES: Record<LiveBadgeKind, { tone: 'warning' | 'info'; label: string }>
   'auto-refresh': { tone: 'info', label: t.autoRefresh },
 };
 
-/** 'Stale', 'Maj…' or 'Auto-refresh' beside a task while it applies (SPEC §2), else nothing. */
+/** 'Stale', 'Maj…' or 'Auto-refresh' beside a task while it applies, else nothing. */
 export function LiveBadge({ taskId }: { taskId: string }) {
   const badge = useTaskLiveBadge(taskId);
   if (!badge) return null;

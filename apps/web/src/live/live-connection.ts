@@ -2,7 +2,7 @@ import { REALTIME } from '@jalon/contract/plain';
 import type { ChangeEvent, SessionEndReason } from '@jalon/contract';
 import { reconnectDelay } from './reconnect-delay.ts';
 
-/** The realtime connection as the screens show it (SPEC §4 "Realtime connection"). */
+/** The realtime connection as the screens show it. */
 export type ConnectionState =
   | { kind: 'connecting' }
   | { kind: 'connected' }
@@ -11,7 +11,7 @@ export type ConnectionState =
   /** The session ended (revoked, deactivated, signed out, expired): the page signs out, nothing reconnects. */
   | { kind: 'revoked'; reason: SessionEndReason | null };
 
-/** What a stream message may say; anything else is logged and ignored (SPEC §7). */
+/** What a stream message may say; anything else is logged and ignored. */
 export type LiveEvent = ChangeEvent | { type: 'resync' };
 
 /** The stream's last message when its session ended (the server closes it right after). */
@@ -81,7 +81,7 @@ export function parseLiveEvent(text: string): LiveEvent | SessionEnded | null {
 }
 
 /**
- * One EventSource on `/api/events`, reconnected exactly as SPEC §9 says: the browser's own retry is
+ * One EventSource on `/api/events`, reconnected on our schedule (reconnect-delay.ts): the browser's own retry is
  * replaced by ours (closed at the first error) so that the delays, the attempt count and the give-up are
  * the product's. Each error also asks the API whether the session still holds (the check also gives the
  * stream its cookie back): an ended session ends it all, as does the stream's own `session.ended`.

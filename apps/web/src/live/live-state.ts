@@ -2,7 +2,7 @@ import { SYNC } from '@jalon/contract/plain';
 import type { ChangeEvent, Digest } from '@jalon/contract';
 import type { ConnectionState, LiveEvent } from './live-connection.ts';
 
-/** SPEC §2 badges of a task row: 'Stale' (an event said it changed), 'Maj…' (being read again). */
+/** The badges of a task row: 'Stale' (an event said it changed), 'Maj…' (being read again). */
 export type TaskBadge = 'stale' | 'updating';
 
 export interface LiveSnapshot {
@@ -29,7 +29,7 @@ export interface LiveHandlers {
  * The live state of one tab: the connection, the badges and the refreshes. A change event marks its task
  * 'Stale' and, 600 ms after the last event of a burst, one refresh runs ('Maj…' meanwhile); every 5 s
  * the age of the last sync is checked and past 10 minutes everything is read again ('Auto-refresh').
- * Badges last 5 s at most (SPEC §9), so a refresh that hangs never leaves one behind.
+ * Badges last 5 s at most, so a refresh that hangs never leaves one behind.
  */
 export class LiveState {
   private snapshot: LiveSnapshot;

@@ -1,7 +1,7 @@
 import { REALTIME } from '@jalon/contract/plain';
 
 /**
- * The wait before reconnect attempt `attempt` (1 for the first), SPEC §9: the base (2000 ms, at least
+ * The wait before reconnect attempt `attempt` (1 for the first): the base (2000 ms, at least
  * 5000 ms from attempt 4) doubled per attempt, capped at 60000 ms, plus up to 500 ms of jitter so that the
  * browsers a restart disconnected do not all come back in the same instant.
  */

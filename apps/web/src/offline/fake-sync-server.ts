@@ -4,7 +4,7 @@ import type { BatchTransport, TransportResponse } from '@jalon/sync';
 
 /**
  * A test server that only keeps what "nothing lost, nothing doubled" is judged by: every `seq` that
- * reached it, and those it applied (each once, in order, as SYNC.md §3 says). A resend is answered again
+ * reached it, and those it applied (each once, in order, as docs/sync-protocol.md says). A resend is answered again
  * with the same result; a gap is refused with `out_of_order`. One device only.
  */
 export class FakeSyncServer {

@@ -5,7 +5,7 @@ import { deleteDatabase, inTransaction, openDatabase, request, type StoreSchema 
 import type { KeptValues } from './members-copy.ts';
 import { readOrderedList, writeOrderedList } from './ordered-list.ts';
 
-/** One key/value record of the meta store (SPEC §3 "Meta store"): the sync bookkeeping and the cursors. */
+/** One key/value record of the meta store: the sync bookkeeping and the cursors. */
 interface MetaRecord {
   key: string;
   value: unknown;
@@ -15,7 +15,7 @@ const META_KEY = 'sync';
 const cursorKey = (entity: SyncEntity) => `cursor:${entity}`;
 
 /**
- * The stores of SPEC §3 as the sync core uses them. SPEC's "pending offline actions" are the outbox's
+ * The device's stores as the sync core uses them. Edits waiting to be sent are the outbox's
  * unnumbered entries (auto `localId`, `createdAt`): one store, so an edit has one write path. The key
  * paths and indexes are those Dexie made until decision 0044, so the databases it made open as they are.
  */
@@ -31,11 +31,11 @@ const STORES = Object.keys(SCHEMA);
 /** Dexie opened IndexedDB at ten times its schema's version: the same number opens the databases it made. */
 const DATABASE_VERSION = SYNC.offlineDbVersion * 10;
 
-/** The database of one user (SYNC.md §6): signing in as someone else never opens another user's data. */
+/** The database of one user: signing in as someone else never opens another user's data. */
 const offlineDatabaseName = (userId: string): string => `${STORAGE_PREFIX}${userId}`;
 
 /**
- * What opening the user's database gave. `unavailable` (private mode, storage disabled, quota) is SPEC §4's
+ * What opening the user's database gave. `unavailable` (private mode, storage disabled, quota) is the
  * no-op mode: the app says so once and keeps working online, reading the server as it did before.
  */
 export type OfflineStoreResult =

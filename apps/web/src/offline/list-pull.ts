@@ -20,7 +20,7 @@ const LISTS: Record<SyncEntity, { path: string; schema: ListSchemaName; params: 
  * The sync core's pull transport over any way of reading a list: the tabs' API client, or the service
  * worker's fetch with the token a tab handed it (it has no localStorage, and must not bring React along).
  * A delta read names this device, so the page carries its `lastSeq`. A full read (no cursor) follows
- * `nextAfter` to the end and answers one page with the cursor of its first page (SYNC.md §4: what changed
+ * `nextAfter` to the end and answers one page with the cursor of its first page (what changed
  * while it paged comes with the next pull); it says nothing of this device's operations, so its `lastSeq`
  * is 0 and the acked edits stay on top until that next pull. The list routes take no `ackedThrough`:
  * results are released by the next batch's. Any failure is thrown.

@@ -6,7 +6,7 @@ import { fetchPullPage, sendBatch } from './transports.ts';
 
 /**
  * The engine of the signed-in person: over their IndexedDB database in the shipped build; over memory when
- * the build flag is off, or when IndexedDB refuses to open (SPEC §4 no-op mode, which the snapshot says).
+ * the build flag is off, or when IndexedDB refuses to open (the no-op mode, which the snapshot says).
  */
 export async function openEngine(userId: string, offlineSync = isOfflineSyncEnabled()): Promise<SyncEngine> {
   const transports = { userId, sendBatch, fetchPage: fetchPullPage };

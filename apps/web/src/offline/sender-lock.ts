@@ -38,7 +38,7 @@ const isSyncMessage = (data: unknown): data is SyncMessage => data === 'changed'
 const openSyncChannel = (name: string) => openBroadcastChannel(name, isSyncMessage);
 
 /**
- * One sender per user and browser (SYNC.md §6). Every tab asks for the same Web Lock and waits in its
+ * One sender per user and browser. Every tab asks for the same Web Lock and waits in its
  * queue; the holder sends, and keeps the lock until it releases it or dies (the browser then hands the lock
  * to the next tab, which resends the same `seq`s from the shared store). Without Web Locks this tab sends
  * on its own: should a second tab do the same, the numbering in one IndexedDB transaction and the server's

@@ -26,7 +26,7 @@ import { createSyncScheduler, type SyncScheduler, type SyncSchedulerOptions } fr
 
 /**
  * Where this device keeps the person's copy: `indexeddb` (the shipped build), or `memory` when the build
- * flag is off or IndexedDB could not open (SPEC §4 "no-op mode": the app works online, keeps nothing).
+ * flag is off or IndexedDB could not open (the app works online, keeps nothing).
  */
 export type StorageKind = 'indexeddb' | 'memory';
 
@@ -254,7 +254,7 @@ export class SyncEngine {
     await this.pull();
   }
 
-  /** Reads the outbox and the conflicts again (the panel's 5-second poll, SPEC §9). */
+  /** Reads the outbox and the conflicts again (the panel's 5-second poll). */
   reread(): Promise<void> {
     return this.reload({ rows: false });
   }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSyncServer } from './fake-sync-server.ts';
 import { createSyncScheduler, type SyncScheduler, type SyncSchedulerOptions } from './sync-scheduler.ts';
 
-// Each test names the SPEC §9 figure it checks as a literal, so changing the constant fails that test.
+// Each test names the figure it checks as a literal, so changing the constant fails that test.
 const START = Date.parse('2030-01-15T10:00:00.000Z');
 const elapsed = () => Date.now() - START;
 const idle: FlushResult = { status: 'idle' };

@@ -35,7 +35,7 @@ export interface SyncSchedulerOptions {
 }
 
 export interface SyncScheduler {
-  /** Sends and pulls once, then keeps the schedule of SPEC §9 until `stop`. */
+  /** Sends and pulls once, then keeps the schedule of `SYNC` (the contract's constants) until `stop`. */
   start(): void;
   stop(): void;
   /** An edit was recorded (in this tab or another): send it at once. */
@@ -45,7 +45,7 @@ export interface SyncScheduler {
 }
 
 /**
- * When to send and when to pull (SPEC §9), for the tab holding the sender lock. The sync core decides
+ * When to send and when to pull, for the tab holding the sender lock. The sync core decides
  * whether a send may go (`nextAttemptAt` after failures, with its backoff and jitter) and answers
  * `waiting` otherwise; this only decides when to ask, asks nothing while the browser is offline, and
  * has the core skip the wait when the browser comes back online.
@@ -97,8 +97,8 @@ export function createSyncScheduler({
       cancel: () => clock.clearTimeout(handle),
     };
   };
-  // Back online: what waited goes first, without waiting out a backoff that offline failures set (SPEC §9:
-  // "a flush starts 300 ms after the browser comes back online"), then what others changed meanwhile.
+  // Back online: what waited goes first, without waiting out a backoff that offline failures set (a flush
+  // starts 300 ms after the browser comes back online), then what others changed meanwhile.
   const afterOnline = delayed(
     SYNC.flushAfterOnlineMs,
     whenOnline(() => void retryNow().then(send).then(catchUp)),
@@ -132,7 +132,7 @@ export function createSyncScheduler({
 
 /**
  * One run at a time; a call during a run asks for one more run after it, so a trigger that came while the
- * previous read or send was already under way is never lost (one pull in flight, SYNC.md §4). A failing
+ * previous read or send was already under way is never lost (one pull in flight, so a late answer never overwrites a newer one). A failing
  * run is logged and left to the next trigger: the schedule retries, nothing else can.
  */
 function singleFlight(run: () => Promise<void>): () => Promise<void> {

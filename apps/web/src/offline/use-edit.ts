@@ -2,7 +2,7 @@ import type { Edit } from '@jalon/sync';
 import { useCallback } from 'react';
 import { useWorkEngine } from './work-context.tsx';
 
-/** The one write path of projects and tasks: an edit recorded in the outbox, then sent (SYNC.md §6). */
+/** The one write path of projects and tasks: an edit recorded in the outbox, then sent (docs/sync-protocol.md). */
 export function useEdit(): (edit: Edit) => Promise<string> {
   const engine = useWorkEngine();
   return useCallback(
@@ -12,7 +12,7 @@ export function useEdit(): (edit: Edit) => Promise<string> {
 }
 
 /**
- * SPEC §7/§8: "if the offline queue fails, the product falls back to a direct create". A create that could
+ * If the offline queue fails, the product falls back to a direct create. A create that could
  * not be recorded (the engine not started yet, IndexedDB refusing the write) is sent to the API instead;
  * what the person typed is never lost to a storage problem.
  */

@@ -43,7 +43,7 @@ export interface WorkServer {
 const created = '2030-01-15T10:00:00.000Z';
 
 /**
- * A fetch mock that answers the offline engine as the server would (SYNC.md §3 and §4): the full and the
+ * A fetch mock that answers the offline engine as the server would: the full and the
  * delta pulls of `GET /api/projects` and `GET /api/tasks`, and `POST /api/sync/batch`, which applies each
  * operation in order (a `tmp-` id becomes the real one, versions rise by one, the merge rule for `base`),
  * keeps the rows so that the next pull returns them, and can be told to clash once or to lose the network.

@@ -2,7 +2,7 @@ import { Redirect } from 'wouter';
 import { useSession } from '../../lib/session-store.ts';
 import { PATHS } from './paths.ts';
 
-/** '/' and unknown paths (SPEC §2): to the dashboard when signed in, else to the login screen. */
+/** '/' and unknown paths: to the dashboard when signed in, else to the login screen. */
 export function HomeRedirect() {
   const token = useSession((session) => session.token);
   const tempToken = useSession((session) => session.tempToken);

@@ -4,7 +4,7 @@ import { getSession } from '../../lib/session-store.ts';
 import { PATHS } from './paths.ts';
 
 /**
- * /login and /reset-password are for signed-out users (SPEC §2). The decision is taken on arrival:
+ * /login and /reset-password are for signed-out users. The decision is taken on arrival:
  * signing in on this page must not yank the user away before the login screen's own 100 ms redirect.
  */
 export function PublicOnly({ children }: { children: ReactNode }) {

@@ -24,7 +24,7 @@ const enrolmentRequired = (error: unknown): boolean =>
 const OFFLINE_SHELL_RECHECK_MS = 5_000;
 
 /**
- * Route guard of SPEC §2/§6: spinner while the session is verified (GET /api/auth/me, once),
+ * Route guard of every signed-in screen: spinner while the session is verified (GET /api/auth/me, once),
  * unauthenticated to /login, admin without 2FA and temporary-token-only sign-ins to /security.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -9,7 +9,7 @@ export const discardsSession = (params: URLSearchParams): boolean =>
   RESET_PARAMS.some((name) => params.has(name));
 
 /**
- * `?forceLogin` or `?logout` on any route (SPEC §2) clears every stored session value and goes to
+ * `?forceLogin` or `?logout` on any route clears every stored session value and goes to
  * /login. The discarded session is also revoked on the server, best effort: a token the browser
  * forgets should not stay usable elsewhere.
  */

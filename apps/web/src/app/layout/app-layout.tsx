@@ -26,7 +26,7 @@ import { UndoRedo } from './undo-redo.tsx';
 const t = fr.layout;
 
 /**
- * Signed-in shell (SPEC §2 "Main layout"): navigation on the left, the screen in <main>; below 768 px a
+ * Signed-in shell: navigation on the left, the screen in <main>; below 768 px a
  * top bar whose 'Menu' opens the same navigation and tools in a drawer. The person's offline engine runs
  * while it is shown (not during forced 2FA set-up, which only opens /security).
  */

@@ -8,7 +8,7 @@ import { NavItem } from './nav-item.tsx';
 
 const t = fr.layout;
 
-/** SPEC §2 "Main layout": the screens of the sidebar, or of the phone's menu. */
+/** The screens of the sidebar, or of the phone's menu. */
 export function MainNavigation({ restricted, isAdmin }: { restricted: boolean; isAdmin: boolean }) {
   return (
     <nav aria-label={t.mainNavigation}>

@@ -13,7 +13,7 @@ export function SecurityRoute() {
   const { restricted } = useAuthOutletContext();
   const queryClient = useQueryClient();
 
-  // SPEC §4: verifying the enrolment with a temporary token finalises the login, like a login success.
+  // Verifying the enrolment with a temporary token finalises the login, like a login success.
   // The router navigates directly: this screen unmounts as soon as the session is stored.
   const onSignInCompleted = (result: LoginResult) => {
     storeLoginResult(result);

@@ -12,7 +12,7 @@ const FAMILIES = ['auth', 'security', 'project', 'task'] as const;
 export const activityFamily = (type: string): ActivityFamily =>
   FAMILIES.find((family) => type.startsWith(`${family}.`)) ?? 'other';
 
-/** One icon per action family (SPEC §2 'Activité récente'): auth., security., project., task., the rest. */
+/** One icon per action family: auth., security., project., task., the rest. */
 const ICONS: Record<ActivityFamily, LucideIcon> = {
   auth: KeyRound,
   security: ShieldCheck,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { levelFor, passwordStrength } from './password-strength.ts';
 
-describe('password strength (SPEC §5)', () => {
+describe('password strength', () => {
   it.each([
     ['', 0, 0, 'weak'],
     ['abc', 1, 20, 'weak'],

@@ -1,5 +1,5 @@
 // Advisory only: the server enforces its own rules (length, common passwords); the client never
-// blocks a submission on strength (SPEC §5).
+// blocks a submission on strength.
 
 export const STRENGTH_CHECKS = ['length', 'uppercase', 'lowercase', 'digit', 'symbol'] as const;
 export type StrengthCheck = (typeof STRENGTH_CHECKS)[number];

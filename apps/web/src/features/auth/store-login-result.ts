@@ -2,8 +2,8 @@ import type { LoginResult } from '@jalon/contract';
 import { updateSession } from '../../lib/session-store.ts';
 
 /**
- * A login result either opens a session or leaves a temporary token for the second factor
- * (SPEC §4). Whatever was stored before is replaced, never mixed with the new state.
+ * A login result either opens a session or leaves a temporary token for the second factor. Whatever
+ * was stored before is replaced, never mixed with the new state.
  */
 export function storeLoginResult(result: LoginResult): void {
   if (result.requires2FA) {

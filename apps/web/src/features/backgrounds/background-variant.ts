@@ -8,7 +8,7 @@ const STORAGE_NAME = 'background';
 const isVariant = (value: string | null): value is BackgroundVariant =>
   BACKGROUND_VARIANTS.includes(value as BackgroundVariant);
 
-/** neural -> gradient -> particles -> neural (SPEC §4). */
+/** neural -> gradient -> particles -> neural. */
 export function nextBackground(current: BackgroundVariant): BackgroundVariant {
   const index = BACKGROUND_VARIANTS.indexOf(current);
   return BACKGROUND_VARIANTS[(index + 1) % BACKGROUND_VARIANTS.length] ?? 'neural';

@@ -7,7 +7,7 @@ export interface FrameMonitor {
 
 /**
  * Averages frame times over a window of 180 frames; an average above 40 ms (under 25 fps) means the
- * animation costs the page too much and should switch to its lighter mode (SPEC §4, §9).
+ * animation costs the page too much and should switch to its lighter mode.
  */
 export function createFrameMonitor(
   sampleFrames: number = PERFORMANCE.sampleFrames,

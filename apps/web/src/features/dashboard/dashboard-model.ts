@@ -1,7 +1,7 @@
 import type { AuditEntry, Dashboard, Project, Trends } from '@jalon/contract';
 import { dashboard } from '../../locales/fr/dashboard.ts';
 
-// The dashboard's rules as plain functions (SPEC §2 "Dashboard", §4), so each one is tested on its own.
+// The dashboard's rules as plain functions, so each one is tested on its own.
 
 const t = dashboard;
 const DAY_MS = 86_400_000;
@@ -13,7 +13,7 @@ export const calendarDaysUntil = (deadline: string, now: Date): number => dayNum
 export type ProjectDeadline = { kind: 'overdue' } | { kind: 'days'; days: number } | null;
 
 /**
- * SPEC §4: overdue when the deadline is past and progress is below 100 ('En retard'), otherwise J-{days}.
+ * Overdue when the deadline is past and progress is below 100 ('En retard'), otherwise J-{days}.
  * A project finished after its deadline has nothing left due: no badge.
  */
 export function projectDeadline(project: Pick<Project, 'deadline' | 'progress'>, now: Date): ProjectDeadline {
@@ -37,7 +37,7 @@ export function deadlineLevel(deadline: string, now: Date): DeadlineLevel {
 
 export type AgeUnit = 's' | 'm' | 'h' | 'j';
 
-/** 'il y a' in seconds, minutes, hours or days (SPEC §9 units s, m, h, j). */
+/** 'il y a' in seconds, minutes, hours or days (units s, m, h, j). */
 export function relativeAge(at: string, now: Date): { amount: number; unit: AgeUnit } {
   const seconds = Math.max(0, Math.floor((now.getTime() - Date.parse(at)) / 1000));
   if (seconds < 60) return { amount: seconds, unit: 's' };
@@ -57,7 +57,7 @@ export interface ChartSeries {
   values: number[];
 }
 
-// SPEC §4: active = in progress, on_hold = not started, cancelled = delayed.
+// How the dashboard reads a project's status: active = in progress, on_hold = not started, cancelled = delayed.
 const PROJECT_ORDER = ['active', 'completed', 'on_hold', 'cancelled'] as const;
 const PRIORITY_ORDER = ['high', 'medium', 'low'] as const;
 

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { NOW } from './dashboard-test-kit.ts';
 import { projectDraft, quickCreateError, taskDraft, todayInputValue } from './quick-create-rules.ts';
 
-describe('quick-create project (SPEC §5)', () => {
+describe('quick-create project', () => {
   it("requires a name: 'Nom du projet requis'", () => {
     expect(projectDraft({ name: '   ', description: 'Une description', deadline: '' }, NOW)).toEqual({
       ok: false,
@@ -41,7 +41,7 @@ describe('quick-create project (SPEC §5)', () => {
   });
 });
 
-describe('quick-create task (SPEC §5)', () => {
+describe('quick-create task', () => {
   it("requires a title and a project: 'Titre et projet requis'", () => {
     expect(taskDraft({ title: 'Écrire', project: '' })).toEqual({ ok: false, error: 'Titre et projet requis' });
     expect(taskDraft({ title: ' ', project: 'p1' })).toEqual({ ok: false, error: 'Titre et projet requis' });
@@ -55,7 +55,7 @@ describe('quick-create task (SPEC §5)', () => {
   });
 });
 
-describe('quick-create errors (SPEC §8)', () => {
+describe('quick-create errors', () => {
   const problem = (errors?: { path: string; message: string }[]) =>
     new ApiError('http', 'Validation failed', {
       status: 400,

@@ -5,7 +5,7 @@ import { dayFieldError, endOfDayIso, localDayKey } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { dashboard } from '../../locales/fr/dashboard.ts';
 
-// SPEC §5 "Quick-create project / task (dashboard)".
+// The rules of the dashboard's quick creation of a project or a task.
 
 const t = dashboard.quickCreate;
 
@@ -47,7 +47,7 @@ export function taskDraft(fields: { title: string; project: string }): Draft<Cre
   return { ok: true, value: { title, project: fields.project, description: t.quickDescription(title) } };
 }
 
-/** SPEC §8: the validation details joined with ' | ', otherwise the message. */
+/** The validation details joined with ' | ', otherwise the message. */
 export function quickCreateError(error: unknown): string {
   const details = isApiError(error) ? (error.problem?.errors ?? []) : [];
   const messages = details.map((detail) => detail.message).filter((message) => message.trim() !== '');

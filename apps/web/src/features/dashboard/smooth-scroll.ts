@@ -4,7 +4,7 @@ const easeInOut = (progress: number): number =>
   progress < 0.5 ? 2 * progress * progress : 1 - (-2 * progress + 2) ** 2 / 2;
 
 /**
- * Scrolls the window so `element` is at the top, over 520 ms (SPEC §9), or at once under reduced motion;
+ * Scrolls the window so `element` is at the top, over 520 ms, or at once under reduced motion;
  * then moves keyboard focus there without scrolling again. Returns a cancel function.
  */
 export function scrollToElement(

@@ -25,7 +25,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const clampPercent = (value: number): number => Math.min(100, Math.max(0, Math.round(value)));
 
-/** Keeps the valid fields of an untrusted object (local storage, a caller), clamping percentages (SPEC §5). */
+/** Keeps the valid fields of an untrusted object (local storage, a caller), clamping percentages. */
 function sanitize(input: unknown): Partial<Preferences> {
   if (!isRecord(input)) return {};
   const clean: Partial<Preferences> = {};
@@ -117,7 +117,7 @@ export const getPreferences = (): Preferences => {
 /** A change made by the person: applied at once, remembered here, sent to the server shortly after. */
 export function updatePreferences(update: Partial<Preferences>): void {
   const patch = sanitize(update);
-  // SPEC §5: UI sounds are not enabled when the system asks for reduced motion.
+  // UI sounds are not enabled when the system asks for reduced motion.
   if (patch.uiSounds === true && matchesMedia(REDUCED_MOTION_QUERY)) delete patch.uiSounds;
   if (Object.keys(patch).length === 0) return;
   commit({ ...getPreferences(), ...patch });

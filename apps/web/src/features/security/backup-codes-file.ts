@@ -4,7 +4,7 @@ import { formatDateTime } from '../../lib/dates.ts';
 
 const t = fr.security.backupCodes;
 
-/** Starts with the product's name and ends 'backup-codes.txt' (SPEC §2). */
+/** Starts with the product's name and ends 'backup-codes.txt'. */
 export const BACKUP_CODES_FILE_NAME = `${PRODUCT_NAME.toLowerCase()}-backup-codes.txt`;
 
 /** The text file a user keeps: what it is, for which account, when, then one code per line. */

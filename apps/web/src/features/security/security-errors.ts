@@ -1,14 +1,14 @@
 import { isApiError } from '../../lib/api-error.ts';
 import { fr } from '../../locales/fr/index.ts';
 
-// SPEC §8 names one sentence per failure of this screen; a few server answers deserve their own words.
+// Each failure of this screen has one fixed sentence; a few server answers deserve their own words.
 
 const throttled = (error: unknown): string | null =>
   isApiError(error) && (error.code === 'rate_limited' || error.code === 'account_locked')
     ? fr.problemMessages[error.code]
     : null;
 
-/** A screen-level failure: the SPEC's sentence, or the throttling message when that is the cause. */
+/** A screen-level failure: its fixed sentence, or the throttling message when that is the cause. */
 export const failureMessage = (error: unknown, fallback: string): string => throttled(error) ?? fallback;
 
 /** A form that sends a TOTP code: a refused or malformed code reads 'Code invalide'. */

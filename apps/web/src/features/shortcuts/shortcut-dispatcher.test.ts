@@ -18,7 +18,7 @@ function type(dispatcher: ReturnType<typeof createDispatcher>, keys: string[], s
 }
 
 describe('the shortcut dispatcher', () => {
-  it('completes every two-key sequence of SPEC §2', () => {
+  it('completes every two-key sequence of the global shortcuts (g …, n …)', () => {
     const expected: Record<string, string> = {
       'g d': 'goDashboard', 'g p': 'goProjects', 'g s': 'goSecurity', 'g t': 'goTasks', 'g a': 'goActivity',
       'g m': 'goMe', 'n p': 'newProject', 'n t': 'newTask', 'n b': 'newBoard',

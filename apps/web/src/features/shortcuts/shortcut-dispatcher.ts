@@ -38,7 +38,7 @@ export interface Binding {
   action: ShortcutAction;
 }
 
-/** SPEC §2 "Keyboard shortcuts (global)", plus Ctrl+K for the command palette. */
+/** The global keyboard shortcuts, plus Ctrl+K for the command palette. */
 export const BINDINGS: readonly Binding[] = [
   { sequence: ['g', 'd'], action: 'goDashboard' },
   { sequence: ['g', 'p'], action: 'goProjects' },

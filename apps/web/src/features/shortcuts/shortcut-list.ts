@@ -10,8 +10,8 @@ export interface Shortcut {
 }
 
 /**
- * The help content: SPEC §2 "Shortcuts screen" sections, holding every global shortcut of SPEC §2
- * (the dispatcher's `BINDINGS`) plus the command palette.
+ * The help content: the shortcuts page's sections, holding every global shortcut (the dispatcher's
+ * `BINDINGS`) plus the command palette.
  */
 export const SHORTCUT_GROUPS: readonly { group: GroupKey; shortcuts: readonly Shortcut[] }[] = [
   {

@@ -4,7 +4,7 @@ import type { TaskStatus } from '@jalon/contract';
 export const TASK_VIEWS = ['kanban', 'list', 'calendar'] as const;
 export type TaskView = (typeof TASK_VIEWS)[number];
 
-/** SPEC §2: 1 Kanban, 2 list, 3 calendar. */
+/** The keys 1, 2, 3 pick the Kanban, list and calendar views. */
 export const VIEW_KEYS: Record<string, TaskView> = { '1': 'kanban', '2': 'list', '3': 'calendar' };
 
 export const isTaskView = (value: string | null): value is TaskView =>

@@ -1,4 +1,4 @@
-// The dashboard home (SPEC §2 "Dashboard"); texts quoted by the SPEC are kept word for word.
+// The dashboard home; its fixed texts are kept word for word (the e2e journeys read them).
 const plural = (count: number, one: string, many: string): string => (count <= 1 ? one : many);
 
 export const dashboard = {

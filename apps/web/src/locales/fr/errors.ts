@@ -1,6 +1,9 @@
 import type { ErrorCode } from '@jalon/contract';
 
-/** One French sentence per stable problem code (DESIGN §4): the English `detail` is never shown. */
+/**
+ * One French sentence per stable problem code (decision 0004): the server's English `detail` is for
+ * developers and is never shown.
+ */
 export const problemMessages: Record<ErrorCode, string> = {
   validation_failed: 'Les informations envoyées sont invalides.',
   invalid_json: 'La requête envoyée est illisible.',

@@ -1,4 +1,4 @@
-// Live updates (issue 12, SPEC §2 badges, §8 realtime error).
+// Live updates (issue 12): the badges of a task row and the realtime connection's error.
 export const live = {
   badges: { stale: 'Stale', updating: 'Maj…', autoRefresh: 'Auto-refresh' },
   lastSync: (amount: number, unit: 's' | 'm' | 'h' | 'j') => `Dernière synchro : il y a ${amount} ${unit}`,

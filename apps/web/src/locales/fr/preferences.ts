@@ -1,6 +1,6 @@
 import type { ThemeKey } from '@jalon/contract';
 
-// Personal display preferences (SPEC §1, §3, §9).
+// Personal display preferences.
 export const preferences = {
   menu: 'Thème et préférences',
   theme: 'Thème',

@@ -1,4 +1,4 @@
-// The security screen (SPEC §2 "Security screen"); the error texts are SPEC §8's, word for word.
+// The security screen; each failure has its own fixed sentence, kept word for word.
 export const security = {
   title: 'Sécurité',
   enrolmentRequired:
@@ -202,7 +202,7 @@ export const security = {
     exportCsv: 'Exporter en CSV',
     exportPdf: 'Exporter en PDF',
     exporting: 'Export…',
-    // SPEC §8 gives 'Failed to export audit logs' in English; the UI speaks French (see the report).
+    // The failure was first worded 'Failed to export audit logs'; the UI speaks French, so it is translated.
     exportError: "Échec de l'export du journal d'audit",
     exported: (fileName: string) => `Fichier ${fileName} téléchargé.`,
     caption: "Entrées du journal d'audit, les plus récentes d'abord",

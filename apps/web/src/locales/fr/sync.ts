@@ -3,7 +3,7 @@ import type { PauseReason } from '@jalon/sync';
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
-/** The offline copy, the outbox and the 'Conflits' panel (SPEC §2, §4, §8). */
+/** The offline copy, the outbox and the 'Conflits' panel. */
 export const sync = {
   badges: {
     pending: 'En attente',

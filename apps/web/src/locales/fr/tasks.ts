@@ -1,6 +1,6 @@
 import type { TaskPriority } from '@jalon/contract';
 
-/** SPEC §4: done = Terminée, in_progress or doing = En cours, in_review or review = En revue, anything else = À faire. */
+/** done = Terminée, in_progress or doing = En cours, in_review or review = En revue, anything else = À faire. */
 export function taskStatusLabel(status: string): string {
   switch (status) {
     case 'done':

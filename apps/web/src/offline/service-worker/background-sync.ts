@@ -44,7 +44,7 @@ function broadcast(userId: string, message: SyncMessage): void {
 }
 
 /**
- * One background-sync event in the service worker (SPEC §7, SYNC.md §6): the outbox tag sends the
+ * One background-sync event in the service worker: the outbox tag sends the
  * user's pending edits, the data tag catches up. The worker is one more sender for the user's Web Lock,
  * never a second one at the same time: it takes the lock only when it is free (a tab holding it is
  * already sending, and keeps it while it lives), and while it holds it the tabs wait their turn.
@@ -74,7 +74,7 @@ export async function runBackgroundSync(
       const { send, pull } = workerTransports(session);
       if (tag === SERVICE_WORKER.tags.outbox) {
         // The browser fires the tag when the network is back: a tab's backoff from before must not hold
-        // this send back, or the event would end 'done' with the edits still waiting (SPEC §9).
+        // this send back, or the event would end 'done' with the edits still waiting.
         await client.retryNow();
         const result = await client.flush(send);
         if (result.status === 'failed') throw new BackgroundSyncFailed('The outbox could not be sent');

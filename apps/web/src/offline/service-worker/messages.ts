@@ -6,7 +6,7 @@ export interface WorkerSession {
   userId: string;
   token: string;
   sessionId: string | null;
-  /** The API's base as the tab resolved it (`/api`, or port 4000 of a bare IP address: SPEC §7). */
+  /** The API's base as the tab resolved it (`/api`, or port 4000 of a bare IP address). */
   apiBase: string;
 }
 

@@ -7,7 +7,7 @@ import type { PageMessage } from './messages.ts';
 
 /** What decides whether this page registers the service worker. */
 export interface WorkerEnvironment {
-  /** The build flag (SPEC §9). */
+  /** The build flag. */
   offlineSync: boolean;
   /** Service workers exist only on HTTPS and on localhost. */
   secureContext: boolean;
@@ -23,7 +23,7 @@ export const shouldRegisterServiceWorker = ({
 /** `ready`: a worker is active, and a reload offline shows the app. `timeout`: still installing after 2.5 s. */
 export type WarmUp = 'ready' | 'timeout' | 'not-registered';
 
-/** Waits for an active worker, at most `timeoutMs` (SPEC §9 offline warm-up), and never throws. */
+/** Waits for an active worker, at most `timeoutMs` (the offline warm-up), and never throws. */
 export function warmUp(
   ready: Promise<unknown>,
   timeoutMs: number = SYNC.offlineWarmUpTimeoutMs,

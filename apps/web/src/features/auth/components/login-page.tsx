@@ -21,7 +21,7 @@ const TITLES: Record<Mode, string> = {
   resetRequest: fr.auth.resetRequest.title,
 };
 
-/** The three modes of the login screen (SPEC §2) and the auth transitions between them (SPEC §4). */
+/** The three modes of the login screen and the auth transitions between them. */
 export function LoginPage() {
   const [mode, setMode] = useState<Mode>('credentials');
   const [searchParams] = useSearchParams();
@@ -41,7 +41,7 @@ export function LoginPage() {
     setMode('credentials');
   };
 
-  // SPEC §8: an expired temporary token means signing in again, with the session-expired warning.
+  // An expired temporary token means signing in again, with the session-expired warning.
   const onTwoFactorExpired = () => {
     clearSession();
     setMode('credentials');

@@ -9,7 +9,7 @@ import { useSessionUpkeep } from './use-session-upkeep.ts';
 const MINUTE = 60_000;
 const inMinutes = (minutes: number) => new Date(NOW.getTime() + minutes * MINUTE).toISOString();
 
-describe('session upkeep (SPEC §4)', () => {
+describe('session upkeep', () => {
   const navigate = vi.fn();
   let valid = true;
   let refreshedUntil = inMinutes(60);

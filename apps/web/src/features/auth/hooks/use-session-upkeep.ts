@@ -10,7 +10,7 @@ const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
 import { refreshSession } from '../api/refresh-session.ts';
 
 /**
- * Keeps a signed-in session alive and honest (SPEC §4 "Session upkeep"): asks the server every
+ * Keeps a signed-in session alive and honest: asks the server every
  * 5 minutes whether the session is still valid, and refreshes it 5 minutes before it expires.
  */
 export function useSessionUpkeep(active: boolean): void {

@@ -6,7 +6,7 @@ import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
 
 export const EMPTY_TRENDS: Trends = { days: [], created: [], completed: [], inReview: [], overdue: [], reopened: [] };
 
-/** SPEC §7/§8: a trends failure is tolerated: empty trends and a warning, never an error on screen. */
+/** A trends failure is tolerated, as the charts are extras: empty trends and a warning, never an error on screen. */
 export async function fetchTrends(days: number, projectId: string | null, signal?: AbortSignal): Promise<Trends> {
   const params = new URLSearchParams({ days: String(days) });
   if (projectId !== null) params.set('projectId', projectId);

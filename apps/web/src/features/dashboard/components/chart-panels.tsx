@@ -61,7 +61,7 @@ function ChartPanel({ title, series, Chart }: ChartPanelProps) {
   );
 }
 
-/** The doughnut 'État des projets' and the bar chart 'Tâches par priorité' (SPEC §2). */
+/** The doughnut 'État des projets' and the bar chart 'Tâches par priorité'. */
 export const ChartPanels = memo(function ChartPanels({ dashboard }: { dashboard: Pick<Dashboard, 'projectsByStatus' | 'tasksByPriority'> }) {
   return (
     <div className="dash-charts">

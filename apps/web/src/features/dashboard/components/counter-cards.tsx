@@ -35,7 +35,7 @@ interface CounterCardsProps {
   projectId: string | null;
 }
 
-/** Projets, Tâches actives, Prioritaires, En retard (SPEC §2), each a link to the list it counts. */
+/** Projets, Tâches actives, Prioritaires, En retard, each a link to the list it counts. */
 export const CounterCards = memo(function CounterCards({ counters, projectId }: CounterCardsProps) {
   const links = counterLinks(projectId);
   return (

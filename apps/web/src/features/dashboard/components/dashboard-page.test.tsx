@@ -565,7 +565,7 @@ describe('quick create', () => {
 
   it("shows the server's validation details joined with ' | ' in a red box (a direct create, without the outbox)", async () => {
     const user = userEvent.setup();
-    // No offline engine around the page: the create falls back to POST /api/projects (SPEC §7/§8).
+    // No offline engine around the page: the create falls back to POST /api/projects.
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     serve({
       handler: (call) =>

@@ -33,13 +33,13 @@ const isRefreshable = (query: Query): boolean => query.queryKey[0] === 'dashboar
 const NOTHING_YET: never[] = [];
 
 interface DashboardPageProps {
-  /** The browser's view of connectivity: nothing is loaded while offline (SPEC §7). */
+  /** The browser's view of connectivity: nothing is loaded while offline. */
   online: boolean;
   /** The theme and preferences menu, composed in by the route. */
   preferencesMenu?: ReactNode;
 }
 
-/** The dashboard home (SPEC §2 "Dashboard"). */
+/** The dashboard home. */
 export function DashboardPage({ online, preferencesMenu }: DashboardPageProps) {
   const user = useSession((session) => session.user);
   const username = user?.username.trim() || t.fallbackUsername;

@@ -20,7 +20,7 @@ interface DashboardToolbarProps {
   preferencesMenu?: ReactNode;
 }
 
-/** The header's controls (SPEC §2): period, preferences, project filter with 'Effacer', refresh, create. */
+/** The header's controls: period, preferences, project filter with 'Effacer', refresh, create. */
 export const DashboardToolbar = memo(function DashboardToolbar(props: DashboardToolbarProps) {
   const periodId = useId();
   const projectSelectId = useId();

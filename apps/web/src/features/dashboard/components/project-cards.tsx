@@ -58,7 +58,7 @@ interface ProjectCardsProps {
   onFocus: (projectId: string) => void;
 }
 
-/** 'Projets en cours': up to 6 cards, already sorted by progress by the server (SPEC §2). */
+/** 'Projets en cours': up to 6 cards, already sorted by progress by the server. */
 export const ProjectCards = memo(function ProjectCards({ projects, now, focusedId, onFocus }: ProjectCardsProps) {
   const headingId = useId();
   return (

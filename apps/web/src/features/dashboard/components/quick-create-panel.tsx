@@ -17,7 +17,7 @@ interface QuickCreatePanelProps {
   onClose: () => void;
 }
 
-/** Quick creation of a project or a task (SPEC §2, §5): 'Créé !' for 1.8 s, then the panel closes; Esc closes it. */
+/** Quick creation of a project or a task: 'Créé !' for 1.8 s, then the panel closes; Esc closes it. */
 export function QuickCreatePanel({ id, onCreated, onClose }: QuickCreatePanelProps) {
   const [mode, setMode] = useState<Mode>('project');
   const [createdAt, setCreatedAt] = useState<number | null>(null);

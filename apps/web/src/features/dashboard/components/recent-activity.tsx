@@ -29,7 +29,7 @@ function ActivityItem({ entry, now }: { entry: AuditEntry; now: Date }) {
   );
 }
 
-/** 'Activité récente': the first 12 audit entries (SPEC §2). */
+/** 'Activité récente': the first 12 audit entries. */
 export const RecentActivity = memo(function RecentActivity({ entries, now, loading }: { entries: readonly AuditEntry[]; now: Date; loading: boolean }) {
   const headingId = useId();
   return (

@@ -14,7 +14,7 @@ interface RecentTasksProps {
   ref?: Ref<HTMLElement>;
 }
 
-/** 'Tâches récentes': the latest 10 by creation date, 15 when a project is focused (SPEC §2). */
+/** 'Tâches récentes': the latest 10 by creation date, 15 when a project is focused. */
 export const RecentTasks = memo(function RecentTasks({ tasks, focused, onClearFocus, ref }: RecentTasksProps) {
   const headingId = useId();
   const limit = focused ? DASHBOARD.recentTasksFocused : DASHBOARD.recentTasks;

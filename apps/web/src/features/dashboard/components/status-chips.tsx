@@ -10,7 +10,7 @@ interface StatusChipsProps {
   onChange: (status: ProjectStatus | null) => void;
 }
 
-/** Tous, Actifs, Terminés, En attente, Annulés: filter the project cards (SPEC §2). */
+/** Tous, Actifs, Terminés, En attente, Annulés: filter the project cards. */
 export const StatusChips = memo(function StatusChips({ status, onChange }: StatusChipsProps) {
   return (
     <div className="dash-chips" role="group" aria-label={t.label}>

@@ -8,7 +8,7 @@ const easeOutCubic = (progress: number): number => 1 - (1 - progress) ** 3;
 export const countedValue = (target: number, elapsed: number, duration: number): number =>
   duration <= 0 ? target : Math.round(target * easeOutCubic(Math.min(1, Math.max(0, elapsed / duration))));
 
-/** SPEC §2: counters animate from 0 to their value over 600 ms; at once when reduced motion is asked. */
+/** Counters animate from 0 to their value over 600 ms; at once when reduced motion is asked. */
 export function useAnimatedNumber(target: number, duration: number = DASHBOARD.counterAnimationMs): number {
   const reducedMotion = usePrefersReducedMotion();
   const [animated, setAnimated] = useState(0);

@@ -14,7 +14,7 @@ import { useAcceptInvitation, useInvitationCheck } from '../api/accept-invitatio
 const t = fr.members.accept;
 
 interface InvitationPageProps {
-  /** The strength meter of SPEC §5 (the auth feature's), composed in by the route. */
+  /** The password strength meter (the auth feature's), composed in by the route. */
   strengthMeter: (password: string, checksId: string) => ReactNode;
 }
 

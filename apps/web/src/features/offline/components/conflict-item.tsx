@@ -42,7 +42,7 @@ function WayOut({ id, label, hint, primary = false, onClick }: WayOutProps) {
 }
 
 /**
- * One conflict (SPEC §2 "Conflict panel"): what clashed, the two values of each clashing field side by
+ * One conflict: what clashed, the two values of each clashing field side by
  * side, and the four ways out, each saying what it does. 'Garder la version du serveur' needs the server's
  * data, 'Renvoyer ma version' the original edit; 'Fusionner…' chooses a value per clashing field.
  */

@@ -9,8 +9,8 @@ import { ConflictItem } from './conflict-item.tsx';
 const t = fr.sync.conflicts;
 
 /**
- * SPEC §2 sidebar panel 'Conflits': absent, not empty, when there is nothing to resolve; the first 25
- * open ones, and a link to the full view. It also reads the store every 5 s (SPEC §9), which catches a
+ * The sidebar panel 'Conflits': absent, not empty, when there is nothing to resolve; the first 25
+ * open ones, and a link to the full view. It also reads the store every 5 s, which catches a
  * conflict recorded by another tab whose message was lost.
  */
 export function ConflictsPanel() {

@@ -14,7 +14,7 @@ type ConnectionState = 'online' | 'syncing' | 'offline';
 const ICONS = { online: Wifi, syncing: RefreshCw, offline: WifiOff } as const;
 
 /**
- * SPEC §4 "Connectivity" and §8: offline, the realtime stream given up, syncing with what this device
+ * The connection as the person needs to know it: offline, the realtime stream given up, syncing with what this device
  * still has to send, the stream reconnecting, or online. `compact` (the phone's top bar) shows the icon
  * and the count of unsent changes; the words stay for assistive technology and as a tooltip.
  */

@@ -149,7 +149,7 @@ describe("'Conflits' panel", () => {
     await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Conflits' })).not.toBeInTheDocument());
   });
 
-  it('reads the store again every 5 seconds (SPEC §9)', async () => {
+  it('reads the store again every 5 seconds', async () => {
     serveWork();
     const reread = vi.spyOn(SyncEngine.prototype, 'reread');
     // Only the panel's interval is faked: the engine's start and waitFor keep real time.

@@ -4,7 +4,7 @@ import type { PendingState } from '../../../offline/work-rows.ts';
 
 const tones: Record<PendingState, BadgeTone> = { pending: 'info', held: 'warning', conflict: 'danger' };
 
-/** SPEC §2's 'En attente' and 'Conflit' on a task or project that has something on this device. */
+/** 'En attente' and 'Conflit' on a task or project that has something on this device. */
 export function PendingBadge({ state }: { state: PendingState | undefined }) {
   if (!state) return null;
   return <StatusBadge tone={tones[state]} label={fr.sync.badges[state]} />;

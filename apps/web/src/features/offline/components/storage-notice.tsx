@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { fr } from '../../../locales/fr/index.ts';
 import { useWork } from '../../../offline/work-context.tsx';
 
-/** SPEC §4 no-op mode: when IndexedDB refused to open, the person is told once, then Jalon works online. */
+/** Without storage: when IndexedDB refused to open, the person is told once, then Jalon works online. */
 export function StorageNotice() {
   const { storageUnavailable } = useWork();
   const [dismissed, setDismissed] = useState(false);

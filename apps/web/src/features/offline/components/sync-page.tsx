@@ -13,7 +13,7 @@ import { OutboxList } from './outbox-list.tsx';
 const t = fr.sync;
 
 /**
- * The full view of what this device has not settled with the server (beyond SPEC): the outbox with each
+ * The full view of what this device has not settled with the server: the outbox with each
  * change's state, why sending stopped and 'Réessayer', and up to 50 conflicts with 'Effacer les résolus'
  * and 'Tout purger'.
  */

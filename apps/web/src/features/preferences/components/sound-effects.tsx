@@ -10,7 +10,7 @@ const interactiveOf = (target: EventTarget | null): Element | null =>
   target instanceof Element ? target.closest(INTERACTIVE) : null;
 
 /**
- * The UI sounds and the ambient drone, following the preferences (SPEC §2, §4, §9): hover and click tones
+ * The UI sounds and the ambient drone, following the preferences: hover and click tones
  * on interactive elements, the drone at ambientLevel(slider); focus mode 'mono' silences both.
  */
 export function SoundEffects({ engine = soundEngine }: { engine?: SoundEngine }) {

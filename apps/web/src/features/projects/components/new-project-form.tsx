@@ -17,7 +17,7 @@ interface NewProjectFormProps {
 }
 
 /**
- * SPEC §5: name, description and deadline are all required; the day picked is sent as its end, and a day
+ * Name, description and deadline are all required; the day picked is sent as its end, and a day
  * outside the years the server accepts is refused under its field.
  */
 export function NewProjectForm({ onCreated, onCancel }: NewProjectFormProps) {

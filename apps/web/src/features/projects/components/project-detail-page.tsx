@@ -63,7 +63,7 @@ function WithNavigation({ header }: { header: ReactNode }) {
 }
 
 /**
- * SPEC §2 "Project detail", from the device's copy, with the task screen's three views of its tasks
+ * A project's page, from the device's copy, with the task screen's three views of its tasks
  * (keys 1, 2, 3; `?view=` as on /tasks). A project created on this device opens as
  * `/projects/tmp-<uuid>`; once the server has it, the address moves to its real id (the uuid itself),
  * keeping the chosen view.

@@ -16,7 +16,7 @@ import { ProjectFilters } from './project-filters.tsx';
 
 const t = fr.projects;
 
-/** SPEC §2 "Projects list", read from the device's copy; every change goes through the outbox. */
+/** The projects list, read from the device's copy; every change goes through the outbox. */
 export function ProjectsPage() {
   const work = useWork();
   const writes = useProjectWrites();
@@ -27,7 +27,7 @@ export function ProjectsPage() {
   const [pendingDelete, setPendingDelete] = useState<Project | null>(null);
   const [notice, setNotice] = useState('');
 
-  // SPEC §8: a failed load or update replaces the page (a clash goes to the 'Conflits' panel instead).
+  // A failed load or update replaces the page (a clash goes to the 'Conflits' panel instead).
   const failure = (work.ready ? null : work.loadError) ?? writeError;
 
   const header = (

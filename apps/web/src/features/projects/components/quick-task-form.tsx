@@ -7,7 +7,7 @@ import { useTaskWrites } from '../../tasks/api/task-writes.ts';
 
 const t = fr.projects.detail.quickTask;
 
-/** SPEC §5: a non-blank trimmed title is all it takes; the description repeats it. */
+/** A non-blank trimmed title is all it takes; the description repeats it. */
 export function QuickTaskForm({ projectId }: { projectId: string }) {
   const writes = useTaskWrites();
   const create = useCreateOnce((title: string, id: string) => writes.create({ title, project: projectId, description: title }, id));

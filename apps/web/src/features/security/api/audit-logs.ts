@@ -5,7 +5,7 @@ import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** What the journal's filter bar sets: a type family (SPEC: all, auth*, security*, project*, task*) and free text. */
+/** What the journal's filter bar sets: a type family (all, auth*, security*, project*, task*) and free text. */
 export interface AuditFilters {
   type: AuditFamily | null;
   q: string;

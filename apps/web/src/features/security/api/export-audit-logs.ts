@@ -6,7 +6,7 @@ import { auditSearchParams, type AuditFilters } from './audit-logs.ts';
 
 export type AuditExportFormat = 'csv' | 'pdf';
 
-/** Used when the server's Content-Disposition is not readable: 'audit-logs' plus a timestamp (SPEC §9). */
+/** Used when the server's Content-Disposition is not readable: 'audit-logs' plus a timestamp. */
 export const fallbackExportFileName = (format: AuditExportFormat, now = new Date()): string =>
   `${AUDIT.exportFilePrefix}-${now.toISOString().slice(0, 19).replaceAll(':', '-')}.${format}`;
 

@@ -15,7 +15,7 @@ const FAMILIES = AUDIT_FAMILIES;
 
 const parseFamily = (value: string): AuditFamily | null => (isOneOf(AUDIT_FAMILIES, value) ? value : null);
 
-/** The Journal d'audit tab (SPEC §2): type family, free text, CSV/PDF export, newest entries first. */
+/** The Journal d'audit tab: type family, free text, CSV/PDF export, newest entries first. */
 export function AuditPanel() {
   const [type, setType] = useState<AuditFamily | null>(null);
   const [search, setSearch] = useState('');

@@ -6,7 +6,7 @@ import { formatDateTimeSeconds } from '../../../lib/dates.ts';
 const t = fr.security.audit;
 const COLUMN_COUNT = 4;
 
-/** SPEC §2: the actor's name, else the e-mail, else 'Système' (events without a user). */
+/** The actor's name, else the e-mail, else 'Système' (events without a user). */
 export const auditUserLabel = (entry: AuditEntry): string => entry.user.name || entry.user.email || t.system;
 
 interface AuditTableProps {

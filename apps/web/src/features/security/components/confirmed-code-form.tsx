@@ -34,7 +34,7 @@ interface ConfirmedCodeFormProps {
 
 /**
  * A code of at least `AUTH.totpDigits` characters, then an explicit confirmation before anything is sent:
- * the security actions that cannot be undone (SPEC §5) all follow this flow.
+ * the security actions that cannot be undone all follow this flow.
  */
 export function ConfirmedCodeForm({
   id,

@@ -6,7 +6,7 @@ import { ConfirmedCodeForm } from './confirmed-code-form.tsx';
 
 const t = fr.security.disable;
 
-/** SPEC §5: the disable input strips spaces and keeps at most 10 characters. */
+/** The disable input strips spaces and keeps at most 10 characters. */
 export const normaliseDisableCode = (raw: string): string =>
   raw.replace(/\s+/g, '').slice(0, AUTH.disableCodeMaxLength);
 

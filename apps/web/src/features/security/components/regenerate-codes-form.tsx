@@ -13,7 +13,7 @@ interface RegenerateCodesFormProps {
   passkeyOnly?: boolean;
 }
 
-/** New backup codes need a current code and an explicit confirmation (SPEC §5): the old ones die. */
+/** New backup codes need a current code and an explicit confirmation: the old ones die. */
 export function RegenerateCodesForm({ onRegenerated, passkeyOnly = false }: RegenerateCodesFormProps) {
   const regenerate = useRegenerateBackupCodes();
   const serverError = regenerate.isError ? codeFailureMessage(regenerate.error, t.regenerateError) : null;

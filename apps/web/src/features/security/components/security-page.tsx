@@ -19,7 +19,7 @@ interface SecurityPageProps extends TwoFactorPanelProps, SessionsPanelProps {
   enrolmentRequired: boolean;
 }
 
-/** SPEC §2 "Security screen": three tabs, 2FA, Sessions and Journal d'audit. */
+/** The security screen: three tabs, 2FA, Sessions and Journal d'audit. */
 export function SecurityPage({ enrolmentRequired, onSignInCompleted, onTwoFactorChanged, onSignedOut }: SecurityPageProps) {
   const [selected, setSelected] = useState<TabKey>('twoFactor');
   const active: TabKey = enrolmentRequired ? 'twoFactor' : selected;

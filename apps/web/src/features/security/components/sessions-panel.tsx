@@ -20,7 +20,7 @@ export interface SessionsPanelProps {
   onSignedOut: () => void;
 }
 
-/** The Sessions tab (SPEC §2): each device with its last activity, revoked one by one or all but this one. */
+/** The Sessions tab: each device with its last activity, revoked one by one or all but this one. */
 export function SessionsPanel({ onSignedOut }: SessionsPanelProps) {
   const queryClient = useQueryClient();
   const sessions = useSessions();

@@ -35,7 +35,7 @@ function setupErrorMessage(error: unknown): string {
   return failureMessage(error, t.enableError);
 }
 
-/** The 2FA tab (SPEC §2, §4): disabled -> setup started -> verified -> enabled; enabled -> disabled. */
+/** The 2FA tab: disabled -> setup started -> verified -> enabled; enabled -> disabled. */
 export function TwoFactorPanel({ onSignInCompleted, onTwoFactorChanged }: TwoFactorPanelProps) {
   const queryClient = useQueryClient();
   const token = useSession((session) => session.token);
@@ -62,7 +62,7 @@ export function TwoFactorPanel({ onSignInCompleted, onTwoFactorChanged }: TwoFac
         if (result.alreadyEnabled) void status.refetch();
         else setSetup(result);
       },
-      // SPEC §8: a 409 at set-up means it is already on; show the state the server has.
+      // A 409 at set-up means it is already on; show the state the server has.
       onError: (error) => {
         if (isAlreadyEnabled(error)) void status.refetch();
       },

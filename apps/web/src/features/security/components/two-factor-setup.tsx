@@ -17,7 +17,7 @@ interface TwoFactorSetupProps {
   onCancel: () => void;
 }
 
-/** SPEC §4 "setup started": QR code and secret, the backup codes to keep, then the code that proves it works. */
+/** The "setup started" state: QR code and secret, the backup codes to keep, then the code that proves it works. */
 export function TwoFactorSetup({ setup, onVerified, onCancel }: TwoFactorSetupProps) {
   const verify = useVerifyTwoFactorSetup();
   const [code, setCode] = useState('');

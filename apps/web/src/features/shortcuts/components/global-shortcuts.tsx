@@ -62,7 +62,7 @@ function focusFirst(...selectors: string[]): boolean {
 }
 
 /**
- * Every global shortcut of SPEC §2 and the command palette, for the signed-in shell. Keys go through the
+ * Every global shortcut (the dispatcher's `BINDINGS`) and the command palette, for the signed-in shell. Keys go through the
  * pure dispatcher; this component only does what each action says, and announces what has no visible
  * effect (refresh, undo) in a polite live region. `compact` (the phone's top bar): the palette's button
  * is an icon.

@@ -20,7 +20,7 @@ function Keys({ sequence }: Pick<Shortcut, 'sequence'>) {
   );
 }
 
-/** The help page (SPEC §2). Its search box filters the list, by action or by key, ignoring accents. */
+/** The help page. Its search box filters the list, by action or by key, ignoring accents. */
 export function ShortcutsPage() {
   const [query, setQuery] = useState('');
   const { singleKeyShortcuts } = usePreferences();

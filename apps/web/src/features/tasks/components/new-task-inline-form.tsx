@@ -20,7 +20,7 @@ interface NewTaskInlineFormProps {
 }
 
 /**
- * SPEC §2 "Nouvelle tâche": title and description, trimmed; create is disabled while the title is
+ * 'Nouvelle tâche': title and description, trimmed; create is disabled while the title is
  * blank. A task belongs to a project, so a project select is added: on the project the list is filtered
  * on, otherwise on none, to be chosen (the newest project, once the default, took tasks meant elsewhere).
  */

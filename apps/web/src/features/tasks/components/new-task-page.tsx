@@ -18,7 +18,7 @@ import { projectOptions } from '../project-options.ts';
 
 const t = fr.tasks.newPage;
 
-/** SPEC §9: back home 600 to 800 ms after the task is created. */
+/** Back home 600 to 800 ms after the task is created: long enough to read 'Créé', short enough not to wait. */
 const redirectDelay = (): number =>
   REDIRECT.afterTaskCreateMinMs + Math.random() * (REDIRECT.afterTaskCreateMaxMs - REDIRECT.afterTaskCreateMinMs);
 

@@ -66,7 +66,7 @@ function SortHeader({
 }
 
 /**
- * SPEC §2 list view as a table (decision 0035): one row per task, sorted by any column (kept in the
+ * The list view as a table (decision 0035): one row per task, sorted by any column (kept in the
  * address as `sort=`), only the rows in view mounted. An ARIA table of rows rather than a <table>, since the
  * virtualizer places each row on its own. The table scrolls with the page, never in a box of its own (a
  * phone had two tasks per screen in one). Below 768 px a row is two lines, its status one tap.
@@ -95,7 +95,7 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
   const overscan = useOverscan(4);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    // A task made on this device is `tmp-<uuid>` until the server has it, then `<uuid>` (SYNC.md §2): keyed on
+    // A task made on this device is `tmp-<uuid>` until the server has it, then `<uuid>`: keyed on
     // the uuid, its row is not remounted then, and an edit open in it keeps what was typed.
     getItemKey: (index) => stripTmpPrefix(rows[index]!.id),
     ...useRowMeasuring<Window>(phone ? PHONE_ROW_PX : DESK_ROW_PX),

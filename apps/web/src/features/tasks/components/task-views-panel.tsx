@@ -22,7 +22,7 @@ interface TaskViewsPanelProps {
 }
 
 /**
- * The three views of a set of tasks (SPEC §2: 1 Kanban, 2 list, 3 calendar), for /tasks and for a
+ * The three views of a set of tasks (1 Kanban, 2 list, 3 calendar), for /tasks and for a
  * project's page alike. Every change is an ordinary edit through the outbox: shown at once, 'En attente'
  * until the server has it; the outcome of a move or a change is announced politely.
  */

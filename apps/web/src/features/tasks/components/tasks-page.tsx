@@ -21,7 +21,7 @@ import { ViewSwitcher } from './view-switcher.tsx';
 const t = fr.tasks;
 
 /**
- * SPEC §2 "Task list", read from the device's copy first: an edit shows at once, marked 'En attente' until
+ * The task list, read from the device's copy first: an edit shows at once, marked 'En attente' until
  * the server has it; a clash goes to the 'Conflits' panel instead of overwriting anything. The filters
  * live in the address, so all three views show the same filtered tasks.
  */

@@ -4,7 +4,7 @@ import { VIEW_KEYS, type TaskView } from '../task-views.ts';
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date', 'time', 'datetime-local', 'month', 'week']);
 
-/** Keys typed into a field belong to the field (SPEC §2: shortcuts are ignored while typing). */
+/** Keys typed into a field belong to the field (shortcuts are ignored while typing). */
 export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
