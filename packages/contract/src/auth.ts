@@ -37,7 +37,7 @@ export const loginRequestSchema = z.strictObject({
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 /**
- * Login result (SPEC §3). Either a session (`token`, `sessionId`, `expiresAt`) or, when a second
+ * Login result. Either a session (`token`, `sessionId`, `expiresAt`) or, when a second
  * factor is due, `requires2FA` with a short-lived `tempToken` (and `setupRequired` when the user must
  * first enrol). Every key is always present so the client reads one shape.
  */

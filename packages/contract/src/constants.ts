@@ -1,4 +1,4 @@
-// The business constants of SPEC §9, named once so the server, the web app and the tests agree.
+// The business constants (limits, delays, sizes), named once so the server, the web app and the tests agree.
 
 export const PRODUCT_NAME = 'Jalon';
 /** Prefix of every local-storage key and of downloaded file names. */
@@ -71,7 +71,7 @@ export const SYNC = {
 } as const;
 
 /**
- * The service worker (SPEC §2, §7): its script at the site's root (scope `/`) and its background-sync
+ * The service worker: its script at the site's root (scope `/`) and its background-sync
  * tags: `data` catches up (a pull), `outbox` sends the pending edits.
  */
 export const SERVICE_WORKER = {
@@ -107,7 +107,7 @@ export const AUDIO = {
   ambientSliderDefault: 70,
 } as const;
 
-/** Ambient slider value (0-100) to audio level, as SPEC §9 gives it. */
+/** Ambient slider value (0-100) to audio level: never quite silent (5 %) while the drone is on. */
 export const ambientLevel = (sliderValue: number): number => 0.05 + (sliderValue / 100) * 0.95;
 
 export const PERFORMANCE = {

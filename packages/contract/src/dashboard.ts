@@ -14,7 +14,7 @@ const periodSchema = z.coerce
 
 export const trendsQuerySchema = z.strictObject({ days: periodSchema.default(DASHBOARD.defaultPeriod), projectId: idSchema.optional() });
 
-/** One number per day, oldest first (SPEC §3 trends response); `days` holds the dates (UTC). */
+/** One number per day, oldest first; `days` holds the dates (UTC). */
 export const trendsSchema = z.object({
   days: z.array(z.string()),
   created: z.array(z.int()),

@@ -18,7 +18,7 @@ export const problemSchema = z.object({
   attemptsRemaining: z.int().optional(),
   lockedUntil: z.string().optional(),
   requires2FA: z.boolean().optional(),
-  /** 409: the current server row, what the client sent, and why (SPEC §7 records these as a conflict). */
+  /** 409: the current server row, what the client sent, and why (the client records these as a conflict). */
   reason: z.string().optional(),
   server: z.unknown().optional(),
   serverVersion: z.int().optional(),

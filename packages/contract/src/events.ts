@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './id-schema.ts';
 import { isoDateTimeSchema } from './dates.ts';
 
-/** The live event stream, `GET /api/events` (SYNC.md §5): hints that something changed, never content. */
+/** The live event stream, `GET /api/events` (docs/sync-protocol.md, "Events"): hints that something changed, never content. */
 export const EVENT_STREAM = {
   /** Streams one session may hold open at once (one per browser, a few spare for reloads); 429 beyond. */
   maxStreamsPerSession: 5,

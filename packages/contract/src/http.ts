@@ -31,7 +31,7 @@ export const ERROR_CODES = [
   'two_factor_already_enabled',
   'two_factor_not_started',
   'internal_error',
-  // The sync batch envelope (SYNC.md §3): refused whole, nothing consumed.
+  // The sync batch envelope (docs/sync-protocol.md, "Errors"): refused whole, nothing consumed.
   'out_of_order',
   'wrong_user',
   'upgrade_required',
@@ -65,7 +65,7 @@ export const PROBLEM_DETAILS = {
   accountDeactivated: 'Compte désactivé. Contactez un administrateur.',
 } as const;
 
-/** Response headers that keep the client's copy of the session current (SPEC §7). */
+/** Response headers that keep the client's copy of the session current (its id and its expiry). */
 export const SESSION_HEADERS = {
   sessionId: 'x-session-id',
   expiresAt: 'x-session-expires-at',

@@ -1,4 +1,4 @@
-// Client-made ids (SYNC.md §2), without zod: the signed-in shell needs them on its first paint.
+// Client-made ids (docs/sync-protocol.md, "Ids made on the device"), without zod: the signed-in shell needs them on its first paint.
 
 /** A client-made id is shown as `tmp-<uuid>` until the server has created the row under that uuid. */
 export const TMP_ID_PREFIX = 'tmp-';

@@ -4,7 +4,7 @@ import { THEME_KEYS } from './defaults.ts';
 export const themeKeySchema = z.enum(THEME_KEYS);
 
 const percent = z.int().min(0).max(100);
-/** SPEC §5: animation intensity (and volume) out of range is clamped to 0..100 rather than refused. */
+/** Animation intensity (and volume) out of range is clamped to 0..100 rather than refused: a slider never errs. */
 const clampedPercent = z
   .number()
   .finite()

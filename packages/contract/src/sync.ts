@@ -4,7 +4,7 @@ import { SYNC, type SYNC_REFUSALS } from './constants.ts';
 import { problemSchema } from './errors.ts';
 
 /**
- * The offline sync batch of SYNC.md §3: each device numbers its operations (`seq`), the server applies
+ * The offline sync batch (docs/sync-protocol.md): each device numbers its operations (`seq`), the server applies
  * them in order, answers every one (applied or conflict) and remembers the last number per device.
  */
 

@@ -5,7 +5,7 @@ import { taskPrioritySchema, taskStatusSchema } from './enums.ts';
 import { TASK_LIMITS } from './constants.ts';
 import { safeText } from './text.ts';
 
-/** SPEC §4 names a few aliases: `doing` is in progress, `review` is in review. */
+/** Older clients send a few aliases: `doing` is in progress, `review` is in review. */
 export const taskStatusInputSchema = z.preprocess(
   (value) => (value === 'doing' ? 'in_progress' : value === 'review' ? 'in_review' : value),
   taskStatusSchema,
@@ -88,9 +88,10 @@ export type TaskListParams = z.output<typeof taskListQuerySchema>;
 export const projectListQuerySchema = z.strictObject({ since: safeText().max(200).optional(), clientId: idSchema.optional() });
 
 /**
- * List answers: `data` is the array (SPEC §7 reads it tolerantly); `cursor` is where a later delta read
+ * List answers: `data` is the array; `cursor` is where a later delta read
  * (`since`) starts; `hasMore` says a delta read has more pages; `resetRequired` says the cursor is too
- * old or unknown, so the client must drop its copy and read everything again (SYNC.md §4).
+ * old or unknown, so the client must drop its copy and read everything again (docs/sync-protocol.md,
+ * "Catch-up reads").
  */
 export const listMetaSchema = z.object({
   cursor: z.string(),
@@ -99,7 +100,7 @@ export const listMetaSchema = z.object({
   resetRequired: z.boolean(),
   /**
    * Delta reads naming a `clientId`: the last operation the server processed for that device, read in the
-   * same snapshot as the page, so the device can drop what the page already shows (SYNC.md §4).
+   * same snapshot as the page, so the device can drop what the page already shows.
    */
   lastSeq: z.int().nullable().optional(),
 });

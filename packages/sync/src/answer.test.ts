@@ -37,7 +37,7 @@ describe('applyAnswer', () => {
     expect(interleaved.outbox[1]!.baseVersion).toBe(3);
   });
 
-  it('consumes a conflicting entry into a conflict record with the SPEC §3 fields', () => {
+  it('consumes a conflicting entry into a conflict record with the server row, both versions and the clashing fields', () => {
     const sent = entry({ seq: 2, state: 'sent', data: { title: 'Client' }, base: { title: 'Ancien' } });
     const server = conflictServerRow;
     const result = applyAnswer(

@@ -20,7 +20,7 @@ export interface AnsweredState {
 }
 
 /**
- * Applies a 200 batch answer (SYNC.md §6), to be stored in one transaction: applied entries become
+ * Applies a 200 batch answer, to be stored in one transaction: applied entries become
  * `acked` overlays with their new version; a conflicting entry is consumed and becomes a conflict record
  * (`already_applied` is not a conflict: the server applied it and has released the result, so it is
  * acked without a version); created rows take their real id in every entry and record that named them.
@@ -80,7 +80,7 @@ function caughtUp(entry: OutboxEntry, answer: SyncBatchResponse): OutboxEntry {
 }
 
 /**
- * A 409 `out_of_order` (SYNC.md §6): the server's `lastSeq` is below this batch's first `seq`. Nothing is
+ * A 409 `out_of_order`: the server's `lastSeq` is below this batch's first `seq`. Nothing is
  * renumbered. Entries above `lastSeq` that were acked are no longer known to the server (it was restored
  * from a backup), so they are sent again with the same `seq`s; entries at or below `lastSeq` that are
  * still `sent` stay `sent`: resending them is answered from the server's stored results (or

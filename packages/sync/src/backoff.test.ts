@@ -10,7 +10,7 @@ describe('backoffDelay', () => {
     expect(backoffDelay(0, noJitter)).toBe(0);
   });
 
-  it('starts at 4 s and doubles per consecutive failure (SPEC §9)', () => {
+  it('starts at 4 s and doubles per consecutive failure', () => {
     expect([1, 2, 3, 4, 5].map((failures) => backoffDelay(failures, noJitter))).toEqual([4_000, 8_000, 16_000, 32_000, 64_000]);
   });
 

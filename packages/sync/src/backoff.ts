@@ -1,7 +1,7 @@
 import { SYNC } from '@jalon/contract';
 
 /**
- * How long to wait before the next sync attempt after `failures` consecutive failures (SPEC §9): the
+ * How long to wait before the next sync attempt after `failures` consecutive failures: the
  * base doubles per failure up to the cap, then a random jitter of up to 15 % of that is added so that
  * devices that failed together do not retry together. `random` is injected for deterministic tests.
  */

@@ -30,7 +30,7 @@ describe('takeBatch', () => {
     expect(batch.outbox.slice(0, 3)).toEqual(outbox.slice(0, 3));
   });
 
-  it('sends at most the limit, 50 by default (SPEC §9)', () => {
+  it('sends at most the limit, 50 by default', () => {
     const outbox = Array.from({ length: 60 }, () => entry());
     expect(takeBatch(outbox, { lastSeq: 0 }).operations).toHaveLength(50);
     const small = takeBatch(outbox, { lastSeq: 0, limit: 2 });

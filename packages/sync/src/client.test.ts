@@ -105,7 +105,7 @@ describe('SyncClient', () => {
     expect((await client.view('task'))[0]).toMatchObject({ title: 'Client' });
   });
 
-  it('retries a network error with the SPEC §9 backoff, resending the same seqs', async () => {
+  it('retries a network error with the backoff, resending the same seqs', async () => {
     const { client, send, clock, server, sent } = await setUp();
     await client.edit({ op: 'create', entity: 'project', data: { name: 'P' } });
     const seqs: number[][] = [];

@@ -259,7 +259,7 @@ export class SyncClient {
 
   /**
    * Lets the next send go now instead of at the end of the backoff: the browser came back online, or the
-   * person asked to send (SPEC §9). The failure count stays, as only a success resets it: a send that
+   * person asked to send. The failure count stays, as only a success resets it: a send that
    * fails again waits longer than the last. A pause stays too; `resume` lifts it.
    */
   retryNow(): Promise<void> {

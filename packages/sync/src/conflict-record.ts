@@ -2,7 +2,7 @@ import type { ConflictReason, SyncConflict, SyncEntity, SyncOp } from '@jalon/co
 import type { Fields } from './merge.ts';
 import type { OutboxEntry } from './outbox.ts';
 
-/** A conflict as the device keeps it until the person settles it (SPEC §3 "Conflict record"). */
+/** A conflict as the device keeps it until the person settles it (docs/sync-protocol.md, "Conflicts"). */
 export interface ConflictRecord {
   /** `<clientId>:<seq>`: an answer received twice (resent after a crash) records the conflict once. */
   id: string;

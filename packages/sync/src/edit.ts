@@ -11,7 +11,7 @@ export type Edit =
   | { op: 'delete'; entity: SyncEntity; id: string };
 
 /**
- * The outbox entry for an edit, from the view the person edited (SYNC.md §6): a create gets a new
+ * The outbox entry for an edit, from the view the person edited: a create gets a new
  * `tmp-` id; a patch or delete starts from the version shown, and a patch's `base` is the shown value
  * of each field it writes. A field the row lacks was not seen (a row this device created shows only the
  * fields it was given, not the server's defaults): it is left out of `base`, which the merge rule reads

@@ -7,7 +7,7 @@ import { namesEntity } from './references.ts';
 export type ProjectOf = (taskId: string) => string | undefined;
 
 /**
- * Which unsent entries wait on an open conflict (SYNC.md §6): those on the conflicting entity and those
+ * Which unsent entries wait on an open conflict: those on the conflicting entity and those
  * on entities that reference it (a task whose project it is, by its data or its stored row). Sending them
  * would only earn `depends_on_conflict`, or apply an edit made on top of a state the server refused.
  */

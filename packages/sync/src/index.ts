@@ -1,4 +1,4 @@
-// The public entry of @jalon/sync: the pure sync core of SYNC.md, shared by the web app and the server.
+// The public entry of @jalon/sync: the pure sync core of docs/sync-protocol.md, shared by the web app and the server.
 export { jsonEqual } from './json-equal.ts';
 export { mergePatch, type Fields, type MergeInput, type MergeResult } from './merge.ts';
 export { backoffDelay } from './backoff.ts';

@@ -8,7 +8,7 @@ export interface MergeInput {
   server: Fields;
   /** The fields the patch writes, with their new values. */
   data: Fields;
-  /** The values the person saw for the fields in `data` when they edited (SYNC.md §3 `base`). */
+  /** The values the person saw for the fields in `data` when they edited (the operation's `base`). */
   base: Fields | undefined;
 }
 
@@ -24,7 +24,7 @@ export interface MergeResult {
 }
 
 /**
- * The field-level merge rule of SYNC.md §3, shared by the server (applying a `patch`) and the client
+ * The field-level merge rule (docs/sync-protocol.md, "The merge rule"), shared by the server (applying a `patch`) and the client
  * (knowing what a conflict names). Values must be normalised first (trimmed text, `doing` as
  * `in_progress`, dates as ISO instants, references with `tmp-` stripped in `data` AND in `base`, since a
  * patch sent with the create it follows still names its base by the `tmp-` id): the comparison is plain

@@ -6,11 +6,11 @@ import { namesEntity } from './references.ts';
 /**
  * `pending`: not numbered yet, may still merge with a later edit. `sent`: numbered, its answer not yet
  * stored (in flight, or to resend with the same `seq`). `acked`: applied by the server, kept as an overlay
- * until a pull's `lastSeq` covers it (SYNC.md §1.3). Held is not a state: it follows from open conflicts.
+ * until a pull's `lastSeq` covers it, so the edit never flickers back. Held is not a state: it follows from open conflicts.
  */
 export type EntryState = 'pending' | 'sent' | 'acked';
 
-/** One outbox entry (SYNC.md §6); `seq` is assigned when it is first sent and never changes after. */
+/** One outbox entry; `seq` is assigned when it is first sent and never changes after. */
 export interface OutboxEntry {
   /** Local key, in creation order: stable across merges, for storage and for the UI's waiting badge. */
   localId: number;
@@ -24,7 +24,7 @@ export interface OutboxEntry {
   /** `patch` only: the values the person saw for exactly the fields in `data`. */
   base?: Fields;
   seq?: number;
-  /** The device's clock, for display only: the server's time is the only one that counts (SYNC.md §1.8). */
+  /** The device's clock, for display only: the server's time is the only one that counts. */
   createdAt: string;
   state: EntryState;
   /** `acked`: the version the server answered (absent for `already_applied`, whose result was released). */

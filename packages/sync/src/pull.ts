@@ -2,7 +2,7 @@ import type { SyncEntity } from '@jalon/contract';
 import type { OutboxEntry } from './outbox.ts';
 import type { Row } from './store.ts';
 
-/** One answer of a catch-up read (SYNC.md §4), however the transport fetched it. */
+/** One answer of a catch-up read, however the transport fetched it. */
 export interface PullPage {
   /** Changed rows in `(changeSeq, id)` order; tombstones have `deletedAt` set. */
   rows: Row[];
@@ -15,7 +15,7 @@ export interface PullPage {
 
 /**
  * The change sequence a cursor has reached. Cursors are opaque, but the server writes them as
- * `<seq>.<id>.<signature>` so that a client can tell a stale answer (SYNC.md §4); null when unreadable.
+ * `<seq>.<id>.<signature>` so that a client can tell a stale answer; null when unreadable.
  */
 export function cursorSeq(cursor: string | null): number | null {
   const match = cursor === null ? null : /^(\d{1,15})\./.exec(cursor);

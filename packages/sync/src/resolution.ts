@@ -3,7 +3,7 @@ import type { ConflictRecord } from './conflict-record.ts';
 import type { Fields } from './merge.ts';
 import type { NewEntry, OutboxEntry } from './outbox.ts';
 
-/** The conflict panel's actions (SPEC §2): `merge` carries the JSON text the person edited. */
+/** The conflict panel's actions: `merge` carries the JSON text the person edited. */
 export type Resolution = { action: 'markResolved' } | { action: 'applyServer' } | { action: 'replayClient' } | { action: 'merge'; json: string };
 
 /** Thrown by a resolution that cannot be carried out; `code` says why, the UI words it. */
@@ -26,7 +26,7 @@ export interface ResolutionOutcome {
 }
 
 /**
- * Settles a conflict (SPEC §2, SYNC.md §6). Marking it resolved writes nothing; applying the server
+ * Settles a conflict (docs/sync-protocol.md, "Conflicts"). Marking it resolved writes nothing; applying the server
  * version writes nothing either (the server already holds it: the device only shows it); replaying the
  * original data and a manual merge write a new entry at the server's version with `base` the server's
  * values for the fields written, so the server merges it by the usual rule against any later change. A

@@ -17,7 +17,7 @@ const attempt = fc.record({
   waitedMs: fc.nat({ max: 400_000 }),
 });
 
-describe('the next attempt after failures (SPEC §9)', () => {
+describe('the next attempt after failures', () => {
   it('waits out the backoff unless the browser came back online; only a success resets the failure count', async () => {
     await fc.assert(
       fc.asyncProperty(

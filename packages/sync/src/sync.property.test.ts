@@ -79,7 +79,7 @@ async function play(device: Device, action: Action, server: TestServer, clock: {
     case 'flushNetworkDown':
       return void (await client.flush(async () => Promise.reject(new TypeError('Failed to fetch'))));
     case 'backOnline':
-      // The browser came back online: the send goes at once, whatever the backoff (SPEC §9).
+      // The browser came back online: the send goes at once, whatever the backoff.
       await client.retryNow();
       return void (await client.flush(send));
     case 'pull':

@@ -7,7 +7,7 @@ import type { PullRequest, TransportResponse } from './transport.ts';
 type Result = { kind: 'applied'; value: SyncApplied } | { kind: 'conflict'; value: SyncConflict };
 
 /**
- * A reference server for this package's tests: SYNC.md §3 and §4 reduced to what the core relies on
+ * A reference server for this package's tests: the batch and catch-up reads reduced to what the core relies on
  * (consecutive `seq`s with stored results, the merge rule, versions, tombstones, change cursors). The
  * real server is tested against the same clients by its own property test.
  */
@@ -68,7 +68,7 @@ export class TestServer {
       const applied = { seq: operation.seq, entity: operation.entity, id, version: values.version, ...(operation.id !== id && { tmpId: operation.id }) };
       return { kind: 'applied', value: applied };
     };
-    // A reference must name a live row when the operation is applied (SYNC.md §2).
+    // A reference must name a live row when the operation is applied.
     const project = typeof data.project === 'string' ? this.rows.project.get(data.project) : undefined;
     if (operation.entity === 'task' && 'project' in data && (!project || project.deletedAt)) return conflict('invalid');
     if (operation.op === 'upsert') return row ? conflict('invalid') : write({ ...data, id, version: 1, deletedAt: null });
@@ -77,7 +77,7 @@ export class TestServer {
     if (!base && row.version !== operation.version) return conflict('version_mismatch');
     const { conflicts, changes } = mergePatch({ server: row, data, base });
     if (conflicts.length > 0) return conflict('version_mismatch', conflicts);
-    // A merged row equal to the server's is applied without a new version (SYNC.md §3).
+    // A merged row equal to the server's is applied without a new version.
     const unchanged = Object.keys(changes).length === 0;
     return write(unchanged ? row : { ...row, ...changes, version: row.version + 1 }, unchanged);
   }

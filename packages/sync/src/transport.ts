@@ -42,7 +42,7 @@ export interface AnswerChecks {
 }
 
 /**
- * What a batch response means for the sender (SYNC.md §6). 5xx, 429 and an answer that does not parse
+ * What a batch response means for the sender (docs/sync-protocol.md, "Errors"). 5xx, 429 and an answer that does not parse
  * are retried with backoff, resending the same `seq`s; 401 pauses until the same user signs in again;
  * the envelope's other refusals and 4xx cannot be cured by retrying, so they pause too.
  */

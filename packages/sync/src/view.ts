@@ -3,7 +3,7 @@ import type { OutboxEntry } from './outbox.ts';
 import type { Row } from './store.ts';
 
 /**
- * What the person sees (SYNC.md §1.3): the server rows with this device's entries replayed on top in
+ * What the person sees (docs/sync-protocol.md): the server rows with this device's entries replayed on top in
  * outbox order, acked ones included until a pull covers them, so an edit never flickers back to the old
  * value nor stays stale. An acked entry whose row the server already shows at its version (or later) is
  * in that row and is not replayed again, so a newer write from elsewhere wins. Shown versions only rise.
