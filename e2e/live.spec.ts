@@ -5,7 +5,7 @@ import { expect, expectDashboard, signIn, test } from './support/test.ts';
 import { apiAs, uniqueName } from './support/work.ts';
 
 // Issue 12, live updates: what one person changes shows on another's screen without a reload; the
-// connection gives up after SPEC §9's 15 attempts and says so; "Pendant votre absence…" after a
+// connection gives up after 15 attempts and says so; "Pendant votre absence…" after a
 // reconnect. The browser's clock is Playwright's where the test needs minutes to pass.
 
 const KANBAN = '/tasks?view=kanban';
@@ -157,7 +157,7 @@ test('after 15 failed reconnects the indicator asks for a page refresh', async (
   await page.route('**/api/events', (route) => route.fulfill({ status: 503, body: '' }));
   await page.route('**/api/auth/sessions/check', (route) => route.fulfill({ status: 503, body: '' }));
   // A minute without even a ping: the connection is dead; then each attempt fails in turn, after
-  // SPEC §9's delay (2 s doubled, 5 s base from attempt 4, at most 60 s, plus up to 500 ms of jitter).
+  // The reconnect delay (2 s doubled, 5 s base from attempt 4, at most 60 s, plus up to 500 ms of jitter).
   await runUntilFirstReconnect(page);
   const delays = [2_000, 4_000, 8_000, 40_000, ...Array<number>(11).fill(60_000)];
   for (const [index, delay] of delays.entries()) {

@@ -138,7 +138,7 @@ test('a project from creation to deletion, axe on every screen in light and dark
   const taskItem = tasksSection.getByRole('row', { name: taskTitle, exact: true });
   await expect(taskItem).toBeVisible();
   await expect(taskItem.getByRole('combobox', { name: /^Statut/ })).toHaveValue('todo');
-  // The description repeats the title (SPEC §5).
+  // The description repeats the title: a quick task has none of its own.
   await expect(taskItem.getByText(taskTitle, { exact: true })).toHaveCount(2);
   await expect(taskItem.getByText('Aucune', { exact: true })).toBeVisible();
   await expect(page.getByText('Progression : 0 %')).toBeVisible();

@@ -3,7 +3,7 @@ import { expectNoViolationsInBothSchemes } from './support/axe.ts';
 import { expect, expectDashboard, signIn, test } from './support/test.ts';
 import { uniqueName } from './support/work.ts';
 
-// Issue 13: every global shortcut of SPEC §2 from the dashboard, none while typing, the off switch,
+// Issue 13: every global shortcut from the dashboard, none while typing, the off switch,
 // and the /shortcuts page (its search filters) with axe at 360 and 1440 px, light and dark.
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
@@ -21,7 +21,7 @@ async function press(page: Page, ...keys: string[]) {
   for (const key of keys) await page.keyboard.press(key);
 }
 
-test('every shortcut of SPEC §2 does what it says, from the dashboard', async ({ page, member }) => {
+test('every global shortcut does what it says, from the dashboard', async ({ page, member }) => {
   await signIn(page, member);
   await expectDashboard(page, member);
 
@@ -177,7 +177,7 @@ for (const [label, viewport] of [
     test.use({ viewport, hasTouch: label.includes('touch') });
 
     // The page as it opens is in the screen sweep; what it shows once filtered is checked here.
-    test("lists SPEC §2's sections, filters by action or key, axe in light and dark", async ({ page, member }) => {
+    test("lists the shortcuts page's sections, filters by action or key, axe in light and dark", async ({ page, member }) => {
       await page.emulateMedia({ colorScheme: 'light' });
       await signIn(page, member);
       await expectDashboard(page, member);

@@ -56,7 +56,7 @@ export async function seedWork(baseUrl: string, member: Member): Promise<string>
 }
 
 /**
- * The bootstrap administrator must have 2FA to reach /admin/members (SPEC §3): enrolled through the API
+ * The bootstrap administrator must have 2FA to reach /admin/members (an administrator without it may only enrol): enrolled through the API
  * as the security screen does; answers the backup codes, with which the browser then signs in.
  */
 export async function enrolAdmin(

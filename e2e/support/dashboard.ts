@@ -63,7 +63,7 @@ export async function seedProject(
   return { project: { ...project, deadline }, projectInDays: options.projectInDays, tasks };
 }
 
-/** SPEC §3/§4 as a person reads them: a done task counts 100, the others their own progress. */
+/** A project's progress as a person reads it: a done task counts 100, the others their own progress. */
 export function expectedProgress(tasks: readonly SeedTask[]): number {
   if (tasks.length === 0) return 0;
   const sum = tasks.reduce((total, task) => total + (task.status === 'done' ? 100 : task.progress), 0);
