@@ -129,7 +129,13 @@ if (wants('typecheck')) {
     if (fs.existsSync(path.join(root, project, 'tsconfig.json'))) check(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
   }
 }
-if (wants('lint')) check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+if (wants('lint')) {
+  check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+  // Links in the docs resolve, no file cites a document kept outside the repository, the decision
+  // records are indexed (scripts/check-docs.mjs); then the checker's own test.
+  check('docs', 'node', ['scripts/check-docs.mjs']);
+  check('docs checker test', 'node', ['--test', 'scripts/check-docs.test.mjs']);
+}
 // The API contract: the document GET /api/openapi.json serves, generated from the routes, linted with
 // Redocly (redocly.yaml: 0 errors, 0 warnings), then the client types openapi-typescript makes of it
 // compiled with the example client of docs/api-client. Two checks.
