@@ -1,4 +1,4 @@
-// List responses have come in several shapes (SPEC §7); read them tolerantly rather than failing.
+// List responses have come in several shapes; read them tolerantly rather than failing.
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

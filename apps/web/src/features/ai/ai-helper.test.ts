@@ -3,7 +3,7 @@ import { describeTask, isAiHelperEnabled, registerAiProvider, suggestSubtasks, s
 
 afterEach(() => registerAiProvider(null));
 
-describe('AI helper (SPEC §1: exists, switched off, returns nothing)', () => {
+describe('AI helper (exists, switched off, returns nothing)', () => {
   it('is off unless VITE_AI_HELPER is exactly "true"', () => {
     expect(isAiHelperEnabled()).toBe(false);
     expect(isAiHelperEnabled('1')).toBe(false);

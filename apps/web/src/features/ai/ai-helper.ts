@@ -1,5 +1,5 @@
-// SPEC §1: an AI helper for task descriptions, subtasks and task suggestions exists but is switched off
-// and returns nothing. The switch is the build-time flag VITE_AI_HELPER; no provider is wired in, so even
+// An AI helper for task descriptions, subtasks and task suggestions exists but is switched off and
+// returns nothing. The switch is the build-time flag VITE_AI_HELPER; no provider is wired in, so even
 // with the flag on nothing is suggested and no UI offers it.
 
 export interface TaskSuggestion {
