@@ -57,7 +57,7 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** The exact details the spec has the client react to. */
+/** The exact details the client reacts to, kept word for word so older clients keep reacting to them. */
 export const PROBLEM_DETAILS = {
   sessionExpired: 'Session expired or invalid',
   tooManyLogins: 'Too many login attempts. Please try again later.',
