@@ -54,6 +54,16 @@ describe('documents outside the repository', () => {
     }
   });
 
+  it('names a line that cites one of them by section or requirement number', () => {
+    for (const [name, section] of [['SPEC', '§9'], ['SYNC', '§3'], ['DESIGN', '§4'], ['SECURITY', 'S27']]) {
+      assert.equal(outsideCitations('apps/x.ts', `// as ${name} ${section} says`).length, 1, name);
+    }
+  });
+
+  it('leaves applied migrations as they were written', () => {
+    assert.deepEqual(outsideCitations('apps/server/drizzle/0001_x.sql', `-- ${OUTSIDE_DOCUMENTS[0]}`), []);
+  });
+
   it('lets a document of the repository through', () => {
     assert.deepEqual(outsideCitations('apps/x.ts', '// docs/sync-protocol.md, docs/security.md, NOSYNC.md\n'), []);
   });
