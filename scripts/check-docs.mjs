@@ -66,7 +66,9 @@ export function brokenLinks(file, markdown, read) {
   const problems = [];
   for (const target of linksOf(markdown)) {
     const [pathPart, anchor] = target.split('#');
-    const resolved = pathPart ? path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURIComponent(pathPart))) : file;
+    const resolved = pathPart
+      ? path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURIComponent(pathPart)))
+      : file;
     const text = pathPart ? read(resolved) : markdown;
     if (text === null) problems.push(`${file}: the link ${target} names ${resolved}, which does not exist`);
     else if (anchor && resolved.endsWith('.md') && !anchorsOf(text).has(anchor))
@@ -82,11 +84,15 @@ export function outsideCitations(file, text) {
   text.split('\n').forEach((line, index) => {
     for (const name of OUTSIDE_DOCUMENTS) {
       if (new RegExp(`(^|[^\\w-])${name.replace('.', '\\.')}`).test(line))
-        problems.push(`${file}:${index + 1}: names ${name}, which is not in the repository; say the reason, or cite docs/`);
+        problems.push(
+          `${file}:${index + 1}: names ${name}, which is not in the repository; say the reason, or cite docs/`,
+        );
     }
     for (const citation of OUTSIDE_SECTIONS) {
       if (new RegExp(`\\b${citation}\\s?\\d`).test(line))
-        problems.push(`${file}:${index + 1}: cites "${citation}…" of a document not in the repository; say the reason, or cite docs/`);
+        problems.push(
+          `${file}:${index + 1}: cites "${citation}…" of a document not in the repository; say the reason, or cite docs/`,
+        );
     }
   });
   return problems;
@@ -102,9 +108,13 @@ export function decisionProblems(index, records) {
     if (!status) problems.push(`docs/decisions/${name}: no "- Status:" line under its title`);
     if (!row) problems.push(`docs/decisions/${name} is not in docs/decisions/README.md's index`);
     else if (status && /^superseded/i.test(status) !== /\|\s*superseded/i.test(row))
-      problems.push(`docs/decisions/README.md: the row of ${name} and the record's status line disagree on "superseded"`);
+      problems.push(
+        `docs/decisions/README.md: the row of ${name} and the record's status line disagree on "superseded"`,
+      );
     if (number >= FIRST_RECORD_WITH_ALTERNATIVES && !/^## Alternatives considered\s*$/m.test(text))
-      problems.push(`docs/decisions/${name}: no "## Alternatives considered" section (required from ${String(FIRST_RECORD_WITH_ALTERNATIVES).padStart(4, '0')} on)`);
+      problems.push(
+        `docs/decisions/${name}: no "## Alternatives considered" section (required from ${String(FIRST_RECORD_WITH_ALTERNATIVES).padStart(4, '0')} on)`,
+      );
   }
   return problems;
 }
@@ -112,9 +122,23 @@ export function decisionProblems(index, records) {
 /** The repository's tracked files; a tree without git is walked instead (build output left out). */
 function trackedFiles(root) {
   try {
-    return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\0').filter(Boolean);
+    return execFileSync('git', ['ls-files', '-z'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    })
+      .split('\0')
+      .filter(Boolean);
   } catch {
-    const skipped = new Set(['node_modules', '.git', 'dist', 'dist-offline-off', 'data', 'test-results', 'playwright-report']);
+    const skipped = new Set([
+      'node_modules',
+      '.git',
+      'dist',
+      'dist-offline-off',
+      'data',
+      'test-results',
+      'playwright-report',
+    ]);
     const walk = (folder) =>
       fs.readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) => {
         if (skipped.has(entry.name)) return [];
@@ -133,17 +157,29 @@ function main() {
     if (!fs.existsSync(full)) return null;
     return fs.statSync(full).isDirectory() ? '' : fs.readFileSync(full, 'utf8');
   };
-  const markdown = files.filter((file) => file === 'README.md' || (file.startsWith('docs/') && file.endsWith('.md')));
-  const recordNames = files.filter((file) => /^docs\/decisions\/\d{4}-.*\.md$/.test(file)).map((file) => path.posix.basename(file));
+  const markdown = files.filter(
+    (file) => file === 'README.md' || (file.startsWith('docs/') && file.endsWith('.md')),
+  );
+  const recordNames = files
+    .filter((file) => /^docs\/decisions\/\d{4}-.*\.md$/.test(file))
+    .map((file) => path.posix.basename(file));
   const text = (file) => fs.readFileSync(path.join(root, file), 'utf8');
   const problems = [
     ...markdown.flatMap((file) => brokenLinks(file, text(file), read)),
-    ...files.filter((file) => !/\.(png|jpe?g|gif|ico|webp|woff2?|gz|zip|wasm)$/.test(file)).flatMap((file) => outsideCitations(file, text(file))),
-    ...decisionProblems(text('docs/decisions/README.md'), recordNames.map((name) => [name, text(`docs/decisions/${name}`)])),
+    ...files
+      .filter((file) => !/\.(png|jpe?g|gif|ico|webp|woff2?|gz|zip|wasm)$/.test(file))
+      .flatMap((file) => outsideCitations(file, text(file))),
+    ...decisionProblems(
+      text('docs/decisions/README.md'),
+      recordNames.map((name) => [name, text(`docs/decisions/${name}`)]),
+    ),
   ];
   for (const problem of problems) console.error(problem);
-  console.log(`docs: ${markdown.length} Markdown files, ${files.length} tracked files, ${recordNames.length} decision records checked; ${problems.length} problems`);
+  console.log(
+    `docs: ${markdown.length} Markdown files, ${files.length} tracked files, ${recordNames.length} decision records checked; ${problems.length} problems`,
+  );
   process.exit(problems.length > 0 ? 1 : 0);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) main();
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname))
+  main();

@@ -2,7 +2,13 @@
 // kind of mistake it exists for is caught, and what is right passes.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { OUTSIDE_DOCUMENTS, brokenLinks, decisionProblems, headingAnchor, outsideCitations } from './check-docs.mjs';
+import {
+  OUTSIDE_DOCUMENTS,
+  brokenLinks,
+  decisionProblems,
+  headingAnchor,
+  outsideCitations,
+} from './check-docs.mjs';
 
 const tree = {
   'docs/security.md': '# Promises\n\n## Passwords and sign-in\n',
@@ -17,13 +23,18 @@ describe('links in the docs', () => {
     const markdown = [
       '[tests](../apps/server/src/lib/password.test.ts), [records](decisions)',
       '[ids](sync-protocol.md#ids-made-on-the-device) [batch](sync-protocol.md#post-apisyncbatch)',
-      '## Here', '[site](https://example.org/missing.md) [here](#here)',
+      '## Here',
+      '[site](https://example.org/missing.md) [here](#here)',
     ].join('\n');
     assert.deepEqual(brokenLinks('docs/security.md', markdown, read), []);
   });
 
   it('names a link to a file that is not there', () => {
-    const problems = brokenLinks('docs/security.md', 'see [the test](../apps/server/src/lib/gone.test.ts)', read);
+    const problems = brokenLinks(
+      'docs/security.md',
+      'see [the test](../apps/server/src/lib/gone.test.ts)',
+      read,
+    );
     assert.equal(problems.length, 1);
     assert.match(problems[0], /apps\/server\/src\/lib\/gone\.test\.ts, which does not exist/);
   });
@@ -55,7 +66,12 @@ describe('documents outside the repository', () => {
   });
 
   it('names a line that cites one of them by section or requirement number', () => {
-    for (const [name, section] of [['SPEC', '§9'], ['SYNC', '§3'], ['DESIGN', '§4'], ['SECURITY', 'S27']]) {
+    for (const [name, section] of [
+      ['SPEC', '§9'],
+      ['SYNC', '§3'],
+      ['DESIGN', '§4'],
+      ['SECURITY', 'S27'],
+    ]) {
       assert.equal(outsideCitations('apps/x.ts', `// as ${name} ${section} says`).length, 1, name);
     }
   });
@@ -65,7 +81,10 @@ describe('documents outside the repository', () => {
   });
 
   it('lets a document of the repository through', () => {
-    assert.deepEqual(outsideCitations('apps/x.ts', '// docs/sync-protocol.md, docs/security.md, NOSYNC.md\n'), []);
+    assert.deepEqual(
+      outsideCitations('apps/x.ts', '// docs/sync-protocol.md, docs/security.md, NOSYNC.md\n'),
+      [],
+    );
   });
 });
 
@@ -74,10 +93,14 @@ describe('the decision records', () => {
     '| [0038](0038-preact.md) | Preact | superseded by [0054](0054-react.md) |',
     '| [0054](0054-react.md) | React | accepted |',
   ].join('\n');
-  const record = (status, alternatives = true) => `# Title\n\n- Status: ${status}\n\n## Decision\n${alternatives ? '\n## Alternatives considered\n' : ''}`;
+  const record = (status, alternatives = true) =>
+    `# Title\n\n- Status: ${status}\n\n## Decision\n${alternatives ? '\n## Alternatives considered\n' : ''}`;
 
   it('passes an index that lists each record with its status', () => {
-    const records = [['0038-preact.md', record('superseded by 0054', false)], ['0054-react.md', record('accepted. Supersedes 0038')]];
+    const records = [
+      ['0038-preact.md', record('superseded by 0054', false)],
+      ['0054-react.md', record('accepted. Supersedes 0038')],
+    ];
     assert.deepEqual(decisionProblems(index, records), []);
   });
 
@@ -94,7 +117,13 @@ describe('the decision records', () => {
   });
 
   it('names a record from 0054 on without "Alternatives considered", and one without a status line', () => {
-    assert.match(decisionProblems(index, [['0054-react.md', record('accepted', false)]]).join('\n'), /no "## Alternatives considered" section/);
-    assert.match(decisionProblems(index, [['0054-react.md', '# Title\n\n## Alternatives considered\n']]).join('\n'), /no "- Status:" line/);
+    assert.match(
+      decisionProblems(index, [['0054-react.md', record('accepted', false)]]).join('\n'),
+      /no "## Alternatives considered" section/,
+    );
+    assert.match(
+      decisionProblems(index, [['0054-react.md', '# Title\n\n## Alternatives considered\n']]).join('\n'),
+      /no "- Status:" line/,
+    );
   });
 });
