@@ -10,7 +10,6 @@ import { codeFailureMessage } from '../security-errors.ts';
 import { backupCodeChars, CodeField, digitsOnly } from './code-field.tsx';
 
 const t = fr.security.passkeys;
-const NAME_MAX = ACCOUNT_LIMITS.passkeyNameMax;
 
 const PASSKEY_PROBLEMS: readonly ErrorCode[] = [
   'passkey_challenge_expired',
@@ -55,7 +54,7 @@ export function PasskeyAddForm({ mode, onAdded }: PasskeyAddFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = name.trim();
-    const errors = { name: trimmed.length === 0 || trimmed.length > NAME_MAX, code: !codeIsValid() };
+    const errors = { name: trimmed.length === 0 || trimmed.length > ACCOUNT_LIMITS.passkeyNameMax, code: !codeIsValid() };
     setFormError(errors);
     if (errors.name || errors.code) return;
     add.mutate(
@@ -115,7 +114,7 @@ export function PasskeyAddForm({ mode, onAdded }: PasskeyAddFormProps) {
           <input
             {...control}
             className="input"
-            maxLength={NAME_MAX}
+            maxLength={ACCOUNT_LIMITS.passkeyNameMax}
             autoComplete="off"
             value={name}
             onChange={(event) => {
