@@ -52,14 +52,28 @@ interface EditFormProps {
 }
 
 /** An inline edit of a name, a description and a deadline (and more, as children); Escape cancels. */
-export function EditForm({ draft, words, limits, descriptionRows, className, onSave, onCancel, children }: EditFormProps) {
+export function EditForm({
+  draft,
+  words,
+  limits,
+  descriptionRows,
+  className,
+  onSave,
+  onCancel,
+  children,
+}: EditFormProps) {
   const id = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (draft.savable) onSave();
   };
   return (
-    <form className={className} aria-label={words.open} onSubmit={submit} onKeyDown={cancelOnEscape(onCancel)}>
+    <form
+      className={className}
+      aria-label={words.open}
+      onSubmit={submit}
+      onKeyDown={cancelOnEscape(onCancel)}
+    >
       <Field id={`${id}-name`} label={words.name}>
         {(control) => (
           <input

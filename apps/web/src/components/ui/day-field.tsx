@@ -21,7 +21,14 @@ export function DayField({ id, label, value, onChange, error, hint, required, mi
   return (
     <Field id={id} label={label} hint={hint} error={error} required={required} invalid={missing}>
       {(control) => (
-        <input {...control} className="input" type="date" min={min} value={value} onChange={(event) => onChange(event.target.value)} />
+        <input
+          {...control}
+          className="input"
+          type="date"
+          min={min}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
     </Field>
   );

@@ -26,14 +26,23 @@ describe('Field', () => {
 
   it('reads the hint and then the refusal with the control, and announces the refusal', () => {
     render(
-      <Field id="deadline" label="Échéance" hint="Vide : dans 14 jours" error="La date doit être comprise entre les années 1900 et 9999.">
+      <Field
+        id="deadline"
+        label="Échéance"
+        hint="Vide : dans 14 jours"
+        error="La date doit être comprise entre les années 1900 et 9999."
+      >
         {(control) => <input type="date" {...control} />}
       </Field>,
     );
     const input = screen.getByLabelText('Échéance');
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(input).toHaveAccessibleDescription('Vide : dans 14 jours La date doit être comprise entre les années 1900 et 9999.');
-    expect(screen.getByRole('alert')).toHaveTextContent('La date doit être comprise entre les années 1900 et 9999.');
+    expect(input).toHaveAccessibleDescription(
+      'Vide : dans 14 jours La date doit être comprise entre les années 1900 et 9999.',
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'La date doit être comprise entre les années 1900 et 9999.',
+    );
   });
 
   it('shows no refusal when there is none', () => {
@@ -65,6 +74,8 @@ describe('Field', () => {
         <p id="password-checks">8 caractères au moins</p>
       </>,
     );
-    expect(screen.getByRole('textbox', { name: 'Nouveau mot de passe' })).toHaveAccessibleDescription('8 caractères au moins');
+    expect(screen.getByRole('textbox', { name: 'Nouveau mot de passe' })).toHaveAccessibleDescription(
+      '8 caractères au moins',
+    );
   });
 });

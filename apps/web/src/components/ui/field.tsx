@@ -32,11 +32,23 @@ interface FieldProps {
  * described by the hint and the error, so a screen reader reads them when the control takes focus, and
  * the error is announced the moment it appears.
  */
-export function Field({ id, label, hint, error, required, invalid, describedBy, className, children }: FieldProps) {
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  required,
+  invalid,
+  describedBy,
+  className,
+  children,
+}: FieldProps) {
   const hasError = error !== undefined && error !== null && error !== false && error !== '';
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const described = [hint ? hintId : null, describedBy ?? null, hasError ? errorId : null].filter(Boolean).join(' ');
+  const described = [hint ? hintId : null, describedBy ?? null, hasError ? errorId : null]
+    .filter(Boolean)
+    .join(' ');
   const control: FieldControlProps = {
     id,
     ...(required && { required: true }),

@@ -5,7 +5,12 @@ import { quickCreateError, taskDraft } from '../quick-create-rules.ts';
 import { QuickCreateSubmit } from './quick-create-submit.tsx';
 
 const t = dashboard.quickCreate;
-const words = { title: t.titleField, project: t.projectField, chooseProject: t.chooseProject, loadingProjects: t.loadingProjects };
+const words = {
+  title: t.titleField,
+  project: t.projectField,
+  chooseProject: t.chooseProject,
+  loadingProjects: t.loadingProjects,
+};
 
 /** The project list comes from the device's copy, so a project created a moment ago is already in it. */
 export function QuickTaskForm({ onCreated }: { onCreated: () => void }) {

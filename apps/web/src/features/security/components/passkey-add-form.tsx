@@ -54,7 +54,10 @@ export function PasskeyAddForm({ mode, onAdded }: PasskeyAddFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = name.trim();
-    const errors = { name: trimmed.length === 0 || trimmed.length > ACCOUNT_LIMITS.passkeyNameMax, code: !codeIsValid() };
+    const errors = {
+      name: trimmed.length === 0 || trimmed.length > ACCOUNT_LIMITS.passkeyNameMax,
+      code: !codeIsValid(),
+    };
     setFormError(errors);
     if (errors.name || errors.code) return;
     add.mutate(
@@ -109,7 +112,12 @@ export function PasskeyAddForm({ mode, onAdded }: PasskeyAddFormProps) {
       aria-labelledby={mode === 'first' ? 'passkeys-title' : 'passkey-add-title'}
     >
       {add.isError && <Alert tone="error">{addFailure(add.error)}</Alert>}
-      <Field id="passkey-name" label={t.nameLabel} hint={t.nameHint} error={formError.name ? t.nameRequired : null}>
+      <Field
+        id="passkey-name"
+        label={t.nameLabel}
+        hint={t.nameHint}
+        error={formError.name ? t.nameRequired : null}
+      >
         {(control) => (
           <input
             {...control}

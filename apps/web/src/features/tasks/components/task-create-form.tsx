@@ -24,7 +24,10 @@ export interface TaskFieldWords {
 }
 
 /** The dashboard's rule for its quick task: the task to send, or the form's refusal. */
-export type QuickTaskDraft = (fields: { title: string; project: string }) => { ok: true; value: CreateTask } | { ok: false; error: string };
+export type QuickTaskDraft = (fields: {
+  title: string;
+  project: string;
+}) => { ok: true; value: CreateTask } | { ok: false; error: string };
 
 /** The device's projects as a task form reads them: still loading, failed to load, or there. */
 export interface ProjectChoices {
@@ -61,15 +64,26 @@ const pageWords = fr.tasks.newPage;
 const inlineWords = fr.tasks.create;
 const projectWords = fr.projects.detail.quickTask;
 const fieldWords = {
-  page: { title: pageWords.name, project: pageWords.project, chooseProject: pageWords.chooseProject, loadingProjects: pageWords.projectsLoading },
+  page: {
+    title: pageWords.name,
+    project: pageWords.project,
+    chooseProject: pageWords.chooseProject,
+    loadingProjects: pageWords.projectsLoading,
+  },
   // The list's projects are there before the form shows, so its select has nothing to wait for.
-  inline: { title: inlineWords.name, project: inlineWords.project, chooseProject: inlineWords.chooseProject, loadingProjects: inlineWords.chooseProject },
+  inline: {
+    title: inlineWords.name,
+    project: inlineWords.project,
+    chooseProject: inlineWords.chooseProject,
+    loadingProjects: inlineWords.chooseProject,
+  },
   project: { title: projectWords.label, project: '', chooseProject: '', loadingProjects: '' },
 } satisfies Record<string, TaskFieldWords>;
 
 /** Back home 600 to 800 ms after the task is created on /tasks/new: long enough to read 'Créé'. */
 const redirectDelay = (): number =>
-  REDIRECT.afterTaskCreateMinMs + Math.random() * (REDIRECT.afterTaskCreateMaxMs - REDIRECT.afterTaskCreateMinMs);
+  REDIRECT.afterTaskCreateMinMs +
+  Math.random() * (REDIRECT.afterTaskCreateMaxMs - REDIRECT.afterTaskCreateMinMs);
 
 /**
  * The one task-creation form. Title and description are trimmed; the draft keeps one client-made id until
@@ -80,7 +94,9 @@ export function TaskCreateForm(props: TaskCreateFormProps) {
   const { variant } = props;
   const words = props.variant === 'dashboard' ? props.words : fieldWords[props.variant];
   const generatedId = useId();
-  const ids = { page: 'task-form', inline: 'new-task', dashboard: generatedId, project: 'quick-task' }[variant];
+  const ids = { page: 'task-form', inline: 'new-task', dashboard: generatedId, project: 'quick-task' }[
+    variant
+  ];
   const writes = useTaskWrites();
   const create = useCreateOnce(writes.create);
   const online = useOnlineStatus();
@@ -99,9 +115,19 @@ export function TaskCreateForm(props: TaskCreateFormProps) {
 
   const known = (id: string) => options.some((option) => option.id === id);
   const chosen = followCreatedId(chosenProject, options);
-  const filtered = props.variant === 'inline' && props.filteredProject !== null ? followCreatedId(props.filteredProject, options) : '';
+  const filtered =
+    props.variant === 'inline' && props.filteredProject !== null
+      ? followCreatedId(props.filteredProject, options)
+      : '';
   // On /tasks, the project the list is filtered on until another is chosen.
-  const project = props.variant === 'project' ? props.projectId : props.variant !== 'inline' || known(chosen) ? chosen : known(filtered) ? filtered : '';
+  const project =
+    props.variant === 'project'
+      ? props.projectId
+      : props.variant !== 'inline' || known(chosen)
+        ? chosen
+        : known(filtered)
+          ? filtered
+          : '';
   const trimmed = title.trim();
   const blank = trimmed === '';
 
@@ -117,7 +143,11 @@ export function TaskCreateForm(props: TaskCreateFormProps) {
       if (blank || !known(project)) return null;
     }
     if (blank || project === '') return null;
-    return { title: trimmed, project, description: props.variant === 'project' ? trimmed : description.trim() };
+    return {
+      title: trimmed,
+      project,
+      description: props.variant === 'project' ? trimmed : description.trim(),
+    };
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -148,7 +178,8 @@ export function TaskCreateForm(props: TaskCreateFormProps) {
     );
   };
 
-  const loadFailed = choices !== null && !choices.ready && choices.loadError !== undefined && choices.loadError !== null;
+  const loadFailed =
+    choices !== null && !choices.ready && choices.loadError !== undefined && choices.loadError !== null;
   const titleField = (
     <Field
       id={`${ids}-${variant === 'inline' ? 'name' : variant === 'project' ? 'input' : 'title'}`}
@@ -198,9 +229,17 @@ export function TaskCreateForm(props: TaskCreateFormProps) {
   );
 
   const descriptionField = (variant === 'page' || variant === 'inline') && (
-    <Field id={`${ids}-description`} label={variant === 'page' ? pageWords.description : inlineWords.description}>
+    <Field
+      id={`${ids}-description`}
+      label={variant === 'page' ? pageWords.description : inlineWords.description}
+    >
       {(control) => {
-        const text = { ...control, className: 'input', maxLength: TASK_LIMITS.descriptionMax, value: description };
+        const text = {
+          ...control,
+          className: 'input',
+          maxLength: TASK_LIMITS.descriptionMax,
+          value: description,
+        };
         return variant === 'page' ? (
           <textarea {...text} rows={3} onChange={(event) => setDescription(event.target.value)} />
         ) : (
@@ -210,9 +249,14 @@ export function TaskCreateForm(props: TaskCreateFormProps) {
     </Field>
   );
 
-  const assigneeField = variant !== 'project' && <AssigneePicker id={`${ids}-assignee`} value={assignee} onChange={setAssignee} />;
+  const assigneeField = variant !== 'project' && (
+    <AssigneePicker id={`${ids}-assignee`} value={assignee} onChange={setAssignee} />
+  );
 
-  const submitWords = variant === 'project' ? projectWords : inlineWords;
+  // The dashboard's button is its own (`renderSubmit`).
+  const submitWords = { page: pageWords, inline: inlineWords, dashboard: inlineWords, project: projectWords }[
+    variant
+  ];
   const submitButton = (
     <button
       type="submit"
@@ -231,7 +275,8 @@ export function TaskCreateForm(props: TaskCreateFormProps) {
   );
 
   if (props.variant === 'dashboard') {
-    const loadFailure = !props.projects.ready && loadFailed ? props.describeFailure(props.projects.loadError) : null;
+    const loadFailure =
+      !props.projects.ready && loadFailed ? props.describeFailure(props.projects.loadError) : null;
     return (
       <form className="form dash-create__form" onSubmit={submit} noValidate>
         {titleField}
@@ -288,14 +333,20 @@ export function TaskCreateForm(props: TaskCreateFormProps) {
       {invalid && <Alert tone="error">{pageWords.required}</Alert>}
       {refusal}
       {create.isSuccess && (
-        <Alert tone="success">{online ? pageWords.created : `${pageWords.created}${fr.sync.createdPending}`}</Alert>
+        <Alert tone="success">
+          {online ? pageWords.created : `${pageWords.created}${fr.sync.createdPending}`}
+        </Alert>
       )}
       {titleField}
       {projectField}
       {descriptionField}
       {assigneeField}
       <div className="form__actions">
-        <button type="button" className="button" onClick={() => void (canGoBack() ? navigate(-1) : navigate('/tasks'))}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void (canGoBack() ? navigate(-1) : navigate('/tasks'))}
+        >
           {pageWords.cancel}
         </button>
         {submitButton}

@@ -43,13 +43,23 @@ export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
       title: draft.name.trim(),
       description: draft.description.trim(),
       ...draft.deadlinePatch(),
-      ...(estimate !== initialEstimate ? { estimatedMinutes: Number.isNaN(minutes) ? null : Math.max(0, minutes) } : {}),
+      ...(estimate !== initialEstimate
+        ? { estimatedMinutes: Number.isNaN(minutes) ? null : Math.max(0, minutes) }
+        : {}),
       ...(assignee !== task.assignee ? { assignee } : {}),
     });
   };
 
   return (
-    <EditForm draft={draft} words={words} limits={limits} descriptionRows={2} className="task-edit" onSave={save} onCancel={onCancel}>
+    <EditForm
+      draft={draft}
+      words={words}
+      limits={limits}
+      descriptionRows={2}
+      className="task-edit"
+      onSave={save}
+      onCancel={onCancel}
+    >
       <Field id={`${id}-estimate`} label={t.estimate}>
         {(control) => (
           <input
