@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT } from './constants.ts';
 import { isoDateOrDateTimeSchema } from './dates.ts';
 import { auditFamilySchema } from './enums.ts';
 import { safeText } from './text.ts';
@@ -28,7 +29,7 @@ export const auditFilterSchema = z.strictObject({
   user: safeText().max(254).optional(),
   resource: safeText().max(200).optional(),
   /** Free text over details, actor name and e-mail. */
-  q: safeText().max(200).optional(),
+  q: safeText().max(AUDIT.searchMax).optional(),
 });
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
@@ -82,5 +83,5 @@ export const auditTrendsSchema = z.object({
   byFamily: z.record(auditFamilySchema, z.array(z.int())),
   failures: z.array(z.int()),
 });
-export const auditSearchQuerySchema = z.strictObject({ q: safeText().min(1).max(200), limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50) });
+export const auditSearchQuerySchema = z.strictObject({ q: safeText().min(1).max(AUDIT.searchMax), limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50) });
 export const auditIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });

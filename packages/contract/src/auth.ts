@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTH } from './constants.ts';
+import { ACCOUNT_LIMITS, AUTH } from './constants.ts';
 import { roleSchema } from './enums.ts';
 import { preferencesSchema } from './preferences.ts';
 import { safeText } from './text.ts';
@@ -16,8 +16,8 @@ export const newPasswordSchema = safeText()
     message: `Password must be at most ${AUTH.passwordMaxLength} characters`,
   });
 
-export const emailSchema = safeText().trim().max(254).pipe(z.email());
-export const usernameSchema = safeText().trim().min(1).max(64);
+export const emailSchema = safeText().trim().max(ACCOUNT_LIMITS.emailMax).pipe(z.email());
+export const usernameSchema = safeText().trim().min(1).max(ACCOUNT_LIMITS.usernameMax);
 
 export const userSchema = z.object({
   id: z.string(),

@@ -15,6 +15,10 @@ export const AUTH = {
   totpDigits: 6,
   /** The 2FA disable input strips spaces and keeps at most this many characters. */
   disableCodeMaxLength: 10,
+  /** A backup code as it is shown and typed, XXXXX-XXXXX. */
+  backupCodeTypedLength: 11,
+  /** The sign-in code field: a TOTP or a backup code, with room for the spaces people type in them. */
+  secondFactorInputMax: 32,
 } as const;
 
 export const SESSION = {
@@ -115,11 +119,19 @@ export const PERFORMANCE = {
   slowFrameMs: 40,
 } as const;
 
+/** The lengths of an account's and a passkey's text fields, as the API checks them. */
+export const ACCOUNT_LIMITS = { emailMax: 254, usernameMax: 64, passkeyNameMax: 64 } as const;
+
+/** A project's field lengths; plain, so a form states them without loading zod. */
+export const PROJECT_LIMITS = { nameMax: 200, descriptionMax: 5_000 } as const;
+
 /** A task's field lengths and the list route's page sizes; plain, so the offline engine reads them without zod. */
 export const TASK_LIMITS = { titleMax: 300, descriptionMax: 10_000, estimatedMinutesMax: 100_000, listMax: 5_000, listDefault: 1_000 } as const;
 
 export const AUDIT = {
   exportFilePrefix: 'audit-logs',
+  /** The longest search, user or resource filter the journal takes. */
+  searchMax: 200,
   skeletonRows: 6,
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_LIMITS } from './constants.ts';
 import { idSchema } from './id-schema.ts';
 import { safeText } from './text.ts';
 import { loginResultSchema } from './auth.ts';
@@ -50,7 +51,7 @@ export const passkeyAuthenticationResponseSchema = z.strictObject({
     .strict(),
 });
 
-export const passkeyNameSchema = safeText().trim().min(1, 'A name is required').max(64);
+export const passkeyNameSchema = safeText().trim().min(1, 'A name is required').max(ACCOUNT_LIMITS.passkeyNameMax);
 
 /** A passkey's answer to a step-up challenge (`POST /2fa/passkeys/assertion-options`). */
 export const passkeyAssertionSchema = z.strictObject({ challengeId: idSchema, response: passkeyAuthenticationResponseSchema });

@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { PROJECT_LIMITS } from './constants.ts';
 import { idSchema } from './id-schema.ts';
 import { isoDateTimeSchema } from './dates.ts';
 import { projectStatusSchema } from './enums.ts';
 import { clientMadeIdField, listMetaSchema } from './tasks.ts';
 import { safeText } from './text.ts';
-
-export const PROJECT_LIMITS = { nameMax: 200, descriptionMax: 5_000 } as const;
 
 export const projectSchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { Field } from './ui/field.tsx';
 import { PasswordInput } from './ui/password-input.tsx';
 
 /** The French words of one screen's pair of fields (each screen says "new password" its own way). */
@@ -54,34 +55,35 @@ export function NewPasswordFields({ state, passwordId, confirmId, labels, streng
   const checksId = `${passwordId}-checks`;
   return (
     <>
-      <div className="field">
-        <label htmlFor={passwordId}>{labels.password}</label>
-        <PasswordInput
-          id={passwordId}
-          name={named ? 'new-password' : undefined}
-          autoComplete="new-password"
-          required
-          aria-describedby={checksId}
-          value={state.password}
-          onChange={(event) => state.setPassword(event.target.value)}
-          showLabel={labels.showPassword}
-          hideLabel={labels.hidePassword}
-        />
-        {strengthMeter(state.password, checksId)}
-      </div>
-      <div className="field">
-        <label htmlFor={confirmId}>{labels.confirm}</label>
-        <PasswordInput
-          id={confirmId}
-          name={named ? 'confirm-password' : undefined}
-          autoComplete="new-password"
-          required
-          value={state.confirmation}
-          onChange={(event) => state.setConfirmation(event.target.value)}
-          showLabel={labels.showConfirm}
-          hideLabel={labels.hideConfirm}
-        />
-      </div>
+      <Field id={passwordId} label={labels.password} required describedBy={checksId}>
+        {(control) => (
+          <>
+            <PasswordInput
+              {...control}
+              name={named ? 'new-password' : undefined}
+              autoComplete="new-password"
+              value={state.password}
+              onChange={(event) => state.setPassword(event.target.value)}
+              showLabel={labels.showPassword}
+              hideLabel={labels.hidePassword}
+            />
+            {strengthMeter(state.password, checksId)}
+          </>
+        )}
+      </Field>
+      <Field id={confirmId} label={labels.confirm} required>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            name={named ? 'confirm-password' : undefined}
+            autoComplete="new-password"
+            value={state.confirmation}
+            onChange={(event) => state.setConfirmation(event.target.value)}
+            showLabel={labels.showConfirm}
+            hideLabel={labels.hideConfirm}
+          />
+        )}
+      </Field>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Field } from './field.tsx';
 
 interface DayFieldProps {
   id: string;
@@ -17,31 +18,18 @@ interface DayFieldProps {
 
 /** A day picked for a deadline, with its hint and the reason it is refused under it. */
 export function DayField({ id, label, value, onChange, error, hint, required, min, missing }: DayFieldProps) {
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className="input"
-        type="date"
-        required={required}
-        min={min}
-        aria-invalid={error !== null || missing || undefined}
-        aria-describedby={described || undefined}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {hint && (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
+    <Field id={id} label={label} hint={hint} error={error} required={required} invalid={missing}>
+      {(control) => (
+        <input
+          {...control}
+          className="input"
+          type="date"
+          min={min}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
-      {error && (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

@@ -4,6 +4,7 @@ import { memo, useId } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { ActivityIcon, activityFamily } from '../../../components/ui/activity-icon.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
@@ -65,28 +66,30 @@ export function ActivityPage() {
         <p>{t.intro}</p>
       </PageHeader>
       <form className="activity__filters" aria-label={t.filters} onSubmit={(event) => event.preventDefault()}>
-        <div className="field">
-          <label htmlFor={personId}>{t.person}</label>
-          <select id={personId} className="input" data-shortcut-filter value={filter.actorId} onChange={(event) => setFilter('person', event.target.value)}>
-            <option value="">{t.everyone}</option>
-            {people.data?.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={projectId}>{t.project}</label>
-          <select id={projectId} className="input" value={filter.projectId} onChange={(event) => setFilter('project', event.target.value)}>
-            <option value="">{t.allProjects}</option>
-            {projects.map((project) => (
-              <option key={project.id} value={project.id}>
-                {project.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id={personId} label={t.person}>
+          {(control) => (
+            <select {...control} className="input" data-shortcut-filter value={filter.actorId} onChange={(event) => setFilter('person', event.target.value)}>
+              <option value="">{t.everyone}</option>
+              {people.data?.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id={projectId} label={t.project}>
+          {(control) => (
+            <select {...control} className="input" value={filter.projectId} onChange={(event) => setFilter('project', event.target.value)}>
+              <option value="">{t.allProjects}</option>
+              {projects.map((project) => (
+                <option key={project.id} value={project.id}>
+                  {project.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </form>
       <section className="card" aria-labelledby="activity-list-title" aria-busy={activity.isPending}>
         <h2 id="activity-list-title" className="visually-hidden">

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { LoginResult } from '@jalon/contract';
+import { ACCOUNT_LIMITS } from '@jalon/contract/plain';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
@@ -29,32 +31,33 @@ export function CredentialsForm({ onLoggedIn, onForgotPassword }: CredentialsFor
   return (
     <form className="form" onSubmit={submit} aria-labelledby="login-title">
       {login.isError && <Alert tone="error">{errorMessage(login.error, 'login')}</Alert>}
-      <div className="field">
-        <label htmlFor="login-email">{t.email}</label>
-        <input
-          id="login-email"
-          className="input"
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="login-password">{t.password}</label>
-        <PasswordInput
-          id="login-password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          showLabel={t.showPassword}
-          hideLabel={t.hidePassword}
-        />
-      </div>
+      <Field id="login-email" label={t.email} required>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="email"
+            name="email"
+            autoComplete="username"
+            maxLength={ACCOUNT_LIMITS.emailMax}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field id="login-password" label={t.password} required>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            showLabel={t.showPassword}
+            hideLabel={t.hidePassword}
+          />
+        )}
+      </Field>
       <div className="form__row">
         <label className="checkbox">
           <input

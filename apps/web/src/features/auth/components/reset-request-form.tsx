@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { ACCOUNT_LIMITS } from '@jalon/contract/plain';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { useRequestPasswordReset } from '../api/forgot-password.ts';
@@ -47,20 +49,21 @@ export function ResetRequestForm({ onBack }: ResetRequestFormProps) {
           )}
         </Alert>
       )}
-      <div className="field">
-        <label htmlFor="reset-email">{t.email}</label>
-        <input
-          id="reset-email"
-          className="input"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          autoFocus
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
+      <Field id="reset-email" label={t.email} required>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="email"
+            name="email"
+            autoComplete="email"
+            autoFocus
+            maxLength={ACCOUNT_LIMITS.emailMax}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        )}
+      </Field>
       <div className="form__actions">
         <button type="button" className="button" onClick={onBack}>
           {t.back}

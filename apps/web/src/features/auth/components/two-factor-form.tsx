@@ -1,7 +1,8 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { BACKUP_CODE_PATTERN, TOTP_CODE_PATTERN } from '@jalon/contract/plain';
+import { AUTH, BACKUP_CODE_PATTERN, TOTP_CODE_PATTERN } from '@jalon/contract/plain';
 import type { LoginResult } from '@jalon/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { getSession } from '../../../lib/session-store.ts';
@@ -128,25 +129,25 @@ export function TwoFactorForm({ onVerified, onBack, onExpired }: TwoFactorFormPr
       {error && <Alert tone="error">{error}</Alert>}
       {passkeyOnly && passkeyButton}
       {passkeyOnly && <p className="form__hint">{t.orBackupCode}</p>}
-      <div className="field">
-        <label htmlFor="login-code">{passkeyOnly ? t.backupCode : t.code}</label>
-        <input
-          id="login-code"
-          ref={codeInput}
-          className="input input--code"
-          name="code"
-          autoComplete={passkeyOnly ? 'off' : 'one-time-code'}
-          autoCapitalize="characters"
-          spellCheck={false}
-          required
-          maxLength={32}
-          // The field receives focus when the step appears, as the user's next action is typing here.
-          autoFocus={!passkeyOnly}
-          value={code}
-          aria-invalid={error ? true : undefined}
-          onChange={(event) => setCode(event.target.value)}
-        />
-      </div>
+      {/* The refusal is the alert above, which also covers the passkey: the field is only marked. */}
+      <Field id="login-code" label={passkeyOnly ? t.backupCode : t.code} required invalid={error !== null}>
+        {(control) => (
+          <input
+            {...control}
+            ref={codeInput}
+            className="input input--code"
+            name="code"
+            autoComplete={passkeyOnly ? 'off' : 'one-time-code'}
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={AUTH.secondFactorInputMax}
+            // The field receives focus when the step appears, as the user's next action is typing here.
+            autoFocus={!passkeyOnly}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+        )}
+      </Field>
       <div className="form__actions">
         <button type="button" className="button" onClick={onBack}>
           {t.back}

@@ -1,5 +1,7 @@
+import { PROJECT_LIMITS } from '@jalon/contract/plain';
 import { useId, useState, type FormEvent } from 'react';
 import { DayField } from '../../../components/ui/day-field.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { useCreateOnce } from '../../../lib/use-create-once.ts';
 import { useProjectWrites } from '../../projects/api/project-writes.ts';
@@ -38,20 +40,29 @@ export function QuickProjectForm({ onCreated }: { onCreated: () => void }) {
 
   return (
     <form className="form dash-create__form" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={`${ids}-name`}>{t.name}</label>
-        <input id={`${ids}-name`} className="input" value={name} onChange={(event) => setName(event.target.value)} aria-required="true" />
-      </div>
-      <div className="field">
-        <label htmlFor={`${ids}-description`}>{t.description}</label>
-        <textarea
-          id={`${ids}-description`}
-          className="input"
-          rows={2}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-      </div>
+      <Field id={`${ids}-name`} label={t.name} required>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            maxLength={PROJECT_LIMITS.nameMax}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field id={`${ids}-description`} label={t.description}>
+        {(control) => (
+          <textarea
+            {...control}
+            className="input"
+            rows={2}
+            maxLength={PROJECT_LIMITS.descriptionMax}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+        )}
+      </Field>
       <DayField
         id={`${ids}-deadline`}
         label={t.deadline}

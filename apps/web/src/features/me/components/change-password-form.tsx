@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { NewPasswordFields, useNewPassword, type NewPasswordLabels } from '../../../components/new-password-fields.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -44,18 +45,18 @@ export function ChangePasswordForm() {
       {newPassword.mismatch && <Alert tone="error">{t.mismatch}</Alert>}
       {change.isError && <Alert tone="error">{`${t.failed} : ${errorMessage(change.error)}`}</Alert>}
       {change.isSuccess && <Alert tone="success">{t.done(change.data.revokedSessions)}</Alert>}
-      <div className="field">
-        <label htmlFor="me-current-password">{t.current}</label>
-        <PasswordInput
-          id="me-current-password"
-          autoComplete="current-password"
-          required
-          value={current}
-          onChange={(event) => setCurrent(event.target.value)}
-          showLabel={t.show.current}
-          hideLabel={t.hide.current}
-        />
-      </div>
+      <Field id="me-current-password" label={t.current} required>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="current-password"
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+            showLabel={t.show.current}
+            hideLabel={t.hide.current}
+          />
+        )}
+      </Field>
       <NewPasswordFields
         state={newPassword}
         passwordId="me-new-password"

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Field } from '../../../components/ui/field.tsx';
 import { fr } from '../../../locales/fr/index.ts';
 import { useMembers } from '../api/members.ts';
 import { assigneeChoices } from '../member-names.ts';
@@ -20,25 +21,26 @@ export function AssigneePicker({ value, onChange, id, disabled }: AssigneePicker
   const members = useMembers();
   const choices = assigneeChoices(members.data ?? [], value);
   return (
-    <div className="field">
-      <label htmlFor={selectId}>{t.label}</label>
-      <select
-        id={selectId}
-        className="input"
-        value={value ?? ''}
-        disabled={disabled}
-        aria-busy={members.isPending}
-        onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
-      >
-        <option value="">{t.none}</option>
-        {/* Until the directory arrives, the current assignee keeps an option so the value is not lost. */}
-        {members.isPending && value !== null && <option value={value}>{t.loading}</option>}
-        {choices.map((member) => (
-          <option key={member.id} value={member.id}>
-            {member.active ? member.username : `${member.username} ${t.deactivated}`}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field id={selectId} label={t.label}>
+      {(control) => (
+        <select
+          {...control}
+          className="input"
+          value={value ?? ''}
+          disabled={disabled}
+          aria-busy={members.isPending}
+          onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
+        >
+          <option value="">{t.none}</option>
+          {/* Until the directory arrives, the current assignee keeps an option so the value is not lost. */}
+          {members.isPending && value !== null && <option value={value}>{t.loading}</option>}
+          {choices.map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.active ? member.username : `${member.username} ${t.deactivated}`}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

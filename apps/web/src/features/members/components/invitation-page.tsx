@@ -1,9 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
-import { REDIRECT } from '@jalon/contract/plain';
+import { ACCOUNT_LIMITS, REDIRECT } from '@jalon/contract/plain';
 import { NewPasswordFields, useNewPassword } from '../../../components/new-password-fields.tsx';
 import { TokenPage } from '../../../components/token-page.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -67,26 +68,19 @@ function AcceptInvitationForm({ token, strengthMeter }: InvitationPageProps & { 
       {newPassword.mismatch && <Alert tone="error">{t.mismatch}</Alert>}
       {accept.isError && !nameTaken && <Alert tone="error">{`${t.failed} : ${errorMessage(accept.error)}`}</Alert>}
       {accept.isSuccess && <Alert tone="success">{t.success}</Alert>}
-      <div className="field">
-        <label htmlFor="invitation-username">{t.username}</label>
-        <input
-          id="invitation-username"
-          className="input"
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={64}
-          value={username}
-          aria-invalid={nameTaken ? true : undefined}
-          aria-describedby={nameTaken ? 'invitation-username-error' : undefined}
-          onChange={(event) => setUsername(event.target.value)}
-        />
-        {nameTaken && (
-          <p id="invitation-username-error" className="field__error" role="alert">
-            {fr.problemMessages.username_taken}
-          </p>
+      <Field id="invitation-username" label={t.username} required error={nameTaken ? fr.problemMessages.username_taken : null}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            name="name"
+            autoComplete="name"
+            maxLength={ACCOUNT_LIMITS.usernameMax}
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+          />
         )}
-      </div>
+      </Field>
       <NewPasswordFields
         state={newPassword}
         passwordId="invitation-password"

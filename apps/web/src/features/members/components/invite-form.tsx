@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { Role } from '@jalon/contract';
+import { ACCOUNT_LIMITS } from '@jalon/contract/plain';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { ignoreRepeatClick } from '../../../lib/use-create-once.ts';
@@ -41,26 +43,27 @@ export function InviteForm() {
       {sentTo && <Alert tone="success">{t.sent(sentTo)}</Alert>}
       {invite.isError && <Alert tone="error">{`${t.error} : ${errorMessage(invite.error)}`}</Alert>}
       <form className="form form--inline" onSubmit={submit}>
-        <div className="field field--grow">
-          <label htmlFor="invite-email">{t.email}</label>
-          <input
-            id="invite-email"
-            className="input"
-            type="email"
-            autoComplete="off"
-            required
-            maxLength={254}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="invite-role">{t.role}</label>
-          <select id="invite-role" className="input" value={role} onChange={(event) => setRole(event.target.value as Role)}>
-            <option value="member">{roles.member}</option>
-            <option value="admin">{roles.admin}</option>
-          </select>
-        </div>
+        <Field id="invite-email" label={t.email} required className="field--grow">
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="email"
+              autoComplete="off"
+              maxLength={ACCOUNT_LIMITS.emailMax}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field id="invite-role" label={t.role}>
+          {(control) => (
+            <select {...control} className="input" value={role} onChange={(event) => setRole(event.target.value as Role)}>
+              <option value="member">{roles.member}</option>
+              <option value="admin">{roles.admin}</option>
+            </select>
+          )}
+        </Field>
         <div className="form__actions form__actions--start">
           <button type="submit" className="button button--primary" disabled={invite.isPending} onClick={ignoreRepeatClick}>
             {invite.isPending ? t.submitting : t.submit}

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminMember } from '@jalon/contract';
 import { AUTH } from '@jalon/contract/plain';
+import { Field } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { useResetMemberTwoFactor } from '../api/admin-members.ts';
 
 const t = fr.members.admin;
-// A TOTP code (6 digits) or a backup code (10 characters, shown with a dash).
-const CODE_MAX_LENGTH = 11;
 
 interface ResetTwoFactorFormProps {
   member: AdminMember;
@@ -37,28 +36,23 @@ export function ResetTwoFactorForm({ member, onDone, onCancel }: ResetTwoFactorF
       <h2 id="reset-2fa-title">{t.resetHeading(member.username)}</h2>
       <p className="muted">{t.resetIntro}</p>
       <form className="form form--inline" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="reset-2fa-code">{t.resetCodeLabel}</label>
-          <input
-            id="reset-2fa-code"
-            className="input input--code"
-            autoComplete="one-time-code"
-            spellCheck={false}
-            maxLength={CODE_MAX_LENGTH}
-            value={code}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'reset-2fa-error' : undefined}
-            onChange={(event) => {
-              setCode(event.target.value);
-              setTooShort(false);
-            }}
-          />
-          {error && (
-            <p id="reset-2fa-error" className="field__error" role="alert">
-              {error}
-            </p>
+        <Field id="reset-2fa-code" label={t.resetCodeLabel} error={error}>
+          {(control) => (
+            <input
+              {...control}
+              className="input input--code"
+              autoComplete="one-time-code"
+              spellCheck={false}
+              // A TOTP code (6 digits) or a backup code (10 characters, shown with a dash).
+              maxLength={AUTH.backupCodeTypedLength}
+              value={code}
+              onChange={(event) => {
+                setCode(event.target.value);
+                setTooShort(false);
+              }}
+            />
           )}
-        </div>
+        </Field>
         <div className="form__actions form__actions--start">
           <button type="submit" className="button button--danger" disabled={reset.isPending}>
             {reset.isPending ? t.resetSubmitting : t.resetSubmit}

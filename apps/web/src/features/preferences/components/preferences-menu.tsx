@@ -1,6 +1,7 @@
 import Contrast from 'lucide-react/icons/contrast';
 import { AUDIO } from '@jalon/contract/plain';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Field } from '../../../components/ui/field.tsx';
 import { useCloseOnEscape } from '../../../lib/escape-layers.ts';
 import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts';
 import { preferences } from '../../../locales/fr/preferences.ts';
@@ -167,21 +168,22 @@ interface SliderProps {
 function Slider({ label, min, max, value, onChange }: SliderProps) {
   const id = useId();
   return (
-    <div className="field prefs-slider">
-      <label htmlFor={id}>{label}</label>
-      <div className="prefs-slider__row">
-        <input
-          id={id}
-          type="range"
-          min={min}
-          max={max}
-          step={1}
-          value={value}
-          aria-valuetext={t.percent(value)}
-          onChange={(event) => onChange(Number(event.target.value))}
-        />
-        <output htmlFor={id}>{t.percent(value)}</output>
-      </div>
-    </div>
+    <Field id={id} label={label} className="prefs-slider">
+      {(control) => (
+        <div className="prefs-slider__row">
+          <input
+            {...control}
+            type="range"
+            min={min}
+            max={max}
+            step={1}
+            value={value}
+            aria-valuetext={t.percent(value)}
+            onChange={(event) => onChange(Number(event.target.value))}
+          />
+          <output htmlFor={id}>{t.percent(value)}</output>
+        </div>
+      )}
+    </Field>
   );
 }

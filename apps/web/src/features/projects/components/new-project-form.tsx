@@ -1,7 +1,9 @@
 import type { CreateProject } from '@jalon/contract';
+import { PROJECT_LIMITS } from '@jalon/contract/plain';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { DayField } from '../../../components/ui/day-field.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { dayFieldError, endOfDayIso } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
@@ -50,31 +52,30 @@ export function NewProjectForm({ onCreated, onCancel }: NewProjectFormProps) {
         <Alert tone="error">{t.required}</Alert>
       )}
       {create.isError && <Alert tone="error">{errorMessage(create.error)}</Alert>}
-      <div className="field">
-        <label htmlFor="new-project-name">{t.name}</label>
-        <input
-          id="new-project-name"
-          className="input"
-          required
-          autoFocus
-          maxLength={200}
-          aria-invalid={missing(name) || undefined}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="new-project-description">{t.description}</label>
-        <textarea
-          id="new-project-description"
-          className="input"
-          required
-          rows={3}
-          aria-invalid={missing(description) || undefined}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-      </div>
+      <Field id="new-project-name" label={t.name} required invalid={missing(name)}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            autoFocus
+            maxLength={PROJECT_LIMITS.nameMax}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field id="new-project-description" label={t.description} required invalid={missing(description)}>
+        {(control) => (
+          <textarea
+            {...control}
+            className="input"
+            rows={3}
+            maxLength={PROJECT_LIMITS.descriptionMax}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+        )}
+      </Field>
       <DayField
         id="new-project-deadline"
         label={t.deadline}

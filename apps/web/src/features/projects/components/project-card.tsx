@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { isOneOf, PROJECT_STATUSES } from '@jalon/contract/plain';
 import type { Project, ProjectStatus } from '@jalon/contract';
 import { Link } from 'wouter';
+import { Field } from '../../../components/ui/field.tsx';
 import { formatDay } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
@@ -34,24 +35,25 @@ export function ProjectCard({ project, pending, onStatusChange, onDelete }: Proj
         <span>{t.taskCount(project.taskCount)}</span>
       </p>
       <div className="project-card__actions">
-        <div className="field field--inline">
-          <label htmlFor={`${id}-status`}>{t.status}</label>
-          <select
-            id={`${id}-status`}
-            className="input"
-            value={project.status}
-            onChange={(event) => {
-              const status = event.target.value;
-              if (isOneOf(PROJECT_STATUSES, status)) onStatusChange(project, status);
-            }}
-          >
-            {PROJECT_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {fr.projects.statusLabels[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id={`${id}-status`} label={t.status} className="field--inline">
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={project.status}
+              onChange={(event) => {
+                const status = event.target.value;
+                if (isOneOf(PROJECT_STATUSES, status)) onStatusChange(project, status);
+              }}
+            >
+              {PROJECT_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {fr.projects.statusLabels[value]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <Link className="button" to={`/projects/${project.id}`}>
           {t.open}
         </Link>

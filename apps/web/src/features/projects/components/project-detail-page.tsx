@@ -15,12 +15,12 @@ import { useWork } from '../../../offline/work-context.tsx';
 import { PendingBadge } from '../../offline/components/pending-badge.tsx';
 import { useTaskView } from '../../tasks/hooks/use-task-view.ts';
 import { NewTaskDisclosure } from '../../tasks/components/new-task-disclosure.tsx';
+import { TaskCreateForm } from '../../tasks/components/task-create-form.tsx';
 import { TaskViewsPanel } from '../../tasks/components/task-views-panel.tsx';
 import { ViewSwitcher } from '../../tasks/components/view-switcher.tsx';
 import { ProjectDetails } from './project-details.tsx';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
 import { ProjectTaskSummary } from './project-task-summary.tsx';
-import { QuickTaskForm } from './quick-task-form.tsx';
 
 const t = fr.projects.detail;
 
@@ -122,7 +122,7 @@ export function ProjectDetailPage() {
       <ProjectTaskSummary progress={data.progress} tasks={tasks} />
       <ProjectDetails project={data} />
       <NewTaskDisclosure>
-        <QuickTaskForm projectId={data.id} />
+        <TaskCreateForm variant="project" projectId={data.id} />
       </NewTaskDisclosure>
       <section aria-labelledby="project-tasks-title">
         <div className="toolbar toolbar--views">

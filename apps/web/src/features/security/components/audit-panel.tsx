@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { AUDIT_FAMILIES, isOneOf } from '@jalon/contract/plain';
+import { AUDIT, AUDIT_FAMILIES, isOneOf } from '@jalon/contract/plain';
 import type { AuditFamily } from '@jalon/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { useAuditLogs, type AuditFilters } from '../api/audit-logs.ts';
@@ -32,34 +33,31 @@ export function AuditPanel() {
     <section className="security-section" aria-labelledby="audit-title">
       <h2 id="audit-title">{t.heading}</h2>
       <form className="filter-bar" aria-label={t.filtersLabel} role="search" onSubmit={(event) => event.preventDefault()}>
-        <div className="field">
-          <label htmlFor="audit-type">{t.typeLabel}</label>
-          <select
-            id="audit-type"
-            className="input"
-            value={type ?? ''}
-            onChange={(event) => setType(parseFamily(event.target.value))}
-          >
-            <option value="">{t.types.all}</option>
-            {FAMILIES.map((family) => (
-              <option key={family} value={family}>
-                {t.types[family]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field field--grow">
-          <label htmlFor="audit-search">{t.searchLabel}</label>
-          <input
-            id="audit-search"
-            className="input"
-            type="search"
-            maxLength={200}
-            placeholder={t.searchPlaceholder}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <Field id="audit-type" label={t.typeLabel}>
+          {(control) => (
+            <select {...control} className="input" value={type ?? ''} onChange={(event) => setType(parseFamily(event.target.value))}>
+              <option value="">{t.types.all}</option>
+              {FAMILIES.map((family) => (
+                <option key={family} value={family}>
+                  {t.types[family]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="audit-search" label={t.searchLabel} className="field--grow">
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="search"
+              maxLength={AUDIT.searchMax}
+              placeholder={t.searchPlaceholder}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          )}
+        </Field>
         <div className="button-row filter-bar__actions">
           {(['csv', 'pdf'] as const).map((format) => (
             <button

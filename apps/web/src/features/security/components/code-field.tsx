@@ -1,3 +1,6 @@
+import { AUTH } from '@jalon/contract/plain';
+import { Field } from '../../../components/ui/field.tsx';
+
 interface CodeFieldProps {
   id: string;
   label: string;
@@ -25,34 +28,22 @@ export function CodeField({
   hint,
   inputMode = 'numeric',
 }: CodeFieldProps) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
-    <div className="field field--code">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
+    <Field id={id} label={label} hint={hint} error={error} className="field--code">
+      {(control) => (
+        <input
+          {...control}
+          className="input input--code"
+          inputMode={inputMode}
+          autoCapitalize={inputMode === 'text' ? 'characters' : undefined}
+          autoComplete="one-time-code"
+          spellCheck={false}
+          maxLength={maxLength}
+          value={value}
+          onChange={(event) => onChange(normalise(event.target.value))}
+        />
       )}
-      <input
-        id={id}
-        className="input input--code"
-        inputMode={inputMode}
-        autoCapitalize={inputMode === 'text' ? 'characters' : undefined}
-        autoComplete="one-time-code"
-        spellCheck={false}
-        maxLength={maxLength}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        onChange={(event) => onChange(normalise(event.target.value))}
-      />
-      {error && (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }
 
@@ -66,4 +57,4 @@ export const backupCodeChars = (raw: string): string =>
   raw
     .replace(/[^A-Za-z0-9-]+/g, '')
     .toUpperCase()
-    .slice(0, 11);
+    .slice(0, AUTH.backupCodeTypedLength);

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { AUTH, BACKUP_CODE_PATTERN } from '@jalon/contract/plain';
+import { ACCOUNT_LIMITS, AUTH, BACKUP_CODE_PATTERN } from '@jalon/contract/plain';
 import type { ErrorCode, PasskeyRegistered } from '@jalon/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { useAddPasskey, type FactorProof } from '../api/passkeys.ts';
@@ -9,7 +10,6 @@ import { codeFailureMessage } from '../security-errors.ts';
 import { backupCodeChars, CodeField, digitsOnly } from './code-field.tsx';
 
 const t = fr.security.passkeys;
-const NAME_MAX = 64;
 
 const PASSKEY_PROBLEMS: readonly ErrorCode[] = [
   'passkey_challenge_expired',
@@ -54,7 +54,10 @@ export function PasskeyAddForm({ mode, onAdded }: PasskeyAddFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = name.trim();
-    const errors = { name: trimmed.length === 0 || trimmed.length > NAME_MAX, code: !codeIsValid() };
+    const errors = {
+      name: trimmed.length === 0 || trimmed.length > ACCOUNT_LIMITS.passkeyNameMax,
+      code: !codeIsValid(),
+    };
     setFormError(errors);
     if (errors.name || errors.code) return;
     add.mutate(
@@ -96,7 +99,7 @@ export function PasskeyAddForm({ mode, onAdded }: PasskeyAddFormProps) {
           setFormError((errors) => ({ ...errors, code: false }));
         }}
         normalise={backupCodeChars}
-        maxLength={11}
+        maxLength={AUTH.backupCodeTypedLength}
         error={formError.code ? t.backupMalformed : null}
       />
     ) : null;
@@ -109,30 +112,26 @@ export function PasskeyAddForm({ mode, onAdded }: PasskeyAddFormProps) {
       aria-labelledby={mode === 'first' ? 'passkeys-title' : 'passkey-add-title'}
     >
       {add.isError && <Alert tone="error">{addFailure(add.error)}</Alert>}
-      <div className="field">
-        <label htmlFor="passkey-name">{t.nameLabel}</label>
-        <p id="passkey-name-hint" className="field__hint">
-          {t.nameHint}
-        </p>
-        <input
-          id="passkey-name"
-          className="input"
-          maxLength={NAME_MAX}
-          autoComplete="off"
-          value={name}
-          aria-invalid={formError.name ? true : undefined}
-          aria-describedby={formError.name ? 'passkey-name-hint passkey-name-error' : 'passkey-name-hint'}
-          onChange={(event) => {
-            setName(event.target.value);
-            setFormError((errors) => ({ ...errors, name: false }));
-          }}
-        />
-        {formError.name && (
-          <p id="passkey-name-error" className="field__error" role="alert">
-            {t.nameRequired}
-          </p>
+      <Field
+        id="passkey-name"
+        label={t.nameLabel}
+        hint={t.nameHint}
+        error={formError.name ? t.nameRequired : null}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            maxLength={ACCOUNT_LIMITS.passkeyNameMax}
+            autoComplete="off"
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              setFormError((errors) => ({ ...errors, name: false }));
+            }}
+          />
         )}
-      </div>
+      </Field>
       {codeField}
       <div className="form__actions form__actions--start">
         <button type="submit" className="button button--primary" disabled={add.isPending}>

@@ -118,7 +118,7 @@ export function PasskeysSection({ mode, onAdded, onRemoved }: PasskeysSectionPro
             confirm: t.removeConfirm,
           }}
           normalise={passkeyOnly ? backupCodeChars : digitsOnly(AUTH.totpDigits)}
-          maxLength={passkeyOnly ? 11 : AUTH.totpDigits}
+          maxLength={passkeyOnly ? AUTH.backupCodeTypedLength : AUTH.totpDigits}
           inputMode={passkeyOnly ? 'text' : 'numeric'}
           submitClassName="button button--danger"
           pending={remove.isPending}

@@ -32,7 +32,7 @@ export function RegenerateCodesForm({ onRegenerated, passkeyOnly = false }: Rege
         confirm: t.regenerateConfirm,
       }}
       normalise={passkeyOnly ? backupCodeChars : digitsOnly(AUTH.totpDigits)}
-      maxLength={passkeyOnly ? 11 : AUTH.totpDigits}
+      maxLength={passkeyOnly ? AUTH.backupCodeTypedLength : AUTH.totpDigits}
       inputMode={passkeyOnly ? 'text' : 'numeric'}
       submitClassName="button"
       pending={regenerate.isPending}

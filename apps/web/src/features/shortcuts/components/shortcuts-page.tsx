@@ -1,4 +1,5 @@
 import { Fragment, useState } from 'react';
+import { Field } from '../../../components/ui/field.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { matchesQuery } from '../../../lib/fold-text.ts';
 import { fr } from '../../../locales/fr/index.ts';
@@ -36,17 +37,18 @@ export function ShortcutsPage() {
         <p>{t.intro}</p>
       </PageHeader>
       {!singleKeyShortcuts && <p className="form__hint">{t.singleKeysOff}</p>}
-      <div className="field field--inline">
-        <label htmlFor="shortcuts-search">{t.searchLabel}</label>
-        <input
-          id="shortcuts-search"
-          className="input"
-          type="search"
-          placeholder={t.searchPlaceholder}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      </div>
+      <Field id="shortcuts-search" label={t.searchLabel} className="field--inline">
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="search"
+            placeholder={t.searchPlaceholder}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        )}
+      </Field>
       {groups.length === 0 && (
         <p className="empty-text" role="status">
           {t.noMatch}

@@ -3,6 +3,7 @@ import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'wouter';
+import { Field } from '../../../components/ui/field.tsx';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { useMembers } from '../../members/api/members.ts';
@@ -35,23 +36,24 @@ interface FilterSelectProps {
 
 function FilterSelect({ id, label, value, anyLabel, options, onChange, shortcutTarget }: FilterSelectProps) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        className="input"
-        value={value ?? ''}
-        data-shortcut-filter={shortcutTarget ? '' : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">{anyLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field id={id} label={label}>
+      {(control) => (
+        <select
+          {...control}
+          className="input"
+          value={value ?? ''}
+          data-shortcut-filter={shortcutTarget ? '' : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value="">{anyLabel}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
 
@@ -141,17 +143,18 @@ export function TaskFiltersBar({ projects }: { projects: readonly ProjectOption[
           options={assignees}
           onChange={set('assignee')}
         />
-        <div className="field task-filters__text">
-          <label htmlFor={`${id}-text`}>{t.text}</label>
-          <input
-            id={`${id}-text`}
-            className="input"
-            type="search"
-            placeholder={t.textHint}
-            value={filters.text}
-            onChange={(event) => set('text')(event.target.value)}
-          />
-        </div>
+        <Field id={`${id}-text`} label={t.text} className="task-filters__text">
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="search"
+              placeholder={t.textHint}
+              value={filters.text}
+              onChange={(event) => set('text')(event.target.value)}
+            />
+          )}
+        </Field>
         <div className="task-filters__actions">
           <MyTasksFilter />
           <button

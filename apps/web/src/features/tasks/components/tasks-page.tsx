@@ -13,7 +13,7 @@ import { filterMyTasks, isMineFilterOn } from '../../members/my-tasks.ts';
 import { useTaskView } from '../hooks/use-task-view.ts';
 import { filterTasks, readTaskFilters } from '../task-filters.ts';
 import { NewTaskDisclosure } from './new-task-disclosure.tsx';
-import { NewTaskInlineForm } from './new-task-inline-form.tsx';
+import { TaskCreateForm } from './task-create-form.tsx';
 import { TaskFiltersBar } from './task-filters-bar.tsx';
 import { TaskViewsPanel } from './task-views-panel.tsx';
 import { ViewSwitcher } from './view-switcher.tsx';
@@ -64,9 +64,9 @@ export function TasksPage() {
       </PageHeader>
       <div className="task-page-tools">
         <NewTaskDisclosure>
-          <NewTaskInlineForm
-            projects={projects}
-            loaded={loaded}
+          <TaskCreateForm
+            variant="inline"
+            projects={{ options: projects, ready: loaded }}
             filteredProject={readTaskFilters(searchParams).project}
           />
         </NewTaskDisclosure>
