@@ -5,6 +5,7 @@ import { DayField } from '../../../components/ui/day-field.tsx';
 import { dayFieldError, endOfDayIso, localDayKey } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
+import { MarkdownField } from '../task-page/markdown-field.tsx';
 
 const t = fr.tasks.edit;
 
@@ -73,16 +74,7 @@ export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
           onChange={(event) => setTitle(event.target.value)}
         />
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-description`}>{t.description}</label>
-        <textarea
-          id={`${id}-description`}
-          className="input"
-          rows={2}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-      </div>
+      <MarkdownField id={`${id}-description`} label={t.description} value={description} onChange={setDescription} />
       <DayField id={`${id}-deadline`} label={t.deadline} value={deadline} onChange={setDeadline} error={deadlineError} />
       <div className="field">
         <label htmlFor={`${id}-estimate`}>{t.estimate}</label>
