@@ -22,6 +22,9 @@ export const taskPage = {
     modes: 'Écrire ou prévisualiser',
     hint: 'Markdown : **gras**, *italique*, listes, [lien](https://…), `code`.',
     emptyPreview: 'Rien à prévisualiser.',
+    /** A task list's box says its state in words: it has no label of its own. */
+    checked: 'Fait',
+    unchecked: 'À faire',
     loading: 'Mise en forme…',
   },
   history: {

@@ -24,9 +24,14 @@ export function TaskPanel({ panel }: { panel: OpenTaskPanel }) {
   }, [panel.taskId]);
   useEffect(
     () => () => {
-      if (panel.opener?.isConnected) panel.opener.focus();
+      // A change made in the panel may have drawn the card again elsewhere (another column): then the
+      // keyboard goes to the task's link where it is now.
+      const opener = panel.opener?.isConnected
+        ? panel.opener
+        : document.querySelector<HTMLElement>(`a[href$="${taskPath(panel.taskId)}"]`);
+      opener?.focus();
     },
-    [panel.opener],
+    [panel.opener, panel.taskId],
   );
 
   const renamed = useCallback(
