@@ -37,6 +37,9 @@ test.describe('/activity at 1440 px', () => {
 
     await page.getByLabel('Personne').selectOption({ label: teammate.username });
     await page.getByRole('link', { name: `Tâche créée : ${task.title}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/tasks/${task.id}$`));
+    await expect(page.getByRole('heading', { level: 2, name: task.title })).toBeVisible();
+    await page.getByRole('link', { name: `Projet créé : ${project.name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/${project.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: project.name })).toBeVisible();
   });

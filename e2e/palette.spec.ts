@@ -43,11 +43,14 @@ test('finds a project ignoring accents and case, and opens it with the keyboard'
   await expect(page).toHaveURL(new RegExp(`/projects/${project.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: `Échéance proche ${id}` })).toBeVisible();
 
-  // A task by its title opens the project that lists it; arrows move, Enter opens.
+  // A task by its title opens its own page, beside the screen the palette was called over.
   await openPalette(page);
   await page.keyboard.type(`relire ${id}`);
   await expect(palette(page).getByRole('option', { name: `Ouvrir la tâche Relire le contrat ${id}` })).toBeVisible();
   await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/tasks\/[0-9a-f-]+$/);
+  await expect(page.getByRole('heading', { level: 2, name: `Relire le contrat ${id}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Fermer' }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${project.id}$`));
 
   // Arrows move the active option; go to a screen, create, switch theme; Esc closes, nothing happens.

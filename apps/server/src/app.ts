@@ -63,6 +63,7 @@ import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { openapiOptions } from './openapi/openapi-document.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
+import { taskActivityRoutes } from './modules/task-activity/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
       await api.register(activityRoutes, { ctx });
+      await api.register(taskActivityRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -21,6 +21,7 @@ export * from './passkeys.ts';
 export * from './audit.ts';
 export * from './projects.ts';
 export * from './tasks.ts';
+export * from './task-activity.ts';
 export * from './dashboard.ts';
 export * from './sync.ts';
 export * from './events.ts';

@@ -9,6 +9,7 @@ import { RequireAuth } from './guards/require-auth.tsx';
 import { discardsSession, sessionResetRedirect } from './guards/session-reset-redirect.ts';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
+import { TaskPanelLocation, useOpenTaskPanel } from './task-panel-location.tsx';
 
 /** A screen's code, loaded the first time the person opens it: each screen is its own chunk. */
 const screen = <Props extends object>(load: () => Promise<ComponentType<Props>>) =>
@@ -33,6 +34,8 @@ const TasksPage = screen(async () => (await import('../features/tasks/components
 const NewTaskPage = screen(
   async () => (await import('../features/tasks/components/new-task-page.tsx')).NewTaskPage,
 );
+const TaskPage = screen(async () => (await import('../features/tasks/task-page/task-page.tsx')).TaskPage);
+const TaskPanel = screen(async () => (await import('../features/tasks/task-page/task-panel.tsx')).TaskPanel);
 const SecurityRoute = screen(async () => (await import('./routes/security-route.tsx')).SecurityRoute);
 const SyncPage = screen(async () => (await import('../features/offline/components/sync-page.tsx')).SyncPage);
 const ActivityPage = screen(
@@ -51,11 +54,24 @@ const spinner = <FullPageSpinner label={fr.common.loading} />;
 /** /login and its siblings, for signed-out people. */
 const Public = ({ children }: { children: ReactNode }) => <PublicOnly>{children}</PublicOnly>;
 
+/** On a desk, the task opened from the screen, in a panel beside it (see task-panel-location.tsx). */
+function TaskPanelSlot() {
+  const panel = useOpenTaskPanel();
+  return (
+    panel && (
+      <Suspense fallback={null}>
+        <TaskPanel panel={panel} />
+      </Suspense>
+    )
+  );
+}
+
 /** A signed-in screen inside the app's layout; the layout stays while the next screen's code loads. */
 const SignedIn = ({ children }: { children: ReactNode }) => (
   <RequireAuth>
     <AppLayout>
       <Suspense fallback={spinner}>{children}</Suspense>
+      <TaskPanelSlot />
     </AppLayout>
   </RequireAuth>
 );
@@ -119,6 +135,11 @@ function Screens() {
           <NewTaskPage />
         </SignedIn>
       </Route>
+      <Route path="/tasks/:id">
+        <SignedIn>
+          <TaskPage />
+        </SignedIn>
+      </Route>
       <Route path="/security">
         <SignedIn>
           <SecurityRoute />
@@ -178,8 +199,10 @@ export function AppRoutes() {
   const asksForReset = discardsSession(new URLSearchParams(useSearch()));
   return (
     <ScreenErrorBoundary>
-      <ScrollToTop />
-      <Suspense fallback={spinner}>{asksForReset ? <SessionReset /> : <Screens />}</Suspense>
+      <TaskPanelLocation>
+        <ScrollToTop />
+        <Suspense fallback={spinner}>{asksForReset ? <SessionReset /> : <Screens />}</Suspense>
+      </TaskPanelLocation>
     </ScreenErrorBoundary>
   );
 }

@@ -49,6 +49,18 @@ interface EditFormProps {
   onCancel: () => void;
   /** The fields only this kind of thing has, after the deadline. */
   children?: ReactNode;
+  /** Draws the description's field when this kind of thing has its own (a task's is Markdown with a preview). */
+  descriptionField?: (field: DescriptionFieldProps) => ReactNode;
+}
+
+/** What a description's field is given: the same id, label, value and limit as the plain one. */
+export interface DescriptionFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  rows: number;
+  maxLength: number;
 }
 
 /** An inline edit of a name, a description and a deadline (and more, as children); Escape cancels. */
@@ -61,6 +73,7 @@ export function EditForm({
   onSave,
   onCancel,
   children,
+  descriptionField,
 }: EditFormProps) {
   const id = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -86,18 +99,29 @@ export function EditForm({
           />
         )}
       </Field>
-      <Field id={`${id}-description`} label={words.description}>
-        {(control) => (
-          <textarea
-            {...control}
-            className="input"
-            rows={descriptionRows}
-            maxLength={limits.descriptionMax}
-            value={draft.description}
-            onChange={(event) => draft.setDescription(event.target.value)}
-          />
-        )}
-      </Field>
+      {descriptionField ? (
+        descriptionField({
+          id: `${id}-description`,
+          label: words.description,
+          value: draft.description,
+          onChange: draft.setDescription,
+          rows: descriptionRows,
+          maxLength: limits.descriptionMax,
+        })
+      ) : (
+        <Field id={`${id}-description`} label={words.description}>
+          {(control) => (
+            <textarea
+              {...control}
+              className="input"
+              rows={descriptionRows}
+              maxLength={limits.descriptionMax}
+              value={draft.description}
+              onChange={(event) => draft.setDescription(event.target.value)}
+            />
+          )}
+        </Field>
+      )}
       <DayField
         id={`${id}-deadline`}
         label={words.deadline}

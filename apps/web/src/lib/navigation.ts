@@ -16,7 +16,7 @@ export interface AppLocation {
 }
 
 /** The index of the history entry on view: 0 for the entry the app was opened on. */
-function entryIndex(): number {
+export function entryIndex(): number {
   const state: unknown = window.history.state;
   const idx = state !== null && typeof state === 'object' ? (state as { idx?: unknown }).idx : undefined;
   return typeof idx === 'number' ? idx : 0;

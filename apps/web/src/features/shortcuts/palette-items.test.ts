@@ -48,12 +48,12 @@ describe('the palette options for a query', () => {
         ],
       },
     ]);
-    // A task opens the project that lists it.
+    // A task opens its own page.
     expect(
       paletteGroups({ search: 'echeancier', projects, tasks, scheme: 'light' })[0]!.items[0],
     ).toMatchObject({
       ariaLabel: 'Ouvrir la tâche Relire l’échéancier',
-      action: { kind: 'go', path: '/projects/p2' },
+      action: { kind: 'go', path: '/tasks/t1' },
     });
     expect(keysOf('activite')).toEqual(['page-activity']);
     expect(keysOf('nouvelle tache')).toEqual(['create-task']);

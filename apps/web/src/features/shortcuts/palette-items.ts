@@ -1,4 +1,5 @@
 import type { Project, Task } from '@jalon/contract';
+import { taskPath } from '../../app/task-panel-location.tsx';
 import { matchesQuery } from '../../lib/fold-text.ts';
 import { fr } from '../../locales/fr/index.ts';
 import type { ColorScheme } from '../preferences/theme-store.ts';
@@ -26,7 +27,7 @@ export interface PaletteGroup {
 interface PaletteSource {
   search: string;
   projects: readonly Pick<Project, 'id' | 'name'>[];
-  tasks: readonly Pick<Task, 'id' | 'title' | 'project'>[];
+  tasks: readonly Pick<Task, 'id' | 'title'>[];
   scheme: ColorScheme;
 }
 
@@ -99,7 +100,7 @@ export function paletteGroups({ search, projects, tasks, scheme }: PaletteSource
         key: `task-${task.id}`,
         label: task.title,
         ariaLabel: t.openTask(task.title),
-        action: { kind: 'go', path: `/projects/${task.project}` },
+        action: { kind: 'go', path: taskPath(task.id) },
       })),
     },
     {

@@ -47,7 +47,7 @@ describe('/activity', { timeout: 20_000 }, () => {
       expect.stringContaining('Bruno a créé une tâche : Tâche créée : Maquettes'),
       expect.stringContaining('Système a créé un projet : Projet créé : Refonte'),
     ]);
-    expect(screen.getByRole('link', { name: 'Tâche créée : Maquettes' })).toHaveAttribute('href', '/projects/p1');
+    expect(screen.getByRole('link', { name: 'Tâche créée : Maquettes' })).toHaveAttribute('href', '/tasks/t1');
 
     await userEvent.click(screen.getByRole('button', { name: 'Afficher plus' }));
     expect(await screen.findByText(/Projet supprimé : Ancien/)).toBeInTheDocument();

@@ -12,6 +12,7 @@ import '../../../styles/activity.css';
 import { useWork } from '../../../offline/work-context.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { activityPeopleQueryOptions, activityQueryOptions, readActivityFilter } from '../api/get-activity.ts';
+import { TaskLink } from '../../tasks/components/task-link.tsx';
 
 const t = fr.activity;
 
@@ -20,7 +21,8 @@ const t = fr.activity;
 const ActivityItem = memo(function ActivityItem({ entry }: { entry: ActivityEntry }) {
   const who = entry.actor.name || t.system;
   const what = t.actions[entry.type] ?? entry.type;
-  // A deleted project has no page to open; a task opens the project that lists it.
+  // A deleted project has no page to open; a task opens its own page, or once deleted the project that listed it.
+  const taskId = entry.target?.kind === 'task' && entry.type !== 'task.deleted' ? entry.target.id : null;
   const to = entry.target?.projectId && entry.type !== 'project.deleted' ? `/projects/${entry.target.projectId}` : null;
   return (
     <li className="activity__item">
@@ -30,7 +32,13 @@ const ActivityItem = memo(function ActivityItem({ entry }: { entry: ActivityEntr
       <p className="activity__text">
         <strong>{who}</strong> {what}
         {' : '}
-        {to ? <Link to={to}>{entry.details}</Link> : <span>{entry.details}</span>}
+        {taskId ? (
+          <TaskLink taskId={taskId}>{entry.details}</TaskLink>
+        ) : to ? (
+          <Link to={to}>{entry.details}</Link>
+        ) : (
+          <span>{entry.details}</span>
+        )}
       </p>
       <p className="activity__meta">
         <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>

@@ -312,7 +312,9 @@ describe('deadlines, charts and insights', () => {
       ['near', 'J-5'],
       ['later', 'J-36'],
     ]);
-    expect(within(items[1] as HTMLElement).getByRole('link', { name: 'Bientôt' })).toHaveAttribute('href', `/projects/${projectId(1)}`);
+    // A task's deadline opens the task, a project's the project.
+    expect(within(items[1] as HTMLElement).getByRole('link', { name: 'Bientôt' })).toHaveAttribute('href', '/tasks/b');
+    expect(within(items[2] as HTMLElement).getByRole('link', { name: 'Proche' })).toHaveAttribute('href', `/projects/${projectId(1)}`);
   });
 
   it('passes the status and priority numbers to the charts and writes them as tables', async () => {

@@ -3,6 +3,7 @@ import type { Task } from '@jalon/contract';
 import { memo, useId, type Ref } from 'react';
 import { formatDay } from '../../../lib/dates.ts';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
+import { TaskLink } from '../../tasks/components/task-link.tsx';
 
 const t = dashboard.recentTasks;
 
@@ -39,7 +40,9 @@ export const RecentTasks = memo(function RecentTasks({ tasks, focused, onClearFo
                 {t.priority[task.priority]}
               </span>
               <div className="dash-task__body">
-                <p className="dash-task__title">{task.title}</p>
+                <p className="dash-task__title">
+                  <TaskLink taskId={task.id}>{task.title}</TaskLink>
+                </p>
                 {task.description !== '' && <p className="dash-task__description">{task.description}</p>}
                 <p className="dash-task__meta">
                   <time dateTime={task.createdAt}>{formatDay(task.createdAt)}</time>

@@ -4,6 +4,7 @@ import { memo, useId } from 'react';
 import { formatDayShort } from '../../../lib/dates.ts';
 import { Link } from 'wouter';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
+import { TaskLink } from '../../tasks/components/task-link.tsx';
 import { calendarDaysUntil, deadlineLevel } from '../dashboard-model.ts';
 
 const t = dashboard;
@@ -18,7 +19,11 @@ function Item({ item, now }: { item: UpcomingDeadline; now: Date }) {
         <span className="visually-hidden">{t.upcoming.level[level]}</span>
       </span>
       <span className="dash-upcoming__text">
-        <Link to={`/projects/${item.projectId}`}>{item.title}</Link>
+        {item.kind === 'task' ? (
+          <TaskLink taskId={item.id}>{item.title}</TaskLink>
+        ) : (
+          <Link to={`/projects/${item.projectId}`}>{item.title}</Link>
+        )}
         <span className="dash-upcoming__meta">
           {t.upcoming.kind[item.kind]} · <time dateTime={item.deadline}>{formatDayShort(new Date(item.deadline))}</time>
         </span>

@@ -73,7 +73,7 @@ describe('the command palette', () => {
     await userEvent.keyboard('{ArrowDown}{ArrowDown}relire');
     expect(activeOption()).toHaveAccessibleName('Ouvrir la tâche Relire le contrat');
     await userEvent.keyboard('{Enter}');
-    expect(router.state.location.pathname).toBe('/projects/p2');
+    expect(router.state.location.pathname).toBe('/tasks/t1');
   });
 
   it('says when nothing matches, and Enter then does nothing', async () => {

@@ -1,4 +1,6 @@
 import { useLayoutEffect, useMemo, useRef, useState, useId, type KeyboardEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { rememberTaskOpener, taskIdOfPath } from '../../../app/task-panel-location.tsx';
 import { useNavigate } from '../../../lib/navigation.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { useWork } from '../../../offline/work-context.tsx';
@@ -68,6 +70,8 @@ export function CommandPalette({ open, onClose, onSignOut }: CommandPaletteProps
 /** The search field and its options: the combobox itself. */
 function PaletteContent({ onClose, onSignOut }: Omit<CommandPaletteProps, 'open'>) {
   const navigate = useNavigate();
+  const [path] = useLocation();
+  const query = useSearch();
   const scheme = useColorScheme();
   const [search, setSearch] = useState('');
   // The option the person moved to; null is the first one (a new query starts from the top).
@@ -97,6 +101,9 @@ function PaletteContent({ onClose, onSignOut }: Omit<CommandPaletteProps, 'open'
 
   const run = (action: PaletteAction) => {
     onClose();
+    const taskId = action.kind === 'go' ? taskIdOfPath(action.path) : null;
+    // A task chosen here opens beside the screen the palette was called over, as from a card or a row.
+    if (taskId !== null) rememberTaskOpener(taskId, { path, search: query });
     if (action.kind === 'go') void navigate(action.path);
     else if (action.kind === 'toggleTheme')
       updatePreferences({ colorScheme: scheme === 'light' ? 'dark' : 'light' });

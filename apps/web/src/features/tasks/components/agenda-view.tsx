@@ -3,6 +3,7 @@ import { formatDay, localDayKey } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
 import { DueDate } from './due-date.tsx';
+import { TaskLink } from './task-link.tsx';
 import { TaskStatusBadge } from './task-status-badge.tsx';
 
 const t = fr.tasks.calendar;
@@ -26,7 +27,9 @@ export function AgendaView({ month, byDay, members }: AgendaViewProps) {
           <ul className="agenda__tasks">
             {byDay.get(key)!.map((task) => (
               <li key={task.id} className="agenda__task">
-                <span className="calendar__task-title">{task.title || fr.tasks.untitled}</span>
+                <span className="calendar__task-title">
+                  <TaskLink taskId={task.id}>{task.title || fr.tasks.untitled}</TaskLink>
+                </span>
                 <AssigneeLabel assigneeId={task.assignee} members={members} />
                 <TaskStatusBadge status={task.status} />
                 <DueDate task={task} show="late-only" />

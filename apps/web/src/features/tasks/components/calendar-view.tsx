@@ -8,6 +8,7 @@ import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
 import { monthGrid } from '../calendar-grid.ts';
 import { AgendaView } from './agenda-view.tsx';
 import { DueDate } from './due-date.tsx';
+import { TaskLink } from './task-link.tsx';
 import { TaskStatusBadge } from './task-status-badge.tsx';
 
 const t = fr.tasks.calendar;
@@ -107,7 +108,7 @@ export function CalendarView({ tasks }: { tasks: readonly Task[] }) {
                             {dayTasks.slice(0, PER_DAY).map((task) => (
                               <li key={task.id} className="calendar__task">
                                 <span className="calendar__task-title">
-                                  {task.title || fr.tasks.untitled}
+                                  <TaskLink taskId={task.id}>{task.title || fr.tasks.untitled}</TaskLink>
                                 </span>
                                 <AssigneeLabel assigneeId={task.assignee} members={members.data} />
                                 <TaskStatusBadge status={task.status} />

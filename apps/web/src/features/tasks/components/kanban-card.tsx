@@ -8,6 +8,7 @@ import { KANBAN_COLUMNS } from '../task-views.ts';
 import { LiveBadge } from '../../../live/live-badge.tsx';
 import { DueDate } from './due-date.tsx';
 import { MoveMenu } from './move-menu.tsx';
+import { TaskLink } from './task-link.tsx';
 import { TaskPriorityBadge } from './task-status-badge.tsx';
 
 const t = fr.tasks;
@@ -45,7 +46,9 @@ export const KanbanCard = memo(function KanbanCard({
       onDragEnd={onDragEnd}
     >
       <div className="kanban-card__top">
-        <h3 className="task-card__title">{title}</h3>
+        <h3 className="task-card__title">
+          <TaskLink taskId={task.id}>{title}</TaskLink>
+        </h3>
         <MoveMenu
           title={title}
           targets={KANBAN_COLUMNS.filter((column) => column !== task.status)}

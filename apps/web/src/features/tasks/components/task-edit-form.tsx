@@ -5,6 +5,7 @@ import { EditForm, useEditDraft } from '../../../components/edit-form.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { fr } from '../../../locales/fr/index.ts';
 import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
+import { MarkdownField } from '../task-page/markdown-field.tsx';
 
 const t = fr.tasks.edit;
 
@@ -59,6 +60,7 @@ export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
       className="task-edit"
       onSave={save}
       onCancel={onCancel}
+      descriptionField={(field) => <MarkdownField {...field} />}
     >
       <Field id={`${id}-estimate`} label={t.estimate}>
         {(control) => (

@@ -6,6 +6,7 @@ import { PendingBadge } from '../../offline/components/pending-badge.tsx';
 import { DueDate } from './due-date.tsx';
 import { PriorityIcon } from './task-icons.tsx';
 import { StatusStepButton } from './status-step-button.tsx';
+import { TaskLink } from './task-link.tsx';
 import { TaskRowEdit } from './task-row-edit.tsx';
 import type { TaskTableRowProps } from './task-table-row.tsx';
 
@@ -34,7 +35,9 @@ export const TaskPhoneRow = memo(function TaskPhoneRow({
       </div>
       <div role="cell" className="task-row__main">
         <span className="task-row__line">
-          <span className="task-row__title">{title}</span>
+          <span className="task-row__title">
+            <TaskLink taskId={task.id}>{title}</TaskLink>
+          </span>
           <PendingBadge state={pending} />
           <LiveBadge taskId={task.id} />
         </span>

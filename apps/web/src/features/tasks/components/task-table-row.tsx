@@ -11,6 +11,7 @@ import { KANBAN_COLUMNS } from '../task-views.ts';
 import { DueDate } from './due-date.tsx';
 import { InlineSelect } from './inline-select.tsx';
 import type { TaskEditPatch } from './task-edit-form.tsx';
+import { TaskLink } from './task-link.tsx';
 import { TaskRowEdit } from './task-row-edit.tsx';
 import { PriorityIcon, StatusIcon } from './task-icons.tsx';
 
@@ -75,7 +76,9 @@ export const TaskTableRow = memo(function TaskTableRow({
       </div>
       <div role="cell" className="task-table__cell task-table__cell--title">
         <span className="task-table__title-line">
-          <span className="task-table__title">{title}</span>
+          <span className="task-table__title">
+            <TaskLink taskId={task.id}>{title}</TaskLink>
+          </span>
           <PendingBadge state={pending} />
           <LiveBadge taskId={task.id} />
         </span>
