@@ -99,6 +99,20 @@ test.describe('login screen: background', () => {
     await expect(page.getByRole('button', { name: /^Changer le fond animé/ })).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
   });
+
+  test('the animation is drawn by a worker, leaving the page free for the form', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    const drawing = page.waitForEvent('worker', (worker) =>
+      /\/background-worker-[\w-]+\.js$/.test(worker.url()),
+    );
+    await page.goto('/login');
+    await expect(
+      page.getByRole('button', { name: 'Changer le fond animé (actuel : réseau neuronal)' }),
+    ).toBeVisible();
+    await drawing;
+    // The page holds only the canvas the worker draws on.
+    await expect(page.locator('.backdrop__canvas > canvas')).toHaveCount(1);
+  });
 });
 
 test.describe('login screen: administrator without 2FA', () => {

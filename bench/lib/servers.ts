@@ -105,7 +105,9 @@ export async function startJalonServer(
   try {
     child = startChild(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: SERVER_DIR, env });
     const baseUrl = `http://127.0.0.1:${port}`;
-    await waitForHttp200(`${baseUrl}/api/health`, child, 60_000);
+    // Three minutes: on the shared 2-core host under other people's builds, PGlite's first start (the
+    // migrations) took 80 s.
+    await waitForHttp200(`${baseUrl}/api/health`, child, 180_000);
     return { baseUrl, pid: child.pid, stop };
   } catch (error) {
     await stop();

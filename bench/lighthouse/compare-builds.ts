@@ -14,7 +14,8 @@ import { seedWork } from './seed.ts';
  * says little against one taken hours before (the simulated 4x slowdown multiplies what the host took),
  * but two builds audited run after run, alternating which goes first, see the same load. Each build is
  * served by its own Jalon server on PGlite (`WEB_DIST`), each with the same member, signed in through
- * the form; medians of each figure, every run's score beside them. Member screens only.
+ * the form; medians of each figure, every run's score beside them. Member screens, and /login audited
+ * signed out (in a browser context of its own, so the member's session does not send it to /dashboard).
  *
  *   npm run compare-builds -w @jalon/bench -- <dist before> <dist after> [--screens me,dashboard] [--runs 5]
  *     [--cpu-slowdown 6]
@@ -42,7 +43,8 @@ if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1))
   throw new Error(`--cpu-slowdown: ${values['cpu-slowdown']} is not a multiplier of 1 or more`);
 const screens = values.screens.split(',').map((name) => {
   const screen = SCREENS.find((candidate) => candidate.name === name);
-  if (!screen || screen.role !== 'member') throw new Error(`--screens: ${name} is not a member screen`);
+  if (!screen || screen.role === 'admin')
+    throw new Error(`--screens: ${name} is not a member or visitor screen`);
   return screen;
 });
 
@@ -50,6 +52,7 @@ interface Side {
   name: string;
   server: RunningServer;
   page: Page;
+  visitorPage: Page;
   projectId: string;
 }
 
@@ -66,17 +69,19 @@ try {
     const projectId = await seedWork(server.baseUrl, await createMember(server.baseUrl, 1));
     const page = await browser.newPage();
     await signInThroughForm(page, server.baseUrl, MEMBER);
-    sides.push({ name, server, page, projectId });
+    const visitorPage = await (await browser.createBrowserContext()).newPage();
+    sides.push({ name, server, page, visitorPage, projectId });
   }
   const results = new Map<string, AuditRun[]>();
   for (const screen of screens)
     for (let run = 0; run < runs; run++)
       for (const side of run % 2 === 0 ? sides : [...sides].reverse()) {
         // Lighthouse needs its page in front: the other build's page would otherwise be the one painted.
-        await side.page.bringToFront();
+        const page = screen.role === 'visitor' ? side.visitorPage : side.page;
+        await page.bringToFront();
         const url = `${side.server.baseUrl}${screen.path(side.projectId)}`;
         const result = await auditWithRetry(
-          side.page,
+          page,
           url,
           join(tmpdir(), `jalon-compare-${side.name}.json`),
           cpuSlowdown,

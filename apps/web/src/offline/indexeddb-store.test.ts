@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { STORAGE_PREFIX } from '@jalon/contract';
 import { contractChecks, SyncClient, type OutboxEntry, type Row, type SyncStore } from '@jalon/sync';
+import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteOfflineStore, openOfflineStore, type IndexedDbStore } from './indexeddb-store.ts';
-import { request } from './indexeddb.ts';
 import { FakeSyncServer } from './fake-sync-server.ts';
 
 const PROJECT = '00000000-0000-4000-8000-00000000000a';
@@ -137,18 +137,18 @@ describe('IndexedDbStore', () => {
 
   it('opens, as it is, a database that the Dexie builds made (version 10, the same stores)', async () => {
     const userId = crypto.randomUUID();
-    const making = indexedDB.open(`${STORAGE_PREFIX}${userId}`, 10);
-    making.onupgradeneeded = () => {
-      const db = making.result;
-      db.createObjectStore('tasks', { keyPath: 'id' }).createIndex('project', 'project');
-      db.createObjectStore('projects', { keyPath: 'id' });
-      db.createObjectStore('outbox', { keyPath: 'localId' }).createIndex('order', 'order');
-      db.createObjectStore('conflicts', { keyPath: 'id' }).createIndex('order', 'order');
-      db.createObjectStore('meta', { keyPath: 'key' });
-      making.transaction!.objectStore('outbox').put({ ...entry(7), order: 0 });
-      making.transaction!.objectStore('tasks').put(task());
-    };
-    (await request(making)).close();
+    const made = await openDB(`${STORAGE_PREFIX}${userId}`, 10, {
+      upgrade(db, _old, _new, transaction) {
+        db.createObjectStore('tasks', { keyPath: 'id' }).createIndex('project', 'project');
+        db.createObjectStore('projects', { keyPath: 'id' });
+        db.createObjectStore('outbox', { keyPath: 'localId' }).createIndex('order', 'order');
+        db.createObjectStore('conflicts', { keyPath: 'id' }).createIndex('order', 'order');
+        db.createObjectStore('meta', { keyPath: 'key' });
+        void transaction.objectStore('outbox').put({ ...entry(7), order: 0 });
+        void transaction.objectStore('tasks').put(task());
+      },
+    });
+    made.close();
 
     const store = await open(userId);
     expect(await store.atomically(async (tx) => [await tx.getOutbox(), await tx.getRows('task')])).toEqual([

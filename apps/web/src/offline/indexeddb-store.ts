@@ -1,7 +1,14 @@
 import type { SyncEntity } from '@jalon/contract';
 import { STORAGE_PREFIX, SYNC } from '@jalon/contract/plain';
 import type { Row, SyncMeta, SyncStore, SyncTransaction } from '@jalon/sync';
-import { deleteDatabase, inTransaction, openDatabase, request, type StoreSchema } from './indexeddb.ts';
+import {
+  deleteDatabase,
+  inTransaction,
+  openDatabase,
+  type Database,
+  type ReadWriteTransaction,
+  type StoreSchema,
+} from './indexeddb.ts';
 import type { KeptValues } from './members-copy.ts';
 import { readOrderedList, writeOrderedList } from './ordered-list.ts';
 
@@ -61,7 +68,7 @@ export async function openOfflineStore(userId: string): Promise<OfflineStoreResu
  * answer, a pull page or an edit lands whole or not at all, even when the tab dies halfway.
  */
 export class IndexedDbStore implements SyncStore, KeptValues {
-  constructor(private readonly db: IDBDatabase) {}
+  constructor(private readonly db: Database) {}
 
   atomically<T>(work: (tx: SyncTransaction) => Promise<T>): Promise<T> {
     return inTransaction(this.db, STORES, (transaction) => work(syncTransaction(transaction)));
@@ -73,14 +80,13 @@ export class IndexedDbStore implements SyncStore, KeptValues {
       this.db,
       ['meta'],
       async (transaction) =>
-        (await request<MetaRecord | undefined>(transaction.objectStore('meta').get(`kept:${key}`)))?.value ??
-        null,
+        ((await transaction.objectStore('meta').get(`kept:${key}`)) as MetaRecord | undefined)?.value ?? null,
     );
   }
 
   keep(key: string, value: unknown): Promise<void> {
     return inTransaction(this.db, ['meta'], async (transaction) => {
-      await request(transaction.objectStore('meta').put({ key: `kept:${key}`, value } satisfies MetaRecord));
+      await transaction.objectStore('meta').put({ key: `kept:${key}`, value } satisfies MetaRecord);
     });
   }
 
@@ -90,23 +96,21 @@ export class IndexedDbStore implements SyncStore, KeptValues {
   }
 }
 
-function syncTransaction(transaction: IDBTransaction): SyncTransaction {
+function syncTransaction(transaction: ReadWriteTransaction): SyncTransaction {
   const store = (name: keyof typeof SCHEMA) => transaction.objectStore(name);
   const rows = (entity: SyncEntity) => store(entity === 'task' ? 'tasks' : 'projects');
   const read = async <T>(key: string): Promise<T | null> =>
-    ((await request<MetaRecord | undefined>(store('meta').get(key)))?.value as T | undefined) ?? null;
+    (((await store('meta').get(key)) as MetaRecord | undefined)?.value as T | undefined) ?? null;
   const write = async (key: string, value: unknown): Promise<void> =>
-    void (await request(store('meta').put({ key, value } satisfies MetaRecord)));
+    void (await store('meta').put({ key, value } satisfies MetaRecord));
   return {
     getMeta: () => read<SyncMeta>(META_KEY),
     setMeta: (meta) => write(META_KEY, meta),
-    getRows: (entity) => request(rows(entity).getAll()) as Promise<Row[]>,
-    getRow: async (entity, id) => ((await request(rows(entity).get(id))) as Row | undefined) ?? null,
-    putRows: async (entity, list) =>
-      void (await Promise.all(list.map((row) => request(rows(entity).put(row))))),
-    deleteRows: async (entity, ids) =>
-      void (await Promise.all(ids.map((id) => request(rows(entity).delete(id))))),
-    clearRows: async (entity) => void (await request(rows(entity).clear())),
+    getRows: (entity) => rows(entity).getAll() as Promise<Row[]>,
+    getRow: async (entity, id) => ((await rows(entity).get(id)) as Row | undefined) ?? null,
+    putRows: async (entity, list) => void (await Promise.all(list.map((row) => rows(entity).put(row)))),
+    deleteRows: async (entity, ids) => void (await Promise.all(ids.map((id) => rows(entity).delete(id)))),
+    clearRows: async (entity) => void (await rows(entity).clear()),
     getCursor: (entity) => read<string>(cursorKey(entity)),
     setCursor: (entity, cursor) => write(cursorKey(entity), cursor),
     getOutbox: () => readOrderedList(store('outbox')),

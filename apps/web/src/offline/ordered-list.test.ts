@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { inTransaction, openDatabase } from './indexeddb.ts';
+import { inTransaction, openDatabase, type Database, type ReadWriteStore } from './indexeddb.ts';
 import { readOrderedList, writeOrderedList } from './ordered-list.ts';
 
 interface Item {
@@ -9,22 +9,22 @@ interface Item {
 }
 
 const item = (key: number, text = `n°${key}`): Item => ({ key, text });
-const databases: IDBDatabase[] = [];
+const databases: Database[] = [];
 afterEach(() => databases.splice(0).forEach((db) => db.close()));
 
 async function openList() {
   const db = await openDatabase(crypto.randomUUID(), 1, { items: { keyPath: 'key', indexes: ['order'] } });
   databases.push(db);
-  const inList = <T>(work: (store: IDBObjectStore) => Promise<T>) =>
+  const inList = <T>(work: (store: ReadWriteStore<'items'>) => Promise<T>) =>
     inTransaction(db, ['items'], (transaction) => work(transaction.objectStore('items')));
   return {
     inList,
-    write: (items: Item[], spy?: (store: IDBObjectStore) => void) =>
+    write: (items: Item[], spy?: (store: ReadWriteStore<'items'>) => void) =>
       inList((store) => {
         spy?.(store);
         return writeOrderedList(store, (value: Item) => value.key, items);
       }),
-    read: () => inList((store) => readOrderedList<Item>(store)),
+    read: () => inList((store) => readOrderedList<Item, 'items'>(store)),
   };
 }
 
@@ -40,7 +40,7 @@ describe('ordered lists in IndexedDB', () => {
     await list.write([item(1), item(2), item(3), item(4)]);
     const put = vi.fn();
     const removed = vi.fn();
-    const watch = (store: IDBObjectStore) => {
+    const watch = (store: ReadWriteStore<'items'>) => {
       const { put: realPut, delete: realDelete } = store;
       store.put = (value, key) => (put(value), realPut.call(store, value, key));
       store.delete = (key) => (removed(key), realDelete.call(store, key));

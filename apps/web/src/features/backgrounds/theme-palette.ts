@@ -1,12 +1,11 @@
-import { useEffect, useRef, type RefObject } from 'react';
-
 export interface Palette {
   node: string;
   link: string;
   particle: string;
 }
 
-function readPalette(): Palette {
+/** Canvas drawings cannot use CSS variables directly: the theme's colours, read from its custom properties. */
+export function readPalette(): Palette {
   const styles = getComputedStyle(document.documentElement);
   const read = (name: string, fallback: string) => styles.getPropertyValue(name).trim() || fallback;
   return {
@@ -17,18 +16,11 @@ function readPalette(): Palette {
 }
 
 /**
- * Canvas drawings cannot use CSS variables directly; this keeps a copy that follows theme changes
- * (the theme lives on <html data-theme>), without re-reading styles on every frame.
+ * Calls `onChange` with the new colours each time the theme changes (it lives on <html data-theme>), so
+ * the drawing follows without re-reading styles on every frame. Answers the function that stops watching.
  */
-export function useThemePalette(): RefObject<Palette> {
-  const palette = useRef<Palette>({ node: '#6b8cff', link: '#6b8cff', particle: '#6b8cff' });
-  useEffect(() => {
-    palette.current = readPalette();
-    const observer = new MutationObserver(() => {
-      palette.current = readPalette();
-    });
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-    return () => observer.disconnect();
-  }, []);
-  return palette;
+export function watchPalette(onChange: (palette: Palette) => void): () => void {
+  const observer = new MutationObserver(() => onChange(readPalette()));
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
 }

@@ -1,7 +1,3 @@
-import { useCallback } from 'react';
-import { createNeuralScene } from '../neural-scene.ts';
-import { createParticlesScene } from '../particles-scene.ts';
-import { useThemePalette } from '../theme-palette.ts';
 import { useCanvasAnimation } from '../use-canvas-animation.ts';
 
 interface AnimatedCanvasProps {
@@ -9,11 +5,6 @@ interface AnimatedCanvasProps {
 }
 
 export function AnimatedCanvas({ scene }: AnimatedCanvasProps) {
-  const palette = useThemePalette();
-  const createScene = useCallback(
-    () => (scene === 'neural' ? createNeuralScene(palette) : createParticlesScene(palette)),
-    [scene, palette],
-  );
-  const canvasRef = useCanvasAnimation(createScene);
-  return <canvas ref={canvasRef} className="backdrop__canvas" />;
+  const hostRef = useCanvasAnimation(scene);
+  return <div ref={hostRef} className="backdrop__canvas" />;
 }

@@ -47,7 +47,7 @@ describe('login backgrounds', () => {
     preferReducedMotion(true);
     const { container } = render(<LoginBackground />);
     expect(backdrop(container)).toHaveClass('backdrop--static');
-    expect(container.querySelector('canvas')).toBeNull();
+    expect(container.querySelector('.backdrop__canvas')).toBeNull();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import type { Task, TaskPriority, TaskStatus, UpdateTask } from '@jalon/contract';
-import { useCallback, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
@@ -24,9 +24,15 @@ interface TaskViewsPanelProps {
 /**
  * The three views of a set of tasks (1 Kanban, 2 list, 3 calendar), for /tasks and for a
  * project's page alike. Every change is an ordinary edit through the outbox: shown at once, 'En attente'
- * until the server has it; the outcome of a move or a change is announced politely.
+ * until the server has it; the outcome of a move or a change is announced politely. Memoised: while the
+ * tasks page defers a filter change, it renders again with the same list, and the views need not.
  */
-export function TaskViewsPanel({ view, tasks, pending, projectNames }: TaskViewsPanelProps) {
+export const TaskViewsPanel = memo(function TaskViewsPanel({
+  view,
+  tasks,
+  pending,
+  projectNames,
+}: TaskViewsPanelProps) {
   const writes = useTaskWrites();
   const [failure, setFailure] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -87,4 +93,4 @@ export function TaskViewsPanel({ view, tasks, pending, projectNames }: TaskViews
       </div>
     </>
   );
-}
+});

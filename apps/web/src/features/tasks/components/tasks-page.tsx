@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -44,16 +44,16 @@ export function TasksPage() {
     void engine.refresh().finally(() => setRefreshing(false));
   };
 
-  const mine = isMineFilterOn(searchParams);
-  const query = searchParams.toString();
-  const list = useMemo(
-    () =>
-      filterTasks(
-        filterMyTasks(work.tasks, user?.id ?? null, mine),
-        readTaskFilters(new URLSearchParams(query)),
-      ),
-    [work.tasks, user?.id, mine, query],
-  );
+  // The filters bar follows each key at once; the filtered views follow at a lower priority, so that
+  // typing in the text filter is not held up by re-rendering a long list or board on every letter.
+  const query = useDeferredValue(searchParams.toString());
+  const list = useMemo(() => {
+    const filters = new URLSearchParams(query);
+    return filterTasks(
+      filterMyTasks(work.tasks, user?.id ?? null, isMineFilterOn(filters)),
+      readTaskFilters(filters),
+    );
+  }, [work.tasks, user?.id, query]);
   const loaded = work.ready;
   return (
     <>
