@@ -111,7 +111,10 @@ export class SyncService {
     changeSeq: number,
   ) {
     const client = await lockSyncClient(tx, clientId, viewer.userId, operations[0]?.seq, ackedThrough);
-    assertInOrder(client, operations[0]?.seq);
+    assertInOrder(
+      client,
+      operations.map((operation) => operation.seq),
+    );
 
     const replays = operations.filter((operation) => operation.seq <= client.lastSeq);
     const fresh = operations.filter((operation) => operation.seq > client.lastSeq);
