@@ -187,9 +187,6 @@ describe('POST /api/sync/batch: numbering and replays', () => {
     expect(unknown.statusCode).toBe(400);
     expect(await getTask(task.id)).toMatchObject({ version: 0 });
   });
-    expect(shuffled.statusCode).toBe(400);
-    expect(await getTask(task.id)).toMatchObject({ version: 0 });
-  });
 
   it('counts batches by result in /metrics', async () => {
     const count = async (result: string) =>
