@@ -4,13 +4,18 @@ import { mergePatch } from '@jalon/sync';
 import { firstIssue, type BatchPlan, type OperationResult, type PlannedOperation } from './batch-plan.ts';
 
 /**
- * What one entity kind (task, project) brings to the rules of SYNC.md §3; `applyOperation` holds the
- * rules themselves, once for both.
+ * What one entity kind (task, project) brings to the write rules: its defaults, derived values, history
+ * and audit wording. `applyOperation` holds the rules every kind shares (versions, the merge, creates
+ * sent twice), once for all; sync batches and REST writes both go through it.
  */
 export interface EntityRules<Row extends { id: string; version: number; deletedAt: Date | null }> {
   entity: SyncEntity;
+  /** The entity's name in a REST 404 (`Task not found`). */
+  restName: string;
+  /** What a REST 403 says when `canDelete` or `mayChange` refuses (`change`: when `mayChange` can refuse). */
+  refusals: { delete: string; change?: string };
   rows(plan: BatchPlan): Map<string, Row>;
-  /** Fields that hold another entity's id, which the client may give as `tmp-<uuid>` (SYNC.md §2). */
+  /** Fields that hold another entity's id, which a device may give as `tmp-<uuid>` (its id before the server knew it). */
   referenceFields: string[];
   /** Ids of other entities this data points at (a task's project), already without `tmp-`. */
   references(plan: BatchPlan, row: Row | undefined, data: Record<string, unknown>): string[];
@@ -36,7 +41,7 @@ export interface EntityRules<Row extends { id: string; version: number; deletedA
   remove(plan: BatchPlan, row: Row): Row;
 }
 
-/** `tmp-` taken off the reference fields, before validation (SYNC.md §3). */
+/** `tmp-` taken off the reference fields, before validation. */
 export function resolveReferences(fields: Record<string, unknown>, referenceFields: string[]): Record<string, unknown> {
   const resolved = { ...fields };
   for (const field of referenceFields) if (typeof resolved[field] === 'string') resolved[field] = stripTmpPrefix(resolved[field] as string);
@@ -51,6 +56,7 @@ export function applyOperation<Row extends { id: string; version: number; delete
 ): OperationResult {
   const rows = rules.rows(plan);
   const existing = rows.get(operation.id);
+  const version = operation.version ?? existing?.version ?? 0;
   const conflict = (reason: ConflictReason, extra: { fields?: string[]; cause?: number; detail?: string } = {}): OperationResult => {
     plan.conflicted.set(operation.id, extra.cause ?? plan.conflicted.get(operation.id) ?? operation.seq);
     const current = rows.get(operation.id);
@@ -64,7 +70,7 @@ export function applyOperation<Row extends { id: string; version: number; delete
         server: current ? rules.present(plan, current) : null,
         client: operation.data,
         serverVersion: current?.version ?? null,
-        clientVersion: operation.version,
+        clientVersion: version,
       },
     };
   };
@@ -108,7 +114,7 @@ export function applyOperation<Row extends { id: string; version: number; delete
   if (operation.op === 'delete') {
     if (existing.deletedAt) return applied(existing);
     if (!rules.canDelete(plan, existing)) return conflict('forbidden');
-    if (operation.version !== existing.version) return conflict('version_mismatch');
+    if (version !== existing.version) return conflict('version_mismatch');
     return applied(rules.remove(plan, existing));
   }
   if (existing.deletedAt) return conflict('deleted');
@@ -123,7 +129,7 @@ export function applyOperation<Row extends { id: string; version: number; delete
   let changes: Record<string, unknown>;
   // At the version the edit started from nobody else has changed the row, so nothing can clash, even in
   // a field the device never saw (a default of a row it created and has not pulled since).
-  if (operation.op === 'patch' && operation.base !== undefined && operation.version !== existing.version) {
+  if (operation.op === 'patch' && operation.base !== undefined && version !== existing.version) {
     const base = rules.patchSchema.safeParse(operation.base);
     if (!base.success) return conflict('invalid', { detail: `base.${firstIssue(base.error)}` });
     const merged = mergePatch({ server, data, base: rules.normalise(base.data) });
@@ -132,7 +138,7 @@ export function applyOperation<Row extends { id: string; version: number; delete
   } else {
     // A whole-row upsert, or a patch without `base`, is only safe on the version it started from (and a
     // patch at that version changes what differs).
-    if (operation.version !== existing.version) return conflict('version_mismatch');
+    if (version !== existing.version) return conflict('version_mismatch');
     changes = Object.fromEntries(Object.entries(data).filter(([field, value]) => JSON.stringify(value) !== JSON.stringify(server[field])));
   }
   // Nothing differs from the server: applied as it is, with no new version, sequence or audit row.

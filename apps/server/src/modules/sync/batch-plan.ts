@@ -20,7 +20,9 @@ export interface PlannedOperation {
   id: string;
   /** The id as the client sent it (`tmp-…` for a create). */
   clientId: string;
-  version: number;
+  /** The version the edit started from; none for a REST write without `X-Entity-Version`, which writes
+   * over whatever version the row is at. */
+  version: number | undefined;
   data: Record<string, unknown>;
   base: Record<string, unknown> | undefined;
   /** Why the operation is refused before any rule looks at it (an id in another spelling, text the
@@ -29,7 +31,8 @@ export interface PlannedOperation {
 }
 
 /**
- * The batch, worked out in memory before anything is written (decision 0012). Every row an operation can
+ * The batch, worked out in memory before anything is written (decision 0012); a REST write is a batch of
+ * one operation. Every row an operation can
  * touch is loaded and locked first; each operation then reads and changes the rows here, exactly as it
  * would have in its own savepoint, and a conflicting operation changes nothing. The writer then stores the
  * final rows, counts, events, audit rows and results in a few set-based statements.
@@ -49,7 +52,7 @@ export class BatchPlan {
   readonly countDeltas = new Map<string, number>();
   readonly events: TaskEventRow[] = [];
   readonly audits: AuditEntry[] = [];
-  /** Entity id -> the seq of the first conflict on it in this batch (SYNC.md §3 `depends_on_conflict`). */
+  /** Entity id -> the seq of the first conflict on it in this batch (for `depends_on_conflict`). */
   readonly conflicted = new Map<string, number>();
 
   constructor(
@@ -58,6 +61,8 @@ export class BatchPlan {
     readonly userIds: ReadonlySet<string>,
     readonly changeSeq: number,
     readonly now: Date,
+    /** Where the writes came from, kept in their audit rows (`sync`); a REST write leaves it out. */
+    readonly via: 'sync' | null,
   ) {}
 
   countTask(task: Pick<TaskRow, 'projectId' | 'status' | 'priority'>, delta: number): void {
@@ -78,7 +83,8 @@ export class BatchPlan {
   }
 
   audit(entry: Omit<AuditEntry, 'actor' | 'outcome'>): void {
-    this.audits.push({ ...entry, actor: this.actor, outcome: 'success', metadata: { ...entry.metadata, via: 'sync' } });
+    const metadata = this.via ? { ...entry.metadata, via: this.via } : entry.metadata;
+    this.audits.push({ ...entry, actor: this.actor, outcome: 'success', ...(metadata && { metadata }) });
   }
 
   liveProject(id: string): ProjectRow | null {

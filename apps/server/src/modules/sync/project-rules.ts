@@ -1,6 +1,6 @@
 import { AUDIT_TYPES, createProjectSchema, updateProjectSchema } from '@jalon/contract';
 import { canDeleteProject } from '../projects/policy.ts';
-import { describeChanges, presentProject } from '../projects/project-service.ts';
+import { describeChanges, presentProject } from '../projects/project-presenter.ts';
 import type { EntityRules } from './apply-operation.ts';
 import { fieldValues, instant, type ProjectRow } from './batch-plan.ts';
 
@@ -12,6 +12,9 @@ const rowValues = (values: Record<string, unknown>): Partial<ProjectRow> =>
 
 export const projectRules: EntityRules<ProjectRow> = {
   entity: 'project',
+  restName: 'Project',
+  // Any member may change any project (`mayChange`): only deleting one is kept to its owner and administrators.
+  refusals: { delete: 'Only the owner of a project or an administrator can delete it' },
   rows: (plan) => plan.projects,
   referenceFields: [],
   references: () => [],
@@ -56,7 +59,7 @@ export const projectRules: EntityRules<ProjectRow> = {
   canDelete: (plan, row) => canDeleteProject(plan.viewer, row),
   mayChange: () => true,
 
-  /** A tombstone for the project and each of its live tasks, in one change, as REST deletes it. */
+  /** A tombstone for the project and each of its live tasks, in one change. */
   remove(plan, current) {
     const row: ProjectRow = { ...current, deletedAt: plan.now, updatedAt: plan.now, version: current.version + 1, changeSeq: plan.changeSeq, taskCount: 0, progressSum: 0 };
     plan.changedProjects.add(row.id);

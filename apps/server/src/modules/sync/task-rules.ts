@@ -1,8 +1,8 @@
 import { AUDIT_TYPES, createTaskSchema, updateTaskSchema, type TaskStatus } from '@jalon/contract';
-import { describeChanges } from '../projects/project-service.ts';
+import { describeChanges } from '../projects/project-presenter.ts';
 import { canDeleteTask, canMoveTask } from '../tasks/policy.ts';
 import { statusEvents } from '../tasks/task-bookkeeping.ts';
-import { effectiveProgress, presentTask } from '../tasks/task-service.ts';
+import { effectiveProgress, presentTask } from '../tasks/task-presenter.ts';
 import type { EntityRules } from './apply-operation.ts';
 import { fieldValues, instant, type BatchPlan, type TaskRow } from './batch-plan.ts';
 
@@ -27,7 +27,7 @@ function invalidReferences(plan: BatchPlan, values: Record<string, unknown>): st
   return null;
 }
 
-/** The task's values moved onto its row, as the REST update writes them. */
+/** The task's values moved onto its row's columns. */
 function rowValues(values: Record<string, unknown>): Partial<TaskRow> {
   return Object.fromEntries(
     Object.entries(values).map(([field, value]) => [COLUMN[field as Field], field === 'deadline' && value !== null ? new Date(value as string) : value]),
@@ -38,6 +38,11 @@ const projectOwner = (plan: BatchPlan, row: TaskRow) => plan.projects.get(row.pr
 
 export const taskRules: EntityRules<TaskRow> = {
   entity: 'task',
+  restName: 'Task',
+  refusals: {
+    delete: 'Only the creator of a task, the owner of its project or an administrator can delete it',
+    change: 'Only the creator of a task, the owner of its project or an administrator can move it to another project',
+  },
   rows: (plan) => plan.tasks,
   referenceFields: ['project'],
   references: (_plan, row, data) => [typeof data.project === 'string' ? data.project : row?.projectId].filter((id): id is string => Boolean(id)),

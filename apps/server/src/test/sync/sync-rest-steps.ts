@@ -58,7 +58,8 @@ export async function playRest(state: RunState, action: RestAction): Promise<voi
         { title: action.title },
         { 'x-entity-version': String(task.version) },
       );
-      if (response.statusCode === 200)
+      // A title equal to the task's changes nothing: no new version, nothing for the model to follow.
+      if (response.statusCode === 200 && response.json().data.version !== task.version)
         state.restEvents.push({
           op: 'patch',
           id: task.id,
