@@ -28,7 +28,14 @@ export type NotifierMessage =
   | { kind: 'sessions.revoked'; sessionIds: string[]; reason?: RevocationReason }
   | { kind: 'user.changed'; userId: string }
   /** Projects or tasks changed in the transaction of this change sequence (SYNC.md §5). */
-  | { kind: 'changes'; changeSeq: number; /** The user who wrote them, when one did. */ actor?: string | null }
+  | {
+      kind: 'changes';
+      changeSeq: number;
+      /** The user who wrote them, when one did. */
+      actor?: string | null;
+      /** The device (sync client id) whose batch wrote them: its tabs have the change already. */
+      device?: string | null;
+    }
   /** The listener lost its connection for a while: anything published meanwhile never arrived here. */
   | { kind: 'messages.lost' };
 

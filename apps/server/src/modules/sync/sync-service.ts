@@ -89,7 +89,7 @@ export class SyncService {
       announcedTransaction(
         this.db,
         this.notifier,
-        viewer.userId,
+        { actor: viewer.userId, device: batch.clientId },
         writeBatch,
         (result) => result.changed,
       ),

@@ -114,7 +114,7 @@ export async function writeOne<E extends SyncEntity>(db: Db, announcer: ChangeAn
     const row = rules.rows(plan).get(id)!;
     return { plan, answer: { row, presented: rules.present(plan, row), created: create && !existing } };
   };
-  const { answer } = await retryingTransaction(() => announcedTransaction(db, announcer, viewer.userId, run, ({ plan }) => changedAnything(plan)));
+  const { answer } = await retryingTransaction(() => announcedTransaction(db, announcer, { actor: viewer.userId, device: null }, run, ({ plan }) => changedAnything(plan)));
   return answer;
 }
 
