@@ -1,7 +1,10 @@
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { stripTmpPrefix, type ConflictReason, type SyncEntity } from '@jalon/contract';
 import { mergePatch } from '@jalon/sync';
+import type { Tx } from '../../db/client.ts';
 import { firstIssue, type BatchPlan, type OperationResult, type PlannedOperation } from './batch-plan.ts';
+import type { Column } from './table-columns.ts';
 
 /**
  * What one entity kind (task, project) brings to the write rules: its defaults, derived values, history
@@ -10,15 +13,28 @@ import { firstIssue, type BatchPlan, type OperationResult, type PlannedOperation
  */
 export interface EntityRules<Row extends { id: string; version: number; deletedAt: Date | null }> {
   entity: SyncEntity;
+  /** Its table, as the loader reads and locks its rows, and as the writer stores them (every column). */
+  table: PgTable & { id: PgColumn };
+  tableName: string;
+  columns: Array<Column<Row>>;
   /** The entity's name in a REST 404 (`Task not found`). */
   restName: string;
   /** What a REST 403 says when `canDelete` or `mayChange` refuses (`change`: when `mayChange` can refuse). */
   refusals: { delete: string; change?: string };
   rows(plan: BatchPlan): Map<string, Row>;
-  /** Fields that hold another entity's id, which a device may give as `tmp-<uuid>` (its id before the server knew it). */
-  referenceFields: string[];
+  /**
+   * Fields that hold another entity's id, and which entity: a device may give it as `tmp-<uuid>` (its id
+   * before the server knew it), and the loader locks the rows they name.
+   */
+  referenceFields: Partial<Record<string, SyncEntity>>;
+  /** Fields that hold a person's id: the loader checks they exist. */
+  userFields: string[];
+  /** The rows a stored row points at (a task's project): locked with it, since its writes change them. */
+  pointsAt(row: Row): Array<{ entity: SyncEntity; id: string }>;
   /** Ids of other entities this data points at (a task's project), already without `tmp-`. */
   references(plan: BatchPlan, row: Row | undefined, data: Record<string, unknown>): string[];
+  /** What else the writer stores once the rows are written (counts, history, a cascade); none by default. */
+  afterWrite?(tx: Tx, plan: BatchPlan): Promise<void>;
   /** The whole row, as a create or an `upsert` writes it. */
   rowSchema: z.ZodType<Record<string, unknown>>;
   /** Some fields, as a `patch` changes them (and as its `base` holds them). */
@@ -42,9 +58,9 @@ export interface EntityRules<Row extends { id: string; version: number; deletedA
 }
 
 /** `tmp-` taken off the reference fields, before validation. */
-export function resolveReferences(fields: Record<string, unknown>, referenceFields: string[]): Record<string, unknown> {
+export function resolveReferences(fields: Record<string, unknown>, referenceFields: Partial<Record<string, SyncEntity>>): Record<string, unknown> {
   const resolved = { ...fields };
-  for (const field of referenceFields) if (typeof resolved[field] === 'string') resolved[field] = stripTmpPrefix(resolved[field] as string);
+  for (const field of Object.keys(referenceFields)) if (typeof resolved[field] === 'string') resolved[field] = stripTmpPrefix(resolved[field] as string);
   return resolved;
 }
 

@@ -17,7 +17,8 @@ import { resolveReferences } from './apply-operation.ts';
 import type { OperationResult, PlannedOperation } from './batch-plan.ts';
 import { retryingTransaction } from './retrying-transaction.ts';
 import { assertInOrder, lockSyncClient, recordProcessed, storedResults } from './sync-clients.ts';
-import { applyAndWrite, changedAnything, loadPlan, rulesOf } from './write-path.ts';
+import { rulesOf } from './entities.ts';
+import { applyAndWrite, loadPlan } from './write-path.ts';
 
 export interface SyncBatch {
   schemaVersion: number;
@@ -135,7 +136,7 @@ export class SyncService {
       })),
       ...processed,
     ];
-    return { results, lastSeq, changeSeq, changed: changedAnything(plan) };
+    return { results, lastSeq, changeSeq, changed: plan.changedAnything };
   }
 }
 

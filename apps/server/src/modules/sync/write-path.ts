@@ -2,25 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { CANONICAL_UUID, type SyncConflict, type SyncEntity } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { projects, tasks, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuditActor } from '../audit/audit-writer.ts';
 import { announcedTransaction, type ChangeAnnouncer } from '../changes/announced-transaction.ts';
 import { versionConflict } from '../changes/change-log.ts';
 import type { Viewer } from '../projects/policy.ts';
 import { applyOperation, type EntityRules } from './apply-operation.ts';
-import { BatchPlan, type OperationResult, type PlannedOperation, type ProjectRow, type TaskRow } from './batch-plan.ts';
+import { BatchPlan, type OperationResult, type PlannedOperation } from './batch-plan.ts';
 import { writePlan } from './batch-writer.ts';
-import { projectRules } from './project-rules.ts';
+import { ALL_RULES, rulesOf, type AnyRow, type RowOf } from './entities.ts';
 import { retryingTransaction } from './retrying-transaction.ts';
-import { taskRules } from './task-rules.ts';
-
-/** Each kind of data a write can change, with the rules it is written by. */
-export const ENTITY_RULES = { task: taskRules, project: projectRules } as const satisfies Record<SyncEntity, unknown>;
-type RowOf<E extends SyncEntity> = E extends 'task' ? TaskRow : ProjectRow;
-type AnyRow = TaskRow | ProjectRow;
-
-export const rulesOf = <E extends SyncEntity>(entity: E) => ENTITY_RULES[entity] as unknown as EntityRules<RowOf<E>>;
 
 /** Who writes, in which change, and where from (for the audit rows). */
 export interface WriteContext {
@@ -30,31 +22,34 @@ export interface WriteContext {
   via: BatchPlan['via'];
 }
 
-/** Every row the operations can touch, locked (tasks, then their projects, as every write locks them). */
+/**
+ * Every row the operations can touch, locked: each kind's rows named by the operations, then the rows
+ * they point at (a task's project, as every task write locks it after the task), and the people named.
+ */
 export async function loadPlan(tx: Tx, context: WriteContext, operations: PlannedOperation[]): Promise<BatchPlan> {
-  const ids = (entity: SyncEntity) => operations.filter((operation) => operation.entity === entity && !operation.refusal).map((operation) => operation.id);
-  const fieldIds = (field: string) =>
-    operations
-      .flatMap((operation) => [operation.data[field], operation.base?.[field]])
+  const live = operations.filter((operation) => !operation.refusal);
+  const named = (fields: string[]) =>
+    live
+      .flatMap((operation) => fields.flatMap((field) => [operation.data[field], operation.base?.[field]]))
       .filter((value): value is string => typeof value === 'string' && CANONICAL_UUID.test(value));
-  const taskIds = ids('task');
-  const projectIds = [...ids('project'), ...fieldIds('project')];
-  const assigneeIds = fieldIds('assignee');
+  const wanted = new Map(ALL_RULES.map((rules) => [rules.entity, new Set(live.filter((operation) => operation.entity === rules.entity).map((operation) => operation.id))]));
+  for (const rules of ALL_RULES)
+    for (const [field, entity] of Object.entries(rules.referenceFields))
+      for (const id of named([field])) wanted.get(entity!)!.add(id);
+  const userIds = named([...new Set(ALL_RULES.flatMap((rules) => rules.userFields))]);
 
-  const taskRows = taskIds.length ? await tx.select().from(tasks).where(inArray(tasks.id, taskIds)).for('update') : [];
-  const projectRows =
-    projectIds.length || taskRows.length
-      ? await tx
-          .select()
-          .from(projects)
-          .where(inArray(projects.id, [...projectIds, ...taskRows.map((row) => row.projectId)]))
-          .for('update')
-      : [];
-  const userRows = assigneeIds.length ? await tx.select({ id: users.id }).from(users).where(inArray(users.id, assigneeIds)) : [];
-
-  const plan = new BatchPlan(context.viewer, context.actor, new Set(userRows.map((row) => row.id)), context.changeSeq, new Date(), context.via);
-  for (const row of taskRows) plan.tasks.set(row.id, row);
-  for (const row of projectRows) plan.projects.set(row.id, row);
+  const plan = new BatchPlan(context.viewer, context.actor, new Set(), context.changeSeq, new Date(), context.via);
+  // A kind is locked before those it points at, as a single write always locked them.
+  for (const rules of [...ALL_RULES].reverse()) {
+    const ids = [...wanted.get(rules.entity)!];
+    if (ids.length === 0) continue;
+    const rows = (await tx.select().from(rules.table).where(inArray(rules.table.id, ids)).for('update')) as AnyRow[];
+    for (const row of rows) {
+      rules.rows(plan).set(row.id, row);
+      for (const target of rules.pointsAt(row)) wanted.get(target.entity)!.add(target.id);
+    }
+  }
+  if (userIds.length > 0) for (const row of await tx.select({ id: users.id }).from(users).where(inArray(users.id, userIds))) plan.userIds.add(row.id);
   return plan;
 }
 
@@ -64,8 +59,6 @@ export async function applyAndWrite(tx: Tx, plan: BatchPlan, operations: Planned
   await writePlan(tx, plan);
   return results;
 }
-
-export const changedAnything = (plan: BatchPlan) => plan.changedTasks.size + plan.changedProjects.size > 0;
 
 /** One REST write: a create (with the client's id, if it made one), a patch, or a delete. */
 export interface RestWrite<E extends SyncEntity> {
@@ -114,7 +107,7 @@ export async function writeOne<E extends SyncEntity>(db: Db, announcer: ChangeAn
     const row = rules.rows(plan).get(id)!;
     return { plan, answer: { row, presented: rules.present(plan, row), created: create && !existing } };
   };
-  const { answer } = await retryingTransaction(() => announcedTransaction(db, announcer, { actor: viewer.userId, device: null }, run, ({ plan }) => changedAnything(plan)));
+  const { answer } = await retryingTransaction(() => announcedTransaction(db, announcer, { actor: viewer.userId, device: null }, run, ({ plan }) => plan.changedAnything));
   return answer;
 }
 
