@@ -33,6 +33,8 @@ import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
  * - sync (issue 18): the tasks suite's 100,000 tasks; POST /api/sync/batch of 50 task patches (one device per
  *   connection, seqs numbered on, every answer checked) against one multi-row UPDATE of the same 50 rows
  *   through node-postgres (the ceiling) and against single PATCH calls; CPU of server + database per batch.
+ *   With --baseline <another checkout's apps/server> (today's code, e.g. /work/main/apps/server), the
+ *   same single PATCH is measured on that server too, on the same data, and the ratio printed.
  * - events (issue 12, PostgreSQL only): 10,000 open event streams on one instance and one PATCH, timed at
  *   every stream (p99 from the write), the server's memory per stream, the same fan-out from a bare
  *   node:http SSE server (the ceiling, by wall clock and per CPU second); then 100 streams on a second
@@ -52,7 +54,7 @@ import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
  *   npm run bench [-- --suite auth,tasks,audit,dashboard,bundle,sync,events,offline,lighthouse,soak --only pglite|postgresql
  *                     --soak-minutes 10 --runs 3 --screens login,dashboard
  *                     --connections 20 --duration 10 --warmup 2 --saturating 20 --sessions 20
- *                     --build true|false --browser true|false]
+ *                     --build true|false --browser true|false --baseline ../other/apps/server]
  */
 const SUITES = ['auth', 'tasks', 'audit', 'dashboard', 'bundle', 'sync', 'events', 'offline', 'lighthouse', 'soak'] as const;
 const LONG_SUITES: readonly string[] = ['soak', 'offline', 'lighthouse'];
@@ -73,6 +75,7 @@ const { values } = parseArgs({
     browser: { type: 'string', default: 'true' },
     runs: { type: 'string', default: '3' },
     screens: { type: 'string', default: '' },
+    baseline: { type: 'string' },
   },
 });
 
@@ -147,7 +150,7 @@ const SUITE: Record<SuiteName, Suite> = {
     once: true,
   },
   sync: {
-    measure: (kind, url) => measureSync(kind, settings, url),
+    measure: (kind, url) => measureSync(kind, { ...settings, baselineServer: values.baseline }, url),
     format: formatSyncTable,
     describe: `100,000 tasks; batches of 50 task patches, the multi-row UPDATE ceiling and single PATCH calls, ${settings.connections} connections / in flight (one device each), ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s measured each`,
   },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { runClosedLoop } from '../lib/closed-loop.ts';
 import type { LoadSpec } from '../lib/load.ts';
-import { BATCH_SIZE, deviceTasks, nextValues, Rotation, type KnownTask } from './work.ts';
+import { BATCH_SIZE, deviceTasks, nextValues, Rotation, type KnownTask, type Measurement } from './work.ts';
 
 /**
  * The load of the sync suite over HTTP, a closed loop per connection (autocannon sends fixed bodies, and a
@@ -18,6 +18,8 @@ import { BATCH_SIZE, deviceTasks, nextValues, Rotation, type KnownTask } from '.
  */
 export interface HttpSyncSpec extends LoadSpec {
   mode: 'batch' | 'patch';
+  /** Whose tasks it changes (sync/work.ts): the mode's own, or the baseline server's PATCH tasks. */
+  measurement: Measurement;
   userId: string;
 }
 
@@ -35,7 +37,7 @@ const devices: Device[] = Array.from({ length: spec.connections }, (_, loop) => 
   lastSeq: 0,
   // One keep-alive connection per device, as autocannon keeps one per connection.
   agent: new http.Agent({ keepAlive: true, maxSockets: 1 }),
-  rotation: new Rotation(deviceTasks(spec.mode, loop, spec.connections)),
+  rotation: new Rotation(deviceTasks(spec.measurement, loop, spec.connections)),
 }));
 let changed = 0;
 

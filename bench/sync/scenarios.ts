@@ -16,6 +16,8 @@ export interface SyncSettings {
   connections: number;
   warmupSeconds: number;
   durationSeconds: number;
+  /** Another checkout's apps/server (today's code): its single PATCH is measured on the same data, for a ratio. */
+  baselineServer?: string | undefined;
 }
 
 export interface SyncRow {
@@ -37,6 +39,20 @@ export interface SyncReport {
 }
 
 const CEILING_TARGET_RATIO = 0.5;
+const LABEL: Record<Measurement, string> = {
+  ceiling: '1/4 UPDATE tasks … FROM (VALUES 50 rows) through node-postgres (ceiling)',
+  batch: `2/4 POST /api/sync/batch, ${BATCH_SIZE} task patches, one device per connection`,
+  patch: '3/4 PATCH /api/tasks/{id} with X-Entity-Version',
+  baselinePatch: '4/4 PATCH /api/tasks/{id} with X-Entity-Version, on the baseline server',
+};
+const ROW_LABEL: Record<Measurement, string> = {
+  ceiling: `UPDATE tasks … FROM (VALUES ${BATCH_SIZE} rows), node-postgres pool (ceiling)`,
+  batch: `POST /api/sync/batch, ${BATCH_SIZE} task patches`,
+  patch: 'PATCH /api/tasks/{id} {progress, title}, X-Entity-Version',
+  baselinePatch: 'the same PATCH on the baseline server (today’s code)',
+};
+/** A single PATCH on this code may not be slower than on the baseline's (the shared write path costs nothing). */
+const BASELINE_TARGET_RATIO = 1;
 const PATCH_TARGET_FACTOR = 10;
 const CEILING_CHILD = fileURLToPath(new URL('./ceiling-child.ts', import.meta.url));
 const HTTP_CHILD = fileURLToPath(new URL('./http-child.ts', import.meta.url));
@@ -71,7 +87,7 @@ export async function measureSync(
   let databaseVersion = 'unknown';
   let versions: Record<Measurement, number>;
   try {
-    log(`[${kind}] 1/3 UPDATE tasks … FROM (VALUES 50 rows) through node-postgres (ceiling)`);
+    log(`[${kind}] ${LABEL.ceiling}`);
     const ceiling: CeilingSpec = {
       ...common,
       title: 'ceiling',
@@ -88,55 +104,29 @@ export async function measureSync(
       }),
     );
 
-    const server = await startJalonServer(kind, databaseUrl, { dataDir: seeded.dataDir });
-    try {
-      databaseVersion = await databaseVersionOf(server.baseUrl);
-      const member = await signInMember(server.baseUrl);
-      const load = (mode: HttpSyncSpec['mode']) =>
-        runLoad(
-          {
-            ...common,
-            title: mode,
-            url: server.baseUrl,
-            headers: member.headers,
-            mode,
-            userId: seeded.memberId,
-          } as HttpSyncSpec,
-          server.pid,
-          {
-            script: HTTP_CHILD,
-            ...(databaseCpu ? { databaseCpu } : {}),
-          },
-        );
-      log(`[${kind}] 2/3 POST /api/sync/batch, ${BATCH_SIZE} task patches, one device per connection`);
-      runs.set('batch', await load('batch'));
-      log(`[${kind}] 3/3 PATCH /api/tasks/{id} with X-Entity-Version`);
-      runs.set('patch', await load('patch'));
-    } finally {
-      await server.stop();
+    // This code's server, then the baseline's on the same data (one PGlite process at a time).
+    const servers = [{ dir: undefined, measurements: ['batch', 'patch'] as const }, ...(settings.baselineServer ? [{ dir: settings.baselineServer, measurements: ['baselinePatch'] as const }] : [])];
+    for (const { dir, measurements } of servers) {
+      const server = await startJalonServer(kind, databaseUrl, { dataDir: seeded.dataDir, ...(dir && { serverDir: dir }) });
+      try {
+        databaseVersion = await databaseVersionOf(server.baseUrl);
+        const member = await signInMember(server.baseUrl);
+        for (const measurement of measurements) {
+          const mode = measurement === 'batch' ? 'batch' : 'patch';
+          log(`[${kind}] ${LABEL[measurement]}`);
+          const spec: HttpSyncSpec = { ...common, title: measurement, url: server.baseUrl, headers: member.headers, mode, measurement, userId: seeded.memberId };
+          runs.set(measurement, await runLoad(spec, server.pid, { script: HTTP_CHILD, ...(databaseCpu ? { databaseCpu } : {}) }));
+        }
+      } finally {
+        await server.stop();
+      }
     }
     versions = await countVersions(seeded.target);
   } finally {
     await removeDataDir(seeded.dataDir);
   }
 
-  const rows: SyncRow[] = (
-    [
-      [
-        'ceiling',
-        `UPDATE tasks … FROM (VALUES ${BATCH_SIZE} rows), node-postgres pool ${SERVER_POOL[kind]} (ceiling)`,
-        BATCH_SIZE,
-      ],
-      ['batch', `POST /api/sync/batch, ${BATCH_SIZE} task patches`, BATCH_SIZE],
-      ['patch', 'PATCH /api/tasks/{id} {progress, title}, X-Entity-Version', 1],
-    ] as const
-  ).map(([id, label, tasksPerCall]) => ({
-    id,
-    label,
-    tasksPerCall,
-    run: runs.get(id)!,
-    versionsAfter: versions[id],
-  }));
+  const rows: SyncRow[] = [...runs].map(([id, run]) => ({ id, label: ROW_LABEL[id], tasksPerCall: id === 'ceiling' || id === 'batch' ? BATCH_SIZE : 1, run, versionsAfter: versions[id] }));
   return { kind, databaseVersion, seedSeconds, rows, targets: targetsOf(rows) };
 }
 
@@ -151,7 +141,7 @@ async function countVersions(target: DatabaseTarget): Promise<Record<Measurement
       );
       return Number(row?.total ?? -1);
     };
-    return { ceiling: await sum('ceiling'), batch: await sum('batch'), patch: await sum('patch') };
+    return { ceiling: await sum('ceiling'), batch: await sum('batch'), patch: await sum('patch'), baselinePatch: await sum('baselinePatch') };
   });
 }
 
@@ -164,6 +154,7 @@ const checked = (row: SyncRow) =>
 function targetsOf(rows: SyncRow[]): Target[] {
   const row = (id: Measurement) => rows.find((candidate) => candidate.id === id)!;
   const [ceiling, batch, patch] = [row('ceiling'), row('batch'), row('patch')];
+  const baseline = rows.find((candidate) => candidate.id === 'baselinePatch');
   const rate = (of: SyncRow) => of.run.summary.requestsPerSecond;
   const ratio = rate(ceiling) > 0 ? rate(batch) / rate(ceiling) : 0;
   const factor = rate(patch) > 0 ? (rate(batch) * BATCH_SIZE) / rate(patch) : 0;
@@ -180,7 +171,20 @@ function targetsOf(rows: SyncRow[]): Target[] {
       measured: `${factor.toFixed(1)}x (${(rate(batch) * BATCH_SIZE).toFixed(0)} vs ${rate(patch).toFixed(1)} per s; ${verified(patch)})`,
       pass: factor >= PATCH_TARGET_FACTOR && checked(batch) && checked(patch),
     },
+    ...(baseline ? [patchAgainstBaseline(patch, baseline, verified)] : []),
   ];
+}
+
+/** A single PATCH on the shared write path against the baseline server's, by rate and by p50. */
+function patchAgainstBaseline(patch: SyncRow, baseline: SyncRow, verified: (of: SyncRow) => string): Target {
+  const rate = (of: SyncRow) => of.run.summary.requestsPerSecond;
+  const ratio = rate(baseline) > 0 ? rate(patch) / rate(baseline) : 0;
+  const p50 = (of: SyncRow) => of.run.summary.latencyMs.p50;
+  return {
+    label: `a single PATCH >= ${BASELINE_TARGET_RATIO * 100}% of the baseline server's rate (ratio printed)`,
+    measured: `${ratio.toFixed(2)}x (${rate(patch).toFixed(1)} vs ${rate(baseline).toFixed(1)} per s; p50 ${p50(patch).toFixed(2)} vs ${p50(baseline).toFixed(2)} ms; ${verified(patch)}, ${verified(baseline)})`,
+    pass: ratio >= BASELINE_TARGET_RATIO && checked(patch) && checked(baseline),
+  };
 }
 
 /** The readable table printed at the end of the sync suite. */

@@ -3,13 +3,14 @@ import { SEED, taskId } from '../tasks/seed.ts';
 /**
  * Which seeded tasks each measurement changes, and to what. Only in-progress tasks (i % 4 = 1, seeded
  * with progress (7 i) % 100 and version 0), so that every change moves its project's progress sum as a
- * person's would. They are dealt to the three measurements in turn (ceiling, batch, single PATCH), then
+ * person's would. They are dealt to the measurements in turn (ceiling, batch, single PATCH, single PATCH
+ * on the baseline server), then
  * to each loop (device) in turn: no two loops ever change the same task, so each can keep the versions
  * of its own tasks and send the right one without asking, and after the run the sum of the versions of a
  * measurement's tasks must equal the number of changes it counted.
  */
-export type Measurement = 'ceiling' | 'batch' | 'patch';
-const MEASUREMENTS: Measurement[] = ['ceiling', 'batch', 'patch'];
+export type Measurement = 'ceiling' | 'batch' | 'patch' | 'baselinePatch';
+const MEASUREMENTS: Measurement[] = ['ceiling', 'batch', 'patch', 'baselinePatch'];
 
 export const BATCH_SIZE = 50;
 

@@ -34,6 +34,11 @@ export const changeEventSchema = z.object({
   version: z.int().nonnegative(),
   /** Who wrote it, when the instance that wrote it said so; null in a replay (the log keeps no author). */
   actor: idSchema.nullable(),
+  /**
+   * The device (sync client id) whose batch wrote it: that device's tabs have the change in their copy
+   * already, and neither mark the row nor read it again. Null for a REST write and in a replay.
+   */
+  device: idSchema.nullable(),
 });
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
 

@@ -45,12 +45,10 @@ export const syncBatchRequestSchema = z.strictObject({
   userId: idSchema,
   /** Stored results up to this `seq` may be released: the client has them. */
   ackedThrough: z.int().min(0).optional(),
+  /** Numbered consecutively: a gap is refused whole with 409 `out_of_order` and the server's `lastSeq`,
+   * which tells the device where to resume (a schema error would not). */
   operations: z.array(syncOperationSchema).max(SYNC.batchSize),
-})
-  .refine((batch) => batch.operations.every((operation, index) => index === 0 || operation.seq === batch.operations[index - 1]!.seq + 1), {
-    message: 'Operations must be in consecutive seq order',
-    path: ['operations'],
-  });
+});
 export type SyncBatchRequest = z.input<typeof syncBatchRequestSchema>;
 
 export const syncAppliedSchema = z.object({

@@ -27,8 +27,15 @@ export type NotifierMessage =
   /** `reason` says why, for the streams that end with it (absent: a revocation like any other). */
   | { kind: 'sessions.revoked'; sessionIds: string[]; reason?: RevocationReason }
   | { kind: 'user.changed'; userId: string }
-  /** Projects or tasks changed in the transaction of this change sequence (one notification per transaction). */
-  | { kind: 'changes'; changeSeq: number; /** The user who wrote them, when one did. */ actor?: string | null }
+  /** Projects or tasks changed in the transaction of this change sequence (docs/sync-protocol.md, "Events"). */
+  | {
+      kind: 'changes';
+      changeSeq: number;
+      /** The user who wrote them, when one did. */
+      actor?: string | null;
+      /** The device (sync client id) whose batch wrote them: its tabs have the change already. */
+      device?: string | null;
+    }
   /** The listener lost its connection for a while: anything published meanwhile never arrived here. */
   | { kind: 'messages.lost' };
 

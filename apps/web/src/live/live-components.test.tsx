@@ -47,7 +47,7 @@ describe('live components', () => {
     activate();
     render(<LiveBadge taskId={TASK} />);
     expect(screen.queryByText('Stale')).toBeNull();
-    act(() => state.receive({ type: 'task.updated', id: TASK, projectId: PROJECT, version: 2, actor: null }));
+    act(() => state.receive({ type: 'task.updated', id: TASK, projectId: PROJECT, version: 2, actor: null, device: null }));
     expect(screen.getByText('Stale')).toBeInTheDocument();
   });
 

@@ -9,7 +9,10 @@ const task = (id: string, type: ChangeEvent['type'] = 'task.updated'): ChangeEve
   projectId: PROJECT,
   version: 1,
   actor: null,
+  device: null,
 });
+const THIS_DEVICE = '0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+const OTHER_DEVICE = '1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a';
 
 let state: LiveState;
 beforeEach(() => vi.useFakeTimers());
@@ -24,6 +27,7 @@ function make(refreshMs = 0) {
     onTaskChanges: vi.fn<LiveHandlers['onTaskChanges']>(done),
     onProjectChanges: vi.fn<LiveHandlers['onProjectChanges']>(done),
     onResync: vi.fn<LiveHandlers['onResync']>(done),
+    ownDevice: () => THIS_DEVICE,
   };
   const synced = vi.fn();
   state = new LiveState(handlers, Date.now, synced);
@@ -55,6 +59,20 @@ describe('live state', () => {
     expect(state.getSnapshot().taskBadges.size).toBe(0);
     expect(state.getSnapshot().lastSyncAt).toBe(before + 2_000);
     expect(synced).toHaveBeenCalledOnce();
+  });
+
+  it('neither marks nor reads again what this device’s own batch changed; another device’s change, it does', async () => {
+    const { handlers } = make();
+    state.receive({ ...task('mine'), device: THIS_DEVICE });
+    state.receive({ ...task(PROJECT, 'project.updated'), device: THIS_DEVICE });
+    expect(state.getSnapshot().taskBadges.size).toBe(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(handlers.onTaskChanges).not.toHaveBeenCalled();
+    expect(handlers.onProjectChanges).not.toHaveBeenCalled();
+    state.receive({ ...task('theirs'), device: OTHER_DEVICE });
+    expect(state.getSnapshot().taskBadges.get('theirs')).toBe('stale');
+    await vi.advanceTimersByTimeAsync(600);
+    expect(handlers.onTaskChanges).toHaveBeenCalledOnce();
   });
 
   it('shows a badge 5 s at most, even when the refresh hangs', async () => {

@@ -23,6 +23,8 @@ export interface LiveHandlers {
   onProjectChanges: (events: ChangeEvent[]) => Promise<void>;
   /** Something may have been missed (a reconnect, a resync, the 10-minute refresh): read everything again. */
   onResync: () => Promise<void>;
+  /** This browser's device (its sync client id): what its own batches changed is in its copy already. */
+  ownDevice?: () => string | null;
 }
 
 /**
@@ -74,6 +76,9 @@ export class LiveState {
 
   receive(event: LiveEvent): void {
     if (event.type === 'resync') return void this.resync();
+    // This device's own edit, back from the server: the copy has it and the send's own pull brings what
+    // the server derived, so the row is neither marked nor read again.
+    if (event.device !== null && event.device === this.handlers.ownDevice?.()) return;
     if (event.type.startsWith('task.')) this.badge(event.id, 'stale');
     this.pending.push(event);
     clearTimeout(this.debounce);

@@ -4,6 +4,12 @@ import { nextChangeSeq } from './change-log.ts';
 
 export type ChangeAnnouncer = Pick<Notifier, 'publishInTransaction'>;
 
+/** Who wrote a transaction's changes, as its event says: the user, and the device when a batch wrote them. */
+export interface ChangeAuthor {
+  actor: string | null;
+  device: string | null;
+}
+
 /** For writers no live stream listens to (the demo seed, into an empty database before any server). */
 export const silentAnnouncer: ChangeAnnouncer = { publishInTransaction: async () => async () => {} };
 
@@ -16,7 +22,7 @@ export const silentAnnouncer: ChangeAnnouncer = { publishInTransaction: async ()
 export async function announcedTransaction<T>(
   db: Db,
   announcer: ChangeAnnouncer,
-  actor: string | null,
+  author: ChangeAuthor,
   work: (tx: Tx, changeSeq: number) => Promise<T>,
   changedAnything: (result: T) => boolean = () => true,
 ): Promise<T> {
@@ -24,7 +30,7 @@ export async function announcedTransaction<T>(
     const changeSeq = await nextChangeSeq(tx);
     const result = await work(tx, changeSeq);
     const announce = changedAnything(result)
-      ? await announcer.publishInTransaction(tx, { kind: 'changes', changeSeq, actor })
+      ? await announcer.publishInTransaction(tx, { kind: 'changes', changeSeq, ...author })
       : null;
     return { value: result, afterCommit: announce };
   });

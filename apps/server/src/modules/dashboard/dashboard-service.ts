@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { DASHBOARD, type Dashboard, type DashboardQuery, type ProjectStatus, type TaskPriority, type TaskStatus } from '@jalon/contract';
 import type { Db } from '../../db/client.ts';
 import type { Viewer } from '../projects/policy.ts';
-import { presentProject, type ProjectRow } from '../projects/project-service.ts';
-import { presentTask, type TaskRow } from '../tasks/task-service.ts';
+import { presentProject, type ProjectRow } from '../projects/project-presenter.ts';
+import { presentTask, type TaskRow } from '../tasks/task-presenter.ts';
 
 type Json = Record<string, unknown>;
 const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));

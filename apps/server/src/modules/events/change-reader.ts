@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ChangeEvent } from '@jalon/contract';
 import type { Db } from '../../db/client.ts';
+import type { ChangeAuthor } from '../changes/announced-transaction.ts';
 
 /** A changed row as the stream tells it: what it is and its version, never its content. */
 export interface ChangeRow {
@@ -35,33 +36,34 @@ const select = (where: ReturnType<typeof sql>, limit: number) => sql`
  * version 0: only its own writes move a task; a project: `created_seq`, since a task write moves its
  * project's counters without a version bump); anything else was updated.
  */
-const toChange = (row: RawRow, actor: string | null): ChangeRow => ({
+const toChange = (row: RawRow, author: ChangeAuthor): ChangeRow => ({
   seq: Number(row.seq),
   event: {
     type: `${row.entity}.${row.deleted ? 'deleted' : row.created ? 'created' : 'updated'}`,
     id: row.id,
     projectId: row.project_id,
     version: row.version,
-    actor,
+    actor: author.actor,
+    device: author.device,
   },
 });
 
-async function run(db: Db, query: ReturnType<typeof sql>, actor: string | null): Promise<ChangeRow[]> {
+async function run(db: Db, query: ReturnType<typeof sql>, author: ChangeAuthor): Promise<ChangeRow[]> {
   const result = await db.execute<RawRow>(query);
-  return result.rows.map((row) => toChange(row, actor));
+  return result.rows.map((row) => toChange(row, author));
 }
 
 /** The rows one transaction left (a row changed again since carries a later sequence and is not here). */
 export function readTransaction(
   db: Db,
   changeSeq: number,
-  actor: string | null,
+  author: ChangeAuthor,
   limit: number,
 ): Promise<ChangeRow[]> {
-  return run(db, select(sql`change_seq = ${changeSeq}`, limit), actor);
+  return run(db, select(sql`change_seq = ${changeSeq}`, limit), author);
 }
 
-/** Up to `limit` rows changed at `fromSeq` or later, oldest first; the log keeps no author, so no actor. */
+/** Up to `limit` rows changed at `fromSeq` or later, oldest first; the log keeps no author, so none is said. */
 export function readSince(db: Db, fromSeq: number, limit: number): Promise<ChangeRow[]> {
-  return run(db, select(sql`change_seq >= ${fromSeq}`, limit), null);
+  return run(db, select(sql`change_seq >= ${fromSeq}`, limit), { actor: null, device: null });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.ts';
 import { createTestContext, inject, login, makeUser, signIn, type TestContext } from '../../test/test-app.ts';
 import { sessionCookieName } from '../auth/session-cookie.ts';
-import { Device } from '../sync/sync-test-kit.ts';
+import { Device } from '../../test/sync/sync-test-kit.ts';
 
 let ctx: TestContext;
 let alice: Awaited<ReturnType<typeof signIn>>;

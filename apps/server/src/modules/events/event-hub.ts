@@ -2,6 +2,7 @@ import type { Gauge, Histogram } from 'prom-client';
 import { EVENT_STREAM, REALTIME, type SessionEndReason } from '@jalon/contract';
 import type { Db } from '../../db/client.ts';
 import type { Notifier, NotifierMessage } from '../../lib/notifier.ts';
+import type { ChangeAuthor } from '../changes/announced-transaction.ts';
 import { changePosition } from '../changes/change-log.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import { readSince, readTransaction, type ChangeRow } from './change-reader.ts';
@@ -140,7 +141,7 @@ export class EventHub {
       void this.recheck((stream) => stream.userId === message.userId).catch(this.onError);
     } else if (this.bySession.size > 0 && message.kind === 'changes') {
       const readTimer = this.metrics.fanOut.startTimer({ phase: 'read' });
-      this.enqueue(() => this.fanOut(message.changeSeq, message.actor ?? null, readTimer));
+      this.enqueue(() => this.fanOut(message.changeSeq, { actor: message.actor ?? null, device: message.device ?? null }, readTimer));
     } else if (this.bySession.size > 0 && message.kind === 'messages.lost') {
       this.enqueue(async () =>
         this.broadcast(sseMessage({ type: 'resync' }, (await changePosition(this.db)).value)),
@@ -153,8 +154,8 @@ export class EventHub {
   }
 
   /** One read per transaction for the whole instance; a transaction too large to list is a resync. */
-  private async fanOut(changeSeq: number, actor: string | null, readTimer: () => number): Promise<void> {
-    const rows: ChangeRow[] = await readTransaction(this.db, changeSeq, actor, this.options.replayLimit + 1);
+  private async fanOut(changeSeq: number, author: ChangeAuthor, readTimer: () => number): Promise<void> {
+    const rows: ChangeRow[] = await readTransaction(this.db, changeSeq, author, this.options.replayLimit + 1);
     readTimer();
     if (rows.length === 0) return;
     const text =

@@ -73,6 +73,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
       projectId: project.id,
       version: 0,
       actor: alice.user.id,
+      device: null,
     });
     const [{ value }] = (await bDatabase.pool.query<{ value: string }>('select value from change_counter'))
       .rows as [{ value: string }];

@@ -6,7 +6,7 @@ import { createTestContext, inject, login, makeUser, signIn, type TestContext } 
 import { listeningUrl, openStream, type SseConnection, type SseMessage } from '../../test/sse-client.ts';
 import { announcedTransaction } from '../changes/announced-transaction.ts';
 import { sessionCookieName } from '../auth/session-cookie.ts';
-import { Device } from '../sync/sync-test-kit.ts';
+import { Device } from '../../test/sync/sync-test-kit.ts';
 
 let ctx: TestContext;
 let baseUrl: string;
@@ -127,14 +127,14 @@ describe('events from writes, after commit only', () => {
     const event = await connection.next(change('task.created', created.id));
     expect(event).toEqual({
       id: String(createdSeq),
-      data: { type: 'task.created', id: created.id, projectId, version: 0, actor: alice.user.id },
+      data: { type: 'task.created', id: created.id, projectId, version: 0, actor: alice.user.id, device: null },
     });
     // The same transaction moved the project's counters: its event shares the id, and the project, never
     // edited since its creation (version 0), is updated, not created again (decision 0032).
     const touched = await connection.next((message) => message.data.id === projectId);
     expect(touched).toEqual({
       id: String(createdSeq),
-      data: { type: 'project.updated', id: projectId, projectId, version: 0, actor: alice.user.id },
+      data: { type: 'project.updated', id: projectId, projectId, version: 0, actor: alice.user.id, device: null },
     });
 
     await rest('PATCH', `/api/tasks/${created.id}`, { title: 'Direct, modifié' });
@@ -180,7 +180,7 @@ describe('events from writes, after commit only', () => {
     const rolledBack = announcedTransaction(
       ctx.db,
       ctx.app.ctx.notifier,
-      alice.user.id,
+      { actor: alice.user.id, device: null },
       async (tx, changeSeq) => {
         await tx
           .update(tasks)
@@ -199,7 +199,7 @@ describe('events from writes, after commit only', () => {
     connection.close();
   });
 
-  it('sends the events of a sync batch under the batch’s change sequence', async () => {
+  it('sends the events of a sync batch under the batch’s change sequence, naming the device that sent it', async () => {
     const connection = await stream();
     const task = (await rest('POST', '/api/tasks', { title: 'Par lot', project: projectId })).json().data;
     const device = new Device(ctx, alice);
@@ -211,7 +211,7 @@ describe('events from writes, after commit only', () => {
     const event = await connection.next(change('task.updated', task.id));
     expect(event).toEqual({
       id: String(changeSeq),
-      data: { type: 'task.updated', id: task.id, projectId, version: 1, actor: alice.user.id },
+      data: { type: 'task.updated', id: task.id, projectId, version: 1, actor: alice.user.id, device: device.clientId },
     });
     connection.close();
   });
@@ -224,7 +224,7 @@ describe('Last-Event-ID', () => {
     const second = (await rest('POST', '/api/tasks', { title: 'Manquée 2', project: projectId })).json().data;
     const connection = await stream(alice.token, { 'last-event-id': String(from) });
     const replayed = await connection.next(change('task.created', second.id));
-    expect(replayed.data.actor).toBeNull();
+    expect(replayed.data).toMatchObject({ actor: null, device: null });
     // The replay tells a project touched by task writes from a created one, as the live stream does.
     expect(
       connection.messages.filter((message) => message.data.id === projectId).map((m) => m.data.type),

@@ -1,19 +1,40 @@
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { stripTmpPrefix, type ConflictReason, type SyncEntity } from '@jalon/contract';
 import { mergePatch } from '@jalon/sync';
+import type { Tx } from '../../db/client.ts';
 import { firstIssue, type BatchPlan, type OperationResult, type PlannedOperation } from './batch-plan.ts';
+import type { Column } from './table-columns.ts';
 
 /**
- * What one entity kind (task, project) brings to the batch's rules (docs/sync-protocol.md); `applyOperation` holds the
- * rules themselves, once for both.
+ * What one entity kind (task, project) brings to the write rules: its defaults, derived values, history
+ * and audit wording. `applyOperation` holds the rules every kind shares (versions, the merge, creates
+ * sent twice), once for all; sync batches and REST writes both go through it.
  */
 export interface EntityRules<Row extends { id: string; version: number; deletedAt: Date | null }> {
   entity: SyncEntity;
+  /** Its table, as the loader reads and locks its rows, and as the writer stores them (every column). */
+  table: PgTable & { id: PgColumn };
+  tableName: string;
+  columns: Array<Column<Row>>;
+  /** The entity's name in a REST 404 (`Task not found`). */
+  restName: string;
+  /** What a REST 403 says when `canDelete` or `mayChange` refuses (`change`: when `mayChange` can refuse). */
+  refusals: { delete: string; change?: string };
   rows(plan: BatchPlan): Map<string, Row>;
-  /** Fields that hold another entity's id, which the client may give as `tmp-<uuid>` for a row it has just created. */
-  referenceFields: string[];
+  /**
+   * Fields that hold another entity's id, and which entity: a device may give it as `tmp-<uuid>` (its id
+   * before the server knew it), and the loader locks the rows they name.
+   */
+  referenceFields: Partial<Record<string, SyncEntity>>;
+  /** Fields that hold a person's id: the loader checks they exist. */
+  userFields: string[];
+  /** The rows a stored row points at (a task's project): locked with it, since its writes change them. */
+  pointsAt(row: Row): Array<{ entity: SyncEntity; id: string }>;
   /** Ids of other entities this data points at (a task's project), already without `tmp-`. */
   references(plan: BatchPlan, row: Row | undefined, data: Record<string, unknown>): string[];
+  /** What else the writer stores once the rows are written (counts, history, a cascade); none by default. */
+  afterWrite?(tx: Tx, plan: BatchPlan): Promise<void>;
   /** The whole row, as a create or an `upsert` writes it. */
   rowSchema: z.ZodType<Record<string, unknown>>;
   /** Some fields, as a `patch` changes them (and as its `base` holds them). */
@@ -36,10 +57,10 @@ export interface EntityRules<Row extends { id: string; version: number; deletedA
   remove(plan: BatchPlan, row: Row): Row;
 }
 
-/** `tmp-` taken off the reference fields, before validation, so they are checked like a REST body. */
-export function resolveReferences(fields: Record<string, unknown>, referenceFields: string[]): Record<string, unknown> {
+/** `tmp-` taken off the reference fields, before validation. */
+export function resolveReferences(fields: Record<string, unknown>, referenceFields: Partial<Record<string, SyncEntity>>): Record<string, unknown> {
   const resolved = { ...fields };
-  for (const field of referenceFields) if (typeof resolved[field] === 'string') resolved[field] = stripTmpPrefix(resolved[field] as string);
+  for (const field of Object.keys(referenceFields)) if (typeof resolved[field] === 'string') resolved[field] = stripTmpPrefix(resolved[field] as string);
   return resolved;
 }
 
@@ -51,6 +72,7 @@ export function applyOperation<Row extends { id: string; version: number; delete
 ): OperationResult {
   const rows = rules.rows(plan);
   const existing = rows.get(operation.id);
+  const version = operation.version ?? existing?.version ?? 0;
   const conflict = (reason: ConflictReason, extra: { fields?: string[]; cause?: number; detail?: string } = {}): OperationResult => {
     plan.conflicted.set(operation.id, extra.cause ?? plan.conflicted.get(operation.id) ?? operation.seq);
     const current = rows.get(operation.id);
@@ -64,7 +86,7 @@ export function applyOperation<Row extends { id: string; version: number; delete
         server: current ? rules.present(plan, current) : null,
         client: operation.data,
         serverVersion: current?.version ?? null,
-        clientVersion: operation.version,
+        clientVersion: version,
       },
     };
   };
@@ -108,7 +130,7 @@ export function applyOperation<Row extends { id: string; version: number; delete
   if (operation.op === 'delete') {
     if (existing.deletedAt) return applied(existing);
     if (!rules.canDelete(plan, existing)) return conflict('forbidden');
-    if (operation.version !== existing.version) return conflict('version_mismatch');
+    if (version !== existing.version) return conflict('version_mismatch');
     return applied(rules.remove(plan, existing));
   }
   if (existing.deletedAt) return conflict('deleted');
@@ -123,7 +145,7 @@ export function applyOperation<Row extends { id: string; version: number; delete
   let changes: Record<string, unknown>;
   // At the version the edit started from nobody else has changed the row, so nothing can clash, even in
   // a field the device never saw (a default of a row it created and has not pulled since).
-  if (operation.op === 'patch' && operation.base !== undefined && operation.version !== existing.version) {
+  if (operation.op === 'patch' && operation.base !== undefined && version !== existing.version) {
     const base = rules.patchSchema.safeParse(operation.base);
     if (!base.success) return conflict('invalid', { detail: `base.${firstIssue(base.error)}` });
     const merged = mergePatch({ server, data, base: rules.normalise(base.data) });
@@ -132,7 +154,7 @@ export function applyOperation<Row extends { id: string; version: number; delete
   } else {
     // A whole-row upsert, or a patch without `base`, is only safe on the version it started from (and a
     // patch at that version changes what differs).
-    if (operation.version !== existing.version) return conflict('version_mismatch');
+    if (version !== existing.version) return conflict('version_mismatch');
     changes = Object.fromEntries(Object.entries(data).filter(([field, value]) => JSON.stringify(value) !== JSON.stringify(server[field])));
   }
   // Nothing differs from the server: applied as it is, with no new version, sequence or audit row.

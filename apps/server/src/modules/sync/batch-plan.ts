@@ -20,7 +20,9 @@ export interface PlannedOperation {
   id: string;
   /** The id as the client sent it (`tmp-…` for a create). */
   clientId: string;
-  version: number;
+  /** The version the edit started from; none for a REST write without `X-Entity-Version`, which writes
+   * over whatever version the row is at. */
+  version: number | undefined;
   data: Record<string, unknown>;
   base: Record<string, unknown> | undefined;
   /** Why the operation is refused before any rule looks at it (an id in another spelling, text the
@@ -29,36 +31,64 @@ export interface PlannedOperation {
 }
 
 /**
- * The batch, worked out in memory before anything is written (decision 0012). Every row an operation can
+ * The batch, worked out in memory before anything is written (decision 0012); a REST write is a batch of
+ * one operation. Every row an operation can
  * touch is loaded and locked first; each operation then reads and changes the rows here, exactly as it
  * would have in its own savepoint, and a conflicting operation changes nothing. The writer then stores the
  * final rows, counts, events, audit rows and results in a few set-based statements.
  */
 export class BatchPlan {
-  readonly tasks = new Map<string, TaskRow>();
-  readonly projects = new Map<string, ProjectRow>();
-  /** Rows to write (created or changed), by id. */
-  readonly changedTasks = new Set<string>();
-  readonly changedProjects = new Set<string>();
+  /** Each kind's rows, by id: loaded and locked, then changed here. */
+  private readonly loaded = new Map<SyncEntity, Map<string, unknown>>();
+  /** Each kind's rows to write (created or changed), by id. */
+  private readonly changedIds = new Map<SyncEntity, Set<string>>();
   /** Of those, the rows this batch creates: inserted, never written over an existing row. */
-  readonly createdTasks = new Set<string>();
-  readonly createdProjects = new Set<string>();
+  private readonly createdIds = new Map<SyncEntity, Set<string>>();
   /** Projects deleted by this batch: their tasks not loaded here are tombstoned by the writer. */
   readonly deletedProjects = new Set<string>();
   /** Live task counts per `project|status|priority` to add (the dashboard's task_counts). */
   readonly countDeltas = new Map<string, number>();
   readonly events: TaskEventRow[] = [];
   readonly audits: AuditEntry[] = [];
-  /** Entity id -> the seq of the first conflict on it in this batch (its later operations there are `depends_on_conflict`). */
+  /** Entity id -> the seq of the first conflict on it in this batch (for `depends_on_conflict`). */
   readonly conflicted = new Map<string, number>();
 
   constructor(
     readonly viewer: Viewer,
     readonly actor: AuditActor,
-    readonly userIds: ReadonlySet<string>,
+    /** The people the operations name who exist (an assignee): filled by the loader. */
+    readonly userIds: Set<string>,
     readonly changeSeq: number,
     readonly now: Date,
+    /** Where the writes came from, kept in their audit rows (`sync`); a REST write leaves it out. */
+    readonly via: 'sync' | null,
   ) {}
+
+  /** The rows of one kind, by id (typed by its rules' `rows`). */
+  rowsOf<Row>(entity: SyncEntity): Map<string, Row> {
+    return lazily(this.loaded, entity, () => new Map<string, unknown>()) as Map<string, Row>;
+  }
+
+  changed(entity: SyncEntity): Set<string> {
+    return lazily(this.changedIds, entity, () => new Set<string>());
+  }
+
+  created(entity: SyncEntity): Set<string> {
+    return lazily(this.createdIds, entity, () => new Set<string>());
+  }
+
+  get tasks(): Map<string, TaskRow> {
+    return this.rowsOf('task');
+  }
+
+  get projects(): Map<string, ProjectRow> {
+    return this.rowsOf('project');
+  }
+
+  /** Whether anything is to be written (a batch of replays and conflicts changes nothing). */
+  get changedAnything(): boolean {
+    return [...this.changedIds.values()].some((ids) => ids.size > 0);
+  }
 
   countTask(task: Pick<TaskRow, 'projectId' | 'status' | 'priority'>, delta: number): void {
     const key = `${task.projectId}|${task.status}|${task.priority}`;
@@ -74,17 +104,24 @@ export class BatchPlan {
       progressSum: project.progressSum + progressDelta,
       changeSeq: this.changeSeq,
     });
-    this.changedProjects.add(projectId);
+    this.changed('project').add(projectId);
   }
 
   audit(entry: Omit<AuditEntry, 'actor' | 'outcome'>): void {
-    this.audits.push({ ...entry, actor: this.actor, outcome: 'success', metadata: { ...entry.metadata, via: 'sync' } });
+    const metadata = this.via ? { ...entry.metadata, via: this.via } : entry.metadata;
+    this.audits.push({ ...entry, actor: this.actor, outcome: 'success', ...(metadata && { metadata }) });
   }
 
   liveProject(id: string): ProjectRow | null {
     const project = this.projects.get(id);
     return project && !project.deletedAt ? project : null;
   }
+}
+
+function lazily<Value>(map: Map<SyncEntity, Value>, entity: SyncEntity, make: () => Value): Value {
+  let value = map.get(entity);
+  if (value === undefined) map.set(entity, (value = make()));
+  return value;
 }
 
 /** The first validation message with its path, as a conflict's `detail`. */

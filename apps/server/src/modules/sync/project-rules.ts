@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { AUDIT_TYPES, createProjectSchema, updateProjectSchema } from '@jalon/contract';
+import { projects } from '../../db/schema.ts';
 import { canDeleteProject } from '../projects/policy.ts';
-import { describeChanges, presentProject } from '../projects/project-service.ts';
+import { describeChanges, presentProject } from '../projects/project-presenter.ts';
 import type { EntityRules } from './apply-operation.ts';
 import { fieldValues, instant, type ProjectRow } from './batch-plan.ts';
+import { uuidArray, type Column } from './table-columns.ts';
 
 /** The project fields a client may write; each has a column of the same name. */
 type Field = 'name' | 'description' | 'deadline' | 'status';
@@ -10,10 +13,34 @@ type Field = 'name' | 'description' | 'deadline' | 'status';
 const rowValues = (values: Record<string, unknown>): Partial<ProjectRow> =>
   Object.fromEntries(Object.entries(values).map(([field, value]) => [field, field === 'deadline' && value !== null ? new Date(value as string) : value]));
 
+/** Every column, as the writer stores a row. */
+const COLUMNS: Array<Column<ProjectRow>> = [
+  ['id', 'uuid', (row) => row.id],
+  ['name', 'text', (row) => row.name],
+  ['description', 'text', (row) => row.description],
+  ['deadline', 'timestamptz', (row) => row.deadline],
+  ['status', 'text', (row) => row.status],
+  ['owner_id', 'uuid', (row) => row.ownerId],
+  ['task_count', 'integer', (row) => row.taskCount],
+  ['progress_sum', 'integer', (row) => row.progressSum],
+  ['version', 'integer', (row) => row.version],
+  ['created_at', 'timestamptz', (row) => row.createdAt],
+  ['updated_at', 'timestamptz', (row) => row.updatedAt],
+  ['change_seq', 'bigint', (row) => row.changeSeq],
+  ['deleted_at', 'timestamptz', (row) => row.deletedAt],
+];
 export const projectRules: EntityRules<ProjectRow> = {
   entity: 'project',
+  table: projects,
+  tableName: 'projects',
+  columns: COLUMNS,
+  restName: 'Project',
+  // Any member may change any project (`mayChange`): only deleting one is kept to its owner and administrators.
+  refusals: { delete: 'Only the owner of a project or an administrator can delete it' },
   rows: (plan) => plan.projects,
-  referenceFields: [],
+  referenceFields: {},
+  userFields: [],
+  pointsAt: () => [],
   references: () => [],
   rowSchema: createProjectSchema as never,
   patchSchema: updateProjectSchema as never,
@@ -39,8 +66,8 @@ export const projectRules: EntityRules<ProjectRow> = {
       createdSeq: plan.changeSeq,
       deletedAt: null,
     };
-    plan.changedProjects.add(id);
-    plan.createdProjects.add(id);
+    plan.changed('project').add(id);
+    plan.created('project').add(id);
     plan.audit({ type: AUDIT_TYPES.projectCreated, resource: `project:${id}`, details: `Projet créé : ${row.name}` });
     return row;
   },
@@ -48,7 +75,7 @@ export const projectRules: EntityRules<ProjectRow> = {
   change(plan, current, changes) {
     const values = rowValues(changes);
     const row: ProjectRow = { ...current, ...values, version: current.version + 1, updatedAt: plan.now, changeSeq: plan.changeSeq };
-    plan.changedProjects.add(row.id);
+    plan.changed('project').add(row.id);
     plan.audit({ type: AUDIT_TYPES.projectUpdated, resource: `project:${row.id}`, details: `Projet modifié : ${row.name}`, metadata: { changes: describeChanges(current, values) } });
     return row;
   },
@@ -56,18 +83,31 @@ export const projectRules: EntityRules<ProjectRow> = {
   canDelete: (plan, row) => canDeleteProject(plan.viewer, row),
   mayChange: () => true,
 
-  /** A tombstone for the project and each of its live tasks, in one change, as REST deletes it. */
+  /** A tombstone for the project and each of its live tasks, in one change. */
   remove(plan, current) {
     const row: ProjectRow = { ...current, deletedAt: plan.now, updatedAt: plan.now, version: current.version + 1, changeSeq: plan.changeSeq, taskCount: 0, progressSum: 0 };
-    plan.changedProjects.add(row.id);
+    plan.changed('project').add(row.id);
     plan.deletedProjects.add(row.id);
     // Its tasks already in this plan are tombstoned here; the writer tombstones the others.
     for (const task of plan.tasks.values()) {
       if (task.projectId !== row.id || task.deletedAt) continue;
       plan.tasks.set(task.id, { ...task, deletedAt: plan.now, updatedAt: plan.now, version: task.version + 1, changeSeq: plan.changeSeq });
-      plan.changedTasks.add(task.id);
+      plan.changed('task').add(task.id);
     }
     plan.audit({ type: AUDIT_TYPES.projectDeleted, resource: `project:${row.id}`, details: `Projet supprimé : ${current.name}`, metadata: { tasksDeleted: current.taskCount } });
     return row;
+  },
+
+  /**
+   * The live tasks of the deleted projects that the plan did not load are tombstoned as those it did,
+   * and the dashboard forgets the projects' counts.
+   */
+  async afterWrite(tx, plan) {
+    if (plan.deletedProjects.size === 0) return;
+    const deleted = uuidArray(plan.deletedProjects);
+    await tx.execute(sql`
+      update tasks set deleted_at = ${plan.now}, updated_at = ${plan.now}, version = version + 1, change_seq = ${plan.changeSeq}
+       where project_id = any(${deleted}) and deleted_at is null`);
+    await tx.execute(sql`delete from task_counts where project_id = any(${deleted})`);
   },
 };

@@ -21,7 +21,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { problems: [409], checksStorableTextItself: true },
       schema: {
         operationId: 'syncBatch', tags: ['sync'],
-        summary: 'Apply a device’s numbered offline operations in order; each is applied or answered as a conflict',
+        summary: 'Apply a device’s numbered offline operations in order; each is applied or answered as a conflict, and a gap in the numbering is 409 out_of_order with lastSeq',
         body: syncBatchRequestSchema,
         response: { 200: envelope(syncBatchResponseSchema) },
       },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema.ts';
 import { inject } from '../../test/test-app.ts';
-import { Device, openSyncBed, real, tmp, type SyncBed } from './sync-test-kit.ts';
+import { Device, openSyncBed, real, tmp, type SyncBed } from '../../test/sync/sync-test-kit.ts';
 
 // Hole 1 of issue 31: an id spelled in upper case was taken for another row than the one the database
 // holds under it, so a `tmp-` create overwrote someone else's row. Only one spelling of an id is accepted.

@@ -4,7 +4,7 @@ import { buildApp } from '../../app.ts';
 import { changeCounter, tasks } from '../../db/schema.ts';
 import { inject } from '../../test/test-app.ts';
 import { nextChangeSeq, renewDatabaseEpoch } from '../changes/change-log.ts';
-import { Device, openSyncBed, real, tmp, type SyncBed } from './sync-test-kit.ts';
+import { Device, openSyncBed, real, tmp, type SyncBed } from '../../test/sync/sync-test-kit.ts';
 import { TombstonePurge } from './tombstone-purge.ts';
 
 let ctx: SyncBed['ctx'];

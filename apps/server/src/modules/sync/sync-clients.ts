@@ -37,11 +37,13 @@ export async function lockSyncClient(
   return { id: clientId, lastSeq: 0 };
 }
 
-/** A gap in the numbering refuses the whole batch, nothing consumed: an operation is never skipped. */
-export function assertInOrder(client: SyncClientState, firstSeq: number | undefined): void {
-  if (firstSeq !== undefined && firstSeq > client.lastSeq + 1) {
-    throw refused('out_of_order', `Operations must continue from ${client.lastSeq + 1}`, client.lastSeq);
-  }
+/**
+ * A gap in the numbering, after the device's last processed operation or between two operations of the
+ * batch, refuses the whole batch, nothing consumed: the device resends from `lastSeq + 1`.
+ */
+export function assertInOrder(client: SyncClientState, seqs: number[]): void {
+  const gap = seqs.some((seq, index) => (index === 0 ? seq > client.lastSeq + 1 : seq !== seqs[index - 1]! + 1));
+  if (gap) throw refused('out_of_order', `Operations must continue from ${client.lastSeq + 1}`, client.lastSeq);
 }
 
 /** The stored answers of operations already processed; a released one is missing from the map. */

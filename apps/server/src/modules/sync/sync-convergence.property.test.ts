@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResolutionError, type Resolution } from '@jalon/sync';
 import { createTestContext, inject, login, signIn, type TestContext } from '../../test/test-app.ts';
 import { verifyAuditChain } from '../audit/verify-chain.ts';
-import { installInstruments, wipeEntities } from './sync-fault-sql.ts';
-import { Network, SimDevice, type SimUser } from './sync-simulation.ts';
-import { checkRun, snapshotRows } from './sync-run-checks.ts';
-import { purgeTombstones } from './sync-rest-steps.ts';
-import { playStep, step, type RunState } from './sync-run-steps.ts';
+import { installInstruments, wipeEntities } from '../../test/sync/sync-fault-sql.ts';
+import { Network, SimDevice, type SimUser } from '../../test/sync/sync-simulation.ts';
+import { checkRun, snapshotRows } from '../../test/sync/sync-run-checks.ts';
+import { purgeTombstones } from '../../test/sync/sync-rest-steps.ts';
+import { playStep, step, type RunState } from '../../test/sync/sync-run-steps.ts';
 
 /**
  * The sync property test: three devices of two users (`@jalon/sync` clients on memory stores) and

@@ -1,7 +1,5 @@
-import { inArray } from 'drizzle-orm';
 import {
   CANONICAL_ENTITY_ID,
-  CANONICAL_UUID,
   SYNC_SCHEMA_VERSION,
   stripTmpPrefix,
   type SyncBatchResponse,
@@ -9,20 +7,18 @@ import {
   type SyncOperation,
 } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { projects, tasks, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findUnstorable } from '../../lib/storable-json.ts';
 import type { Notifier } from '../../lib/notifier.ts';
 import type { AuditActor } from '../audit/audit-writer.ts';
 import { announcedTransaction } from '../changes/announced-transaction.ts';
 import type { Viewer } from '../projects/policy.ts';
-import { applyOperation, resolveReferences } from './apply-operation.ts';
-import { BatchPlan, type OperationResult, type PlannedOperation } from './batch-plan.ts';
-import { writePlan } from './batch-writer.ts';
-import { projectRules } from './project-rules.ts';
+import { resolveReferences } from './apply-operation.ts';
+import type { OperationResult, PlannedOperation } from './batch-plan.ts';
 import { retryingTransaction } from './retrying-transaction.ts';
 import { assertInOrder, lockSyncClient, recordProcessed, storedResults } from './sync-clients.ts';
-import { taskRules } from './task-rules.ts';
+import { rulesOf } from './entities.ts';
+import { applyAndWrite, loadPlan } from './write-path.ts';
 
 export interface SyncBatch {
   schemaVersion: number;
@@ -32,7 +28,8 @@ export interface SyncBatch {
   operations: Array<Omit<SyncOperation, 'data'> & { data: Record<string, unknown> }>;
 }
 
-const rulesOf = (entity: PlannedOperation['entity']) => (entity === 'task' ? taskRules : projectRules);
+/** A batch's operation always names the version it started from. */
+type BatchOperation = PlannedOperation & { version: number };
 
 /**
  * Why an operation is refused whatever the rules say: an id in another spelling than the canonical one
@@ -46,7 +43,7 @@ function refusalOf(operation: SyncBatch['operations'][number]): string | null {
 }
 
 /** The operations as the plan takes them: real ids, references without `tmp-`. */
-function planned(operation: SyncBatch['operations'][number]): PlannedOperation {
+function planned(operation: SyncBatch['operations'][number]): BatchOperation {
   const common = {
     seq: operation.seq,
     entity: operation.entity,
@@ -85,12 +82,18 @@ export class SyncService {
     const operations = batch.operations.map(planned);
     const ackedThrough = batch.ackedThrough ?? 0;
 
-    // The change sequence is taken first, outside any savepoint, and orders this batch among all writes
-    // (so commit order is sequence order); one notification leaves at commit when the batch changed anything.
+    // The change sequence is taken first and orders this batch among all writes; one notification leaves
+    // at commit when the batch changed anything.
     const writeBatch = (tx: Tx, changeSeq: number) =>
       this.applyBatch(tx, viewer, actor, batch.clientId, operations, ackedThrough, changeSeq);
     const answer = await retryingTransaction(() =>
-      announcedTransaction(this.db, this.notifier, viewer.userId, writeBatch, (result) => result.changed),
+      announcedTransaction(
+        this.db,
+        this.notifier,
+        { actor: viewer.userId, device: batch.clientId },
+        writeBatch,
+        (result) => result.changed,
+      ),
     );
     return {
       applied: answer.results.flatMap(({ result }) => ('applied' in result ? [result.applied] : [])),
@@ -106,12 +109,15 @@ export class SyncService {
     viewer: Viewer,
     actor: AuditActor,
     clientId: string,
-    operations: PlannedOperation[],
+    operations: BatchOperation[],
     ackedThrough: number,
     changeSeq: number,
   ) {
     const client = await lockSyncClient(tx, clientId, viewer.userId, operations[0]?.seq, ackedThrough);
-    assertInOrder(client, operations[0]?.seq);
+    assertInOrder(
+      client,
+      operations.map((operation) => operation.seq),
+    );
 
     const replays = operations.filter((operation) => operation.seq <= client.lastSeq);
     const fresh = operations.filter((operation) => operation.seq > client.lastSeq);
@@ -120,12 +126,8 @@ export class SyncService {
       client.id,
       replays.map((operation) => operation.seq),
     );
-    const plan = await this.loadPlan(tx, viewer, actor, changeSeq, fresh);
-    const processed = fresh.map((operation) => ({
-      seq: operation.seq,
-      result: applyOperation(plan, rulesOf(operation.entity) as never, operation) as OperationResult,
-    }));
-    await writePlan(tx, plan);
+    const plan = await loadPlan(tx, { viewer, actor, changeSeq, via: 'sync' }, fresh);
+    const processed = await applyAndWrite(tx, plan, fresh);
     const lastSeq = await recordProcessed(tx, client, processed, ackedThrough, plan.now);
     const results = [
       ...replays.map((operation) => ({
@@ -134,53 +136,12 @@ export class SyncService {
       })),
       ...processed,
     ];
-    return { results, lastSeq, changeSeq, changed: plan.changedTasks.size + plan.changedProjects.size > 0 };
-  }
-
-  /** Every row the operations can touch, locked (tasks, then their projects, as REST writes lock them). */
-  private async loadPlan(
-    tx: Tx,
-    viewer: Viewer,
-    actor: AuditActor,
-    changeSeq: number,
-    operations: PlannedOperation[],
-  ): Promise<BatchPlan> {
-    const ids = (entity: 'task' | 'project') =>
-      operations
-        .filter((operation) => operation.entity === entity && !operation.refusal)
-        .map((operation) => operation.id);
-    const fieldIds = (field: string) =>
-      operations
-        .flatMap((operation) => [operation.data[field], operation.base?.[field]])
-        .filter((value): value is string => typeof value === 'string' && CANONICAL_UUID.test(value));
-    const taskIds = ids('task');
-    const projectIds = [...ids('project'), ...fieldIds('project')];
-    const assigneeIds = fieldIds('assignee');
-
-    const taskRows = taskIds.length
-      ? await tx.select().from(tasks).where(inArray(tasks.id, taskIds)).for('update')
-      : [];
-    const projectRows =
-      projectIds.length || taskRows.length
-        ? await tx
-            .select()
-            .from(projects)
-            .where(inArray(projects.id, [...projectIds, ...taskRows.map((row) => row.projectId)]))
-            .for('update')
-        : [];
-    const userRows = assigneeIds.length
-      ? await tx.select({ id: users.id }).from(users).where(inArray(users.id, assigneeIds))
-      : [];
-
-    const plan = new BatchPlan(viewer, actor, new Set(userRows.map((row) => row.id)), changeSeq, new Date());
-    for (const row of taskRows) plan.tasks.set(row.id, row);
-    for (const row of projectRows) plan.projects.set(row.id, row);
-    return plan;
+    return { results, lastSeq, changeSeq, changed: plan.changedAnything };
   }
 }
 
 /** A replay whose stored answer the client already acknowledged (and so released). */
-const alreadyApplied = (operation: PlannedOperation): OperationResult => ({
+const alreadyApplied = (operation: BatchOperation): OperationResult => ({
   conflict: {
     seq: operation.seq,
     entity: operation.entity,

@@ -1,10 +1,13 @@
+import { sql } from 'drizzle-orm';
 import { AUDIT_TYPES, createTaskSchema, updateTaskSchema, type TaskStatus } from '@jalon/contract';
-import { describeChanges } from '../projects/project-service.ts';
+import { tasks } from '../../db/schema.ts';
+import { describeChanges } from '../projects/project-presenter.ts';
 import { canDeleteTask, canMoveTask } from '../tasks/policy.ts';
 import { statusEvents } from '../tasks/task-bookkeeping.ts';
-import { effectiveProgress, presentTask } from '../tasks/task-service.ts';
+import { effectiveProgress, presentTask } from '../tasks/task-presenter.ts';
 import type { EntityRules } from './apply-operation.ts';
 import { fieldValues, instant, type BatchPlan, type TaskRow } from './batch-plan.ts';
+import type { Column } from './table-columns.ts';
 
 /** Task fields as the contract names them, and the row column each one is kept in. */
 const COLUMN = {
@@ -27,7 +30,7 @@ function invalidReferences(plan: BatchPlan, values: Record<string, unknown>): st
   return null;
 }
 
-/** The task's values moved onto its row, as the REST update writes them. */
+/** The task's values moved onto its row's columns. */
 function rowValues(values: Record<string, unknown>): Partial<TaskRow> {
   return Object.fromEntries(
     Object.entries(values).map(([field, value]) => [COLUMN[field as Field], field === 'deadline' && value !== null ? new Date(value as string) : value]),
@@ -36,10 +39,40 @@ function rowValues(values: Record<string, unknown>): Partial<TaskRow> {
 
 const projectOwner = (plan: BatchPlan, row: TaskRow) => plan.projects.get(row.projectId)?.ownerId ?? null;
 
+/** Every column, as the writer stores a row. */
+const COLUMNS: Array<Column<TaskRow>> = [
+  ['id', 'uuid', (row) => row.id],
+  ['project_id', 'uuid', (row) => row.projectId],
+  ['title', 'text', (row) => row.title],
+  ['description', 'text', (row) => row.description],
+  ['status', 'text', (row) => row.status],
+  ['priority', 'text', (row) => row.priority],
+  ['progress', 'integer', (row) => row.progress],
+  ['assignee_id', 'uuid', (row) => row.assigneeId],
+  ['deadline', 'timestamptz', (row) => row.deadline],
+  ['estimated_minutes', 'integer', (row) => row.estimatedMinutes],
+  ['created_by', 'uuid', (row) => row.createdBy],
+  ['completed_at', 'timestamptz', (row) => row.completedAt],
+  ['version', 'integer', (row) => row.version],
+  ['created_at', 'timestamptz', (row) => row.createdAt],
+  ['updated_at', 'timestamptz', (row) => row.updatedAt],
+  ['change_seq', 'bigint', (row) => row.changeSeq],
+  ['deleted_at', 'timestamptz', (row) => row.deletedAt],
+];
 export const taskRules: EntityRules<TaskRow> = {
   entity: 'task',
+  table: tasks,
+  tableName: 'tasks',
+  columns: COLUMNS,
+  restName: 'Task',
+  refusals: {
+    delete: 'Only the creator of a task, the owner of its project or an administrator can delete it',
+    change: 'Only the creator of a task, the owner of its project or an administrator can move it to another project',
+  },
   rows: (plan) => plan.tasks,
-  referenceFields: ['project'],
+  referenceFields: { project: 'project' },
+  userFields: ['assignee'],
+  pointsAt: (row) => [{ entity: 'project', id: row.projectId }],
   references: (_plan, row, data) => [typeof data.project === 'string' ? data.project : row?.projectId].filter((id): id is string => Boolean(id)),
   rowSchema: createTaskSchema as never,
   patchSchema: updateTaskSchema as never,
@@ -71,8 +104,8 @@ export const taskRules: EntityRules<TaskRow> = {
       changeSeq: plan.changeSeq,
       deletedAt: null,
     };
-    plan.changedTasks.add(id);
-    plan.createdTasks.add(id);
+    plan.changed('task').add(id);
+    plan.created('task').add(id);
     plan.adjustProject(row.projectId, 1, effectiveProgress(row));
     plan.countTask(row, 1);
     for (const kind of ['created', ...statusEvents(null, status)] as const) plan.events.push({ taskId: id, projectId: row.projectId, kind, at: plan.now });
@@ -86,7 +119,7 @@ export const taskRules: EntityRules<TaskRow> = {
     const values = rowValues(changes);
     if (values.status && values.status !== current.status) values.completedAt = values.status === 'done' ? plan.now : null;
     const row: TaskRow = { ...current, ...values, version: current.version + 1, updatedAt: plan.now, changeSeq: plan.changeSeq };
-    plan.changedTasks.add(row.id);
+    plan.changed('task').add(row.id);
     if (row.projectId !== current.projectId) {
       plan.adjustProject(current.projectId, -1, -effectiveProgress(current));
       plan.adjustProject(row.projectId, 1, effectiveProgress(row));
@@ -107,10 +140,31 @@ export const taskRules: EntityRules<TaskRow> = {
 
   remove(plan, current) {
     const row: TaskRow = { ...current, deletedAt: plan.now, updatedAt: plan.now, version: current.version + 1, changeSeq: plan.changeSeq };
-    plan.changedTasks.add(row.id);
+    plan.changed('task').add(row.id);
     plan.adjustProject(current.projectId, -1, -effectiveProgress(current));
     plan.countTask(current, -1);
     plan.audit({ type: AUDIT_TYPES.taskDeleted, resource: `task:${row.id}`, details: `Tâche supprimée : ${current.title}`, metadata: { project: current.projectId } });
     return row;
+  },
+
+  /** The dashboard's live counts take this plan's moves (deleted projects forgot theirs), and the history its events. */
+  async afterWrite(tx, plan) {
+    const deltas = [...plan.countDeltas]
+      .map(([key, count]) => {
+        const [projectId, status, priority] = key.split('|');
+        return { project_id: projectId!, status: status!, priority: priority!, count };
+      })
+      .filter((delta) => delta.count !== 0 && !plan.deletedProjects.has(delta.project_id));
+    if (deltas.length > 0) {
+      await tx.execute(sql`
+        insert into task_counts (project_id, status, priority, count)
+        select * from jsonb_to_recordset(${JSON.stringify(deltas)}::jsonb) as c(project_id uuid, status text, priority text, count integer)
+        on conflict (project_id, status, priority) do update set count = task_counts.count + excluded.count`);
+    }
+    if (plan.events.length === 0) return;
+    await tx.execute(sql`
+      insert into task_events (task_id, project_id, kind, at)
+      select task_id, project_id, kind, at from jsonb_to_recordset(${JSON.stringify(plan.events.map((event) => ({ task_id: event.taskId, project_id: event.projectId, kind: event.kind, at: event.at })))}::jsonb)
+        as e(task_id uuid, project_id uuid, kind text, at timestamptz)`);
   },
 };

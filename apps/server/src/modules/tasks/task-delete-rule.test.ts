@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, inject } from '../../test/test-app.ts';
-import { Device, openSyncBed, type SyncBed } from '../sync/sync-test-kit.ts';
+import { Device, openSyncBed, type SyncBed } from '../../test/sync/sync-test-kit.ts';
 
 // Issue 31: "not your task" was bypassed by first moving the task into one's own project, whose owner may
 // delete what it holds. A task is deleted by its creator, the owner of its project or an administrator, and

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { TestContext } from '../../test/test-app.ts';
+import type { TestContext } from '../test-app.ts';
 import { armFailure } from './sync-fault-sql.ts';
 import { playRest } from './sync-rest-steps.ts';
 import type { Network, SendFault, SimDevice, SimUser } from './sync-simulation.ts';

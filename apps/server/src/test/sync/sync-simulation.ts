@@ -12,7 +12,7 @@ import {
   type TransportResponse,
   contractChecks,
 } from '@jalon/sync';
-import { inject, type TestContext } from '../../test/test-app.ts';
+import { inject, type TestContext } from '../test-app.ts';
 
 /**
  * The simulated network and devices of the sync property test: `@jalon/sync` clients on in-memory

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { SyncBatchResponse } from '@jalon/contract';
-import { createTestContext, inject, signIn, type TestContext } from '../../test/test-app.ts';
+import { createTestContext, inject, signIn, type TestContext } from '../test-app.ts';
 
 /** What the sync tests send: an operation without the envelope's repetition. */
 export interface Op {
