@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskActivityPage } from '@jalon/contract';
 import { createTestContext, inject, signIn, type TestContext } from '../../test/test-app.ts';
-import { Device } from '../sync/sync-test-kit.ts';
+import { Device } from '../../test/sync/sync-test-kit.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
