@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Router } from 'wouter';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '../../../lib/navigation.ts';
-import { emptySnapshot } from '../../../offline/empty-snapshot.ts';
+import { emptySnapshot } from '../../../offline/work-snapshot.ts';
 import { startAt } from '../../../test/test-router.ts';
 import { getColorScheme, setColorScheme } from '../../preferences/theme-store.ts';
 import { CommandPalette } from './command-palette.tsx';
