@@ -3,8 +3,8 @@ import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { followCreatedId } from '../../../offline/created-id.ts';
 import { useCreateOnce } from '../../../lib/use-create-once.ts';
 import { useWork } from '../../../offline/work-context.tsx';
-import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
-import { useTaskWrites } from '../../tasks/api/task-writes.ts';
+import { AssigneePicker } from '../../members/index.ts';
+import { useTaskWrites } from '../../tasks/index.ts';
 import { quickCreateError, taskDraft } from '../quick-create-rules.ts';
 import { QuickCreateSubmit } from './quick-create-submit.tsx';
 

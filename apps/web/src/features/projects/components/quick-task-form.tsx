@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { ignoreRepeatClick, useCreateOnce } from '../../../lib/use-create-once.ts';
-import { useTaskWrites } from '../../tasks/api/task-writes.ts';
+import { useTaskWrites } from '../../tasks/index.ts';
 
 const t = fr.projects.detail.quickTask;
 

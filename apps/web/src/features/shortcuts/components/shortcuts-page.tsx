@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { matchesQuery } from '../../../lib/fold-text.ts';
 import { fr } from '../../../locales/fr/index.ts';
-import { usePreferences } from '../../preferences/preferences-store.ts';
+import { usePreferences } from '../../preferences/index.ts';
 import { SHORTCUT_GROUPS, type Shortcut } from '../shortcut-list.ts';
 
 const t = fr.shortcuts;

@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { ignoreRepeatClick, useCreateOnce } from '../../../lib/use-create-once.ts';
 import { followCreatedId } from '../../../offline/created-id.ts';
-import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
+import { AssigneePicker } from '../../members/index.ts';
 import { useTaskWrites } from '../api/task-writes.ts';
 import type { ProjectOption } from '../project-options.ts';
 

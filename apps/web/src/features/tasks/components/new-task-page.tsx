@@ -8,11 +8,11 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/work.css';
-import { useOnlineStatus } from '../../offline/hooks/use-online-status.ts';
+import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { followCreatedId } from '../../../offline/created-id.ts';
 import { ignoreRepeatClick, useCreateOnce } from '../../../lib/use-create-once.ts';
 import { useWork } from '../../../offline/work-context.tsx';
-import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
+import { AssigneePicker } from '../../members/index.ts';
 import { useTaskWrites } from '../api/task-writes.ts';
 import { projectOptions } from '../project-options.ts';
 

@@ -4,7 +4,7 @@ import { cancelOnEscape, SaveCancel } from '../../../components/ui/save-cancel.t
 import { DayField } from '../../../components/ui/day-field.tsx';
 import { dayFieldError, endOfDayIso, localDayKey } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
-import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
+import { AssigneePicker } from '../../members/index.ts';
 
 const t = fr.tasks.edit;
 
