@@ -3,7 +3,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import fs from 'node:fs';
 
 /** The web app never imports server code. */
 const noServerCode = { group: ['**/apps/server/**', '@jalon/server*'], message: 'The web app never imports server code.' };
@@ -15,6 +17,20 @@ const oneIconPerImport = { name: 'lucide-react', allowTypeImports: true, message
  * contractSchema(): answers are checked in a worker (decision 0042), and zod stays off the page.
  */
 const noStaticSchemas = { name: '@jalon/contract', allowTypeImports: true, message: "Use '@jalon/contract/plain' for values, contractSchema('…') for schemas." };
+
+/**
+ * A feature of the web app is a folder of apps/web/src/features. What other features may use of it is what
+ * its index.ts exports: its files can move or change inside it without another feature noticing, and a
+ * piece several features share says so by moving to components/ or lib/ (decision 0065).
+ */
+const featuresDir = 'apps/web/src/features';
+const features = fs.readdirSync(new URL(featuresDir, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+const featureBoundaries = features.map(({ name }) => ({
+  target: `./${featuresDir}/${name}`,
+  from: `./${featuresDir}/*/**`,
+  except: [`**/${featuresDir}/${name}/**`, `**/${featuresDir}/*/index.ts`],
+  message: `Another feature is used through its index.ts only: import '../<feature>/index.ts', or move what both use to components/ or lib/.`,
+}));
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-offline-off/**', '**/data/**', 'apps/server/drizzle/**', 'docs/api-client/openapi.d.ts', '**/playwright-report/**', '**/test-results/**'] },
@@ -39,12 +55,17 @@ export default tseslint.config(
     },
   },
   {
+    files: [`${featuresDir}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureBoundaries }] },
+  },
+  {
     // Tests, their fake servers, the checking worker and the service worker's list reads (neither is the
     // page) may import schemas directly.
     files: [
       'apps/web/src/**/*.test.{ts,tsx}',
       'apps/web/src/test/**',
-      'apps/web/src/offline/fake-sync-server.ts',
       'apps/web/src/lib/contract-check/check-worker.ts',
       'apps/web/src/offline/service-worker/fetch-transports.ts',
     ],

@@ -100,6 +100,10 @@ export const DASHBOARD = {
   chartHeightPx: 300,
 } as const;
 
+/** The colour themes a person can choose; a plain list, so the preferences schema and its defaults share it. */
+export const THEME_KEYS = ['default', 'emerald', 'indigo', 'amber', 'rose', 'slate'] as const;
+export type ThemeKey = (typeof THEME_KEYS)[number];
+
 export const AUDIO = {
   hoverThrottleMs: 120,
   clickThrottleMs: 80,

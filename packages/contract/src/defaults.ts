@@ -2,9 +2,6 @@
 import { AUDIO } from './constants.ts';
 import type { Preferences } from './preferences.ts';
 
-export const THEME_KEYS = ['default', 'emerald', 'indigo', 'amber', 'rose', 'slate'] as const;
-export type ThemeKey = (typeof THEME_KEYS)[number];
-
 /** Defaults; no colour scheme, so the interface follows the system until the person chooses one. */
 export const DEFAULT_PREFERENCES: Preferences = {
   theme: 'default',

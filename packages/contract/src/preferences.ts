@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { THEME_KEYS } from './defaults.ts';
+import { THEME_KEYS } from './constants.ts';
 
 export const themeKeySchema = z.enum(THEME_KEYS);
 

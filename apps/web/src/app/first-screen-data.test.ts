@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeAudit, makeDashboard, makeTrends } from '../features/dashboard/dashboard-test-kit.ts';
+import { makeAudit, makeDashboard, makeTrends } from '../test/dashboard-test-kit.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { clearSession, updateSession } from '../lib/session-store.ts';
 import { makeMe, makeUser } from '../test/fixtures.ts';

@@ -41,7 +41,7 @@ const SyncPage = screen(async () => (await import('../features/offline/component
 const ActivityPage = screen(
   async () => (await import('../features/activity/components/activity-page.tsx')).ActivityPage,
 );
-const MePage = screen(async () => (await import('../features/me/components/me-page.tsx')).MePage);
+const MeRoute = screen(async () => (await import('./routes/me-route.tsx')).MeRoute);
 const ShortcutsPage = screen(
   async () => (await import('../features/shortcuts/components/shortcuts-page.tsx')).ShortcutsPage,
 );
@@ -157,7 +157,7 @@ function Screens() {
       </Route>
       <Route path="/me">
         <SignedIn>
-          <MePage />
+          <MeRoute />
         </SignedIn>
       </Route>
       <Route path="/shortcuts">

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeEventSources } from './fake-event-source.ts';
+import { FakeEventSources } from '../test/fake-event-source.ts';
 import { connectLive, type ConnectionState, type LiveEvent, type SessionCheck } from './live-connection.ts';
 
 const PROJECT = '5f7b3c1e-8a61-4e57-9a0c-2a4c1f9f6d11';

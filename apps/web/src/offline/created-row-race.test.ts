@@ -10,7 +10,7 @@ import {
 } from '@jalon/sync';
 import { describe, expect, it } from 'vitest';
 import { makeProject, projectId } from '../test/work-fixtures.ts';
-import { FakeSyncServer } from './fake-sync-server.ts';
+import { FakeSyncServer } from '../test/fake-sync-server.ts';
 import { SyncEngine, type SyncEngineOptions } from './sync-engine.ts';
 
 // A project made on this device, then a page load: its batch answer (which renames `tmp-<uuid>` to the

@@ -4,7 +4,7 @@ import { contractChecks, SyncClient, type OutboxEntry, type Row, type SyncStore 
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteOfflineStore, openOfflineStore, type IndexedDbStore } from './indexeddb-store.ts';
-import { FakeSyncServer } from './fake-sync-server.ts';
+import { FakeSyncServer } from '../test/fake-sync-server.ts';
 
 const PROJECT = '00000000-0000-4000-8000-00000000000a';
 const task = (overrides: Partial<Row> = {}): Row => ({

@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { contractChecks, SyncClient, type BatchTransport } from '@jalon/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openOfflineStore, type IndexedDbStore } from './indexeddb-store.ts';
-import { FakeBrowser, type FakeTab } from './fake-tabs.ts';
-import { FakeSyncServer } from './fake-sync-server.ts';
+import { FakeBrowser, type FakeTab } from '../test/fake-tabs.ts';
+import { FakeSyncServer } from '../test/fake-sync-server.ts';
 import { joinSenderLock, type SenderLock, type SenderLockOptions } from './sender-lock.ts';
 
 // A new user per test: each test gets its own database.

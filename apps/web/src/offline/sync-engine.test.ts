@@ -2,8 +2,8 @@ import type { Project, SyncEntity } from '@jalon/contract';
 import { MemoryStore, type PullTransport, type Row } from '@jalon/sync';
 import { describe, expect, it, vi } from 'vitest';
 import { makeProject, makeTask, projectId, taskId } from '../test/work-fixtures.ts';
-import { FakeBrowser } from './fake-tabs.ts';
-import { FakeSyncServer } from './fake-sync-server.ts';
+import { FakeBrowser } from '../test/fake-tabs.ts';
+import { FakeSyncServer } from '../test/fake-sync-server.ts';
 import { joinSenderLock } from './sender-lock.ts';
 import { SyncEngine, type SyncEngineOptions } from './sync-engine.ts';
 

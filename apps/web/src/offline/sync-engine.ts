@@ -5,56 +5,21 @@ import {
   SyncClient,
   type BatchTransport,
   type ClientState,
-  type ConflictRecord,
   type Edit,
   type Fields,
   type FlushResult,
-  type OutboxEntry,
-  type PauseReason,
   type PullTransport,
   type Resolution,
   type Row,
   type SyncStore,
 } from '@jalon/sync';
-import { createdHere, createdHereFirst, newestFirst, pendingStates, projectFromRow, taskFromRow, type PendingState, type RowContext } from './work-rows.ts';
+import { createdHere, createdHereFirst, newestFirst, pendingStates, projectFromRow, taskFromRow, type RowContext } from './work-rows.ts';
 import { yieldToMain } from '../lib/after-paint.ts';
 import { pageChecks } from './answer-checks.ts';
-import { emptySnapshot } from './empty-snapshot.ts';
+import { emptySnapshot, type StorageKind, type WorkSnapshot } from './work-snapshot.ts';
 import { keptInMemory, membersCopy, type MembersCopy } from './members-copy.ts';
 import { joinSenderLock, type SenderLock, type SenderLockOptions, type SyncMessage } from './sender-lock.ts';
 import { createSyncScheduler, type SyncScheduler, type SyncSchedulerOptions } from './sync-scheduler.ts';
-
-/**
- * Where this device keeps the person's copy: `indexeddb` (the shipped build), or `memory` when the build
- * flag is off or IndexedDB could not open (the app works online, keeps nothing).
- */
-export type StorageKind = 'indexeddb' | 'memory';
-
-/** Everything the screens show of the person's work, as one immutable value (a new one on each change). */
-export interface WorkSnapshot {
-  /** False until the device holds a copy to show (a full read completed once, now or on an earlier visit). */
-  ready: boolean;
-  /** The first full read failed and there is no copy to show. */
-  loadError: unknown;
-  storage: StorageKind;
-  /** The shipped build could not open IndexedDB (private mode, quota): said once, then the app works online. */
-  storageUnavailable: 'quota' | 'refused' | null;
-  tasks: readonly Task[];
-  projects: readonly Project[];
-  /** By entity id: what is waiting or clashing on this device. */
-  pending: ReadonlyMap<string, PendingState>;
-  outbox: ReadonlyArray<OutboxEntry & { held: boolean }>;
-  conflicts: readonly ConflictRecord[];
-  paused: PauseReason | null;
-  /** After failed sends: when the next may start (ms since the epoch). */
-  nextAttemptAt: number | null;
-  /** This tab is sending right now. */
-  sending: boolean;
-  /** When this tab last saw the server's state (a pull or an answer), ms since the epoch. */
-  lastSyncedAt: number | null;
-  /** Rises each time server state reached the store (an answer or a pull): server reads may refresh. */
-  serverRevision: number;
-}
 
 /** What a reload of the store tells the screens. */
 interface ReloadOptions {

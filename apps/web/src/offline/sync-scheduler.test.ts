@@ -1,6 +1,6 @@
 import { contractChecks, MemoryStore, SyncClient, type BatchTransport, type FlushResult, type PullResult } from '@jalon/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSyncServer } from './fake-sync-server.ts';
+import { FakeSyncServer } from '../test/fake-sync-server.ts';
 import { createSyncScheduler, type SyncScheduler, type SyncSchedulerOptions } from './sync-scheduler.ts';
 
 // Each test names the figure it checks as a literal, so changing the constant fails that test.

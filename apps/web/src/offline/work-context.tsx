@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { emptySnapshot } from './empty-snapshot.ts';
-import type { SyncEngine, WorkSnapshot } from './sync-engine.ts';
+import { emptySnapshot, type WorkSnapshot } from './work-snapshot.ts';
+import type { SyncEngine } from './sync-engine.ts';
 
 const EngineContext = createContext<SyncEngine | null>(null);
 

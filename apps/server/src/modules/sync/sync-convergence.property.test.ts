@@ -7,8 +7,8 @@ import { verifyAuditChain } from '../audit/verify-chain.ts';
 import { installInstruments, wipeEntities } from '../../test/sync/sync-fault-sql.ts';
 import { Network, SimDevice, type SimUser } from '../../test/sync/sync-simulation.ts';
 import { checkRun, snapshotRows } from '../../test/sync/sync-run-checks.ts';
-import { purgeTombstones } from '../../test/sync/sync-rest-steps.ts';
-import { playStep, step, type RunState } from '../../test/sync/sync-run-steps.ts';
+import { playRest, purgeTombstones } from '../../test/sync/sync-rest-steps.ts';
+import { playDevice, step, type RunState, type Step } from '../../test/sync/sync-run-steps.ts';
 
 /**
  * The sync property test: three devices of two users (`@jalon/sync` clients on memory stores) and
@@ -20,6 +20,10 @@ import { playStep, step, type RunState } from '../../test/sync/sync-run-steps.ts
 const RUNS = Number(process.env.SYNC_PROPERTY_RUNS ?? (process.env.TEST_DATABASE_URL ? 50 : 200));
 const START = Date.parse('2026-11-23T12:00:00.000Z');
 const DEADLINE = '2027-06-30T12:00:00.000Z';
+
+/** Plays one step; a device's steps, and the REST user's, run in their order, the actors side by side. */
+const playStep = (state: RunState, next: Step): Promise<void> =>
+  next.actor === 'rest' ? playRest(state, next.action) : playDevice(state, state.devices[next.actor]!, next.action);
 
 let ctx: TestContext;
 let users: { a: SimUser; b: SimUser; c: SimUser };

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import type { TestContext } from '../test-app.ts';
 import { armFailure } from './sync-fault-sql.ts';
-import { playRest } from './sync-rest-steps.ts';
 import type { Network, SendFault, SimDevice, SimUser } from './sync-simulation.ts';
 
 /** What one run of the property test shares between its steps and its checks. */
@@ -172,17 +171,11 @@ export const step = fc.oneof(
 );
 export type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
 
-/** Plays one step; a device's steps, and the REST user's, run in their order, the actors side by side. */
-export function playStep(state: RunState, next: Step): Promise<void> {
-  return next.actor === 'rest'
-    ? playRest(state, next.action)
-    : playDevice(state, state.devices[next.actor]!, next.action);
-}
-
 export const pick = <T>(items: readonly T[], index: number): T | undefined =>
   items[index % Math.max(items.length, 1)];
 
-async function playDevice(state: RunState, device: SimDevice, action: DeviceAction): Promise<void> {
+/** Plays one step of a device (the REST user's are in sync-rest-steps.ts). */
+export async function playDevice(state: RunState, device: SimDevice, action: DeviceAction): Promise<void> {
   const { client } = device;
   const tasks = (await client.view('task')).map((row) => row.id);
   const projects = (await client.view('project')).map((row) => row.id);

@@ -2,7 +2,7 @@ import type { User } from '@jalon/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
-import { useOnlineStatus } from '../../features/offline/hooks/use-online-status.ts';
+import { useOnlineStatus } from '../../lib/use-online-status.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { meQueryOptions } from '../../features/auth/api/me.ts';

@@ -1,5 +1,5 @@
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page.tsx';
-import { useOnlineStatus } from '../../features/offline/hooks/use-online-status.ts';
+import { useOnlineStatus } from '../../lib/use-online-status.ts';
 import { PreferencesMenu } from '../../features/preferences/components/preferences-menu.tsx';
 
 /** Composes the dashboard with the connectivity state and the preferences menu. */

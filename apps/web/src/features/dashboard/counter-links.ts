@@ -1,4 +1,4 @@
-import { NOT_DONE } from '../tasks/task-filters.ts';
+import { NOT_DONE } from '../tasks/index.ts';
 
 /**
  * Where each dashboard counter leads: the list whose filters give exactly the number it shows, for the

@@ -11,7 +11,7 @@ import {
   projectStatusSeries,
   relativeAge,
 } from './dashboard-model.ts';
-import { makeAudit, makeTrends, NOW } from './dashboard-test-kit.ts';
+import { makeAudit, makeTrends, NOW } from '../../test/dashboard-test-kit.ts';
 
 describe('project deadline badge', () => {
   it("is 'En retard' when the deadline is past and progress below 100", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
-import { NOW } from './dashboard-test-kit.ts';
+import { NOW } from '../../test/dashboard-test-kit.ts';
 import { projectDraft, quickCreateError, taskDraft, todayInputValue } from './quick-create-rules.ts';
 
 describe('quick-create project', () => {

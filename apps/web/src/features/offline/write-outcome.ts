@@ -1,5 +1,5 @@
 import { fr } from '../../locales/fr/index.ts';
-import type { WorkSnapshot } from '../../offline/sync-engine.ts';
+import type { WorkSnapshot } from '../../offline/work-snapshot.ts';
 
 const t = fr.sync.toasts;
 

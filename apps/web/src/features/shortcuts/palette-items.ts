@@ -2,7 +2,7 @@ import type { Project, Task } from '@jalon/contract';
 import { taskPath } from '../../app/task-panel-location.tsx';
 import { matchesQuery } from '../../lib/fold-text.ts';
 import { fr } from '../../locales/fr/index.ts';
-import type { ColorScheme } from '../preferences/theme-store.ts';
+import type { ColorScheme } from '../preferences/index.ts';
 
 const t = fr.shortcuts.palette;
 

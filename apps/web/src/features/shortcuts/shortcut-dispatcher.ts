@@ -33,36 +33,54 @@ export type ShortcutAction =
 /** One key as the dispatcher names it: `g`, `?`, `Escape`, `ctrl+s`, `ctrl+shift+z`. */
 export type KeyName = string;
 
+/** The section of the help page (/shortcuts) that lists a binding. */
+export type ShortcutGroup = 'navigation' | 'actions' | 'projectView';
+
 export interface Binding {
   sequence: readonly KeyName[];
   action: ShortcutAction;
+  group: ShortcutGroup;
 }
 
-/** The global keyboard shortcuts, plus Ctrl+K for the command palette. */
+/**
+ * Every global shortcut, plus Ctrl+K for the command palette: the dispatcher reads them, and the help
+ * page lists them from here, section by section in this order, so the page cannot promise a key that
+ * does nothing.
+ */
 export const BINDINGS: readonly Binding[] = [
-  { sequence: ['g', 'd'], action: 'goDashboard' },
-  { sequence: ['g', 'p'], action: 'goProjects' },
-  { sequence: ['g', 's'], action: 'goSecurity' },
-  { sequence: ['g', 't'], action: 'goTasks' },
-  { sequence: ['g', 'a'], action: 'goActivity' },
-  { sequence: ['g', 'm'], action: 'goMe' },
-  { sequence: ['n', 'p'], action: 'newProject' },
-  { sequence: ['n', 't'], action: 'newTask' },
-  { sequence: ['n', 'b'], action: 'newBoard' },
-  { sequence: ['1'], action: 'kanban' },
-  { sequence: ['2'], action: 'list' },
-  { sequence: ['3'], action: 'calendar' },
-  { sequence: ['?'], action: 'help' },
-  { sequence: ['/'], action: 'focusSearch' },
-  { sequence: ['Escape'], action: 'close' },
-  { sequence: ['ctrl+s'], action: 'save' },
-  { sequence: ['ctrl+z'], action: 'undo' },
-  { sequence: ['ctrl+shift+z'], action: 'redo' },
-  { sequence: ['r'], action: 'refresh' },
-  { sequence: ['f'], action: 'filter' },
-  { sequence: ['m'], action: 'menu' },
-  { sequence: ['ctrl+k'], action: 'palette' },
+  { sequence: ['g', 'd'], action: 'goDashboard', group: 'navigation' },
+  { sequence: ['g', 'p'], action: 'goProjects', group: 'navigation' },
+  { sequence: ['g', 's'], action: 'goSecurity', group: 'navigation' },
+  { sequence: ['g', 't'], action: 'goTasks', group: 'navigation' },
+  { sequence: ['g', 'a'], action: 'goActivity', group: 'navigation' },
+  { sequence: ['g', 'm'], action: 'goMe', group: 'navigation' },
+  { sequence: ['?'], action: 'help', group: 'navigation' },
+  { sequence: ['/'], action: 'focusSearch', group: 'navigation' },
+  { sequence: ['ctrl+k'], action: 'palette', group: 'navigation' },
+  { sequence: ['m'], action: 'menu', group: 'navigation' },
+  { sequence: ['n', 'p'], action: 'newProject', group: 'actions' },
+  { sequence: ['n', 't'], action: 'newTask', group: 'actions' },
+  { sequence: ['n', 'b'], action: 'newBoard', group: 'actions' },
+  { sequence: ['Escape'], action: 'close', group: 'actions' },
+  { sequence: ['ctrl+s'], action: 'save', group: 'actions' },
+  { sequence: ['ctrl+z'], action: 'undo', group: 'actions' },
+  { sequence: ['ctrl+shift+z'], action: 'redo', group: 'actions' },
+  { sequence: ['r'], action: 'refresh', group: 'actions' },
+  { sequence: ['f'], action: 'filter', group: 'actions' },
+  { sequence: ['1'], action: 'kanban', group: 'projectView' },
+  { sequence: ['2'], action: 'list', group: 'projectView' },
+  { sequence: ['3'], action: 'calendar', group: 'projectView' },
 ];
+
+/** A key as a French keyboard's user reads it on the help page: `Esc`, `Ctrl+S`, `Ctrl+Maj+Z`, `g`. */
+export function printedKey(name: KeyName): string {
+  if (name === 'Escape') return 'Esc';
+  if (!name.startsWith('ctrl+')) return name;
+  return name
+    .split('+')
+    .map((part) => (part === 'ctrl' ? 'Ctrl' : part === 'shift' ? 'Maj' : part.toUpperCase()))
+    .join('+');
+}
 
 /** What the dispatcher needs of a keydown event. */
 export interface KeyPress {

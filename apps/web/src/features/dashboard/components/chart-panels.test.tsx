@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeDashboard } from '../dashboard-test-kit.ts';
+import { makeDashboard } from '../../../test/dashboard-test-kit.ts';
 import { ChartPanels } from './chart-panels.tsx';
 
 // The canvas charts are replaced by stand-ins that show the data they were given.

@@ -8,7 +8,7 @@ import { json, mockFetch, pathOf, problem, type RecordedCall } from '../../../te
 import { listBody } from '../../../test/work-fixtures.ts';
 import { renderRoute, renderWorkRoute } from '../../../test/render-route.tsx';
 import { serveWork } from '../../../test/work-server.ts';
-import { makeAudit, makeDashboard, makeProject, makeTask, makeTrends, NOW, projectId } from '../dashboard-test-kit.ts';
+import { makeAudit, makeDashboard, makeProject, makeTask, makeTrends, NOW, projectId } from '../../../test/dashboard-test-kit.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
 // The canvas charts are replaced by stand-ins that show the data they were given.

@@ -4,7 +4,7 @@ import { DayField } from '../../../components/ui/day-field.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { useCreateOnce } from '../../../lib/use-create-once.ts';
-import { useProjectWrites } from '../../projects/api/project-writes.ts';
+import { useProjectWrites } from '../../projects/index.ts';
 import { projectDraft, quickCreateError, todayInputValue } from '../quick-create-rules.ts';
 import { QuickCreateSubmit } from './quick-create-submit.tsx';
 

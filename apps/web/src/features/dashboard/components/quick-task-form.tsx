@@ -1,6 +1,6 @@
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import { useWork } from '../../../offline/work-context.tsx';
-import { TaskCreateForm } from '../../tasks/components/task-create-form.tsx';
+import { TaskCreateForm } from '../../tasks/index.ts';
 import { quickCreateError, taskDraft } from '../quick-create-rules.ts';
 import { QuickCreateSubmit } from './quick-create-submit.tsx';
 

@@ -5,7 +5,7 @@ import { NewPasswordFields, useNewPassword, type NewPasswordLabels } from '../..
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
-import { PasswordStrengthMeter } from '../../auth/components/password-strength-meter.tsx';
+import { PasswordStrengthMeter } from '../../auth/index.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 const t = fr.me.password;

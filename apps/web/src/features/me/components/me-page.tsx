@@ -1,17 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/activity.css';
 import '../../../styles/preferences.css';
-import { meQueryOptions } from '../../auth/api/me.ts';
-import { PreferencesForm } from '../../preferences/components/preferences-menu.tsx';
+import { meQueryOptions } from '../../auth/index.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
 const t = fr.me;
 
-/** /me (shortcut g m): who I am, my password, my display preferences, and where my 2FA is managed. */
-export function MePage() {
+/**
+ * /me (shortcut g m): who I am, my password, my display preferences (`preferencesForm`, which the
+ * preferences feature owns), and where my 2FA is managed.
+ */
+export function MePage({ preferencesForm }: { preferencesForm: ReactNode }) {
   const me = useQuery(meQueryOptions());
   const user = me.data?.user;
   return (
@@ -39,7 +42,7 @@ export function MePage() {
       </section>
       <section className="card" aria-labelledby="me-display-title">
         <h2 id="me-display-title">{t.display}</h2>
-        <PreferencesForm />
+        {preferencesForm}
       </section>
     </>
   );

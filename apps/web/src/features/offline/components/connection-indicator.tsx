@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { fr } from '../../../locales/fr/index.ts';
 import { useLiveStatus } from '../../../live/use-live.ts';
 import { useWork } from '../../../offline/work-context.tsx';
-import { useOnlineStatus } from '../hooks/use-online-status.ts';
+import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 
 type ConnectionState = 'online' | 'syncing' | 'offline';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useWork } from '../../../offline/work-context.tsx';
-import { useOnlineStatus } from '../hooks/use-online-status.ts';
+import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { writeOutcome, type WriteState } from '../write-outcome.ts';
 
 /** Long enough to read a short sentence, short enough not to cover the screen for long. */

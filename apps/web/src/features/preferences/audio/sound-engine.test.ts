@@ -1,6 +1,6 @@
 import { AUDIO, ambientLevel } from '@jalon/contract/plain';
 import { describe, expect, it } from 'vitest';
-import { asAudioContext, FakeAudioContext } from './fake-audio-context.ts';
+import { asAudioContext, FakeAudioContext } from '../../../test/fake-audio-context.ts';
 import { SoundEngine } from './sound-engine.ts';
 
 function engineAt(clock: { now: number }) {

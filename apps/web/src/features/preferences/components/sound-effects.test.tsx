@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { asAudioContext, FakeAudioContext } from '../audio/fake-audio-context.ts';
+import { asAudioContext, FakeAudioContext } from '../../../test/fake-audio-context.ts';
 import { SoundEngine } from '../audio/sound-engine.ts';
 import { getPreferences, reloadPreferences, updatePreferences } from '../preferences-store.ts';
 import { SoundEffects } from './sound-effects.tsx';

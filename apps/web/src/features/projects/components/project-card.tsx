@@ -6,7 +6,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { formatDay } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
-import { PendingBadge } from '../../offline/components/pending-badge.tsx';
+import { PendingBadge } from '../../offline/index.ts';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
 
 const t = fr.projects.card;

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { formatDay } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
-import { useEditorFocus } from '../../tasks/components/use-editor-focus.ts';
+import { useEditorFocus } from '../../../lib/use-editor-focus.ts';
 import { useProjectWrites } from '../api/project-writes.ts';
 import { ProjectEditForm } from './project-edit-form.tsx';
 

@@ -1,7 +1,6 @@
 import type { Task } from '@jalon/contract';
 import { fr } from '../../../locales/fr/index.ts';
-import { StatusIcon } from '../../tasks/components/task-icons.tsx';
-import { KANBAN_COLUMNS } from '../../tasks/task-views.ts';
+import { KANBAN_COLUMNS, StatusIcon } from '../../tasks/index.ts';
 
 const t = fr.projects.detail;
 

@@ -6,7 +6,7 @@ import { problem, type RecordedCall } from '../../../test/http.ts';
 import { renderWorkRoute } from '../../../test/render-route.tsx';
 import { makeProject, projectId } from '../../../test/work-fixtures.ts';
 import { serveWork } from '../../../test/work-server.ts';
-import { ConflictsPanel } from '../../offline/components/conflicts-panel.tsx';
+import { ConflictsPanel } from '../../offline/index.ts';
 import { ProjectsPage } from './projects-page.tsx';
 
 const projects: Project[] = [

@@ -13,7 +13,7 @@ import {
   serve,
   signIn,
   type Route,
-} from '../security-test-kit.ts';
+} from '../../../test/security-test-kit.ts';
 
 const ENTRIES = [
   makeAuditEntry({ id: '3', type: 'security.2fa.enabled', details: 'Two-factor authentication enabled' }),

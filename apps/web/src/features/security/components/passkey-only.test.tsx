@@ -14,7 +14,7 @@ import {
   serve,
   signIn,
   type Route,
-} from '../security-test-kit.ts';
+} from '../../../test/security-test-kit.ts';
 
 // A passkey alone as the second factor (decision 0037): the first key from the 2FA tab or a forced
 // enrolment, and the changes confirmed with a backup code or a key when there is no authenticator app.

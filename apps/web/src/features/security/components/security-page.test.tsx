@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/http.ts';
-import { holdTempToken, makeStatus, renderSecurity, serve, signIn } from '../security-test-kit.ts';
+import { holdTempToken, makeStatus, renderSecurity, serve, signIn } from '../../../test/security-test-kit.ts';
 
 const disabledStatus = () => json(makeStatus({ enabled: false, backupCodesRemaining: 0 }));
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '@jalon/contract';
 import { getSession } from '../../../lib/session-store.ts';
 import { json, problem } from '../../../test/http.ts';
-import { callsTo, makeSession, makeStatus, renderSecurity, serve, signIn, type Route } from '../security-test-kit.ts';
+import { callsTo, makeSession, makeStatus, renderSecurity, serve, signIn, type Route } from '../../../test/security-test-kit.ts';
 
 const OTHER_ID = '22222222-2222-4222-8222-222222222222';
 const current = makeSession();

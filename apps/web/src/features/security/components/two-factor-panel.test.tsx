@@ -15,7 +15,7 @@ import {
   renderSecurity,
   serve,
   signIn,
-} from '../security-test-kit.ts';
+} from '../../../test/security-test-kit.ts';
 
 const status =
   (enabled: boolean, backupCodesRemaining = 0) =>

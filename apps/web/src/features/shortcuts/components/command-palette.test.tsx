@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { Router } from 'wouter';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '../../../lib/navigation.ts';
-import { emptySnapshot } from '../../../offline/empty-snapshot.ts';
+import { emptySnapshot } from '../../../offline/work-snapshot.ts';
 import { startAt } from '../../../test/test-router.ts';
-import { getColorScheme, setColorScheme } from '../../preferences/theme-store.ts';
+import { getColorScheme, setColorScheme } from '../../preferences/index.ts';
 import { CommandPalette } from './command-palette.tsx';
 
 // The device's copy of the person's work, as the offline engine would give it.

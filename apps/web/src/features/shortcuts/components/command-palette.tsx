@@ -4,8 +4,7 @@ import { rememberTaskOpener, taskIdOfPath } from '../../../app/task-panel-locati
 import { useNavigate } from '../../../lib/navigation.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { useWork } from '../../../offline/work-context.tsx';
-import { updatePreferences } from '../../preferences/preferences-store.ts';
-import { useColorScheme } from '../../preferences/theme-store.ts';
+import { updatePreferences, useColorScheme } from '../../preferences/index.ts';
 import { paletteGroups, type PaletteAction } from '../palette-items.ts';
 
 const t = fr.shortcuts.palette;

@@ -5,7 +5,7 @@ import { updateSession } from '../../../lib/session-store.ts';
 import { makeMe, makeUser } from '../../../test/fixtures.ts';
 import { json, mockFetch, pathOf, problem, type RecordedCall } from '../../../test/http.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { reloadPreferences, updatePreferences } from '../../preferences/preferences-store.ts';
+import { reloadPreferences, updatePreferences } from '../../preferences/index.ts';
 import { editHistory, recordEdit, setEditWriter, type Fields } from '../edit-history.ts';
 
 let calls: RecordedCall[] = [];

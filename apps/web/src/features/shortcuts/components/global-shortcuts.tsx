@@ -9,8 +9,8 @@ import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/shortcuts.css';
 import { useSignOut } from '../../../app/layout/use-sign-out.tsx';
 import { useSession } from '../../../lib/session-store.ts';
-import { getPreferences } from '../../preferences/preferences-store.ts';
-import { isTyping } from '../../tasks/hooks/use-view-keys.ts';
+import { getPreferences } from '../../preferences/index.ts';
+import { isTyping } from '../../../lib/is-typing.ts';
 import { editHistory } from '../edit-history.ts';
 import { createDispatcher, type ShortcutAction } from '../shortcut-dispatcher.ts';
 

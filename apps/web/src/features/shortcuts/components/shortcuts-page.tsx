@@ -3,12 +3,17 @@ import { Field } from '../../../components/ui/field.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { matchesQuery } from '../../../lib/fold-text.ts';
 import { fr } from '../../../locales/fr/index.ts';
-import { usePreferences } from '../../preferences/preferences-store.ts';
-import { SHORTCUT_GROUPS, type Shortcut } from '../shortcut-list.ts';
+import { usePreferences } from '../../preferences/index.ts';
+import { BINDINGS, printedKey, type ShortcutGroup } from '../shortcut-dispatcher.ts';
 
 const t = fr.shortcuts;
 
-function Keys({ sequence }: Pick<Shortcut, 'sequence'>) {
+/** The page's sections, in the order of the bindings. */
+const GROUPS: readonly ShortcutGroup[] = [...new Set(BINDINGS.map((binding) => binding.group))];
+/** The page's rows: each binding the dispatcher knows, its keys as printed. */
+const SHORTCUTS = BINDINGS.map(({ sequence, action, group }) => ({ sequence: sequence.map(printedKey), action, group }));
+
+function Keys({ sequence }: { sequence: readonly string[] }) {
   return (
     <>
       {sequence.map((key, index) => (
@@ -25,10 +30,12 @@ function Keys({ sequence }: Pick<Shortcut, 'sequence'>) {
 export function ShortcutsPage() {
   const [query, setQuery] = useState('');
   const { singleKeyShortcuts } = usePreferences();
-  const groups = SHORTCUT_GROUPS.map(({ group, shortcuts }) => ({
+  const groups = GROUPS.map((group) => ({
     group,
-    shortcuts: shortcuts.filter(
-      (shortcut) => matchesQuery(`${t.items[shortcut.action]} ${shortcut.sequence.join(' ')}`, query) || shortcut.sequence.join('') === query.trim(),
+    shortcuts: SHORTCUTS.filter(
+      (shortcut) =>
+        shortcut.group === group &&
+        (matchesQuery(`${t.items[shortcut.action]} ${shortcut.sequence.join(' ')}`, query) || shortcut.sequence.join('') === query.trim()),
     ),
   })).filter(({ shortcuts }) => shortcuts.length > 0);
   return (

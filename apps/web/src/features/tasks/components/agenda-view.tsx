@@ -1,7 +1,7 @@
 import type { Member, Task } from '@jalon/contract';
 import { formatDay, localDayKey } from '../../../lib/dates.ts';
 import { fr } from '../../../locales/fr/index.ts';
-import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
+import { AssigneeLabel } from '../../members/index.ts';
 import { DueDate } from './due-date.tsx';
 import { TaskLink } from './task-link.tsx';
 import { TaskStatusBadge } from './task-status-badge.tsx';

@@ -6,7 +6,7 @@ import { VirtualList } from '../../../components/ui/virtual-list.tsx';
 import { fr } from '../../../locales/fr/index.ts';
 import { KANBAN_COLUMNS } from '../task-views.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
-import { useMembers } from '../../members/api/members.ts';
+import { useMembers } from '../../members/index.ts';
 import { KanbanCard } from './kanban-card.tsx';
 
 const t = fr.tasks;

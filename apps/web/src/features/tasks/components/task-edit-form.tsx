@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { EditForm, useEditDraft } from '../../../components/edit-form.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { fr } from '../../../locales/fr/index.ts';
-import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
+import { AssigneePicker } from '../../members/index.ts';
 import { MarkdownField } from '../task-page/markdown-field.tsx';
 
 const t = fr.tasks.edit;

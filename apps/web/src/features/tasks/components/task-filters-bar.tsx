@@ -6,8 +6,7 @@ import { useSearchParams } from 'wouter';
 import { Field } from '../../../components/ui/field.tsx';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
-import { useMembers } from '../../members/api/members.ts';
-import { MyTasksFilter } from '../../members/components/my-tasks-filter.tsx';
+import { MyTasksFilter, useMembers } from '../../members/index.ts';
 import type { ProjectOption } from '../project-options.ts';
 import { DUE_FILTERS } from '../deadline.ts';
 import {

@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import { LiveBadge } from '../../../live/live-badge.tsx';
 import { fr } from '../../../locales/fr/index.ts';
-import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
-import { PendingBadge } from '../../offline/components/pending-badge.tsx';
+import { AssigneeLabel } from '../../members/index.ts';
+import { PendingBadge } from '../../offline/index.ts';
 import { DueDate } from './due-date.tsx';
 import { PriorityIcon } from './task-icons.tsx';
 import { StatusStepButton } from './status-step-button.tsx';

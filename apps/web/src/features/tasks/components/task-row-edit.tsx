@@ -2,7 +2,7 @@ import type { Task } from '@jalon/contract';
 import Pencil from 'lucide-react/icons/pencil';
 import { fr } from '../../../locales/fr/index.ts';
 import { TaskEditForm, type TaskEditPatch } from './task-edit-form.tsx';
-import { useEditorFocus } from './use-editor-focus.ts';
+import { useEditorFocus } from '../../../lib/use-editor-focus.ts';
 
 interface TaskRowEditProps {
   task: Task;

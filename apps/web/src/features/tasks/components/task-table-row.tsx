@@ -1,13 +1,12 @@
 import type { Member, Task, TaskPriority, TaskStatus } from '@jalon/contract';
-import { TASK_PRIORITIES } from '@jalon/contract/plain';
+import { TASK_PRIORITIES, TASK_STATUSES } from '@jalon/contract/plain';
 import { memo } from 'react';
 import { TruncatedText } from '../../../components/ui/truncated-text.tsx';
 import { LiveBadge } from '../../../live/live-badge.tsx';
 import { fr } from '../../../locales/fr/index.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
-import { AssigneeLabel } from '../../members/components/assignee-label.tsx';
-import { PendingBadge } from '../../offline/components/pending-badge.tsx';
-import { KANBAN_COLUMNS } from '../task-views.ts';
+import { AssigneeLabel } from '../../members/index.ts';
+import { PendingBadge } from '../../offline/index.ts';
 import { DueDate } from './due-date.tsx';
 import { InlineSelect } from './inline-select.tsx';
 import type { TaskEditPatch } from './task-edit-form.tsx';
@@ -17,7 +16,9 @@ import { PriorityIcon, StatusIcon } from './task-icons.tsx';
 
 const t = fr.tasks;
 const columns = t.table.columns;
-const STATUS_OPTIONS = KANBAN_COLUMNS.map((value) => ({ value, label: t.statusLabel(value) }));
+// From the contract, not task-views.ts: this runs as its chunk loads, and the task views' chunks import each
+// other, so a value of another chunk may not be there yet.
+const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: t.statusLabel(value) }));
 // High first, as a person ranks them.
 const PRIORITY_OPTIONS = [...TASK_PRIORITIES]
   .reverse()

@@ -11,7 +11,7 @@ import { usePageOffset } from '../../../lib/use-page-offset.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
-import { useMembers } from '../../members/api/members.ts';
+import { useMembers } from '../../members/index.ts';
 import {
   nextSort,
   readTaskSort,

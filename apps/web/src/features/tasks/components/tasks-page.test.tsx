@@ -6,7 +6,7 @@ import { renderWorkRoute } from '../../../test/render-route.tsx';
 import { listBody, makeProject, makeTask, projectId, taskId } from '../../../test/work-fixtures.ts';
 import { serveWork, type WorkServerOptions } from '../../../test/work-server.ts';
 import { useWorkEngine } from '../../../offline/work-context.tsx';
-import { ConflictsPanel } from '../../offline/components/conflicts-panel.tsx';
+import { ConflictsPanel } from '../../offline/index.ts';
 import { TasksPage } from './tasks-page.tsx';
 
 const projects = [makeProject(), makeProject({ id: projectId(2), name: 'Interne', createdAt: '2030-01-01T09:00:00.000Z' })];

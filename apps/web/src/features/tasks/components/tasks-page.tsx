@@ -9,7 +9,7 @@ import '../../../styles/work.css';
 import { useWork, useWorkEngine } from '../../../offline/work-context.tsx';
 import { projectOptions } from '../project-options.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { filterMyTasks, isMineFilterOn } from '../../members/my-tasks.ts';
+import { filterMyTasks, isMineFilterOn } from '../../members/index.ts';
 import { useTaskView } from '../hooks/use-task-view.ts';
 import { filterTasks, readTaskFilters } from '../task-filters.ts';
 import { NewTaskDisclosure } from './new-task-disclosure.tsx';

@@ -3,10 +3,10 @@
 import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { AuditEntry, SessionInfo, TwoFactorSetup, TwoFactorStatus, User } from '@jalon/contract';
-import { updateSession } from '../../lib/session-store.ts';
-import { makeMe, makeUser } from '../../test/fixtures.ts';
-import { json, mockFetch, pathOf, problem, type RecordedCall } from '../../test/http.ts';
-import { renderApp } from '../../test/render-app.tsx';
+import { updateSession } from '../lib/session-store.ts';
+import { makeMe, makeUser } from './fixtures.ts';
+import { json, mockFetch, pathOf, problem, type RecordedCall } from './http.ts';
+import { renderApp } from './render-app.tsx';
 
 export type Route = (call: RecordedCall) => Response | Promise<Response>;
 

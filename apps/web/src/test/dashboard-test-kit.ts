@@ -1,5 +1,5 @@
 import type { AuditEntry, Dashboard, Project, Trends } from '@jalon/contract';
-import { makeTask, makeProject as makeWorkProject, projectId, taskId } from '../../test/work-fixtures.ts';
+import { makeTask, makeProject as makeWorkProject, projectId, taskId } from './work-fixtures.ts';
 
 // Fixed data for the dashboard's tests (CONVENTIONS §8): "now" is 15 January 2030, 10:00 UTC.
 export const NOW = new Date('2030-01-15T10:00:00.000Z');

@@ -1,4 +1,4 @@
-import type { EventSourceLike } from './live-connection.ts';
+import type { EventSourceLike } from '../live/live-connection.ts';
 
 /** EventSources a test drives by hand: the server opens, sends, fails or stays silent as the test says. */
 export class FakeEventSources {

@@ -1,5 +1,5 @@
-import type { WorkerLocks } from './service-worker/background-sync.ts';
-import type { LockRequester, SyncChannel, SyncMessage } from './sender-lock.ts';
+import type { WorkerLocks } from '../offline/service-worker/background-sync.ts';
+import type { LockRequester, SyncChannel, SyncMessage } from '../offline/sender-lock.ts';
 
 interface LockRequest {
   tab: number;
