@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { StatusBadge } from '../components/ui/status-badge.tsx';
-import { relativeAge } from '../features/dashboard/dashboard-model.ts';
+import { relativeAge } from '../lib/relative-age.ts';
 import { fr } from '../locales/fr/index.ts';
 import { useWork } from '../offline/work-context.tsx';
 import { useLastSync } from './use-live.ts';

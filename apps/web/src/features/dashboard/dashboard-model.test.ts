@@ -9,8 +9,8 @@ import {
   prioritySeries,
   projectDeadline,
   projectStatusSeries,
-  relativeAge,
 } from './dashboard-model.ts';
+import { relativeAge } from '../../lib/relative-age.ts';
 import { makeAudit, makeTrends, NOW } from '../../test/dashboard-test-kit.ts';
 
 describe('project deadline badge', () => {

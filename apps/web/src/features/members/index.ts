@@ -4,3 +4,4 @@ export { AssigneeLabel } from './components/assignee-label.tsx';
 export { AssigneePicker } from './components/assignee-picker.tsx';
 export { MyTasksFilter } from './components/my-tasks-filter.tsx';
 export { filterMyTasks, isMineFilterOn } from './my-tasks.ts';
+export { assigneeDisplay } from './member-names.ts';

@@ -2,6 +2,7 @@
 // views (kanban, list, calendar) a project's page shows its tasks in.
 export { useTaskWrites } from './api/task-writes.ts';
 export { NewTaskDisclosure } from './components/new-task-disclosure.tsx';
+export { TaskLink } from './components/task-link.tsx';
 export { TaskCreateForm } from './components/task-create-form.tsx';
 export { StatusIcon } from './components/task-icons.tsx';
 export { TaskViewsPanel } from './components/task-views-panel.tsx';

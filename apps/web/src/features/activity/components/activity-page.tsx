@@ -12,7 +12,7 @@ import '../../../styles/activity.css';
 import { useWork } from '../../../offline/work-context.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { activityPeopleQueryOptions, activityQueryOptions, readActivityFilter } from '../api/get-activity.ts';
-import { TaskLink } from '../../tasks/components/task-link.tsx';
+import { TaskLink } from '../../tasks/index.ts';
 
 const t = fr.activity;
 

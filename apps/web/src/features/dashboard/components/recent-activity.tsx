@@ -3,7 +3,8 @@ import { memo, useId } from 'react';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { ActivityIcon, activityFamily } from '../../../components/ui/activity-icon.tsx';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
-import { activityText, actorName, relativeAge } from '../dashboard-model.ts';
+import { relativeAge } from '../../../lib/relative-age.ts';
+import { activityText, actorName } from '../dashboard-model.ts';
 
 const t = dashboard.activity;
 

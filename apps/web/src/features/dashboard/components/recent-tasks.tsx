@@ -3,7 +3,7 @@ import type { Task } from '@jalon/contract';
 import { memo, useId, type Ref } from 'react';
 import { formatDay } from '../../../lib/dates.ts';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
-import { TaskLink } from '../../tasks/components/task-link.tsx';
+import { TaskLink } from '../../tasks/index.ts';
 
 const t = dashboard.recentTasks;
 

@@ -4,7 +4,7 @@ import { memo, useId } from 'react';
 import { formatDayShort } from '../../../lib/dates.ts';
 import { Link } from 'wouter';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
-import { TaskLink } from '../../tasks/components/task-link.tsx';
+import { TaskLink } from '../../tasks/index.ts';
 import { calendarDaysUntil, deadlineLevel } from '../dashboard-model.ts';
 
 const t = dashboard;

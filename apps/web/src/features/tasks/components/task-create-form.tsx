@@ -10,8 +10,8 @@ import { ignoreRepeatClick, useCreateOnce } from '../../../lib/use-create-once.t
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { followCreatedId } from '../../../offline/created-id.ts';
-import { AssigneePicker } from '../../members/components/assignee-picker.tsx';
-import { useOnlineStatus } from '../../offline/hooks/use-online-status.ts';
+import { AssigneePicker } from '../../members/index.ts';
+import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { useTaskWrites } from '../api/task-writes.ts';
 import type { ProjectOption } from '../project-options.ts';
 

@@ -3,7 +3,7 @@ import { formatDay } from '../../../lib/dates.ts';
 import { members as memberTexts } from '../../../locales/fr/members.ts';
 import { taskPriorityLabels, taskStatusLabel } from '../../../locales/fr/tasks.ts';
 import { taskPage } from '../../../locales/fr/task-page.ts';
-import { assigneeDisplay } from '../../members/member-names.ts';
+import { assigneeDisplay } from '../../members/index.ts';
 
 const t = taskPage.history;
 const people = memberTexts.assignee;

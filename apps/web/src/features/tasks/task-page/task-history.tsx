@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { taskPage } from '../../../locales/fr/task-page.ts';
-import { relativeAge } from '../../dashboard/dashboard-model.ts';
+import { relativeAge } from '../../../lib/relative-age.ts';
 import { taskActivityQueryOptions } from '../api/task-activity.ts';
 import { changeText, entryText, type HistoryNames } from './history-text.ts';
 
