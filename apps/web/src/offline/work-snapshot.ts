@@ -4,7 +4,7 @@ import type { PendingState } from './work-rows.ts';
 
 /**
  * Where this device keeps the person's copy: `indexeddb` (the shipped build), or `memory` when the build
- * flag is off or IndexedDB could not open (SPEC §4 "no-op mode": the app works online, keeps nothing).
+ * flag is off or IndexedDB could not open (the app then works online and keeps nothing).
  */
 export type StorageKind = 'indexeddb' | 'memory';
 
