@@ -21,7 +21,11 @@ function record(result) {
 }
 
 function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...options.env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...options.env },
+  });
   return result.status === 0;
 }
 
@@ -34,17 +38,28 @@ function check(name, command, args, options) {
 function vitest(name, workspace, env = {}, extraArgs = []) {
   console.log(`\n=== ${name} ===`);
   const file = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  const args = ['vitest', 'run', '--root', workspace, ...extraArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  const args = [
+    'vitest',
+    'run',
+    '--root',
+    workspace,
+    ...extraArgs,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ];
   const ok = run('npx', args, { env: { TZ: 'UTC', ...env } });
   record(countVitest(name, file, ok));
 }
 
 function countVitest(name, file, ok) {
-  if (!fs.existsSync(file)) return { name, passed: 0, failed: 1, note: 'no report (the runner failed to start)' };
+  if (!fs.existsSync(file))
+    return { name, passed: 0, failed: 1, note: 'no report (the runner failed to start)' };
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
   const failed = report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1);
   const failures = failedVitestTests(report);
-  if (!ok && failures.length === 0) failures.push('(no test or file failed: an unhandled error, printed above the runner\'s own summary)');
+  if (!ok && failures.length === 0)
+    failures.push("(no test or file failed: an unhandled error, printed above the runner's own summary)");
   return { name, passed: report.numPassedTests, failed, failures };
 }
 
@@ -54,7 +69,9 @@ function countVitest(name, file, ok) {
 function failedVitestTests(report) {
   return report.testResults.flatMap((file) => {
     const name = path.relative(root, file.name);
-    const tests = file.assertionResults.filter((test) => test.status === 'failed').map((test) => `${name} › ${test.fullName} (failed)`);
+    const tests = file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${name} › ${test.fullName} (failed)`);
     if (tests.length > 0 || file.status !== 'failed') return tests;
     return [`${name} (file failed: ${(file.message || 'no message').split('\n')[0].slice(0, 200)})`];
   });
@@ -64,7 +81,10 @@ function ensureChromium() {
   if (fs.existsSync('/usr/bin/chromium')) return true;
   if (process.getuid?.() === 0) {
     console.log('Installing Debian chromium for the end-to-end tests…');
-    return run('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null']);
+    return run('bash', [
+      '-c',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
+    ]);
   }
   console.error('End-to-end tests need Chromium at /usr/bin/chromium: run `sudo apt-get install chromium`.');
   return false;
@@ -99,7 +119,10 @@ function playwrightTests(suites = [], statuses) {
     ...(suite.specs ?? []).flatMap((spec) =>
       spec.tests
         .filter((test) => statuses.includes(test.status))
-        .map((test) => `${spec.file}:${spec.line} › ${test.projectName ? `[${test.projectName}] ` : ''}${spec.title} (${test.status})`),
+        .map(
+          (test) =>
+            `${spec.file}:${spec.line} › ${test.projectName ? `[${test.projectName}] ` : ''}${spec.title} (${test.status})`,
+        ),
     ),
     ...playwrightTests(suite.suites, statuses),
   ]);
@@ -108,14 +131,21 @@ function playwrightTests(suites = [], statuses) {
 // Redocly exits 0 on warnings: its JSON report is read, and a warning fails the check like an error.
 function redoclyLint(document) {
   console.log('\n=== openapi lint (Redocly) ===');
-  const result = spawnSync('npx', ['redocly', 'lint', document, '--format=json'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync('npx', ['redocly', 'lint', document, '--format=json'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   let report = null;
   try {
     report = JSON.parse(result.stdout.slice(result.stdout.indexOf('{')));
   } catch {
     console.error(result.stdout, result.stderr);
   }
-  for (const problem of report?.problems ?? []) console.log(`${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location?.[0]?.pointer ?? ''}`);
+  for (const problem of report?.problems ?? [])
+    console.log(
+      `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location?.[0]?.pointer ?? ''}`,
+    );
   const clean = report !== null && report.totals.errors === 0 && report.totals.warnings === 0;
   console.log(report ? `${report.totals.errors} errors, ${report.totals.warnings} warnings` : 'no report');
   record({ name: 'openapi lint (Redocly)', passed: clean ? 1 : 0, failed: clean ? 0 : 1 });
@@ -126,11 +156,15 @@ const wants = (step) => only.length === 0 || only.includes(step);
 
 if (wants('typecheck')) {
   for (const project of ['packages/contract', 'packages/sync', 'apps/server', 'apps/web', 'e2e', 'bench']) {
-    if (fs.existsSync(path.join(root, project, 'tsconfig.json'))) check(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
+    if (fs.existsSync(path.join(root, project, 'tsconfig.json')))
+      check(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
   }
 }
 if (wants('lint')) {
   check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+  // One formatting for every file, so a diff shows what changed and not how it was typed: `npm run format`
+  // writes it.
+  check('format (prettier --check)', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
   // Links in the docs resolve, no file cites a document kept outside the repository, the decision
   // records are indexed (scripts/check-docs.mjs); then the checker's own test.
   check('docs', 'node', ['scripts/check-docs.mjs']);
@@ -143,18 +177,25 @@ if (wants('openapi')) {
   console.log('\n=== OpenAPI document ===');
   const document = path.join(reports, 'openapi.json');
   const generated = run('npx', ['tsx', 'apps/server/src/cli/openapi.ts', '--out', document]);
-  if (!generated) record({ name: 'openapi', passed: 0, failed: 2, note: 'the document could not be generated' });
+  if (!generated)
+    record({ name: 'openapi', passed: 0, failed: 2, note: 'the document could not be generated' });
   else {
     redoclyLint(document);
     console.log('\n=== openapi client (openapi-typescript) ===');
-    const typed = run('npx', ['openapi-typescript', document, '-o', 'docs/api-client/openapi.d.ts']) && run('npx', ['tsc', '-p', 'docs/api-client']);
+    const typed =
+      run('npx', ['openapi-typescript', document, '-o', 'docs/api-client/openapi.d.ts']) &&
+      run('npx', ['tsc', '-p', 'docs/api-client']);
     record({ name: 'openapi client typecheck', passed: typed ? 1 : 0, failed: typed ? 0 : 1 });
   }
 }
 if (wants('server')) {
   vitest('server on PGlite', 'apps/server', { TEST_DATABASE_URL: '' });
-  if (process.env.TEST_DATABASE_URL) vitest('server on PostgreSQL', 'apps/server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
-  else console.log('\n(server on PostgreSQL skipped: set TEST_DATABASE_URL=postgres://user@host:5432/db to run it)');
+  if (process.env.TEST_DATABASE_URL)
+    vitest('server on PostgreSQL', 'apps/server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+  else
+    console.log(
+      '\n(server on PostgreSQL skipped: set TEST_DATABASE_URL=postgres://user@host:5432/db to run it)',
+    );
 }
 if (wants('sync')) vitest('sync core', 'packages/sync');
 // Real servers killed, databases stopped, disks filled, and the PGlite soak (apps/server/src/faults): a
@@ -172,7 +213,9 @@ if (wants('e2e')) {
 console.log('\n=== summary ===');
 for (const result of results) {
   const note = [result.note, `${result.seconds} s`].filter(Boolean).join('; ');
-  console.log(`${result.failed ? 'FAIL' : 'ok  '}  ${result.name}: ${result.passed} passed, ${result.failed} failed (${note})`);
+  console.log(
+    `${result.failed ? 'FAIL' : 'ok  '}  ${result.name}: ${result.passed} passed, ${result.failed} failed (${note})`,
+  );
   for (const failure of result.failures ?? []) console.log(`        ${failure}`);
 }
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
