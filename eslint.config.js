@@ -8,15 +8,26 @@ import globals from 'globals';
 import fs from 'node:fs';
 
 /** The web app never imports server code. */
-const noServerCode = { group: ['**/apps/server/**', '@jalon/server*'], message: 'The web app never imports server code.' };
+const noServerCode = {
+  group: ['**/apps/server/**', '@jalon/server*'],
+  message: 'The web app never imports server code.',
+};
 /** Issue 17: each icon is imported on its own, so a screen's chunk carries only the icons it shows. */
-const oneIconPerImport = { name: 'lucide-react', allowTypeImports: true, message: "Import each icon on its own: 'lucide-react/icons/<name>'." };
+const oneIconPerImport = {
+  name: 'lucide-react',
+  allowTypeImports: true,
+  message: "Import each icon on its own: 'lucide-react/icons/<name>'.",
+};
 /**
  * Issues 5 and 17: the contract's index brings zod and every schema (about 30 kB gzipped, 50 ms of script
  * on a fast machine). Screens take its values from '@jalon/contract/plain' and name its schemas with
  * contractSchema(): answers are checked in a worker (decision 0042), and zod stays off the page.
  */
-const noStaticSchemas = { name: '@jalon/contract', allowTypeImports: true, message: "Use '@jalon/contract/plain' for values, contractSchema('…') for schemas." };
+const noStaticSchemas = {
+  name: '@jalon/contract',
+  allowTypeImports: true,
+  message: "Use '@jalon/contract/plain' for values, contractSchema('…') for schemas.",
+};
 
 /**
  * A feature of the web app is a folder of apps/web/src/features. What other features may use of it is what
@@ -24,7 +35,9 @@ const noStaticSchemas = { name: '@jalon/contract', allowTypeImports: true, messa
  * piece several features share says so by moving to components/ or lib/ (decision 0065).
  */
 const featuresDir = 'apps/web/src/features';
-const features = fs.readdirSync(new URL(featuresDir, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+const features = fs
+  .readdirSync(new URL(featuresDir, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory());
 const featureBoundaries = features.map(({ name }) => ({
   target: `./${featuresDir}/${name}`,
   from: `./${featuresDir}/*/**`,
@@ -33,7 +46,18 @@ const featureBoundaries = features.map(({ name }) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-offline-off/**', '**/data/**', 'apps/server/drizzle/**', 'docs/api-client/openapi.d.ts', '**/playwright-report/**', '**/test-results/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-offline-off/**',
+      '**/data/**',
+      'apps/server/drizzle/**',
+      'docs/api-client/openapi.d.ts',
+      '**/playwright-report/**',
+      '**/test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -51,7 +75,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': 'off',
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [noStaticSchemas, oneIconPerImport], patterns: [noServerCode] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [noStaticSchemas, oneIconPerImport], patterns: [noServerCode] },
+      ],
     },
   },
   {
@@ -70,7 +97,10 @@ export default tseslint.config(
       'apps/web/src/offline/service-worker/fetch-transports.ts',
     ],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [oneIconPerImport], patterns: [noServerCode] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [oneIconPerImport], patterns: [noServerCode] },
+      ],
     },
   },
   {
@@ -94,14 +124,15 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [
-            noStaticSchemas,
-            oneIconPerImport,
-          ],
+          paths: [noStaticSchemas, oneIconPerImport],
           patterns: [
             noServerCode,
             // The offline engine (IndexedDB, the sync core) loads after sign-in, through import().
-            { regex: '^(\\.\\./)+offline/', allowTypeImports: true, message: 'The offline engine loads after sign-in: import() it.' },
+            {
+              regex: '^(\\.\\./)+offline/',
+              allowTypeImports: true,
+              message: 'The offline engine loads after sign-in: import() it.',
+            },
           ],
         },
       ],
@@ -110,7 +141,17 @@ export default tseslint.config(
   {
     files: ['packages/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@jalon/server*', '@jalon/web*'], message: 'Packages never import apps.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '@jalon/server*', '@jalon/web*'],
+              message: 'Packages never import apps.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

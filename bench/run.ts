@@ -56,7 +56,18 @@ import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
  *                     --connections 20 --duration 10 --warmup 2 --saturating 20 --sessions 20
  *                     --build true|false --browser true|false --baseline ../other/apps/server]
  */
-const SUITES = ['auth', 'tasks', 'audit', 'dashboard', 'bundle', 'sync', 'events', 'offline', 'lighthouse', 'soak'] as const;
+const SUITES = [
+  'auth',
+  'tasks',
+  'audit',
+  'dashboard',
+  'bundle',
+  'sync',
+  'events',
+  'offline',
+  'lighthouse',
+  'soak',
+] as const;
 const LONG_SUITES: readonly string[] = ['soak', 'offline', 'lighthouse'];
 const DEFAULT_SUITES = SUITES.filter((name) => !LONG_SUITES.includes(name));
 type SuiteName = (typeof SUITES)[number];
@@ -106,7 +117,10 @@ const bundleOptions = { build: flag(values.build, 'build'), browser: flag(values
 const lighthouseOptions = {
   build: bundleOptions.build,
   runs: bounded(values.runs, 'runs', 1, 9),
-  only: (values.screens ?? '').split(',').map((name) => name.trim()).filter(Boolean),
+  only: (values.screens ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean),
 };
 const suites = [...new Set((values.suite ?? '').split(',').map((name) => name.trim()))] as SuiteName[];
 for (const name of suites)
@@ -157,7 +171,8 @@ const SUITE: Record<SuiteName, Suite> = {
   offline: {
     measure: (kind, url) => measureOffline(kind, url),
     format: formatOfflineTable,
-    describe: 'Chromium, the built web app and its service worker; 1,000 kanban moves offline, then reconnection',
+    describe:
+      'Chromium, the built web app and its service worker; 1,000 kanban moves offline, then reconnection',
     once: true,
   },
   lighthouse: {

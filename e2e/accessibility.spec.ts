@@ -8,7 +8,8 @@ import { expect, expectDashboard, signIn, test } from './support/test.ts';
 test.describe('accessibility (axe, WCAG 2.1 AA), light and dark', () => {
   test.use({ colorScheme: 'dark' });
 
-  const expectSystemScheme = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const expectSystemScheme = (page: Page) =>
+    expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 
   test('login screen: credentials, error and expired warning', async ({ page }) => {
     // As most people see it: with the background's 'Changer le fond animé' button. The still

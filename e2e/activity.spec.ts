@@ -9,12 +9,21 @@ import { apiAs, uniqueName } from './support/work.ts';
 test.describe('/activity at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test("a member reads a teammate's activity, filters it, and opens what a row names", async ({ page, request, member }) => {
+  test("a member reads a teammate's activity, filters it, and opens what a row names", async ({
+    page,
+    request,
+    member,
+  }) => {
     const teammate = await createMember(request);
     const api = await apiAs(request, teammate);
-    const project = await api.createProject({ name: uniqueName('Chantier partagé'), description: 'Pour l’activité' });
+    const project = await api.createProject({
+      name: uniqueName('Chantier partagé'),
+      description: 'Pour l’activité',
+    });
     const task = await api.createTask({ title: uniqueName('Poser les fenêtres'), project: project.id });
-    const mine = await (await apiAs(request, member)).createProject({ name: uniqueName('Mon projet'), description: 'Le mien' });
+    const mine = await (
+      await apiAs(request, member)
+    ).createProject({ name: uniqueName('Mon projet'), description: 'Le mien' });
 
     await signIn(page, member);
     await expectDashboard(page, member);
@@ -26,14 +35,20 @@ test.describe('/activity at 1440 px', () => {
     await expect(page).toHaveURL(new RegExp(`project=${project.id}`));
     const items = page.getByRole('main').getByRole('listitem');
     await expect(items).toHaveCount(2);
-    await expect(items.nth(0)).toContainText(`${teammate.username} a créé une tâche : Tâche créée : ${task.title}`);
-    await expect(items.nth(1)).toContainText(`${teammate.username} a créé un projet : Projet créé : ${project.name}`);
+    await expect(items.nth(0)).toContainText(
+      `${teammate.username} a créé une tâche : Tâche créée : ${task.title}`,
+    );
+    await expect(items.nth(1)).toContainText(
+      `${teammate.username} a créé un projet : Projet créé : ${project.name}`,
+    );
     await expectNoViolationsInBothSchemes(page, '/activity filtered by project (1440 px)');
 
     await page.getByLabel('Personne').selectOption({ label: member.username });
     await expect(page.getByText('Aucune activité pour ces filtres.')).toBeVisible();
     await page.getByLabel('Projet').selectOption({ label: 'Tous les projets' });
-    await expect(items.first()).toContainText(`${member.username} a créé un projet : Projet créé : ${mine.name}`);
+    await expect(items.first()).toContainText(
+      `${member.username} a créé un projet : Projet créé : ${mine.name}`,
+    );
 
     await page.getByLabel('Personne').selectOption({ label: teammate.username });
     await page.getByRole('link', { name: `Tâche créée : ${task.title}` }).click();
@@ -48,8 +63,14 @@ test.describe('/activity at 1440 px', () => {
 test.describe('/activity at 360 px, touch', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
-  test('the list filtered by project, chosen dark from the menu, axe in both schemes', async ({ page, request, member }) => {
-    const project = await (await apiAs(request, member)).createProject({ name: uniqueName('Projet visible'), description: 'axe' });
+  test('the list filtered by project, chosen dark from the menu, axe in both schemes', async ({
+    page,
+    request,
+    member,
+  }) => {
+    const project = await (
+      await apiAs(request, member)
+    ).createProject({ name: uniqueName('Projet visible'), description: 'axe' });
     await page.emulateMedia({ colorScheme: 'light' });
     await signIn(page, member);
     await expectDashboard(page, member);

@@ -193,7 +193,9 @@ for (const size of [
       // By role: while /tasks was still loading, getByLabel matched another element named 'Échéance' (not a
       // field), and toHaveValue fails at once on such an element instead of waiting. On a phone the filter
       // sits folded behind 'Filtres', hence includeHidden.
-      await expect(page.getByRole('combobox', { name: 'Échéance', includeHidden: true })).toHaveValue('overdue');
+      await expect(page.getByRole('combobox', { name: 'Échéance', includeHidden: true })).toHaveValue(
+        'overdue',
+      );
       const rows = page.getByRole('row').filter({ has: page.getByText('En retard', { exact: true }) });
       await expect(rows).toHaveCount(late.length);
       for (const task of late)

@@ -106,8 +106,12 @@ test('every card shows the numbers of a known project, and the period changes th
     String(expected.active),
   );
   await expect(counter(page, 'Tâches actives')).toContainText(`Sur ${expected.total} tâches`);
-  await expect(counter(page, 'Prioritaires').locator('.dash-counter__value')).toHaveText(String(expected.high));
-  await expect(counter(page, 'En retard').locator('.dash-counter__value')).toHaveText(String(expected.overdue));
+  await expect(counter(page, 'Prioritaires').locator('.dash-counter__value')).toHaveText(
+    String(expected.high),
+  );
+  await expect(counter(page, 'En retard').locator('.dash-counter__value')).toHaveText(
+    String(expected.overdue),
+  );
 
   // --- The project's card: the only one once scoped.
   const cards = section(page, 'Projets en cours').getByRole('article');
@@ -234,7 +238,10 @@ test('quick-create makes a project and a task that then appear', async ({ page, 
   await toggle.click();
   const panel = page.getByRole('region', { name: 'Création rapide' });
   await expect(panel).toBeVisible();
-  await expect(toolbar(page).getByRole('button', { name: 'Fermer' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(toolbar(page).getByRole('button', { name: 'Fermer' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   await expect(panel.getByRole('tab', { name: 'Projet' })).toHaveAttribute('aria-selected', 'true');
 
   // A project without description or deadline: ' – initialisation', 14 days ahead.
@@ -244,7 +251,10 @@ test('quick-create makes a project and a task that then appear', async ({ page, 
   await panel.getByRole('button', { name: 'Créer' }).click();
   await expect(panel.getByRole('status')).toHaveText('Créé !');
   await expect(panel).toHaveCount(0);
-  await expect(toolbar(page).getByRole('button', { name: 'Créer' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(toolbar(page).getByRole('button', { name: 'Créer' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
   await expect(projectFilter(page).getByRole('option', { name, exact: true })).toBeAttached();
 
   // A task in it.
@@ -351,7 +361,9 @@ test('each theme renders, and the preferences survive a reload and another brows
     await expect(secondHtml).toHaveAttribute('data-palette', 'rose');
     await expect(secondHtml).toHaveAttribute('data-theme', 'dark');
     await expect
-      .poll(() => second.evaluate(() => document.documentElement.style.getPropertyValue('--motion-intensity')))
+      .poll(() =>
+        second.evaluate(() => document.documentElement.style.getPropertyValue('--motion-intensity')),
+      )
       .toBe('0.35');
     await second.screenshot({ path: testInfo.outputPath('theme-rose-second-browser.png') });
   } finally {
@@ -386,7 +398,10 @@ test('axe on the dashboard, quick-create and preferences open, light and dark', 
   await expect(panel.getByLabel('Nom du projet')).toBeVisible();
   await expectNoViolationsInBothSchemes(page, 'dashboard, quick-create project');
   await panel.getByRole('tab', { name: 'Tâche' }).click();
-  await expect(panel.getByRole('combobox', { name: 'Projet', exact: true })).not.toHaveAttribute('aria-busy', 'true');
+  await expect(panel.getByRole('combobox', { name: 'Projet', exact: true })).not.toHaveAttribute(
+    'aria-busy',
+    'true',
+  );
   await expectNoViolationsInBothSchemes(page, 'dashboard, quick-create task');
   await toolbar(page).getByRole('button', { name: 'Fermer' }).click();
 
@@ -399,10 +414,13 @@ test('offline, the dashboard says so and loads nothing', async ({ page, context,
   await openDashboard(page, member);
   const whileOffline: string[] = [];
   page.on('request', (req) => {
-    if (req.url().includes('/api/dashboard') || req.url().includes('/api/analytics/')) whileOffline.push(req.url());
+    if (req.url().includes('/api/dashboard') || req.url().includes('/api/analytics/'))
+      whileOffline.push(req.url());
   });
   await context.setOffline(true);
-  await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Pas de connexion internet' })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('status').filter({ hasText: 'Pas de connexion internet' }),
+  ).toBeVisible();
   await expect(page.getByRole('list', { name: 'Indicateurs' })).toHaveCount(0);
   await toolbar(page).getByRole('button', { name: 'Actualiser' }).click();
   await toolbar(page).getByLabel('Période').selectOption({ label: '30 jours' });

@@ -68,7 +68,11 @@ async function runUntilFirstReconnect(page: Page) {
   // The stream's 'open' event reaches the page a moment after Playwright sees the response: until then
   // there is no time to count from (NaN).
   const quietFor = () =>
-    page.evaluate(() => Date.now() - ((window as unknown as { lastStreamActivity?: number }).lastStreamActivity ?? Number.NaN));
+    page.evaluate(
+      () =>
+        Date.now() -
+        ((window as unknown as { lastStreamActivity?: number }).lastStreamActivity ?? Number.NaN),
+    );
   await expect.poll(quietFor).not.toBeNaN();
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const quiet = await quietFor();
@@ -123,12 +127,10 @@ test('a card moved on the kanban in one browser moves in the other, without a re
     await expect(
       column(other.page, 'En cours').getByRole('article', { name: title, exact: true }),
     ).toBeVisible();
-    test
-      .info()
-      .annotations.push({
-        type: 'delay',
-        description: `shown in the other browser after ${Date.now() - moved} ms`,
-      });
+    test.info().annotations.push({
+      type: 'delay',
+      description: `shown in the other browser after ${Date.now() - moved} ms`,
+    });
     await expect(
       column(other.page, 'À faire').getByRole('article', { name: title, exact: true }),
     ).toHaveCount(0);

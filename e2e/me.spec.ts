@@ -35,7 +35,10 @@ test('change password: the wrong current one is refused, then the old password f
   await expect(page.getByText(member.email)).toBeVisible();
   await expect(page.getByText('Membre', { exact: true })).toBeVisible();
   await expect(page.getByText('Désactivée')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Gérer la sécurité du compte' })).toHaveAttribute('href', '/security');
+  await expect(page.getByRole('link', { name: 'Gérer la sécurité du compte' })).toHaveAttribute(
+    'href',
+    '/security',
+  );
   await expect(page.getByRole('heading', { level: 2, name: 'Changer le mot de passe' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Affichage' })).toBeVisible();
 
@@ -44,7 +47,9 @@ test('change password: the wrong current one is refused, then the old password f
   await expectNoViolationsInBothSchemes(page, '/me, password form with an error');
 
   await changePassword(page, 'Pas le bon 2026 !', NEW_PASSWORD);
-  await expect(page.getByRole('alert')).toHaveText('Le mot de passe n’a pas été changé : Le mot de passe actuel est incorrect.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Le mot de passe n’a pas été changé : Le mot de passe actuel est incorrect.',
+  );
 
   await changePassword(page, member.password, NEW_PASSWORD);
   await expect(page.getByRole('status').filter({ hasText: 'Mot de passe changé.' })).toHaveText(

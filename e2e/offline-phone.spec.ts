@@ -16,7 +16,9 @@ async function expectNoSidewaysScroll(page: Page, screen: string) {
   // A mobile browser zooms out to fit a too-wide page, which would widen innerWidth and hide the overflow.
   expect(await page.evaluate(() => window.innerWidth), screen).toBe(360);
   await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: screen })
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: screen,
+    })
     .toBeLessThanOrEqual(0);
 }
 
@@ -51,7 +53,9 @@ test("at 360 px: the outbox offline on /sync, then a conflict with the server in
   // The outbox, offline: the waiting change with its state.
   await page.goto('/sync');
   await expect(page.getByRole('heading', { level: 1, name: 'Synchronisation' })).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: `Modification · Tâche « ${mine} »` })).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: `Modification · Tâche « ${mine} »` }),
+  ).toBeVisible();
   await expectNoSidewaysScroll(page, '/sync offline with a waiting change');
   await expectNoViolationsInBothSchemes(page, '/sync offline at 360 px');
 

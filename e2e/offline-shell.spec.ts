@@ -66,9 +66,16 @@ test('a reload while offline shows the app from the service worker, not the brow
   expect(reloaded?.fromServiceWorker()).toBe(true);
   expect(reloaded?.headers()['x-request-id']).toBe(precachedIndexId);
   await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
-  await expect(page.getByRole('status', { name: 'État de la connexion' })).toContainText('Pas de connexion internet');
+  await expect(page.getByRole('status', { name: 'État de la connexion' })).toContainText(
+    'Pas de connexion internet',
+  );
   // The web app manifest and its icons too (issue 17): an installed Jalon starts offline with its icon.
-  for (const file of ['/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon-maskable-512.png']) {
+  for (const file of [
+    '/manifest.webmanifest',
+    '/icons/icon-192.png',
+    '/icons/icon-512.png',
+    '/icons/icon-maskable-512.png',
+  ]) {
     expect(await page.evaluate(async (url) => (await fetch(url)).status, file), file).toBe(200);
   }
   // Whatever the screens asked of the API while offline, none of it was answered from a cache.

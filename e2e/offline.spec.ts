@@ -87,7 +87,9 @@ test('offline, a project and two tasks are made, edited and moved; back online t
   for (const title of [first, second]) {
     await page.getByLabel('Titre de la tâche').fill(title);
     await page.getByRole('button', { name: 'Ajouter' }).click();
-    await expect(page.getByRole('region', { name: 'Tâches du projet' }).getByRole('row', { name: title, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Tâches du projet' }).getByRole('row', { name: title, exact: true }),
+    ).toBeVisible();
   }
 
   // --- One edited in the list, the other moved across the kanban.
@@ -107,7 +109,11 @@ test('offline, a project and two tasks are made, edited and moved; back online t
   // --- A reload, still offline: the shell and the data are there, edits still waiting.
   await page.reload();
   await expect(column('En cours').getByRole('article', { name: second, exact: true })).toBeVisible();
-  await expect(column('À faire').getByRole('article', { name: edited, exact: true }).getByText('En attente', { exact: true })).toBeVisible();
+  await expect(
+    column('À faire')
+      .getByRole('article', { name: edited, exact: true })
+      .getByText('En attente', { exact: true }),
+  ).toBeVisible();
   await expect(connection(page)).toContainText('Pas de connexion internet');
 
   // --- Back online: sent, `tmp-` ids replaced, everything on the server once.
@@ -129,7 +135,11 @@ test('offline, a project and two tasks are made, edited and moved; back online t
   );
 
   await nav(page, 'Projets');
-  await page.getByRole('article').filter({ has: page.getByRole('heading', { name }) }).getByRole('link', { name: 'Ouvrir' }).click();
+  await page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name }) })
+    .getByRole('link', { name: 'Ouvrir' })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/projects/${projects[0]!.id}$`));
 });
 
@@ -202,7 +212,9 @@ test('two browsers edit one task offline: the same field clashes once, each way 
   round = await clash(3);
   await round.item.getByRole('button', { name: 'Renvoyer ma version' }).click();
   await expectAllSent(page);
-  await expect.poll(async () => (await api.listTasks()).find((row) => row.id === task.id)?.title).toBe(round.mine);
+  await expect
+    .poll(async () => (await api.listTasks()).find((row) => row.id === task.id)?.title)
+    .toBe(round.mine);
   current = round.mine;
   await other.reload();
   await expect(taskRow(other, current)).toBeVisible();
@@ -213,14 +225,18 @@ test('two browsers edit one task offline: the same field clashes once, each way 
   await round.item.getByRole('button', { name: 'Fusionner…' }).click();
   const titleChoice = round.item.getByRole('group', { name: 'Titre' });
   await expect(titleChoice.getByRole('radio', { name: `Ma version : ${round.mine}` })).toBeChecked();
-  await expect(titleChoice.getByRole('radio', { name: `Version du serveur : ${round.theirs}` })).toBeVisible();
+  await expect(
+    titleChoice.getByRole('radio', { name: `Version du serveur : ${round.theirs}` }),
+  ).toBeVisible();
   await titleChoice.getByRole('radio', { name: 'Autre valeur' }).check();
   const merged = `${title} — fusion`;
   await titleChoice.getByRole('textbox', { name: 'Autre valeur pour Titre' }).fill(merged);
   await round.item.getByRole('button', { name: 'Appliquer la fusion' }).click();
   await expect(panel).toHaveCount(0);
   await expectAllSent(page);
-  await expect.poll(async () => (await api.listTasks()).find((row) => row.id === task.id)?.title).toBe(merged);
+  await expect
+    .poll(async () => (await api.listTasks()).find((row) => row.id === task.id)?.title)
+    .toBe(merged);
 
   // Different fields: one browser retitles, the other describes; both kept, no conflict.
   await other.reload();
@@ -266,7 +282,9 @@ test('the outbox survives a reload, is listed with its state, and one tab sends 
   await expect(taskRow(page, kept).getByText('En attente', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Modifications en attente' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Synchronisation' })).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: `Modification · Tâche « ${kept} »` })).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: `Modification · Tâche « ${kept} »` }),
+  ).toBeVisible();
   await expectNoViolations(page, '/sync with a waiting change');
 
   // A second tab follows; only one of the two sends.

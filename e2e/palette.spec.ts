@@ -17,7 +17,11 @@ async function openPalette(page: Page) {
   await expect(searchField(page)).toBeFocused();
 }
 
-test('finds a project ignoring accents and case, and opens it with the keyboard', async ({ page, request, member }) => {
+test('finds a project ignoring accents and case, and opens it with the keyboard', async ({
+  page,
+  request,
+  member,
+}) => {
   const id = randomUUID().slice(0, 8);
   const api = await apiAs(request, member);
   const project = await api.createProject({ name: `Échéance proche ${id}`, description: 'Rendu du dossier' });
@@ -27,7 +31,9 @@ test('finds a project ignoring accents and case, and opens it with the keyboard'
   await expectDashboard(page, member);
   await page.keyboard.press('Control+k');
   await expect(palette(page)).toBeVisible();
-  const input = palette(page).getByRole('combobox', { name: 'Rechercher une commande, un projet ou une tâche' });
+  const input = palette(page).getByRole('combobox', {
+    name: 'Rechercher une commande, un projet ou une tâche',
+  });
   await expect(input).toBeFocused();
   await expect(input).toHaveAttribute('aria-expanded', 'true');
 
@@ -46,7 +52,9 @@ test('finds a project ignoring accents and case, and opens it with the keyboard'
   // A task by its title opens its own page, beside the screen the palette was called over.
   await openPalette(page);
   await page.keyboard.type(`relire ${id}`);
-  await expect(palette(page).getByRole('option', { name: `Ouvrir la tâche Relire le contrat ${id}` })).toBeVisible();
+  await expect(
+    palette(page).getByRole('option', { name: `Ouvrir la tâche Relire le contrat ${id}` }),
+  ).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/tasks\/[0-9a-f-]+$/);
   await expect(page.getByRole('heading', { level: 2, name: `Relire le contrat ${id}` })).toBeVisible();
@@ -80,7 +88,10 @@ test('finds a project ignoring accents and case, and opens it with the keyboard'
   // Sign out from the palette.
   await openPalette(page);
   await page.keyboard.type('deconnecter');
-  await expect(palette(page).getByRole('option', { name: 'Se déconnecter' })).toHaveAttribute('aria-selected', 'true');
+  await expect(palette(page).getByRole('option', { name: 'Se déconnecter' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/login$/);
 });

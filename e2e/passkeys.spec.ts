@@ -194,7 +194,9 @@ test.describe('a passkey alone as the administrator’s second factor', () => {
       // Polled: the phone layout follows the resize a moment later (read at once on a loaded machine, the
       // overflow was once the desk layout's 78 px).
       await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+        .poll(() =>
+          page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        )
         .toBeLessThanOrEqual(0);
       await expectNoViolations(page, '2FA tab with passkeys only (360 px, dark)');
       await page.setViewportSize({ width: 1440, height: 900 });

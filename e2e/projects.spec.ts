@@ -201,7 +201,10 @@ test('a project from creation to deletion, axe on every screen in light and dark
   await expect(page.getByText(taskTitle)).toHaveCount(0);
 });
 
-test("'n b': the new project opens on its own kanban, its header counting its tasks", async ({ page, member }) => {
+test("'n b': the new project opens on its own kanban, its header counting its tasks", async ({
+  page,
+  member,
+}) => {
   // Sign-in, a project, three tasks and the kanban: past the default 45 s on CI's loaded two cores.
   test.setTimeout(90_000);
   const name = uniqueName('Tableau kanban');
@@ -215,11 +218,17 @@ test("'n b': the new project opens on its own kanban, its header counting its ta
   await form.getByRole('button', { name: 'Créer le projet' }).click();
   await expect(page).toHaveURL(/\/projects\/(tmp-)?[0-9a-f-]{36}\?view=kanban$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Vue' }).getByRole('button', { name: 'Kanban' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(
+    page.getByRole('group', { name: 'Vue' }).getByRole('button', { name: 'Kanban' }),
+  ).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText('Aucune tâche.')).toBeVisible();
   await page.getByLabel('Titre de la tâche').fill('Première carte');
   await page.getByRole('button', { name: 'Ajouter' }).click();
-  await expect(page.getByRole('region', { name: /^À faire \(1 tâche\)$/ }).getByRole('article', { name: 'Première carte' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: /^À faire \(1 tâche\)$/ })
+      .getByRole('article', { name: 'Première carte' }),
+  ).toBeVisible();
   await expect(page.getByRole('group', { name: 'Tâches par statut' })).toContainText('À faire1');
   // Once the server has it, the address is the project's real id, still on the kanban.
   await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}\?view=kanban$/);

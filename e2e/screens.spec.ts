@@ -7,7 +7,12 @@ import { expectNoViolations } from './support/axe.ts';
 import { enrolledAdmin, signInAdmin } from './support/admin.ts';
 import { seedProject, type Seeded } from './support/dashboard.ts';
 import { startOwnServer } from './support/own-server.ts';
-import { expectNoIconGlyphs, expectNoPageOverflow, expectTitleNearTop, expectTouchTargets } from './support/screen-checks.ts';
+import {
+  expectNoIconGlyphs,
+  expectNoPageOverflow,
+  expectTitleNearTop,
+  expectTouchTargets,
+} from './support/screen-checks.ts';
 import { expect, expectDashboard, signIn, test } from './support/test.ts';
 
 const SIZES = {
@@ -41,14 +46,23 @@ function taskViews(path: string, h1: string | RegExp, seeded: Seeded): Screen[] 
     path: `${path}${join}view=${query}`,
     h1,
     shows: async (page) => {
-      await expect(page.getByRole('group', { name: 'Vue' }).getByRole('button', { name })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('group', { name: 'Vue' }).getByRole('button', { name })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
       await shows(page);
     },
   });
   return [
-    view('Kanban', 'kanban', (page) => expect(page.getByRole('article', { name: first!.title, exact: true })).toBeVisible()),
-    view('Liste', 'list', (page) => expect(page.getByRole('row', { name: first!.title, exact: true })).toBeVisible()),
-    view('Calendrier', 'calendar', (page) => expect(page.getByText(dueToday.title, { exact: true })).toBeVisible()),
+    view('Kanban', 'kanban', (page) =>
+      expect(page.getByRole('article', { name: first!.title, exact: true })).toBeVisible(),
+    ),
+    view('Liste', 'list', (page) =>
+      expect(page.getByRole('row', { name: first!.title, exact: true })).toBeVisible(),
+    ),
+    view('Calendrier', 'calendar', (page) =>
+      expect(page.getByText(dueToday.title, { exact: true })).toBeVisible(),
+    ),
   ];
 }
 
@@ -88,7 +102,9 @@ async function openInApp(page: Page, path: string) {
 
 async function checkScreen(page: Page, screen: Screen, size: Size, scheme: string, signedIn: boolean) {
   const where = `${screen.path} (${size}, ${scheme})`;
-  await expect(page.getByRole('heading', { level: 1, name: screen.h1, exact: typeof screen.h1 === 'string' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: screen.h1, exact: typeof screen.h1 === 'string' }),
+  ).toBeVisible();
   await screen.shows?.(page);
   await expectNoIconGlyphs(page, where);
   await expectNoPageOverflow(page, where);
@@ -138,7 +154,10 @@ for (const size of Object.keys(SIZES) as Size[]) {
 // first start creates one. One server for the six combinations keeps the sweep short.
 test('/admin/members at every size, light and dark', async ({ browser }) => {
   test.setTimeout(180_000); // a server start, then six screens with axe
-  const server = await startOwnServer({ email: 'admin-balayage@e2e.test', password: 'Jalon admin balayage 2026!' });
+  const server = await startOwnServer({
+    email: 'admin-balayage@e2e.test',
+    password: 'Jalon admin balayage 2026!',
+  });
   try {
     const admin = await enrolledAdmin(server);
     const screen: Screen = {
@@ -147,7 +166,15 @@ test('/admin/members at every size, light and dark', async ({ browser }) => {
       shows: (page) => expect(page.getByRole('row', { name: /\(vous\)/ })).toBeVisible(),
     };
     for (const size of Object.keys(SIZES) as Size[]) {
-      const context = await browser.newContext({ ...SIZES[size], colorScheme: 'light', baseURL: server.baseURL, locale: 'fr-FR', timezoneId: 'UTC', reducedMotion: 'reduce', serviceWorkers: 'block' });
+      const context = await browser.newContext({
+        ...SIZES[size],
+        colorScheme: 'light',
+        baseURL: server.baseURL,
+        locale: 'fr-FR',
+        timezoneId: 'UTC',
+        reducedMotion: 'reduce',
+        serviceWorkers: 'block',
+      });
       const page = await context.newPage();
       await signInAdmin(page, admin);
       await openInApp(page, screen.path);

@@ -19,7 +19,10 @@ const test = base.extend<object, { ownServer: OwnServer }>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const id = randomUUID().slice(0, 8);
-      const server = await startOwnServer({ email: `admin-${id}@e2e.test`, password: 'Jalon admin 2FA 2026!' });
+      const server = await startOwnServer({
+        email: `admin-${id}@e2e.test`,
+        password: 'Jalon admin 2FA 2026!',
+      });
       await use(server);
       await server.stop();
     },
@@ -53,8 +56,18 @@ async function saved(download: Download): Promise<Buffer> {
 }
 
 /** The same administrator on a second browser, signed in with a backup code. */
-async function secondBrowser(browser: Browser, baseURL: string, admin: OwnServer['admin'], backupCode: string) {
-  const context = await browser.newContext({ baseURL, locale: 'fr-FR', timezoneId: 'UTC', reducedMotion: 'reduce' });
+async function secondBrowser(
+  browser: Browser,
+  baseURL: string,
+  admin: OwnServer['admin'],
+  backupCode: string,
+) {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'fr-FR',
+    timezoneId: 'UTC',
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   const uncaught: string[] = [];
   page.on('pageerror', (error) => uncaught.push(error.message));
@@ -86,7 +99,9 @@ test.describe('security screen: a new administrator', () => {
 
       await page.getByRole('button', { name: 'Activer la 2FA' }).click();
       await expect(page.getByRole('heading', { name: 'Configurer votre application' })).toBeVisible();
-      await expect(page.getByRole('img', { name: 'QR code à scanner avec votre application d’authentification' })).toBeVisible();
+      await expect(
+        page.getByRole('img', { name: 'QR code à scanner avec votre application d’authentification' }),
+      ).toBeVisible();
       secret = (await page.locator('code.secret').textContent())?.trim() ?? '';
       expect(secret).toMatch(/^[A-Z2-7]{16,}=*$/);
       await expectNoViolationsInBothSchemes(page, 'security, 2FA set-up');
@@ -163,9 +178,11 @@ test.describe('security screen: a new administrator', () => {
       await other.context.close();
     });
 
-    await test.step("filters the audit log, exports it as CSV and PDF and finds the events in them", async () => {
+    await test.step('filters the audit log, exports it as CSV and PDF and finds the events in them', async () => {
       await tab(page, "Journal d'audit").click();
-      const table = page.getByRole('table', { name: "Entrées du journal d'audit, les plus récentes d'abord" });
+      const table = page.getByRole('table', {
+        name: "Entrées du journal d'audit, les plus récentes d'abord",
+      });
       await expect(table.getByRole('columnheader')).toHaveText(['Date', 'Type', 'Utilisateur', 'Détails']);
       const rows = table.locator('tbody tr');
       await expect(rows.filter({ hasText: 'auth.session.revoked' }).first()).toBeVisible();
@@ -183,7 +200,12 @@ test.describe('security screen: a new administrator', () => {
       await search.fill('');
       await expect(rows.filter({ hasText: 'auth.session.revoked' }).first()).toBeVisible();
 
-      const events = ['security.2fa.enabled', 'security.2fa.backup_code_used', 'auth.login.succeeded', 'auth.session.revoked'];
+      const events = [
+        'security.2fa.enabled',
+        'security.2fa.backup_code_used',
+        'auth.login.succeeded',
+        'auth.session.revoked',
+      ];
 
       let downloading = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Exporter en CSV' }).click();
@@ -193,7 +215,9 @@ test.describe('security screen: a new administrator', () => {
       const csv = await saved(csvDownload);
       expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const csvText = csv.toString('utf8');
-      expect(csvText.slice(1).split(/\r?\n/)[0]).toBe('Date;Type;Utilisateur;E-mail;IP;Ressource;Résultat;Détails');
+      expect(csvText.slice(1).split(/\r?\n/)[0]).toBe(
+        'Date;Type;Utilisateur;E-mail;IP;Ressource;Résultat;Détails',
+      );
       for (const event of events) expect(csvText, `${event} in the CSV`).toContain(event);
       expect(csvText).toContain(admin.email);
 
@@ -217,7 +241,9 @@ test.describe('security screen: a new administrator', () => {
       await expect(page.getByRole('list', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(1);
       await expectNoViolationsInBothSchemes(page, 'security, Sessions tab');
       await tab(page, "Journal d'audit").click();
-      await expect(page.locator('tbody tr').filter({ hasText: 'security.2fa.enabled' }).first()).toBeVisible();
+      await expect(
+        page.locator('tbody tr').filter({ hasText: 'security.2fa.enabled' }).first(),
+      ).toBeVisible();
       await expectNoViolationsInBothSchemes(page, 'security, audit tab');
     });
   });

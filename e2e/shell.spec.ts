@@ -72,10 +72,16 @@ test.describe('the menu on a phone', () => {
   });
 });
 
-test('the page links a web app manifest that installs Jalon, with its icons at their sizes', async ({ page, request }) => {
+test('the page links a web app manifest that installs Jalon, with its icons at their sizes', async ({
+  page,
+  request,
+}) => {
   await page.goto('/login');
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
-  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/icons/apple-touch-icon.png');
+  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute(
+    'href',
+    '/icons/apple-touch-icon.png',
+  );
   await expect(page.locator('meta[name="theme-color"]').first()).toHaveAttribute('content', /^#[0-9a-f]{6}$/);
   const response = await request.get('/manifest.webmanifest');
   expect(response.headers()['content-type']).toContain('application/manifest+json');
@@ -87,8 +93,18 @@ test('the page links a web app manifest that installs Jalon, with its icons at t
     scope: string;
     icons: Array<{ src: string; sizes: string; purpose: string }>;
   };
-  expect(manifest).toMatchObject({ name: 'Jalon', lang: 'fr', display: 'standalone', start_url: '/', scope: '/' });
-  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  expect(manifest).toMatchObject({
+    name: 'Jalon',
+    lang: 'fr',
+    display: 'standalone',
+    start_url: '/',
+    scope: '/',
+  });
+  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
   for (const icon of manifest.icons) {
     const png = await (await request.get(icon.src)).body();
     // A PNG's IHDR chunk holds the width and height at bytes 16 and 20.

@@ -8,11 +8,15 @@ import { uniqueName } from './support/work.ts';
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 // The shortcuts' own announcements (the write toasts have a polite region too).
-const status = (page: Page) => page.locator('.app-shell p.visually-hidden[role="status"][aria-live="polite"]');
+const status = (page: Page) =>
+  page.locator('.app-shell p.visually-hidden[role="status"][aria-live="polite"]');
 
 /** From the dashboard, as the issue asks: every shortcut starts there. */
 async function fromDashboard(page: Page) {
-  await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Dashboard' }).click();
+  await page
+    .getByRole('navigation', { name: 'Navigation principale' })
+    .getByRole('link', { name: 'Dashboard' })
+    .click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: /^Bonjour, / })).toBeVisible();
 }
@@ -73,7 +77,9 @@ test('every global shortcut does what it says, from the dashboard', async ({ pag
   await expect(page.getByRole('combobox', { name: 'Projet' })).toBeFocused();
   await page.keyboard.press('Tab');
   await press(page, 'm');
-  await expect(page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Dashboard' })).toBeFocused();
+  await expect(
+    page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Dashboard' }),
+  ).toBeFocused();
   await press(page, 'r');
   await expect(status(page)).toHaveText('Données actualisées.');
 
@@ -132,7 +138,10 @@ test('Esc closes what is open on the dashboard: the quick-create (even from its 
   await expect(quickCreate).toHaveCount(0);
 });
 
-test('no shortcut fires while typing in a field, and single keys can be switched off', async ({ page, member }) => {
+test('no shortcut fires while typing in a field, and single keys can be switched off', async ({
+  page,
+  member,
+}) => {
   await signIn(page, member);
   await expectDashboard(page, member);
   await page.goto('/shortcuts');
@@ -177,7 +186,10 @@ for (const [label, viewport] of [
     test.use({ viewport, hasTouch: label.includes('touch') });
 
     // The page as it opens is in the screen sweep; what it shows once filtered is checked here.
-    test("lists the shortcuts page's sections, filters by action or key, axe in light and dark", async ({ page, member }) => {
+    test("lists the shortcuts page's sections, filters by action or key, axe in light and dark", async ({
+      page,
+      member,
+    }) => {
       await page.emulateMedia({ colorScheme: 'light' });
       await signIn(page, member);
       await expectDashboard(page, member);

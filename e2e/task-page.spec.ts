@@ -13,7 +13,10 @@ const UNKNOWN_TASK = '/tasks/6f1c1e4e-0000-4000-8000-000000000000';
 
 async function taskOfOwn(page: Page, request: Parameters<typeof apiAs>[0], member: Member) {
   const api = await apiAs(request, member);
-  const project = await api.createProject({ name: uniqueName('Refonte du site'), description: 'Pour la page de tâche' });
+  const project = await api.createProject({
+    name: uniqueName('Refonte du site'),
+    description: 'Pour la page de tâche',
+  });
   const task = await api.createTask({ title: uniqueName('Maquette de l’accueil'), project: project.id });
   await page.emulateMedia({ colorScheme: 'light' });
   await signIn(page, member);
@@ -41,7 +44,9 @@ test.describe('the task page at 1440 px', () => {
     await expect(panel.getByRole('heading', { level: 2, name: task.title })).toBeVisible();
     // The board stays underneath, with its view and filter.
     await expect(page.getByRole('heading', { level: 1, name: 'Tâches' })).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Vue' }).getByRole('button', { name: 'Kanban' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(
+      page.getByRole('group', { name: 'Vue' }).getByRole('button', { name: 'Kanban' }),
+    ).toHaveAttribute('aria-pressed', 'true');
     const history = panel.getByRole('region', { name: 'Historique' });
     await expect(history.getByText(`${member.username} a créé la tâche`)).toBeVisible();
     await expect(history.getByText(/^il y a \d+ [smhj] · \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
@@ -53,7 +58,9 @@ test.describe('the task page at 1440 px', () => {
     const form = panel.getByRole('form', { name: 'Modifier' });
     await form
       .getByLabel('Description')
-      .fill('## Étapes\n\n- **Maquette** validée\n- [x] couleurs\n\nVoir [la charte](https://example.org/charte) et [ceci](javascript:alert(1)).');
+      .fill(
+        '## Étapes\n\n- **Maquette** validée\n- [x] couleurs\n\nVoir [la charte](https://example.org/charte) et [ceci](javascript:alert(1)).',
+      );
     await form.getByRole('tab', { name: 'Aperçu' }).click();
     await expect(form.getByRole('tab', { name: 'Aperçu' })).toHaveAttribute('aria-selected', 'true');
     await expect(form.locator('strong', { hasText: 'Maquette' })).toBeVisible();
@@ -73,19 +80,27 @@ test.describe('the task page at 1440 px', () => {
 
     // --- A field changed here goes through the outbox and shows in Historique, in French.
     const sent = batchSent(page);
-    await panel.getByRole('combobox', { name: `Statut de « ${task.title} »` }).selectOption({ label: 'En cours' });
+    await panel
+      .getByRole('combobox', { name: `Statut de « ${task.title} »` })
+      .selectOption({ label: 'En cours' });
     await sent;
     await expect(history.getByText('Statut : À faire → En cours')).toBeVisible();
-    await expect(history.getByRole('listitem').filter({ hasText: 'a modifié la tâche' }).first()).toContainText(member.username);
+    await expect(
+      history.getByRole('listitem').filter({ hasText: 'a modifié la tâche' }).first(),
+    ).toContainText(member.username);
     // The board underneath has the card in its new column already.
-    await expect(page.getByRole('region', { name: /^En cours \(/ }).getByRole('article', { name: task.title })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: /^En cours \(/ }).getByRole('article', { name: task.title }),
+    ).toBeVisible();
 
     // --- Esc closes the panel, back to the board as it was, the keyboard on the card's link.
     await panel.getByRole('heading', { level: 2, name: task.title }).click();
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`/tasks\\?view=kanban&project=${project.id}$`));
-    await expect(page.getByRole('article', { name: task.title }).getByRole('link', { name: task.title })).toBeFocused();
+    await expect(
+      page.getByRole('article', { name: task.title }).getByRole('link', { name: task.title }),
+    ).toBeFocused();
   });
 
   test("an unknown task's address says 'Tâche introuvable.'", async ({ page, request, member }) => {
@@ -113,7 +128,9 @@ test.describe('the task page at 360 px, touch', () => {
     await expect(page).toHaveURL(new RegExp(`/tasks/${task.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: task.title })).toBeVisible();
     await expect(page.getByRole('complementary', { name: 'Tâche ouverte' })).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Historique' }).getByText(`${member.username} a créé la tâche`)).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Historique' }).getByText(`${member.username} a créé la tâche`),
+    ).toBeVisible();
     await expectNoViolationsInBothSchemes(page, 'task page (360 px)');
 
     await page.getByRole('button', { name: 'Retour' }).click();

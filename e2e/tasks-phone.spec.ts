@@ -6,7 +6,11 @@ import { expect, expectDashboard, signIn, test } from './support/test.ts';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
-test("the filters open from 'Filtres' (or 'f'), which counts them; a reload keeps them, folded", async ({ page, request, member }) => {
+test("the filters open from 'Filtres' (or 'f'), which counts them; a reload keeps them, folded", async ({
+  page,
+  request,
+  member,
+}) => {
   const seeded = await seedProject(request, member, {
     prefix: 'Filtres',
     projectInDays: 10,
@@ -54,7 +58,11 @@ test("the filters open from 'Filtres' (or 'f'), which counts them; a reload keep
   await expect(toggle).toHaveAccessibleName('Filtres');
 });
 
-test('a stacked row shows each value whole, under its label when both do not fit', async ({ page, request, member }) => {
+test('a stacked row shows each value whole, under its label when both do not fit', async ({
+  page,
+  request,
+  member,
+}) => {
   const seeded = await seedProject(request, member, {
     prefix: 'Lignes',
     projectInDays: 40,
@@ -68,8 +76,10 @@ test('a stacked row shows each value whole, under its label when both do not fit
   await row.scrollIntoViewIfNeeded();
   await expect(row).toBeVisible();
   // A month's name is wider than half a row beside 'Échéance :': it used to be cut ("25 novemb…").
-  const clipped = await row.getByRole('cell').evaluateAll((cells) =>
-    cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent),
-  );
+  const clipped = await row
+    .getByRole('cell')
+    .evaluateAll((cells) =>
+      cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent),
+    );
   expect(clipped).toEqual([]);
 });

@@ -290,7 +290,11 @@ test("/tasks/new: title and project required, 'Créé', then home", async ({ pag
           if (status === '') return;
           observer.disconnect();
           const submit = element.querySelector<HTMLButtonElement>('button[type="submit"]');
-          resolve({ status, alerts: element.querySelectorAll('[role="alert"]').length, disabled: submit?.disabled ?? false });
+          resolve({
+            status,
+            alerts: element.querySelectorAll('[role="alert"]').length,
+            disabled: submit?.disabled ?? false,
+          });
         });
         observer.observe(element, { subtree: true, childList: true, characterData: true, attributes: true });
       }),
@@ -347,12 +351,19 @@ for (const [label, size] of [
       // Sixteen tasks, two reloads and six axe runs (three views, light and dark).
       test.setTimeout(90_000);
       const api = await apiAs(request, member);
-      const project = await api.createProject({ name: uniqueName('Tableau'), description: 'Tri et filtres.' });
+      const project = await api.createProject({
+        name: uniqueName('Tableau'),
+        description: 'Tri et filtres.',
+      });
       const tag = uniqueName('Ligne');
       // 'n°' keeps the number its own word: the search matches words inside words, and the tag's random
       // hex digits ('…a716…') would otherwise contain '16' and let all sixteen tasks through.
       const titleOf = (n: number) => `${tag} n°${String(n).padStart(2, '0')}`;
-      await Promise.all(Array.from({ length: 16 }, (_, index) => api.createTask({ title: titleOf(index + 1), project: project.id })));
+      await Promise.all(
+        Array.from({ length: 16 }, (_, index) =>
+          api.createTask({ title: titleOf(index + 1), project: project.id }),
+        ),
+      );
       await signInLight(page, member);
       await page.goto('/tasks');
       await expect(page.getByRole('heading', { level: 1, name: 'Tâches' })).toBeVisible();
@@ -398,11 +409,14 @@ for (const [label, size] of [
       // to the server.
       const row = table.getByRole('row', { name: titleOf(16), exact: true });
       const status = row.getByRole('combobox', { name: `Statut de « ${titleOf(16)} »` });
-      const statusStep = (now: string) => row.getByRole('button', { name: new RegExp(`^Statut de .* : ${now}\\.`) });
+      const statusStep = (now: string) =>
+        row.getByRole('button', { name: new RegExp(`^Statut de .* : ${now}\\.`) });
       const saved = taskSaved(page);
       if (phone) await statusStep('À faire').tap();
       else await status.selectOption({ label: 'En cours' });
-      await expect(page.getByRole('status').filter({ hasText: `« ${titleOf(16)} » : statut En cours.` })).toBeAttached();
+      await expect(
+        page.getByRole('status').filter({ hasText: `« ${titleOf(16)} » : statut En cours.` }),
+      ).toBeAttached();
       expect((await saved).ok()).toBe(true);
       await page.reload();
       if (phone) await expect(statusStep('En cours')).toBeVisible();
@@ -413,7 +427,9 @@ for (const [label, size] of [
       // --- Kanban and calendar honour the filter, and fit the screen too.
       await page.keyboard.press('1');
       await expectView(page, 'Kanban', 'kanban');
-      await expect(column(page, 'En cours').getByRole('article', { name: titleOf(16), exact: true })).toBeAttached();
+      await expect(
+        column(page, 'En cours').getByRole('article', { name: titleOf(16), exact: true }),
+      ).toBeAttached();
       await expect(page.getByRole('heading', { level: 2, name: 'À faire (15 tâches)' })).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: 'En cours (1 tâche)' })).toBeAttached();
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);

@@ -19,7 +19,10 @@ const test = base.extend<object, { ownServer: OwnServer; admin: EnrolledAdmin }>
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const id = randomUUID().slice(0, 8);
-      const server = await startOwnServer({ email: `admin-${id}@e2e.test`, password: 'Jalon admin équipe 2026!' });
+      const server = await startOwnServer({
+        email: `admin-${id}@e2e.test`,
+        password: 'Jalon admin équipe 2026!',
+      });
       await use(server);
       await server.stop();
     },
@@ -30,7 +33,13 @@ const test = base.extend<object, { ownServer: OwnServer; admin: EnrolledAdmin }>
 });
 
 async function adminBrowser(browser: Browser, ownServer: OwnServer, admin: EnrolledAdmin) {
-  const context = await browser.newContext({ baseURL: ownServer.baseURL, locale: 'fr-FR', timezoneId: 'UTC', reducedMotion: 'reduce', viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: ownServer.baseURL,
+    locale: 'fr-FR',
+    timezoneId: 'UTC',
+    reducedMotion: 'reduce',
+    viewport: { width: 1440, height: 900 },
+  });
   const page = await context.newPage();
   await signInAdmin(page, admin);
   return { context, page };
@@ -57,7 +66,10 @@ test.describe('teams: invitation to deactivation, at 1440 px', () => {
     // The administrator finds 'Membres' in the navigation and invites the person as a member.
     const adminSide = await adminBrowser(browser, ownServer, admin);
     const adminPage = adminSide.page;
-    await adminPage.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Membres' }).click();
+    await adminPage
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Membres' })
+      .click();
     await expect(adminPage).toHaveURL(/\/admin\/members$/);
     await expect(adminPage.getByRole('heading', { level: 1, name: 'Membres' })).toBeVisible();
     await adminPage.getByLabel('E-mail').fill(email);
@@ -66,7 +78,9 @@ test.describe('teams: invitation to deactivation, at 1440 px', () => {
     await adminPage.getByRole('button', { name: 'Envoyer l’invitation' }).dblclick();
     await expect(adminPage.getByText(`Invitation envoyée à ${email}.`)).toBeVisible();
     await expect(adminPage.getByRole('alert')).toHaveCount(0);
-    const pending = adminPage.getByRole('list', { name: 'Invitations en attente' }).getByRole('listitem', { name: email });
+    const pending = adminPage
+      .getByRole('list', { name: 'Invitations en attente' })
+      .getByRole('listitem', { name: email });
     await expect(pending).toHaveCount(1);
     await expect(pending).toContainText('Expire le');
     // The list is the server's (read again after the send), and so is the outbox of mails.
@@ -108,7 +122,9 @@ test.describe('teams: invitation to deactivation, at 1440 px', () => {
     await adminPage.goto('/projects/new');
     await adminPage.getByLabel('Nom').fill(projectName);
     await adminPage.getByLabel('Description').fill('L’arrivée de Dominique.');
-    await adminPage.getByLabel('Échéance').fill(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
+    await adminPage
+      .getByLabel('Échéance')
+      .fill(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
     await adminPage.getByRole('button', { name: 'Créer le projet' }).click();
     await expect(adminPage.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
     await adminPage.goto('/tasks/new');
@@ -117,7 +133,9 @@ test.describe('teams: invitation to deactivation, at 1440 px', () => {
     await adminPage.getByLabel('Assigné à').selectOption({ label: name });
     await adminPage.getByRole('button', { name: 'Créer' }).click();
     await expect(adminPage.getByText('Créé', { exact: true })).toBeVisible();
-    await expect(adminPage.getByRole('status', { name: 'État de la connexion' })).toHaveText('En ligne', { timeout: 20_000 });
+    await expect(adminPage.getByRole('status', { name: 'État de la connexion' })).toHaveText('En ligne', {
+      timeout: 20_000,
+    });
 
     await navigation.getByRole('link', { name: 'Tâches' }).click();
     const mine = page.getByRole('button', { name: 'Mes tâches' });
@@ -147,7 +165,13 @@ test.describe('teams: invitation to deactivation, at 1440 px', () => {
     // depends on the machine's speed: the click is made only while the link is still there.
     const expired = /\/login\?expired=true$/;
     const landed = page.waitForURL(expired);
-    await Promise.race([landed, navigation.getByRole('link', { name: 'Dashboard' }).click().catch(() => landed)]);
+    await Promise.race([
+      landed,
+      navigation
+        .getByRole('link', { name: 'Dashboard' })
+        .click()
+        .catch(() => landed),
+    ]);
     await expect(page).toHaveURL(expired);
     await expect(page.getByText('Session expirée. Veuillez vous reconnecter.')).toBeVisible();
 
@@ -203,7 +227,9 @@ for (const size of SIZES) {
       await clickSignOut(page);
       await expect(page).toHaveURL(/\/login$/);
       await page.goto('/invitation?token=a11y');
-      await expect(page.getByRole('alert')).toHaveText('Ce lien d’invitation est invalide, expiré ou déjà utilisé.');
+      await expect(page.getByRole('alert')).toHaveText(
+        'Ce lien d’invitation est invalide, expiré ou déjà utilisé.',
+      );
       await expect(page.getByLabel('Nom')).toHaveCount(0);
       await expectNoViolationsInBothSchemes(page, `/invitation, dead link (${size.label})`);
       // The link of the invitation left pending above opens the form, naming the address; its error is checked here.

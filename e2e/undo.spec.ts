@@ -8,15 +8,20 @@ import { apiAs, uniqueName } from './support/work.ts';
 
 /** What the shortcuts say in their polite live region (the task screen has its own beside it). */
 const announced = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-const column = (page: Page, status: string) => page.locator(`section.kanban__column[data-status="${status}"]`);
+const column = (page: Page, status: string) =>
+  page.locator(`section.kanban__column[data-status="${status}"]`);
 const taskRow = (page: Page, title: string) => page.getByRole('row', { name: title, exact: true });
-const rowStatus = (page: Page, title: string) => taskRow(page, title).getByRole('combobox', { name: /^Statut/ });
+const rowStatus = (page: Page, title: string) =>
+  taskRow(page, title).getByRole('combobox', { name: /^Statut/ });
 
 /** The keyboard's way across the kanban: the card's 'Déplacer … vers' menu button, then a column. */
 async function moveCard(page: Page, title: string, from: string, to: string) {
   const card = column(page, from);
   await card.getByRole('button', { name: `Déplacer « ${title} » vers` }).press('Enter');
-  await card.getByRole('menu', { name: `Déplacer « ${title} » vers` }).getByRole('menuitem', { name: to }).press('Enter');
+  await card
+    .getByRole('menu', { name: `Déplacer « ${title} » vers` })
+    .getByRole('menuitem', { name: to })
+    .press('Enter');
 }
 
 test('a task moved and retitled on screen: Ctrl+Z undoes each, on screen and on the server; Ctrl+Shift+Z redoes', async ({
@@ -25,7 +30,10 @@ test('a task moved and retitled on screen: Ctrl+Z undoes each, on screen and on 
   member,
 }) => {
   const api = await apiAs(request, member);
-  const project = await api.createProject({ name: uniqueName('Annuler'), description: 'Ctrl+Z sur une tâche.' });
+  const project = await api.createProject({
+    name: uniqueName('Annuler'),
+    description: 'Ctrl+Z sur une tâche.',
+  });
   const title = uniqueName('Relire le devis');
   const task = await api.createTask({ title, project: project.id });
   const onServer = async () => {
@@ -79,7 +87,10 @@ test('a task moved and retitled on screen: Ctrl+Z undoes each, on screen and on 
 
 test('Ctrl+Z in a text field undoes the typing, not the last edit', async ({ page, request, member }) => {
   const api = await apiAs(request, member);
-  const project = await api.createProject({ name: uniqueName('Champ'), description: 'Ctrl+Z dans un champ.' });
+  const project = await api.createProject({
+    name: uniqueName('Champ'),
+    description: 'Ctrl+Z dans un champ.',
+  });
   const title = uniqueName('Préparer la démo');
   const task = await api.createTask({ title, project: project.id });
   await signIn(page, member);
@@ -119,7 +130,8 @@ test('a project’s status changed on /projects: Ctrl+Z from its select undoes i
   const api = await apiAs(request, member);
   const name = uniqueName('Projet réversible');
   const project = await api.createProject({ name, description: 'Ctrl+Z sur un projet.' });
-  const statusOnServer = async () => (await api.listProjects()).find((candidate) => candidate.id === project.id)?.status;
+  const statusOnServer = async () =>
+    (await api.listProjects()).find((candidate) => candidate.id === project.id)?.status;
   await signIn(page, member);
   await expectDashboard(page, member);
   await page.goto('/projects');

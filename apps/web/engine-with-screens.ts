@@ -19,7 +19,10 @@ const ENGINE_ENTRY = /[\\/]src[\\/]offline[\\/]open-engine\.ts$/;
 const ENGINE_SCREENS = ['projects-page', 'project-detail-page', 'sync-page'];
 const ENGINE_SCREEN_FILE = new RegExp(`(^|/)(${ENGINE_SCREENS.join('|')})-[\\w-]{8}\\.js$`);
 
-export function engineWithScreens(): { plugin: Plugin; resolveDependencies: ResolveModulePreloadDependenciesFn } {
+export function engineWithScreens(): {
+  plugin: Plugin;
+  resolveDependencies: ResolveModulePreloadDependenciesFn;
+} {
   let engineFiles: string[] = [];
   const screensSeen = new Set<string>();
   return {
@@ -29,10 +32,12 @@ export function engineWithScreens(): { plugin: Plugin; resolveDependencies: Reso
       // Runs before Vite's own generateBundle, which calls resolveDependencies below.
       generateBundle(_options, bundle) {
         const engine = Object.values(bundle).find(
-          (file) => file.type === 'chunk' && file.facadeModuleId !== null && ENGINE_ENTRY.test(file.facadeModuleId),
+          (file) =>
+            file.type === 'chunk' && file.facadeModuleId !== null && ENGINE_ENTRY.test(file.facadeModuleId),
         );
         // A renamed file would turn this off without a word: the build fails instead.
-        if (engine?.type !== 'chunk') this.error('engine-with-screens: no chunk for src/offline/open-engine.ts');
+        if (engine?.type !== 'chunk')
+          this.error('engine-with-screens: no chunk for src/offline/open-engine.ts');
         engineFiles = [engine.fileName, ...engine.imports];
       },
       writeBundle() {

@@ -35,7 +35,9 @@ async function fanOutSums(baseUrl: string): Promise<{ read: number; write: numbe
     await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
   ).text();
   const sum = (phase: string) =>
-    Number(new RegExp(`^jalon_event_fanout_seconds_sum\\{phase="${phase}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+    Number(
+      new RegExp(`^jalon_event_fanout_seconds_sum\\{phase="${phase}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0,
+    );
   return { read: sum('read'), write: sum('write') };
 }
 
@@ -100,7 +102,9 @@ async function openClients(url: string, cookies: string[], count: number): Promi
     const from = Math.floor((count * index) / CLIENT_PROCESSES);
     return { from, count: Math.floor((count * (index + 1)) / CLIENT_PROCESSES) - from };
   }).filter((share) => share.count > 0);
-  const children = await Promise.all(shares.map((share) => openClientProcess(url, cookies, share.from, share.count)));
+  const children = await Promise.all(
+    shares.map((share) => openClientProcess(url, cookies, share.from, share.count)),
+  );
   return {
     expect: async (marker) => void (await Promise.all(children.map((child) => child.expect(marker)))),
     result: async () => (await Promise.all(children.map((child) => child.result()))).flat(),
@@ -109,7 +113,12 @@ async function openClients(url: string, cookies: string[], count: number): Promi
 }
 
 /** One holder process: streams `from` … `from + count - 1`, stream i with cookie i % cookies.length. */
-async function openClientProcess(url: string, cookies: string[], from: number, count: number): Promise<StreamClients> {
+async function openClientProcess(
+  url: string,
+  cookies: string[],
+  from: number,
+  count: number,
+): Promise<StreamClients> {
   const specFile = path.join(await makeDataDir(), 'streams.json');
   writeFileSync(specFile, JSON.stringify({ url, cookies, from, count }));
   const child: Child = startChild(
@@ -210,7 +219,11 @@ export async function measureEvents(kind: DatabaseKind, databaseUrl?: string): P
   if (kind !== 'postgresql' || !databaseUrl)
     throw new Error('the events suite runs on PostgreSQL (two instances share it)');
   // Every stream belongs to the one bench member: the cap per person is lifted to hold them all.
-  const env = { SECRET_KEY: randomBytes(32).toString('base64'), METRICS_TOKEN, EVENT_STREAMS_PER_USER: String(STREAMS) };
+  const env = {
+    SECRET_KEY: randomBytes(32).toString('base64'),
+    METRICS_TOKEN,
+    EVENT_STREAMS_PER_USER: String(STREAMS),
+  };
   const a = await startJalonServer(kind, databaseUrl, { env });
   const stops: Array<() => Promise<void>> = [() => a.stop()];
   try {

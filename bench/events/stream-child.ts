@@ -30,7 +30,13 @@ function open(index: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       spec.url,
-      { agent, headers: { accept: 'text/event-stream', cookie: spec.cookies[(spec.from + index) % spec.cookies.length]! } },
+      {
+        agent,
+        headers: {
+          accept: 'text/event-stream',
+          cookie: spec.cookies[(spec.from + index) % spec.cookies.length]!,
+        },
+      },
       (response) => {
         if (response.statusCode !== 200) return reject(new Error(`stream ${index}: ${response.statusCode}`));
         response.setEncoding('utf8');

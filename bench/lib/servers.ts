@@ -104,7 +104,10 @@ export async function startJalonServer(
     if (ownsDataDir) await removeDataDir(dataDir);
   };
   try {
-    child = startChild(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: options.serverDir ?? SERVER_DIR, env });
+    child = startChild(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: options.serverDir ?? SERVER_DIR,
+      env,
+    });
     const baseUrl = `http://127.0.0.1:${port}`;
     // Three minutes unless BENCH_START_MS says otherwise: on the shared 2-core host under other
     // people's builds, PGlite's first start (the migrations) took 80 s.

@@ -18,33 +18,57 @@ export interface SoakReport extends SoakResult {
 const CLIENTS = 3;
 const TASKS_PER_CLIENT = 20;
 
-async function post(baseUrl: string, url: string, headers: Record<string, string>, body: unknown): Promise<{ id: string }> {
+async function post(
+  baseUrl: string,
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<{ id: string }> {
   const response = await fetch(`${baseUrl}${url}`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(15_000),
   });
-  if (response.status !== 201) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { data: { id: string } }).data;
 }
 
-export async function measureSoak(kind: DatabaseKind, minutes: number, databaseUrl?: string): Promise<SoakReport> {
+export async function measureSoak(
+  kind: DatabaseKind,
+  minutes: number,
+  databaseUrl?: string,
+): Promise<SoakReport> {
   const server = await startJalonServer(kind, databaseUrl, { env: { LIST_CACHE_MB: '0' } });
   try {
     await registerMember(server.baseUrl);
     const clients = [];
     for (let index = 0; index < CLIENTS; index++) {
       const member = await signInMember(server.baseUrl);
-      const project = await post(server.baseUrl, '/api/projects', member.headers, { name: `Soak ${index}`, description: 'Charge continue', deadline: '2027-06-30T12:00:00Z' });
+      const project = await post(server.baseUrl, '/api/projects', member.headers, {
+        name: `Soak ${index}`,
+        description: 'Charge continue',
+        deadline: '2027-06-30T12:00:00Z',
+      });
       const taskIds: string[] = [];
-      for (let n = 0; n < TASKS_PER_CLIENT; n++) taskIds.push((await post(server.baseUrl, '/api/tasks', member.headers, { title: `Tâche ${n}`, project: project.id })).id);
+      for (let n = 0; n < TASKS_PER_CLIENT; n++)
+        taskIds.push(
+          (
+            await post(server.baseUrl, '/api/tasks', member.headers, {
+              title: `Tâche ${n}`,
+              project: project.id,
+            })
+          ).id,
+        );
       clients.push({ token: member.token, taskIds });
     }
     const result = await runSoak(server.baseUrl, clients, {
       durationMs: minutes * 60_000,
       onProgress: (elapsed, sofar) =>
-        console.error(`  soak ${kind}: ${(elapsed / 1000).toFixed(0)} s, ${sofar.requests} requests, ${sofar.errors.length} errors, max ${sofar.maxMs.toFixed(0)} ms`),
+        console.error(
+          `  soak ${kind}: ${(elapsed / 1000).toFixed(0)} s, ${sofar.requests} requests, ${sofar.errors.length} errors, max ${sofar.maxMs.toFixed(0)} ms`,
+        ),
     });
     return { kind, minutes, clients: CLIENTS, ...result };
   } finally {
@@ -63,6 +87,8 @@ export function formatSoakTable(reports: SoakReport[]): string {
       `| ${report.kind} | ${report.minutes} | ${report.clients} | ${report.requests} | ${report.errors.length} | ${report.slow} | ${report.p50Ms.toFixed(1)} | ${report.p99Ms.toFixed(1)} | ${report.maxMs.toFixed(0)} | ${pass ? 'PASS' : 'FAIL'} |`,
     );
   }
-  const firstErrors = reports.flatMap((report) => report.errors.slice(0, 5).map((error) => `- ${report.kind}: ${error}`));
+  const firstErrors = reports.flatMap((report) =>
+    report.errors.slice(0, 5).map((error) => `- ${report.kind}: ${error}`),
+  );
   return [...lines, ...(firstErrors.length ? ['', 'First errors:', ...firstErrors] : [])].join('\n');
 }

@@ -105,17 +105,36 @@ export async function measureSync(
     );
 
     // This code's server, then the baseline's on the same data (one PGlite process at a time).
-    const servers = [{ dir: undefined, measurements: ['batch', 'patch'] as const }, ...(settings.baselineServer ? [{ dir: settings.baselineServer, measurements: ['baselinePatch'] as const }] : [])];
+    const servers = [
+      { dir: undefined, measurements: ['batch', 'patch'] as const },
+      ...(settings.baselineServer
+        ? [{ dir: settings.baselineServer, measurements: ['baselinePatch'] as const }]
+        : []),
+    ];
     for (const { dir, measurements } of servers) {
-      const server = await startJalonServer(kind, databaseUrl, { dataDir: seeded.dataDir, ...(dir && { serverDir: dir }) });
+      const server = await startJalonServer(kind, databaseUrl, {
+        dataDir: seeded.dataDir,
+        ...(dir && { serverDir: dir }),
+      });
       try {
         databaseVersion = await databaseVersionOf(server.baseUrl);
         const member = await signInMember(server.baseUrl);
         for (const measurement of measurements) {
           const mode = measurement === 'batch' ? 'batch' : 'patch';
           log(`[${kind}] ${LABEL[measurement]}`);
-          const spec: HttpSyncSpec = { ...common, title: measurement, url: server.baseUrl, headers: member.headers, mode, measurement, userId: seeded.memberId };
-          runs.set(measurement, await runLoad(spec, server.pid, { script: HTTP_CHILD, ...(databaseCpu ? { databaseCpu } : {}) }));
+          const spec: HttpSyncSpec = {
+            ...common,
+            title: measurement,
+            url: server.baseUrl,
+            headers: member.headers,
+            mode,
+            measurement,
+            userId: seeded.memberId,
+          };
+          runs.set(
+            measurement,
+            await runLoad(spec, server.pid, { script: HTTP_CHILD, ...(databaseCpu ? { databaseCpu } : {}) }),
+          );
         }
       } finally {
         await server.stop();
@@ -126,7 +145,13 @@ export async function measureSync(
     await removeDataDir(seeded.dataDir);
   }
 
-  const rows: SyncRow[] = [...runs].map(([id, run]) => ({ id, label: ROW_LABEL[id], tasksPerCall: id === 'ceiling' || id === 'batch' ? BATCH_SIZE : 1, run, versionsAfter: versions[id] }));
+  const rows: SyncRow[] = [...runs].map(([id, run]) => ({
+    id,
+    label: ROW_LABEL[id],
+    tasksPerCall: id === 'ceiling' || id === 'batch' ? BATCH_SIZE : 1,
+    run,
+    versionsAfter: versions[id],
+  }));
   return { kind, databaseVersion, seedSeconds, rows, targets: targetsOf(rows) };
 }
 
@@ -141,7 +166,12 @@ async function countVersions(target: DatabaseTarget): Promise<Record<Measurement
       );
       return Number(row?.total ?? -1);
     };
-    return { ceiling: await sum('ceiling'), batch: await sum('batch'), patch: await sum('patch'), baselinePatch: await sum('baselinePatch') };
+    return {
+      ceiling: await sum('ceiling'),
+      batch: await sum('batch'),
+      patch: await sum('patch'),
+      baselinePatch: await sum('baselinePatch'),
+    };
   });
 }
 

@@ -322,11 +322,7 @@ export function formatTasksTable(reports: TasksReport[]): string {
         rate < 100 ? rate.toFixed(1) : rate.toFixed(0),
         ms(s.latencyMs.p50),
         ms(s.latencyMs.p99),
-        comparable
-          ? directRps > 0
-            ? `${((s.requestsPerSecond / directRps) * 100).toFixed(1)}%`
-            : '-'
-          : '',
+        comparable ? (directRps > 0 ? `${((s.requestsPerSecond / directRps) * 100).toFixed(1)}%` : '-') : '',
         cpu ? `${cpu.mainThreadPercent.toFixed(0)}% + ${cpu.otherThreadsPercent.toFixed(0)}%` : '',
         // CPU time per request (per pair for the pair row) is steadier than req/s on a shared machine.
         cpu && rate > 0
@@ -347,8 +343,8 @@ export function formatTasksTable(reports: TasksReport[]): string {
   out.push(
     'CPU: the server process, main (HTTP) thread + other threads (PGlite worker, and V8 GC helpers); for the ' +
       'direct row, the bench process running the query loop (main = node-postgres, other = its PGlite worker). ' +
-      'PostgreSQL CPU: the bench database\'s backends and the cluster\'s writers. CPU ms/req all: both, the load ' +
-      'generator excluded; CPU ratio: the direct row\'s ÷ this row\'s. Pair row: req/s and CPU ms are per pair, ' +
+      "PostgreSQL CPU: the bench database's backends and the cluster's writers. CPU ms/req all: both, the load " +
+      "generator excluded; CPU ratio: the direct row's ÷ this row's. Pair row: req/s and CPU ms are per pair, " +
       'latencies per request.',
   );
   for (const report of reports) {

@@ -19,7 +19,9 @@ export async function enrolledAdmin(server: OwnServer): Promise<EnrolledAdmin> {
     await api.post('/api/auth/login', { data: { ...server.admin, rememberMe: false } }),
   );
   const headers = { Authorization: `Bearer ${tempToken}` };
-  const setup = await dataOf<{ secret: string; backupCodes: string[] }>(await api.post('/api/2fa/setup', { headers }));
+  const setup = await dataOf<{ secret: string; backupCodes: string[] }>(
+    await api.post('/api/2fa/setup', { headers }),
+  );
   await dataOf(await api.post('/api/2fa/verify', { headers, data: { code: totpCode(setup.secret) } }));
   await api.dispose();
   return { ...server.admin, backupCodes: [...setup.backupCodes] };

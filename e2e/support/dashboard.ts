@@ -37,7 +37,11 @@ export async function seedProject(
   const project = await dataOf<ProjectRef>(
     await request.post('/api/projects', {
       headers,
-      data: { name: uniqueName(options.prefix), description: 'Jeu de données connu du tableau de bord.', deadline },
+      data: {
+        name: uniqueName(options.prefix),
+        description: 'Jeu de données connu du tableau de bord.',
+        deadline,
+      },
     }),
   );
   const tasks: Seeded['tasks'] = [];

@@ -34,11 +34,14 @@ function readMail(file: string): Mail | null {
 }
 
 /** Waits for the reset mail, then takes the link out of its text as a person would. */
-export const resetLinkFromInbox = (address: string): Promise<string> => linkFromInbox(address, '/reset-password');
+export const resetLinkFromInbox = (address: string): Promise<string> =>
+  linkFromInbox(address, '/reset-password');
 
 /** Waits for a mail to `address`, then takes the link to `page` (with its token) out of its text. */
 export async function linkFromInbox(address: string, page: string, dir: string = dataDir()): Promise<string> {
-  await expect.poll(() => mailsTo(address, dir).length, { message: `a mail to ${address}` }).toBeGreaterThan(0);
+  await expect
+    .poll(() => mailsTo(address, dir).length, { message: `a mail to ${address}` })
+    .toBeGreaterThan(0);
   const mail = mailsTo(address, dir).at(-1)!;
   const link = new RegExp(`https?://\\S+${page}\\?token=\\S+`).exec(mail.text)?.[0];
   if (!link) throw new Error(`No ${page} link in the mail to ${address}:\n${mail.text}`);

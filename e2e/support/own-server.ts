@@ -64,7 +64,10 @@ export interface OwnServerOptions {
 
 class PortTaken extends Error {}
 
-async function startOnce(admin: { email: string; password: string }, options: OwnServerOptions): Promise<OwnServer> {
+async function startOnce(
+  admin: { email: string; password: string },
+  options: OwnServerOptions,
+): Promise<OwnServer> {
   const webDist = path.join(path.dirname(dataDir()), 'web');
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-e2e-own-'));
   const port = freePort();

@@ -36,7 +36,9 @@ export function pdfTextRuns(pdf: Buffer): string[] {
     } catch {
       continue; // not a Flate stream (or not a content stream at all)
     }
-    for (const op of content.matchAll(/\[((?:[^\]\\]|\\.)*)\]\s*TJ|(<[0-9a-fA-F\s]*>|\((?:\\.|[^\\)])*\))\s*Tj/g)) {
+    for (const op of content.matchAll(
+      /\[((?:[^\]\\]|\\.)*)\]\s*TJ|(<[0-9a-fA-F\s]*>|\((?:\\.|[^\\)])*\))\s*Tj/g,
+    )) {
       runs.push(showText(op[1] ?? op[2] ?? ''));
     }
   }

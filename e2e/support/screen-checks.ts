@@ -9,13 +9,16 @@ export async function expectNoIconGlyphs(page: Page, screen: string) {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? '';
-      if (glyph.test(text)) hits.push(`text "${text.trim().slice(0, 60)}" in <${node.parentElement?.tagName.toLowerCase()}>`);
+      if (glyph.test(text))
+        hits.push(`text "${text.trim().slice(0, 60)}" in <${node.parentElement?.tagName.toLowerCase()}>`);
     }
     for (const element of document.body.querySelectorAll('*')) {
       for (const pseudo of ['::before', '::after']) {
         const content = getComputedStyle(element, pseudo).content;
         if (content && content !== 'none' && content !== 'normal' && glyph.test(content)) {
-          hits.push(`${pseudo} content ${content} of <${element.tagName.toLowerCase()} class="${element.className}">`);
+          hits.push(
+            `${pseudo} content ${content} of <${element.tagName.toLowerCase()} class="${element.className}">`,
+          );
         }
       }
     }
@@ -26,8 +29,13 @@ export async function expectNoIconGlyphs(page: Page, screen: string) {
 
 /** No page-level horizontal scroll: wide content must scroll inside its own box. */
 export async function expectNoPageOverflow(page: Page, screen: string) {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-  expect.soft(widths.scroll, `page-level horizontal overflow on ${screen} (${widths.scroll} > ${widths.inner})`).toBeLessThanOrEqual(widths.inner);
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+  }));
+  expect
+    .soft(widths.scroll, `page-level horizontal overflow on ${screen} (${widths.scroll} > ${widths.inner})`)
+    .toBeLessThanOrEqual(widths.inner);
 }
 
 /** The screen's title starts within the first `limit` px of the page (read at the top of the page). */
@@ -44,12 +52,16 @@ export async function expectTitleNearTop(page: Page, screen: string, limit = 120
  */
 export async function expectTouchTargets(page: Page, screen: string) {
   const small = await page.evaluate(() => {
-    const selector = 'button, select, input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]), .nav__link, [role="tab"]';
+    const selector =
+      'button, select, input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]), .nav__link, [role="tab"]';
     return [...document.querySelectorAll<HTMLElement>(selector)]
       .filter((element) => element.checkVisibility() && !element.closest('[inert]'))
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && (box.width < 43.5 || box.height < 43.5))
-      .map(({ element, box }) => `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}" ${Math.round(box.width)}x${Math.round(box.height)}`);
+      .map(
+        ({ element, box }) =>
+          `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}" ${Math.round(box.width)}x${Math.round(box.height)}`,
+      );
   });
   expect.soft(small, `touch targets under 44 x 44 px on ${screen}`).toEqual([]);
 }

@@ -89,7 +89,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A path that is not UTF-8 once decoded (%FF, a lone surrogate's bytes) or a parameter past the
     // length above: a problem document like every other refusal, not Fastify's own JSON.
     frameworkErrors: (error, request, reply) =>
-      sendProblem(reply, request, 400, 'validation_failed', error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? OVERLONG_PARAM_DETAIL : 'The address is not valid'),
+      sendProblem(
+        reply,
+        request,
+        400,
+        'validation_failed',
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? OVERLONG_PARAM_DETAIL : 'The address is not valid',
+      ),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -101,7 +107,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const notifier = await createNotifier(database, (error) => app.log.error({ err: error }, 'notifier error'));
   const mailer = options.mailer ?? createMailer(config, app.log);
   const background = new BackgroundWork((error) => app.log.error({ err: error }, 'background work failed'));
-  const store = new SessionStore(database.db, config, notifier, (error) => app.log.error({ err: error }, 'session store error'));
+  const store = new SessionStore(database.db, config, notifier, (error) =>
+    app.log.error({ err: error }, 'session store error'),
+  );
   const sessions = new SessionService(database.db, store, notifier);
   const probe = new DatabaseProbe(() => databaseVersion(database.db));
   await probe.start();
@@ -109,8 +117,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const secretBox = new SecretBox(loadMasterKey(config));
   const cursors = new CursorCodec(secretBox, await databaseEpoch(database.db));
   const metrics = createAppMetrics(database);
-  const events = new EventHub(database.db, notifier, store, { open: metrics.eventStreamsOpen, fanOut: metrics.eventFanOut }, { ...defaultEventHubOptions, maxStreamsPerUser: config.eventStreamsPerUser, ...options.events }, (error) =>
-    app.log.error({ err: error }, 'event stream error'),
+  const events = new EventHub(
+    database.db,
+    notifier,
+    store,
+    { open: metrics.eventStreamsOpen, fanOut: metrics.eventFanOut },
+    { ...defaultEventHubOptions, maxStreamsPerUser: config.eventStreamsPerUser, ...options.events },
+    (error) => app.log.error({ err: error }, 'event stream error'),
   );
   const twoFactor = new TwoFactorService(database.db, secretBox, store, lockout, sessions);
   const ctx: AppContext = {
@@ -131,7 +144,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     passkeys: new PasskeyService(database.db, store, lockout, twoFactor, secretBox, config.publicUrl),
     projects: new ProjectService(database.db, cursors, notifier),
     // The cache counts UTF-16 code units of JSON text: two bytes each at most.
-    tasks: new TaskService(database.db, database.pool, cursors, notifier, config.listCacheBytes > 0 ? new ChangeKeyedCache(config.listCacheBytes / 2) : null),
+    tasks: new TaskService(
+      database.db,
+      database.pool,
+      cursors,
+      notifier,
+      config.listCacheBytes > 0 ? new ChangeKeyedCache(config.listCacheBytes / 2) : null,
+    ),
     dashboard: new DashboardService(database.db),
     preferences: new PreferencesService(database.db, store),
     resets: new ResetService(database.db, config, mailer, sessions, background),
@@ -140,7 +159,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     memberAdmin: new MemberAdminService(database.db, sessions, store, twoFactor),
   };
   app.decorate('ctx', ctx);
-  const purge = new TombstonePurge(database.db, config.tombstoneHorizonDays, (error) => app.log.error({ err: error }, 'tombstone purge failed'));
+  const purge = new TombstonePurge(database.db, config.tombstoneHorizonDays, (error) =>
+    app.log.error({ err: error }, 'tombstone purge failed'),
+  );
   purge.start();
   // Before the server stops accepting: open streams would otherwise hold the close until the grace period.
   app.addHook('preClose', async () => events.close());
@@ -156,19 +177,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(requestIdPlugin);
   await app.register(httpMetricsPlugin, { metrics: ctx.metrics });
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin, { hsts: config.isProduction && config.publicUrl.startsWith('https:') });
+  await app.register(securityHeadersPlugin, {
+    hsts: config.isProduction && config.publicUrl.startsWith('https:'),
+  });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => new AppError(429, 'rate_limited', 'Too many requests. Please try again later.'),
+    errorResponseBuilder: () =>
+      new AppError(429, 'rate_limited', 'Too many requests. Please try again later.'),
   });
   // The published document is derived from the routes: see src/openapi/ and docs/architecture.md.
-  await app.register(swagger, openapiOptions({ publicUrl: config.publicUrl, cookieName: sessionCookieName(config), version: '0.1.0' }));
+  await app.register(
+    swagger,
+    openapiOptions({ publicUrl: config.publicUrl, cookieName: sessionCookieName(config), version: '0.1.0' }),
+  );
   await app.register(authGuardPlugin, { db: database.db, store, cookieName: sessionCookieName(config) });
 
   await app.register(
     async (api) => {
-      api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+      api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
       await api.register(sessionRoutes, { ctx });

@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('loadConfig', () => {
   it('works with no variables at all, with the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ host: '127.0.0.1', port: 4000, publicUrl: 'http://127.0.0.1:4000', allowRegistration: false, exposeDevResetLink: true });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 4000,
+      publicUrl: 'http://127.0.0.1:4000',
+      allowRegistration: false,
+      exposeDevResetLink: true,
+    });
     expect(config.session.idleMs).toBe(30 * 60_000);
     expect(config.session.absoluteMs).toBe(12 * 3_600_000);
     expect(config.session.rememberAbsoluteMs).toBe(30 * 24 * 3_600_000);
@@ -17,7 +23,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid environment variable PORT: /);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ ALLOW_REGISTRATION: 'yes please' })).toThrow(/ALLOW_REGISTRATION/);
-    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/^Invalid environment variable METRICS_TOKEN: must be at least 32 characters/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /^Invalid environment variable METRICS_TOKEN: must be at least 32 characters/,
+    );
     expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '-1' })).toThrow(/SHUTDOWN_GRACE_MS/);
   });
 

@@ -46,7 +46,10 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: int(0, 10 * 60_000).default(10_000),
   SECRET_KEY: z
     .string()
-    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
+    .refine(
+      (value) => Buffer.from(value, 'base64').length === 32,
+      'must be 32 bytes, base64-encoded (openssl rand -base64 32)',
+    )
     .optional(),
 });
 
@@ -97,7 +100,10 @@ export class ConfigError extends Error {}
  * `npm run -w` moves workspace scripts into apps/server, and npm keeps the original folder in INIT_CWD.
  * So `npm start` and `npm run backup` from the root both mean ./data at the root.
  */
-export function resolveFromInvocation(relativeOrAbsolute: string, source: NodeJS.ProcessEnv = process.env): string {
+export function resolveFromInvocation(
+  relativeOrAbsolute: string,
+  source: NodeJS.ProcessEnv = process.env,
+): string {
   return path.resolve(source.INIT_CWD ?? process.cwd(), relativeOrAbsolute);
 }
 

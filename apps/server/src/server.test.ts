@@ -66,30 +66,43 @@ describe('SIGTERM', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('refuses new connections, finishes the request in flight, closes the database and exits 0', { timeout: 150_000 }, async () => {
-    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...database.env });
-    const request = await slowRequest(server);
-    server.child.kill('SIGTERM');
-    expect(await eventually(() => refused(server.port), 30_000)).toBe(true);
-    const answer = await request.finish();
-    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
-    expect(answer).toContain('If the account exists');
+  it(
+    'refuses new connections, finishes the request in flight, closes the database and exits 0',
+    { timeout: 150_000 },
+    async () => {
+      const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...database.env });
+      const request = await slowRequest(server);
+      server.child.kill('SIGTERM');
+      expect(await eventually(() => refused(server.port), 30_000)).toBe(true);
+      const answer = await request.finish();
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+      expect(answer).toContain('If the account exists');
 
-    expect(await server.exited).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, 'jalon.lock'))).toBe(false);
-    // The data folder (with PGlite) and the connections are free: a second server starts at once.
-    const again = await startServer({ DATA_DIR: dataDir, ...database.env });
-    again.child.kill('SIGTERM');
-    expect(await again.exited).toBe(0);
-  });
+      expect(await server.exited).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'jalon.lock'))).toBe(false);
+      // The data folder (with PGlite) and the connections are free: a second server starts at once.
+      const again = await startServer({ DATA_DIR: dataDir, ...database.env });
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    },
+  );
 
-  it('cuts a request still running after SHUTDOWN_GRACE_MS, still closes the database, and exits 1', { timeout: 120_000 }, async () => {
-    const server = await startServer({ DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '500', LOG_LEVEL: 'info', ...database.env });
-    const request = await slowRequest(server);
-    server.child.kill('SIGTERM');
-    expect(await request.closed).toBe('');
-    expect(await server.exited).toBe(1);
-    expect(server.output()).toContain('requests still running after SHUTDOWN_GRACE_MS');
-    expect(fs.existsSync(path.join(dataDir, 'jalon.lock'))).toBe(false);
-  });
+  it(
+    'cuts a request still running after SHUTDOWN_GRACE_MS, still closes the database, and exits 1',
+    { timeout: 120_000 },
+    async () => {
+      const server = await startServer({
+        DATA_DIR: dataDir,
+        SHUTDOWN_GRACE_MS: '500',
+        LOG_LEVEL: 'info',
+        ...database.env,
+      });
+      const request = await slowRequest(server);
+      server.child.kill('SIGTERM');
+      expect(await request.closed).toBe('');
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain('requests still running after SHUTDOWN_GRACE_MS');
+      expect(fs.existsSync(path.join(dataDir, 'jalon.lock'))).toBe(false);
+    },
+  );
 });

@@ -17,9 +17,11 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     statementTimeoutMs: config.statementTimeoutMs,
-    onIdleError: (error) => process.stderr.write(`Database connection lost (it will reconnect): ${error.message}\n`),
+    onIdleError: (error) =>
+      process.stderr.write(`Database connection lost (it will reconnect): ${error.message}\n`),
     vacuumPeriodMs: config.vacuumPeriodMs,
-    onVacuumError: (error) => process.stderr.write(`Embedded database vacuum failed (it runs again later): ${error.message}\n`),
+    onVacuumError: (error) =>
+      process.stderr.write(`Embedded database vacuum failed (it runs again later): ${error.message}\n`),
   });
   await runMigrations(database.pool);
   const app = await buildApp({
@@ -36,7 +38,9 @@ async function main(): Promise<void> {
       '',
       'Jalon: first start, an administrator account was created.',
       `  E-mail:       ${admin.email}`,
-      admin.generatedPassword ? `  Password:     ${admin.generatedPassword}   (shown once: write it down)` : '  Password:     the value of ADMIN_PASSWORD',
+      admin.generatedPassword
+        ? `  Password:     ${admin.generatedPassword}   (shown once: write it down)`
+        : '  Password:     the value of ADMIN_PASSWORD',
       '  Administrators set up two-factor authentication at their first sign-in.',
       '',
     ];
@@ -59,7 +63,10 @@ async function main(): Promise<void> {
     let forced = false;
     const cutOff = setTimeout(() => {
       forced = true;
-      app.log.warn({ graceMs: config.shutdownGraceMs }, 'requests still running after SHUTDOWN_GRACE_MS: cutting their connections');
+      app.log.warn(
+        { graceMs: config.shutdownGraceMs },
+        'requests still running after SHUTDOWN_GRACE_MS: cutting their connections',
+      );
       app.server.closeAllConnections();
     }, config.shutdownGraceMs);
     setTimeout(() => process.exit(1), config.shutdownGraceMs + 5_000).unref();
@@ -77,23 +84,38 @@ async function main(): Promise<void> {
 }
 
 /** With PGlite, `npm run backup` asks this process for a snapshot (db/backup-socket.ts). */
-async function listenForBackups(dataDir: string, database: Database, log: FastifyBaseLogger): Promise<BackupSocket | null> {
+async function listenForBackups(
+  dataDir: string,
+  database: Database,
+  log: FastifyBaseLogger,
+): Promise<BackupSocket | null> {
   if (!database.dumpDataDir) return null;
   try {
-    return await serveBackups(dataDir, database.dumpDataDir, (error) => log.error({ err: error }, 'backup request failed'));
+    return await serveBackups(dataDir, database.dumpDataDir, (error) =>
+      log.error({ err: error }, 'backup request failed'),
+    );
   } catch (error) {
     // A Unix socket path has at most 107 bytes: without /proc (not Linux) a deep DATA_DIR leaves only
     // the offline backup.
-    log.warn({ err: error }, 'npm run backup cannot reach this server (control socket unavailable): back up with the server stopped');
+    log.warn(
+      { err: error },
+      'npm run backup cannot reach this server (control socket unavailable): back up with the server stopped',
+    );
     return null;
   }
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnsafeError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof DataDirUnsafeError
+  ) {
     process.stderr.write(`Jalon cannot start: ${error.message}\n`);
   } else {
-    process.stderr.write(`Jalon cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `Jalon cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

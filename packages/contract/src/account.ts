@@ -53,7 +53,10 @@ export const activityEntrySchema = z.object({
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
-export const activityPageSchema = z.object({ items: z.array(activityEntrySchema), nextCursor: z.string().nullable() });
+export const activityPageSchema = z.object({
+  items: z.array(activityEntrySchema),
+  nextCursor: z.string().nullable(),
+});
 export type ActivityPage = z.infer<typeof activityPageSchema>;
 
 /** The people who appear in the activity, for the person filter. */

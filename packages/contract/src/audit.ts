@@ -24,7 +24,11 @@ export const auditFilterSchema = z.strictObject({
   startDate: isoDateOrDateTimeSchema.optional(),
   endDate: isoDateOrDateTimeSchema.optional(),
   /** A family (`auth`) or a full dotted type (`auth.login.failed`). */
-  type: z.string().regex(/^[a-z_]+(\.[a-z_]+)*$/).max(64).optional(),
+  type: z
+    .string()
+    .regex(/^[a-z_]+(\.[a-z_]+)*$/)
+    .max(64)
+    .optional(),
   /** Matches the actor's name or e-mail. */
   user: safeText().max(254).optional(),
   resource: safeText().max(200).optional(),
@@ -42,7 +46,10 @@ export const auditListQuerySchema = auditFilterSchema
   .strict();
 export type AuditListQuery = z.input<typeof auditListQuerySchema>;
 
-export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), nextCursor: z.string().nullable() });
+export const auditPageSchema = z.object({
+  items: z.array(auditEntrySchema),
+  nextCursor: z.string().nullable(),
+});
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 export const auditExportParamsSchema = z.object({ format: z.enum(['csv', 'pdf']) });
@@ -68,20 +75,33 @@ export const auditExportQuerySchema = auditFilterSchema
 export const CLIENT_AUDIT_LIMIT = { perSession: 30, windowMs: 60_000 } as const;
 
 /** Client-side events a signed-in user may record about themselves (never about someone else). */
-export const clientAuditEventSchema = z.strictObject({
-  type: z.string().regex(/^(project|task|security|auth)\.client\.[a-z_]{1,40}$/, 'type must be <family>.client.<event>'),
-  details: safeText().max(500).default(''),
-  resource: safeText().max(200).optional(),
-  // At most 20 keys: the refinement below checks it, the meta states it in the published document.
-  metadata: z.record(safeText().max(40), z.union([safeText().max(200), z.number(), z.boolean(), z.null()])).meta({ maxProperties: 20 }).optional(),
-})
-  .refine((value) => !value.metadata || Object.keys(value.metadata).length <= 20, { message: 'at most 20 metadata keys' });
+export const clientAuditEventSchema = z
+  .strictObject({
+    type: z
+      .string()
+      .regex(/^(project|task|security|auth)\.client\.[a-z_]{1,40}$/, 'type must be <family>.client.<event>'),
+    details: safeText().max(500).default(''),
+    resource: safeText().max(200).optional(),
+    // At most 20 keys: the refinement below checks it, the meta states it in the published document.
+    metadata: z
+      .record(safeText().max(40), z.union([safeText().max(200), z.number(), z.boolean(), z.null()]))
+      .meta({ maxProperties: 20 })
+      .optional(),
+  })
+  .refine((value) => !value.metadata || Object.keys(value.metadata).length <= 20, {
+    message: 'at most 20 metadata keys',
+  });
 
-export const auditTrendsQuerySchema = z.strictObject({ days: z.coerce.number().int().min(1).max(90).default(7) });
+export const auditTrendsQuerySchema = z.strictObject({
+  days: z.coerce.number().int().min(1).max(90).default(7),
+});
 export const auditTrendsSchema = z.object({
   days: z.array(z.string()),
   byFamily: z.record(auditFamilySchema, z.array(z.int())),
   failures: z.array(z.int()),
 });
-export const auditSearchQuerySchema = z.strictObject({ q: safeText().min(1).max(AUDIT.searchMax), limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50) });
+export const auditSearchQuerySchema = z.strictObject({
+  q: safeText().min(1).max(AUDIT.searchMax),
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+});
 export const auditIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -130,7 +130,13 @@ export const ACCOUNT_LIMITS = { emailMax: 254, usernameMax: 64, passkeyNameMax: 
 export const PROJECT_LIMITS = { nameMax: 200, descriptionMax: 5_000 } as const;
 
 /** A task's field lengths and the list route's page sizes; plain, so the offline engine reads them without zod. */
-export const TASK_LIMITS = { titleMax: 300, descriptionMax: 10_000, estimatedMinutesMax: 100_000, listMax: 5_000, listDefault: 1_000 } as const;
+export const TASK_LIMITS = {
+  titleMax: 300,
+  descriptionMax: 10_000,
+  estimatedMinutesMax: 100_000,
+  listMax: 5_000,
+  listDefault: 1_000,
+} as const;
 
 export const AUDIT = {
   exportFilePrefix: 'audit-logs',

@@ -8,11 +8,16 @@ import { taskSchema } from './tasks.ts';
 const periodSchema = z.coerce
   .number()
   .int()
-  .refine((days) => (DASHBOARD.periods as readonly number[]).includes(days), { message: 'days is 7, 14 or 30' })
+  .refine((days) => (DASHBOARD.periods as readonly number[]).includes(days), {
+    message: 'days is 7, 14 or 30',
+  })
   // A refinement is invisible to JSON Schema: the published document states the same rule.
   .meta({ enum: [...DASHBOARD.periods] });
 
-export const trendsQuerySchema = z.strictObject({ days: periodSchema.default(DASHBOARD.defaultPeriod), projectId: idSchema.optional() });
+export const trendsQuerySchema = z.strictObject({
+  days: periodSchema.default(DASHBOARD.defaultPeriod),
+  projectId: idSchema.optional(),
+});
 
 /** One number per day, oldest first; `days` holds the dates (UTC). */
 export const trendsSchema = z.object({

@@ -12,4 +12,6 @@ const outOfYears = { message: DATE_YEARS_MESSAGE };
 export const isoDateTimeSchema = z.iso.datetime({ offset: true }).refine(inDateYears, outOfYears);
 
 /** A date-time or a bare day (`2026-03-01`, read as UTC): the bounds of a filter. */
-export const isoDateOrDateTimeSchema = z.union([z.iso.datetime({ offset: true }), z.iso.date()]).refine(inDateYears, outOfYears);
+export const isoDateOrDateTimeSchema = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .refine(inDateYears, outOfYears);

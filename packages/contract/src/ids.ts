@@ -2,7 +2,8 @@
 
 /** A client-made id is shown as `tmp-<uuid>` until the server has created the row under that uuid. */
 export const TMP_ID_PREFIX = 'tmp-';
-export const stripTmpPrefix = (id: string): string => (id.startsWith(TMP_ID_PREFIX) ? id.slice(TMP_ID_PREFIX.length) : id);
+export const stripTmpPrefix = (id: string): string =>
+  id.startsWith(TMP_ID_PREFIX) ? id.slice(TMP_ID_PREFIX.length) : id;
 export const isTmpId = (id: string): boolean => id.startsWith(TMP_ID_PREFIX);
 
 /**

@@ -51,26 +51,44 @@ export const passkeyAuthenticationResponseSchema = z.strictObject({
     .strict(),
 });
 
-export const passkeyNameSchema = safeText().trim().min(1, 'A name is required').max(ACCOUNT_LIMITS.passkeyNameMax);
+export const passkeyNameSchema = safeText()
+  .trim()
+  .min(1, 'A name is required')
+  .max(ACCOUNT_LIMITS.passkeyNameMax);
 
 /** A passkey's answer to a step-up challenge (`POST /2fa/passkeys/assertion-options`). */
-export const passkeyAssertionSchema = z.strictObject({ challengeId: idSchema, response: passkeyAuthenticationResponseSchema });
+export const passkeyAssertionSchema = z.strictObject({
+  challengeId: idSchema,
+  response: passkeyAuthenticationResponseSchema,
+});
 
 /**
  * Proof of a current second factor for a change to it (S16): a TOTP code, a backup code when TOTP is
  * off (decision 0037), or a passkey's answer. Exactly one.
  */
-export const currentFactorBodySchema = z.strictObject({ code: secondFactorCodeSchema.optional(), passkey: passkeyAssertionSchema.optional() })
-  .refine((body) => (body.code === undefined) !== (body.passkey === undefined), { message: 'Send a code or a passkey answer', path: ['code'] });
+export const currentFactorBodySchema = z
+  .strictObject({ code: secondFactorCodeSchema.optional(), passkey: passkeyAssertionSchema.optional() })
+  .refine((body) => (body.code === undefined) !== (body.passkey === undefined), {
+    message: 'Send a code or a passkey answer',
+    path: ['code'],
+  });
 export type CurrentFactorBody = z.infer<typeof currentFactorBodySchema>;
 
 /**
  * Adding a passkey needs a current factor when the account has one; the first factor (from the 2FA tab,
  * or an administrator's forced enrolment with a tempToken) needs none, like starting TOTP enrolment.
  */
-export const passkeyRegistrationOptionsBodySchema = z.strictObject({ code: secondFactorCodeSchema.optional(), passkey: passkeyAssertionSchema.optional() })
-  .refine((body) => body.code === undefined || body.passkey === undefined, { message: 'Send a code or a passkey answer, not both', path: ['code'] });
-export const passkeyRegisterBodySchema = z.strictObject({ challengeId: idSchema, name: passkeyNameSchema, response: passkeyRegistrationResponseSchema });
+export const passkeyRegistrationOptionsBodySchema = z
+  .strictObject({ code: secondFactorCodeSchema.optional(), passkey: passkeyAssertionSchema.optional() })
+  .refine((body) => body.code === undefined || body.passkey === undefined, {
+    message: 'Send a code or a passkey answer, not both',
+    path: ['code'],
+  });
+export const passkeyRegisterBodySchema = z.strictObject({
+  challengeId: idSchema,
+  name: passkeyNameSchema,
+  response: passkeyRegistrationResponseSchema,
+});
 export const passkeyRemoveBodySchema = currentFactorBodySchema;
 export const passkeyIdParamsSchema = z.strictObject({ id: idSchema });
 export const passkeySignInOptionsBodySchema = z.strictObject({ tempToken: safeText().min(16).max(128) });

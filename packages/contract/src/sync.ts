@@ -13,7 +13,15 @@ export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 export const SYNC_OPS = ['upsert', 'patch', 'delete'] as const;
 export type SyncOp = (typeof SYNC_OPS)[number];
 
-export const CONFLICT_REASONS = ['version_mismatch', 'depends_on_conflict', 'not_found', 'forbidden', 'deleted', 'invalid', 'already_applied'] as const;
+export const CONFLICT_REASONS = [
+  'version_mismatch',
+  'depends_on_conflict',
+  'not_found',
+  'forbidden',
+  'deleted',
+  'invalid',
+  'already_applied',
+] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 
 /**
@@ -21,7 +29,11 @@ export type ConflictReason = (typeof CONFLICT_REASONS)[number];
  * string so that an operation with another spelling is answered `invalid` on its own: refusing the whole
  * batch would refuse it again at every resend, and the device behind it would never get past it.
  */
-const entityIdSchema = z.string().min(1).max(64).meta({ description: 'A lower-case UUID, or tmp-<uuid>; any other spelling makes the operation invalid' });
+const entityIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .meta({ description: 'A lower-case UUID, or tmp-<uuid>; any other spelling makes the operation invalid' });
 
 /** `data` and `base` are checked per entity and op by the server after ids are resolved, so here they stay open. */
 const fieldsSchema = z.record(z.string().max(64), z.unknown());

@@ -47,5 +47,8 @@ export const taskActivityEntrySchema = z.object({
 });
 export type TaskActivityEntry = z.infer<typeof taskActivityEntrySchema>;
 
-export const taskActivityPageSchema = z.object({ items: z.array(taskActivityEntrySchema), next: z.string().nullable() });
+export const taskActivityPageSchema = z.object({
+  items: z.array(taskActivityEntrySchema),
+  next: z.string().nullable(),
+});
 export type TaskActivityPage = z.infer<typeof taskActivityPageSchema>;

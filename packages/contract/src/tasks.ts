@@ -48,7 +48,15 @@ export const createTaskSchema = z
     ...editableTaskFields,
     description: editableTaskFields.description.default(''),
   })
-  .partial({ status: true, priority: true, progress: true, deadline: true, estimatedMinutes: true, assignee: true, description: true })
+  .partial({
+    status: true,
+    priority: true,
+    progress: true,
+    deadline: true,
+    estimatedMinutes: true,
+    assignee: true,
+    description: true,
+  })
   .strict();
 export type CreateTask = z.input<typeof createTaskSchema>;
 
@@ -85,7 +93,10 @@ export const taskListQuerySchema = z.strictObject({
 export type TaskListQuery = z.input<typeof taskListQuerySchema>;
 export type TaskListParams = z.output<typeof taskListQuerySchema>;
 
-export const projectListQuerySchema = z.strictObject({ since: safeText().max(200).optional(), clientId: idSchema.optional() });
+export const projectListQuerySchema = z.strictObject({
+  since: safeText().max(200).optional(),
+  clientId: idSchema.optional(),
+});
 
 /**
  * List answers: `data` is the array; `cursor` is where a later delta read

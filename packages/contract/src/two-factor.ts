@@ -5,13 +5,21 @@ import { safeText } from './text.ts';
 
 /** A TOTP code: exactly six ASCII digits (S14); anything else is refused before any verification. */
 export const totpCodeSchema = z.string().regex(TOTP_CODE_PATTERN, 'A code is exactly 6 digits');
-export const backupCodeSchema = z.string().regex(BACKUP_CODE_PATTERN, 'A backup code is 10 letters and digits');
+export const backupCodeSchema = z
+  .string()
+  .regex(BACKUP_CODE_PATTERN, 'A backup code is 10 letters and digits');
 
 /** The sign-in step accepts either a TOTP code or a backup code. */
 export const secondFactorCodeSchema = z.union([totpCodeSchema, backupCodeSchema]);
 
-export const verifyTwoFactorLoginSchema = z.strictObject({ code: secondFactorCodeSchema, tempToken: safeText().min(16).max(128) });
-export const verifyBackupSchema = z.strictObject({ code: backupCodeSchema, tempToken: safeText().min(16).max(128).optional() });
+export const verifyTwoFactorLoginSchema = z.strictObject({
+  code: secondFactorCodeSchema,
+  tempToken: safeText().min(16).max(128),
+});
+export const verifyBackupSchema = z.strictObject({
+  code: backupCodeSchema,
+  tempToken: safeText().min(16).max(128).optional(),
+});
 export const totpCodeBodySchema = z.strictObject({ code: totpCodeSchema });
 
 /**

@@ -48,7 +48,9 @@ export function applyAnswer(state: AnswerState, answer: SyncBatchResponse, now: 
     answered = Math.max(answered, seq!);
   }
   let conflicts = records;
-  const renamed = answer.applied.filter((result) => result.tmpId).map((result) => ({ tmpId: result.tmpId!, id: stripTmpPrefix(result.tmpId!) }));
+  const renamed = answer.applied
+    .filter((result) => result.tmpId)
+    .map((result) => ({ tmpId: result.tmpId!, id: stripTmpPrefix(result.tmpId!) }));
   for (const { tmpId, id } of renamed) {
     outbox = outbox.map((entry) => renameEntry(entry, tmpId, id));
     conflicts = conflicts.map((record) => renameRecord(record, tmpId, id));
@@ -58,12 +60,20 @@ export function applyAnswer(state: AnswerState, answer: SyncBatchResponse, now: 
 }
 
 function renameEntry(entry: OutboxEntry, from: string, to: string): OutboxEntry {
-  const renamed = { ...entry, id: entry.id === from ? to : entry.id, data: renameInFields(entry.data, from, to) };
+  const renamed = {
+    ...entry,
+    id: entry.id === from ? to : entry.id,
+    data: renameInFields(entry.data, from, to),
+  };
   return entry.base ? { ...renamed, base: renameInFields(entry.base, from, to) } : renamed;
 }
 
 function renameRecord(record: ConflictRecord, from: string, to: string): ConflictRecord {
-  return { ...record, entityId: record.entityId === from ? to : record.entityId, originalData: renameInFields(record.originalData, from, to) };
+  return {
+    ...record,
+    entityId: record.entityId === from ? to : record.entityId,
+    originalData: renameInFields(record.originalData, from, to),
+  };
 }
 
 /**
@@ -74,8 +84,14 @@ function renameRecord(record: ConflictRecord, from: string, to: string): Conflic
  */
 function caughtUp(entry: OutboxEntry, answer: SyncBatchResponse): OutboxEntry {
   if (entry.state !== 'pending') return entry;
-  const own = answer.applied.filter((result) => result.entity === entry.entity && result.id === stripTmpPrefix(entry.id));
-  const baseVersion = own.reduce((version, result) => (result.tmpId !== undefined || result.version === version + 1 ? result.version : version), entry.baseVersion);
+  const own = answer.applied.filter(
+    (result) => result.entity === entry.entity && result.id === stripTmpPrefix(entry.id),
+  );
+  const baseVersion = own.reduce(
+    (version, result) =>
+      result.tmpId !== undefined || result.version === version + 1 ? result.version : version,
+    entry.baseVersion,
+  );
   return baseVersion === entry.baseVersion ? entry : { ...entry, baseVersion };
 }
 
@@ -89,7 +105,9 @@ function caughtUp(entry: OutboxEntry, answer: SyncBatchResponse): OutboxEntry {
  * renumbering could close that gap, which this protocol forbids, so the caller pauses.
  */
 export function applyOutOfOrder(outbox: readonly OutboxEntry[], lastSeq: number): OutboxEntry[] | null {
-  const reset = outbox.map((entry) => (entry.state === 'acked' && entry.seq! > lastSeq ? unacked(entry) : entry));
+  const reset = outbox.map((entry) =>
+    entry.state === 'acked' && entry.seq! > lastSeq ? unacked(entry) : entry,
+  );
   const unanswered = reset.filter((entry) => entry.state === 'sent').map((entry) => entry.seq!);
   if (unanswered.length === 0) return reset;
   return Math.min(...unanswered) <= lastSeq + 1 ? reset : null;

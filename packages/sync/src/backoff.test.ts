@@ -11,7 +11,9 @@ describe('backoffDelay', () => {
   });
 
   it('starts at 4 s and doubles per consecutive failure', () => {
-    expect([1, 2, 3, 4, 5].map((failures) => backoffDelay(failures, noJitter))).toEqual([4_000, 8_000, 16_000, 32_000, 64_000]);
+    expect([1, 2, 3, 4, 5].map((failures) => backoffDelay(failures, noJitter))).toEqual([
+      4_000, 8_000, 16_000, 32_000, 64_000,
+    ]);
   });
 
   it('is capped at 5 minutes, however many failures', () => {
@@ -27,15 +29,19 @@ describe('backoffDelay', () => {
 
   it('properties: the base is monotone and capped, the jitter within 15 %', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 200 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (failures, jitter) => {
-        const base = backoffDelay(failures, noJitter);
-        expect(base).toBeGreaterThanOrEqual(backoffDelay(failures - 1, noJitter));
-        expect(base).toBeLessThanOrEqual(SYNC.backoffMaxMs);
-        expect(base).toBe(Math.min(SYNC.backoffBaseMs * 2 ** (failures - 1), SYNC.backoffMaxMs));
-        const delay = backoffDelay(failures, () => jitter);
-        expect(delay).toBeGreaterThanOrEqual(base);
-        expect(delay).toBeLessThanOrEqual(Math.round(base * (1 + SYNC.backoffJitterRatio)));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 200 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (failures, jitter) => {
+          const base = backoffDelay(failures, noJitter);
+          expect(base).toBeGreaterThanOrEqual(backoffDelay(failures - 1, noJitter));
+          expect(base).toBeLessThanOrEqual(SYNC.backoffMaxMs);
+          expect(base).toBe(Math.min(SYNC.backoffBaseMs * 2 ** (failures - 1), SYNC.backoffMaxMs));
+          const delay = backoffDelay(failures, () => jitter);
+          expect(delay).toBeGreaterThanOrEqual(base);
+          expect(delay).toBeLessThanOrEqual(Math.round(base * (1 + SYNC.backoffJitterRatio)));
+        },
+      ),
     );
   });
 });

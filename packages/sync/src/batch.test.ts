@@ -18,13 +18,29 @@ describe('takeBatch', () => {
   });
 
   it('maps an entry to its operation: version from baseVersion, base only when there is one', () => {
-    const [operation] = takeBatch([entry({ data: { title: 'b' }, base: { title: 'a' } }), entry({ op: 'delete' })], { lastSeq: 0 }).operations;
-    expect(operation).toEqual({ seq: 1, entity: 'task', op: 'patch', id: expect.any(String), version: 3, data: { title: 'b' }, base: { title: 'a' } });
+    const [operation] = takeBatch(
+      [entry({ data: { title: 'b' }, base: { title: 'a' } }), entry({ op: 'delete' })],
+      { lastSeq: 0 },
+    ).operations;
+    expect(operation).toEqual({
+      seq: 1,
+      entity: 'task',
+      op: 'patch',
+      id: expect.any(String),
+      version: 3,
+      data: { title: 'b' },
+      base: { title: 'a' },
+    });
     expect(takeBatch([entry({ op: 'delete' })], { lastSeq: 0 }).operations[0]).not.toHaveProperty('base');
   });
 
   it('resends unanswered entries first, with their own seqs, then numbers new ones', () => {
-    const outbox = [entry({ seq: 1, state: 'acked' }), entry({ seq: 2, state: 'sent' }), entry({ seq: 3, state: 'sent' }), entry()];
+    const outbox = [
+      entry({ seq: 1, state: 'acked' }),
+      entry({ seq: 2, state: 'sent' }),
+      entry({ seq: 3, state: 'sent' }),
+      entry(),
+    ];
     const batch = takeBatch(outbox, { lastSeq: 3 });
     expect(batch.operations.map((operation) => operation.seq)).toEqual([2, 3, 4]);
     expect(batch.outbox.slice(0, 3)).toEqual(outbox.slice(0, 3));
@@ -46,8 +62,15 @@ describe('takeBatch', () => {
   });
 
   it('ends the batch before a delete whose entity has an unanswered write, which will give it its version', () => {
-    const outbox = [entry({ seq: 1, state: 'sent' }), entry({ id: TASK_2 }), entry({ op: 'delete', data: {} }), entry({ id: TASK_2 })];
-    expect(takeBatch(outbox, { lastSeq: 1 }).operations.map((operation) => [operation.seq, operation.op])).toEqual([
+    const outbox = [
+      entry({ seq: 1, state: 'sent' }),
+      entry({ id: TASK_2 }),
+      entry({ op: 'delete', data: {} }),
+      entry({ id: TASK_2 }),
+    ];
+    expect(
+      takeBatch(outbox, { lastSeq: 1 }).operations.map((operation) => [operation.seq, operation.op]),
+    ).toEqual([
       [1, 'patch'],
       [2, 'patch'],
     ]);
@@ -56,6 +79,9 @@ describe('takeBatch', () => {
   });
 
   it('answers no operation when nothing can be sent', () => {
-    expect(takeBatch([entry({ seq: 1, state: 'acked' })], { lastSeq: 1 })).toMatchObject({ operations: [], lastSeq: 1 });
+    expect(takeBatch([entry({ seq: 1, state: 'acked' })], { lastSeq: 1 })).toMatchObject({
+      operations: [],
+      lastSeq: 1,
+    });
   });
 });

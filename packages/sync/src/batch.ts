@@ -24,7 +24,10 @@ export interface Batch {
  * (numbers assigned) in the same transaction that records the new `lastSeq`, before sending, and keeps at
  * most one batch in flight (`SyncClient` does). No operation: nothing to send.
  */
-export function takeBatch(outbox: readonly OutboxEntry[], { lastSeq, limit = SYNC.batchSize, isHeld = () => false }: BatchOptions): Batch {
+export function takeBatch(
+  outbox: readonly OutboxEntry[],
+  { lastSeq, limit = SYNC.batchSize, isHeld = () => false }: BatchOptions,
+): Batch {
   const resend = outbox.filter((entry) => entry.state === 'sent').sort((a, b) => a.seq! - b.seq!);
   const unanswered = new Set(resend.map(entityKey));
   let next = lastSeq;

@@ -14,7 +14,15 @@ async function setUp() {
   const store = new MemoryStore();
   const clock = { now: START };
   const newId = uuids();
-  const open = () => SyncClient.open({ store, userId: USER, now: () => clock.now, newId, random: () => 0.5, checks: contractChecks });
+  const open = () =>
+    SyncClient.open({
+      store,
+      userId: USER,
+      now: () => clock.now,
+      newId,
+      random: () => 0.5,
+      checks: contractChecks,
+    });
   const client = await open();
   const sent: SyncBatchRequest[] = [];
   const send: BatchTransport = async (request) => {
@@ -35,27 +43,37 @@ describe('SyncClient', () => {
     expect(project).toMatch(/^tmp-/);
     expect(await client.view('task')).toEqual([{ id: task, version: 0, title: 'Maquette', project }]);
 
-    expect(await client.flush(send)).toEqual({ status: 'sent', batches: 1, renamed: [
-      { tmpId: project, id: project.slice(4) },
-      { tmpId: task, id: task.slice(4) },
-    ] });
+    expect(await client.flush(send)).toEqual({
+      status: 'sent',
+      batches: 1,
+      renamed: [
+        { tmpId: project, id: project.slice(4) },
+        { tmpId: task, id: task.slice(4) },
+      ],
+    });
     expect(sent[0]!.operations.map((operation) => [operation.seq, operation.op, operation.id])).toEqual([
       [1, 'upsert', project],
       [2, 'upsert', task],
     ]);
     // Acked, not yet pulled: shown from the overlay under the real id, at the server's version.
-    expect(await client.view('task')).toEqual([{ id: task.slice(4), version: 1, title: 'Maquette', project: project.slice(4) }]);
+    expect(await client.view('task')).toEqual([
+      { id: task.slice(4), version: 1, title: 'Maquette', project: project.slice(4) },
+    ]);
 
     // The first read fills an empty copy: no change to tell the screens of.
     expect(await client.pull(pull)).toEqual({ status: 'pulled', pages: 2, changed: false });
     expect(await client.entries()).toEqual([]);
-    expect(await client.view('task')).toEqual([server.rows.task.get(task.slice(4))!].map(({ changeSeq: _seq, ...row }) => row));
+    expect(await client.view('task')).toEqual(
+      [server.rows.task.get(task.slice(4))!].map(({ changeSeq: _seq, ...row }) => row),
+    );
     expect(hasTmpId(await client.view('project'))).toBe(false);
   });
 
   it('tells a pull that moved rows of the copy from one that found nothing new', async () => {
     const { client, send, pull, server } = await setUp();
-    const id = (await client.edit({ op: 'create', entity: 'task', data: { title: 'A', progress: 0 } })).slice(4);
+    const id = (await client.edit({ op: 'create', entity: 'task', data: { title: 'A', progress: 0 } })).slice(
+      4,
+    );
     await client.flush(send);
     expect(await client.pull(pull)).toMatchObject({ status: 'pulled', changed: false });
     expect(await client.pull(pull)).toMatchObject({ status: 'pulled', changed: false });
@@ -66,7 +84,9 @@ describe('SyncClient', () => {
 
   it('merges a patch with a concurrent change to another field', async () => {
     const { client, send, pull, server } = await setUp();
-    const id = (await client.edit({ op: 'create', entity: 'task', data: { title: 'A', progress: 0 } })).slice(4);
+    const id = (await client.edit({ op: 'create', entity: 'task', data: { title: 'A', progress: 0 } })).slice(
+      4,
+    );
     await client.flush(send);
     await client.pull(pull);
     server.write('task', id, { progress: 50 });
@@ -79,7 +99,9 @@ describe('SyncClient', () => {
 
   it('records a true clash, holds later edits on that task, and releases them after a replay that goes first', async () => {
     const { client, send, pull, server, sent } = await setUp();
-    const id = (await client.edit({ op: 'create', entity: 'task', data: { title: 'A', progress: 0 } })).slice(4);
+    const id = (await client.edit({ op: 'create', entity: 'task', data: { title: 'A', progress: 0 } })).slice(
+      4,
+    );
     await client.flush(send);
     await client.pull(pull);
     server.write('task', id, { title: 'Serveur' });
@@ -87,7 +109,16 @@ describe('SyncClient', () => {
     await client.flush(send);
 
     const [conflict] = await client.conflicts();
-    expect(conflict).toMatchObject({ entity: 'task', entityId: id, reason: 'version_mismatch', fields: ['title'], serverVersion: 2, clientVersion: 1, originalData: { title: 'Client' }, resolved: false });
+    expect(conflict).toMatchObject({
+      entity: 'task',
+      entityId: id,
+      reason: 'version_mismatch',
+      fields: ['title'],
+      serverVersion: 2,
+      clientVersion: 1,
+      originalData: { title: 'Client' },
+      resolved: false,
+    });
 
     await client.edit({ op: 'patch', entity: 'task', id, data: { title: 'Client 2' } });
     expect(await client.flush(send)).toEqual({ status: 'idle' });
@@ -95,7 +126,9 @@ describe('SyncClient', () => {
 
     await client.resolve(conflict!.id, { action: 'replayClient' });
     expect(await client.flush(send)).toMatchObject({ status: 'sent' });
-    expect(sent.at(-1)!.operations.map((operation) => [operation.version, operation.data, operation.base])).toEqual([
+    expect(
+      sent.at(-1)!.operations.map((operation) => [operation.version, operation.data, operation.base]),
+    ).toEqual([
       [2, { title: 'Client' }, { title: 'Serveur' }],
       [1, { title: 'Client 2' }, { title: 'A' }],
     ]);
@@ -113,13 +146,23 @@ describe('SyncClient', () => {
       seqs.push(request.operations.map((operation) => operation.seq));
       throw new TypeError('Failed to fetch');
     };
-    expect(await client.flush(flaky)).toEqual({ status: 'failed', failures: 1, nextAttemptAt: START + SYNC.backoffBaseMs * 1.075 });
+    expect(await client.flush(flaky)).toEqual({
+      status: 'failed',
+      failures: 1,
+      nextAttemptAt: START + SYNC.backoffBaseMs * 1.075,
+    });
     expect(await client.flush(send)).toEqual({ status: 'waiting', until: START + 4_300 });
     clock.now += 4_300;
-    expect(await client.flush(async () => ({ status: 503, body: null }))).toMatchObject({ status: 'failed', failures: 2, nextAttemptAt: clock.now + 8_600 });
+    expect(await client.flush(async () => ({ status: 503, body: null }))).toMatchObject({
+      status: 'failed',
+      failures: 2,
+      nextAttemptAt: clock.now + 8_600,
+    });
     clock.now += 8_600;
     expect(await client.flush(send)).toMatchObject({ status: 'sent' });
-    expect([...seqs, ...sent.map((request) => request.operations.map((operation) => operation.seq))]).toEqual([[1], [1]]);
+    expect([...seqs, ...sent.map((request) => request.operations.map((operation) => operation.seq))]).toEqual(
+      [[1], [1]],
+    );
     expect(server.lastSeq(client.clientId)).toBe(1);
     expect(await client.meta()).toMatchObject({ failures: 0, nextAttemptAt: null });
   });
@@ -130,7 +173,11 @@ describe('SyncClient', () => {
     const down: BatchTransport = async () => Promise.reject(new TypeError('Failed to fetch'));
     await client.flush(down);
     await client.retryNow();
-    expect(await client.flush(down)).toEqual({ status: 'failed', failures: 2, nextAttemptAt: clock.now + 8_600 });
+    expect(await client.flush(down)).toEqual({
+      status: 'failed',
+      failures: 2,
+      nextAttemptAt: clock.now + 8_600,
+    });
     await client.retryNow();
     expect(await client.flush(send)).toMatchObject({ status: 'sent', batches: 1 });
     expect(await client.meta()).toMatchObject({ failures: 0, nextAttemptAt: null });
@@ -186,7 +233,10 @@ describe('SyncClient', () => {
   it('pauses on 401 and keeps everything until resumed', async () => {
     const { client, send } = await setUp();
     await client.edit({ op: 'create', entity: 'project', data: { name: 'P' } });
-    expect(await client.flush(async () => ({ status: 401, body: { code: 'unauthorized' } }))).toEqual({ status: 'paused', reason: 'unauthorized' });
+    expect(await client.flush(async () => ({ status: 401, body: { code: 'unauthorized' } }))).toEqual({
+      status: 'paused',
+      reason: 'unauthorized',
+    });
     expect(await client.flush(send)).toEqual({ status: 'paused', reason: 'unauthorized' });
     expect((await client.entries()).map((entry) => [entry.seq, entry.state])).toEqual([[1, 'sent']]);
     await client.resume();
@@ -218,7 +268,10 @@ describe('SyncClient', () => {
     await client.pull(pull);
     await client.edit({ op: 'create', entity: 'project', data: { name: 'Q' } });
     const restored = new TestServer();
-    expect(await client.flush(async (request) => restored.batch(request))).toEqual({ status: 'paused', reason: 'out_of_order' });
+    expect(await client.flush(async (request) => restored.batch(request))).toEqual({
+      status: 'paused',
+      reason: 'out_of_order',
+    });
   });
 
   it('reads everything again on resetRequired, replacing the rows and keeping pending edits', async () => {
@@ -229,15 +282,25 @@ describe('SyncClient', () => {
     await client.edit({ op: 'patch', entity: 'project', id, data: { name: 'Locale' } });
     server.rows.project.delete(id);
     const other = '00000000-0000-4000-8000-0000000000ff';
-    server.rows.project.set(other, { id: other, version: 1, name: 'Restaurée', deletedAt: null, changeSeq: 99 });
+    server.rows.project.set(other, {
+      id: other,
+      version: 1,
+      name: 'Restaurée',
+      deletedAt: null,
+      changeSeq: 99,
+    });
     const requests: Array<string | null> = [];
     const resetting: PullTransport = async (request) => {
       requests.push(request.since);
-      return request.since === null ? server.pull(request) : { ...server.pull(request), rows: [], resetRequired: true };
+      return request.since === null
+        ? server.pull(request)
+        : { ...server.pull(request), rows: [], resetRequired: true };
     };
     await client.pull(resetting);
     expect(requests.slice(0, 2)).toEqual([expect.any(String), null]);
-    expect(await client.view('project')).toEqual([{ id: other, version: 1, name: 'Restaurée', deletedAt: null }]);
+    expect(await client.view('project')).toEqual([
+      { id: other, version: 1, name: 'Restaurée', deletedAt: null },
+    ]);
     expect((await client.entries()).map((entry) => entry.op)).toEqual(['patch']);
   });
 
@@ -261,7 +324,11 @@ describe('SyncClient', () => {
     const { client, send, pull } = await setUp();
     const id = await client.edit({ op: 'create', entity: 'task', data: { title: 'Locale' } });
     const before = await client.state({ rows: false });
-    expect(before).toMatchObject({ hasCopy: false, conflicts: [], outbox: [{ id, state: 'pending', held: false }] });
+    expect(before).toMatchObject({
+      hasCopy: false,
+      conflicts: [],
+      outbox: [{ id, state: 'pending', held: false }],
+    });
     expect(before.rows).toBeUndefined();
     await client.flush(send);
     await client.pull(pull);
@@ -282,14 +349,21 @@ describe('SyncClient', () => {
     const after = await client.state({ rows: false, rowsSeen: seen });
     expect(after.outbox).toEqual([]);
     expect(after.rows!.task.map((row) => row.title)).toEqual(['Locale']);
-    const { state } = await client.recordEdit({ op: 'create', entity: 'project', data: { name: 'Relevé' } }, { rowsSeen: seen });
+    const { state } = await client.recordEdit(
+      { op: 'create', entity: 'project', data: { name: 'Relevé' } },
+      { rowsSeen: seen },
+    );
     expect(state.rows!.task.map((row) => row.title)).toEqual(['Locale']);
     expect((await client.state({ rows: false, rowsSeen: after.meta.rowsRevision })).rows).toBeUndefined();
   });
 
   it('answers an edit with the state it leaves, the same that reading it afterwards gives', async () => {
     const { client } = await setUp();
-    const { id, state } = await client.recordEdit({ op: 'create', entity: 'project', data: { name: 'Relevé' } });
+    const { id, state } = await client.recordEdit({
+      op: 'create',
+      entity: 'project',
+      data: { name: 'Relevé' },
+    });
     expect(state.outbox.map((entry) => [entry.id, entry.held])).toEqual([[id, false]]);
     expect(state).toEqual(await client.state({ rows: false }));
   });
@@ -312,6 +386,14 @@ describe('SyncClient', () => {
 
   it('refuses a store that belongs to another user', async () => {
     const { store } = await setUp();
-    await expect(SyncClient.open({ store, userId: '00000000-0000-4000-8000-0000000000d2', now: () => START, newId: uuids(), checks: contractChecks })).rejects.toThrow('another user');
+    await expect(
+      SyncClient.open({
+        store,
+        userId: '00000000-0000-4000-8000-0000000000d2',
+        now: () => START,
+        newId: uuids(),
+        checks: contractChecks,
+      }),
+    ).rejects.toThrow('another user');
   });
 });

@@ -10,7 +10,12 @@ import { addEdit, type OutboxEntry } from './outbox.ts';
 import { planPullPage } from './pull.ts';
 import { resolveConflict, type Resolution } from './resolution.ts';
 import type { PauseReason, Row, SyncMeta, SyncStore, SyncTransaction } from './store.ts';
-import { classifyBatchResponse, type AnswerChecks, type BatchTransport, type PullTransport } from './transport.ts';
+import {
+  classifyBatchResponse,
+  type AnswerChecks,
+  type BatchTransport,
+  type PullTransport,
+} from './transport.ts';
 import { computeView } from './view.ts';
 
 export interface SyncClientOptions {
@@ -89,9 +94,19 @@ export class SyncClient {
   static async open(options: SyncClientOptions): Promise<SyncClient> {
     const meta = await options.store.atomically(async (tx) => {
       const stored = await tx.getMeta();
-      if (stored && stored.userId !== options.userId) throw new Error('This sync store belongs to another user');
+      if (stored && stored.userId !== options.userId)
+        throw new Error('This sync store belongs to another user');
       if (stored) return stored;
-      const fresh: SyncMeta = { clientId: options.newId(), userId: options.userId, lastSeq: 0, ackedThrough: 0, nextLocalId: 1, failures: 0, nextAttemptAt: null, paused: null };
+      const fresh: SyncMeta = {
+        clientId: options.newId(),
+        userId: options.userId,
+        lastSeq: 0,
+        ackedThrough: 0,
+        nextLocalId: 1,
+        failures: 0,
+        nextAttemptAt: null,
+        paused: null,
+      };
       await tx.setMeta(fresh);
       return fresh;
     });
@@ -107,7 +122,10 @@ export class SyncClient {
    * `edit`, also answering what a screen shows afterwards (as `state` without rows), from the same
    * transaction: the outbox it just wrote is known, so showing an edit costs one IndexedDB transaction.
    */
-  recordEdit(edit: Edit, { rowsSeen }: Pick<RowsWanted, 'rowsSeen'> = {}): Promise<{ id: string; state: ClientState }> {
+  recordEdit(
+    edit: Edit,
+    { rowsSeen }: Pick<RowsWanted, 'rowsSeen'> = {},
+  ): Promise<{ id: string; state: ClientState }> {
     return this.atomically(async (tx, meta) => {
       const stored = await tx.getOutbox();
       // A create whose id is in the outbox or among the rows already (as `tmp-`, or as the server's id once
@@ -123,7 +141,11 @@ export class SyncClient {
         // The view of one entity needs only its row and its entries: no edit reads the whole table.
         const row = edit.op === 'create' ? null : await tx.getRow(edit.entity, edit.id);
         const entries = edit.op === 'create' ? [] : stored.filter((entry) => entry.id === edit.id);
-        const entry = entryForEdit(edit, computeView(row ? [row] : [], entries, edit.entity), this.options.newId);
+        const entry = entryForEdit(
+          edit,
+          computeView(row ? [row] : [], entries, edit.entity),
+          this.options.newId,
+        );
         outbox = addEdit(stored, { ...entry, localId: meta.nextLocalId, createdAt: iso(this.options.now()) });
         next = { ...meta, nextLocalId: meta.nextLocalId + 1 };
         id = entry.id;
@@ -135,13 +157,18 @@ export class SyncClient {
       const isHeld = hasOpenConflict(conflicts) ? heldBy(conflicts, await projectsOfTasks(tx)) : noneHeld;
       const hasCopy = (await tx.getCursor('task')) !== null && (await tx.getCursor('project')) !== null;
       const rows = wantsRows({ rows: false, rowsSeen }, next) ? await storedRows(tx) : undefined;
-      return { id, state: { outbox: flagHeld(outbox, isHeld), conflicts, meta: next, hasCopy, ...(rows && { rows }) } };
+      return {
+        id,
+        state: { outbox: flagHeld(outbox, isHeld), conflicts, meta: next, hasCopy, ...(rows && { rows }) },
+      };
     });
   }
 
   /** The rows as the person should see them: server rows with this device's edits on top. */
   view(entity: SyncEntity): Promise<Row[]> {
-    return this.options.store.atomically(async (tx) => computeView(await tx.getRows(entity), await tx.getOutbox(), entity));
+    return this.options.store.atomically(async (tx) =>
+      computeView(await tx.getRows(entity), await tx.getOutbox(), entity),
+    );
   }
 
   /** The outbox, each entry flagged when it waits on an open conflict (the UI's waiting badge). */
@@ -188,7 +215,8 @@ export class SyncClient {
       let batches = 0;
       for (;;) {
         const step = await this.sendOne(send);
-        if (step.status !== 'sent') return step.status === 'idle' && batches > 0 ? { status: 'sent', batches, renamed } : step;
+        if (step.status !== 'sent')
+          return step.status === 'idle' && batches > 0 ? { status: 'sent', batches, renamed } : step;
         batches += step.batches;
         renamed.push(...step.renamed);
       }
@@ -200,19 +228,28 @@ export class SyncClient {
   private async sendOne(send: BatchTransport): Promise<FlushResult> {
     const prepared = await this.atomically(async (tx, meta) => {
       if (meta.paused) return { status: 'paused', reason: meta.paused } as const;
-      if (meta.nextAttemptAt !== null && this.options.now() < meta.nextAttemptAt) return { status: 'waiting', until: meta.nextAttemptAt } as const;
+      if (meta.nextAttemptAt !== null && this.options.now() < meta.nextAttemptAt)
+        return { status: 'waiting', until: meta.nextAttemptAt } as const;
       const conflicts = await tx.getConflicts();
       const isHeld = hasOpenConflict(conflicts) ? heldBy(conflicts, await projectsOfTasks(tx)) : noneHeld;
       const batch = takeBatch(await tx.getOutbox(), { lastSeq: meta.lastSeq, isHeld });
       if (batch.operations.length === 0) return { status: 'idle' } as const;
       await tx.setOutbox(batch.outbox);
       await tx.setMeta({ ...meta, lastSeq: batch.lastSeq });
-      const request: SyncBatchRequest = { schemaVersion: SYNC_SCHEMA_VERSION, clientId: meta.clientId, userId: meta.userId, ackedThrough: meta.ackedThrough, operations: batch.operations };
+      const request: SyncBatchRequest = {
+        schemaVersion: SYNC_SCHEMA_VERSION,
+        clientId: meta.clientId,
+        userId: meta.userId,
+        ackedThrough: meta.ackedThrough,
+        operations: batch.operations,
+      };
       return request;
     });
     if ('status' in prepared) return prepared;
     const response = await send(prepared).catch(() => null);
-    const outcome = response ? await classifyBatchResponse(response, this.options.checks) : ({ kind: 'retry' } as const);
+    const outcome = response
+      ? await classifyBatchResponse(response, this.options.checks)
+      : ({ kind: 'retry' } as const);
     return this.atomically(async (tx, meta): Promise<FlushResult> => {
       if (outcome.kind === 'pause') {
         await tx.setMeta({ ...meta, paused: outcome.reason });
@@ -222,16 +259,32 @@ export class SyncClient {
         const outbox = applyOutOfOrder(await tx.getOutbox(), outcome.lastSeq);
         if (outbox) await tx.setOutbox(outbox);
         else await tx.setMeta({ ...meta, paused: 'out_of_order' });
-        return outbox ? { status: 'sent', batches: 0, renamed: [] } : { status: 'paused', reason: 'out_of_order' };
+        return outbox
+          ? { status: 'sent', batches: 0, renamed: [] }
+          : { status: 'paused', reason: 'out_of_order' };
       }
       if (outcome.kind === 'answer') {
         const now = iso(this.options.now());
-        const answered = applyAnswer({ outbox: await tx.getOutbox(), conflicts: await tx.getConflicts(), clientId: meta.clientId, ackedThrough: meta.ackedThrough }, outcome.answer, now);
+        const answered = applyAnswer(
+          {
+            outbox: await tx.getOutbox(),
+            conflicts: await tx.getConflicts(),
+            clientId: meta.clientId,
+            ackedThrough: meta.ackedThrough,
+          },
+          outcome.answer,
+          now,
+        );
         // An answer that answers none of what was sent would have the same batch resent at once, forever.
         if (answered.ackedThrough > meta.ackedThrough) {
           await tx.setOutbox(answered.outbox);
           await tx.setConflicts(answered.conflicts);
-          await tx.setMeta({ ...meta, ackedThrough: answered.ackedThrough, failures: 0, nextAttemptAt: null });
+          await tx.setMeta({
+            ...meta,
+            ackedThrough: answered.ackedThrough,
+            failures: 0,
+            nextAttemptAt: null,
+          });
           return { status: 'sent', batches: 1, renamed: answered.renamed };
         }
       }
@@ -270,7 +323,9 @@ export class SyncClient {
 
   /** After a 401 pause (the same user signed in again) or another refusal was dealt with: send again. */
   resume(): Promise<void> {
-    return this.atomically((tx, meta) => tx.setMeta({ ...meta, paused: null, failures: 0, nextAttemptAt: null }));
+    return this.atomically((tx, meta) =>
+      tx.setMeta({ ...meta, paused: null, failures: 0, nextAttemptAt: null }),
+    );
   }
 
   /**
@@ -297,7 +352,10 @@ export class SyncClient {
     }
   }
 
-  private async pullEntity(entity: SyncEntity, fetchPage: PullTransport): Promise<{ pages: number; changed: boolean }> {
+  private async pullEntity(
+    entity: SyncEntity,
+    fetchPage: PullTransport,
+  ): Promise<{ pages: number; changed: boolean }> {
     let since = await this.options.store.atomically((tx) => tx.getCursor(entity));
     const hadCopy = since !== null;
     let changed = false;
@@ -310,7 +368,13 @@ export class SyncClient {
         continue;
       }
       const stored = await this.atomically(async (tx, meta) => {
-        const plan = planPullPage(page, await tx.getCursor(entity), await tx.getOutbox(), since === null, entity);
+        const plan = planPullPage(
+          page,
+          await tx.getCursor(entity),
+          await tx.getOutbox(),
+          since === null,
+          entity,
+        );
         if (!plan) return false;
         await tx.setMeta(withRowsRevised(meta));
         changed ||= hadCopy && (plan.clear || plan.put.length > 0 || plan.remove.length > 0);
@@ -336,7 +400,9 @@ export class SyncClient {
       const record = conflicts.find((candidate) => candidate.id === conflictId);
       if (!record) throw new Error(`No conflict ${conflictId}`);
       const outcome = resolveConflict(record, resolution, iso(this.options.now()));
-      await tx.setConflicts(conflicts.map((candidate) => (candidate.id === conflictId ? outcome.record : candidate)));
+      await tx.setConflicts(
+        conflicts.map((candidate) => (candidate.id === conflictId ? outcome.record : candidate)),
+      );
       const kept = outcome.serverRow ? await keepServerRow(tx, record.entity, outcome.serverRow) : false;
       const settled = kept ? withRowsRevised(meta) : meta;
       if (kept) await tx.setMeta(settled);
@@ -344,15 +410,26 @@ export class SyncClient {
       const outbox = await tx.getOutbox();
       const isHeld = heldBy([record], await projectsOfTasks(tx));
       const firstHeld = outbox.findIndex((entry) => entry.state === 'pending' && isHeld(entry));
-      const entry: OutboxEntry = { ...outcome.edit, localId: settled.nextLocalId, createdAt: iso(this.options.now()), state: 'pending' };
-      await tx.setOutbox(firstHeld < 0 ? [...outbox, entry] : [...outbox.slice(0, firstHeld), entry, ...outbox.slice(firstHeld)]);
+      const entry: OutboxEntry = {
+        ...outcome.edit,
+        localId: settled.nextLocalId,
+        createdAt: iso(this.options.now()),
+        state: 'pending',
+      };
+      await tx.setOutbox(
+        firstHeld < 0
+          ? [...outbox, entry]
+          : [...outbox.slice(0, firstHeld), entry, ...outbox.slice(firstHeld)],
+      );
       await tx.setMeta({ ...settled, nextLocalId: settled.nextLocalId + 1 });
     });
   }
 
   /** Clears the resolved conflicts, or all of them (`purge`), which releases whatever they held. */
   clearConflicts({ purge = false }: { purge?: boolean } = {}): Promise<void> {
-    return this.options.store.atomically(async (tx) => tx.setConflicts(purge ? [] : (await tx.getConflicts()).filter((record) => !record.resolved)));
+    return this.options.store.atomically(async (tx) =>
+      tx.setConflicts(purge ? [] : (await tx.getConflicts()).filter((record) => !record.resolved)),
+    );
   }
 
   private atomically<T>(work: (tx: SyncTransaction, meta: SyncMeta) => Promise<T>): Promise<T> {
@@ -364,11 +441,15 @@ export class SyncClient {
   }
 }
 
-const hasOpenConflict = (conflicts: readonly ConflictRecord[]) => conflicts.some((conflict) => !conflict.resolved);
+const hasOpenConflict = (conflicts: readonly ConflictRecord[]) =>
+  conflicts.some((conflict) => !conflict.resolved);
 const noneHeld = () => false;
 
 /** The outbox as the UI shows it: each unsent entry flagged when it waits on an open conflict. */
-const flagHeld = (outbox: readonly OutboxEntry[], isHeld: (entry: OutboxEntry) => boolean): Array<OutboxEntry & { held: boolean }> =>
+const flagHeld = (
+  outbox: readonly OutboxEntry[],
+  isHeld: (entry: OutboxEntry) => boolean,
+): Array<OutboxEntry & { held: boolean }> =>
   outbox.map((entry) => ({ ...entry, held: entry.state === 'pending' && isHeld(entry) }));
 
 async function storedRows(tx: SyncTransaction): Promise<Record<SyncEntity, Row[]>> {

@@ -33,7 +33,12 @@ export interface ConflictRecord {
   createdAt: string;
 }
 
-export function conflictRecord(entry: OutboxEntry & { seq: number }, answer: SyncConflict, clientId: string, createdAt: string): ConflictRecord {
+export function conflictRecord(
+  entry: OutboxEntry & { seq: number },
+  answer: SyncConflict,
+  clientId: string,
+  createdAt: string,
+): ConflictRecord {
   return {
     id: `${clientId}:${entry.seq}`,
     entity: entry.entity,
@@ -56,4 +61,5 @@ export function conflictRecord(entry: OutboxEntry & { seq: number }, answer: Syn
   };
 }
 
-const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isFields = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

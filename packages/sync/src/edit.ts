@@ -18,12 +18,32 @@ export type Edit =
  * as "never seen", and a patch that saw none of its fields has no `base` (it then waits for the version).
  * Sending null for it would be refused whole as invalid by a field that cannot be null (a task's status).
  */
-export function entryForEdit(edit: Edit, view: readonly Row[], newId: () => string): Omit<NewEntry, 'localId' | 'createdAt'> {
-  if (edit.op === 'create') return { entity: edit.entity, op: 'upsert', id: edit.id ?? `${TMP_ID_PREFIX}${newId()}`, baseVersion: 0, data: edit.data };
+export function entryForEdit(
+  edit: Edit,
+  view: readonly Row[],
+  newId: () => string,
+): Omit<NewEntry, 'localId' | 'createdAt'> {
+  if (edit.op === 'create')
+    return {
+      entity: edit.entity,
+      op: 'upsert',
+      id: edit.id ?? `${TMP_ID_PREFIX}${newId()}`,
+      baseVersion: 0,
+      data: edit.data,
+    };
   const row = view.find((candidate) => candidate.id === edit.id);
   if (!row) throw new Error(`No ${edit.entity} ${edit.id} to ${edit.op}`);
-  if (edit.op === 'delete') return { entity: edit.entity, op: 'delete', id: edit.id, baseVersion: row.version, data: {} };
+  if (edit.op === 'delete')
+    return { entity: edit.entity, op: 'delete', id: edit.id, baseVersion: row.version, data: {} };
   const seen = Object.keys(edit.data).filter((field) => field in row);
-  const base = seen.length > 0 ? Object.fromEntries(seen.map((field) => [field, row[field] ?? null])) : undefined;
-  return { entity: edit.entity, op: 'patch', id: edit.id, baseVersion: row.version, data: edit.data, ...(base && { base }) };
+  const base =
+    seen.length > 0 ? Object.fromEntries(seen.map((field) => [field, row[field] ?? null])) : undefined;
+  return {
+    entity: edit.entity,
+    op: 'patch',
+    id: edit.id,
+    baseVersion: row.version,
+    data: edit.data,
+    ...(base && { base }),
+  };
 }

@@ -3,7 +3,11 @@ import type { ConflictRecord } from './conflict-record.ts';
 import { heldBy } from './holds.ts';
 import { CLIENT, entry, NOW, PROJECT_A, PROJECT_B, TASK_1, TASK_2 } from './test-factories.ts';
 
-const conflictOn = (entity: ConflictRecord['entity'], entityId: string, resolved = false): ConflictRecord => ({
+const conflictOn = (
+  entity: ConflictRecord['entity'],
+  entityId: string,
+  resolved = false,
+): ConflictRecord => ({
   id: `${CLIENT}:1`,
   entity,
   entityId,
@@ -31,8 +35,18 @@ describe('heldBy', () => {
   });
 
   it('holds tasks of a conflicting project, by their data or by their stored row, tmp- ids included', () => {
-    const isHeld = heldBy([conflictOn('project', tmpProject)], (taskId) => (taskId === TASK_2 ? tmpProject.slice(4) : PROJECT_B));
-    expect(isHeld(entry({ op: 'upsert', id: 'tmp-00000000-0000-4000-8000-100000000009', data: { project: tmpProject } }))).toBe(true);
+    const isHeld = heldBy([conflictOn('project', tmpProject)], (taskId) =>
+      taskId === TASK_2 ? tmpProject.slice(4) : PROJECT_B,
+    );
+    expect(
+      isHeld(
+        entry({
+          op: 'upsert',
+          id: 'tmp-00000000-0000-4000-8000-100000000009',
+          data: { project: tmpProject },
+        }),
+      ),
+    ).toBe(true);
     expect(isHeld(entry({ id: TASK_2, data: { title: 'x' } }))).toBe(true);
     expect(isHeld(entry({ id: TASK_1, data: { title: 'x' } }))).toBe(false);
     expect(isHeld(entry({ entity: 'project', id: PROJECT_A }))).toBe(false);

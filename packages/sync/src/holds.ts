@@ -11,8 +11,13 @@ export type ProjectOf = (taskId: string) => string | undefined;
  * on entities that reference it (a task whose project it is, by its data or its stored row). Sending them
  * would only earn `depends_on_conflict`, or apply an edit made on top of a state the server refused.
  */
-export function heldBy(conflicts: readonly ConflictRecord[], projectOf: ProjectOf): (entry: OutboxEntry) => boolean {
-  const blocked = new Set(conflicts.filter((conflict) => !conflict.resolved).map((conflict) => stripTmpPrefix(conflict.entityId)));
+export function heldBy(
+  conflicts: readonly ConflictRecord[],
+  projectOf: ProjectOf,
+): (entry: OutboxEntry) => boolean {
+  const blocked = new Set(
+    conflicts.filter((conflict) => !conflict.resolved).map((conflict) => stripTmpPrefix(conflict.entityId)),
+  );
   if (blocked.size === 0) return () => false;
   return (entry) => {
     if (blocked.has(stripTmpPrefix(entry.id))) return true;

@@ -12,7 +12,22 @@ export { cursorSeq, planPullPage, type PullPage, type PullPlan } from './pull.ts
 export { resolveConflict, ResolutionError, type Resolution, type ResolutionOutcome } from './resolution.ts';
 export type { PauseReason, Row, SyncMeta, SyncStore, SyncTransaction } from './store.ts';
 export { MemoryStore } from './memory-store.ts';
-export { classifyBatchResponse, type AnswerChecks, type BatchOutcome, type BatchTransport, type PullRequest, type PullTransport, type TransportResponse } from './transport.ts';
+export {
+  classifyBatchResponse,
+  type AnswerChecks,
+  type BatchOutcome,
+  type BatchTransport,
+  type PullRequest,
+  type PullTransport,
+  type TransportResponse,
+} from './transport.ts';
 export { contractChecks } from './contract-checks.ts';
 export { entryForEdit, type Edit } from './edit.ts';
-export { SyncClient, type ClientState, type FlushResult, type RowsWanted, type PullResult, type SyncClientOptions } from './client.ts';
+export {
+  SyncClient,
+  type ClientState,
+  type FlushResult,
+  type RowsWanted,
+  type PullResult,
+  type SyncClientOptions,
+} from './client.ts';

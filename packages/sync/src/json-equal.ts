@@ -7,12 +7,20 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => jsonEqual(item, b[index]));
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, index) => jsonEqual(item, b[index]))
+    );
   }
   const left = definedKeys(a);
   const right = definedKeys(b);
   const record = b as Record<string, unknown>;
-  return left.length === right.length && left.every((key) => key in record && jsonEqual((a as Record<string, unknown>)[key], record[key]));
+  return (
+    left.length === right.length &&
+    left.every((key) => key in record && jsonEqual((a as Record<string, unknown>)[key], record[key]))
+  );
 }
 
 function definedKeys(value: object): string[] {

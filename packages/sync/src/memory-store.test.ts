@@ -13,7 +13,9 @@ describe('MemoryStore', () => {
         throw new Error('crash');
       }),
     ).rejects.toThrow('crash');
-    expect(await store.atomically(async (tx) => [await tx.getRows('task'), await tx.getCursor('task')])).toEqual([[taskRow()], null]);
+    expect(
+      await store.atomically(async (tx) => [await tx.getRows('task'), await tx.getCursor('task')]),
+    ).toEqual([[taskRow()], null]);
   });
 
   it('hands out copies, as IndexedDB does', async () => {

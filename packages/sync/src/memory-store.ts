@@ -20,7 +20,13 @@ const copy = <T>(value: T): T => structuredClone(value);
  * A crash is simulated by dropping the client and opening a new one on the same store.
  */
 export class MemoryStore implements SyncStore {
-  private state: Snapshot = { meta: null, rows: { task: new Map(), project: new Map() }, cursors: { task: null, project: null }, outbox: [], conflicts: [] };
+  private state: Snapshot = {
+    meta: null,
+    rows: { task: new Map(), project: new Map() },
+    cursors: { task: null, project: null },
+    outbox: [],
+    conflicts: [],
+  };
   private queue: Promise<unknown> = Promise.resolve();
 
   atomically<T>(work: (tx: SyncTransaction) => Promise<T>): Promise<T> {

@@ -44,7 +44,8 @@ export function mergePatch({ server, data, base }: MergeInput): MergeResult {
   for (const [field, value] of Object.entries(data)) {
     if (jsonEqual(server[field], value)) continue;
     changes[field] = value;
-    if (base !== undefined && !(field in base && jsonEqual(server[field], base[field]))) conflicts.push(field);
+    if (base !== undefined && !(field in base && jsonEqual(server[field], base[field])))
+      conflicts.push(field);
   }
   return { conflicts, changes };
 }

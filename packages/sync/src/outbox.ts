@@ -48,7 +48,8 @@ const isCreate = (entry: OutboxEntry) => entry.op === 'upsert' && entry.baseVers
 export function addEdit(outbox: readonly OutboxEntry[], edit: NewEntry): OutboxEntry[] {
   const index = outbox.findLastIndex((entry) => entry.entity === edit.entity && entry.id === edit.id);
   const previous = outbox[index];
-  if (!previous || !canAbsorb(previous, edit) || !canMoveUp(outbox.slice(index + 1), edit)) return appended(outbox, edit);
+  if (!previous || !canAbsorb(previous, edit) || !canMoveUp(outbox.slice(index + 1), edit))
+    return appended(outbox, edit);
   const merged = mergeEntries(previous, edit);
   return [...outbox.slice(0, index), ...(merged ? [merged] : []), ...outbox.slice(index + 1)];
 }
@@ -63,7 +64,10 @@ function canAbsorb(previous: OutboxEntry, edit: NewEntry): boolean {
 }
 
 function canMoveUp(between: readonly OutboxEntry[], edit: NewEntry): boolean {
-  return between.every((entry) => !namesEntity(edit.data, entry.id) && !(edit.op === 'delete' && namesEntity(entry.data, edit.id)));
+  return between.every(
+    (entry) =>
+      !namesEntity(edit.data, entry.id) && !(edit.op === 'delete' && namesEntity(entry.data, edit.id)),
+  );
 }
 
 /** The earlier entry with the edit folded in, or null when together they amount to nothing. */
@@ -82,11 +86,16 @@ function mergeEntries(previous: OutboxEntry, edit: NewEntry): OutboxEntry | null
 function withoutNoOps(entry: OutboxEntry): OutboxEntry | null {
   if (entry.op !== 'patch' || !entry.base) return entry;
   const base = entry.base;
-  const changed = Object.keys(entry.data).filter((field) => !(field in base) || !jsonEqual(entry.data[field], base[field]));
+  const changed = Object.keys(entry.data).filter(
+    (field) => !(field in base) || !jsonEqual(entry.data[field], base[field]),
+  );
   if (changed.length === 0) return null;
-  const pick = (fields: Fields) => Object.fromEntries(changed.filter((field) => field in fields).map((field) => [field, fields[field]]));
+  const pick = (fields: Fields) =>
+    Object.fromEntries(changed.filter((field) => field in fields).map((field) => [field, fields[field]]));
   // What is left may be only fields never seen: then there is no base at all (the server refuses an empty one).
   const { base: _seen, ...rest } = entry;
   const seen = pick(base);
-  return Object.keys(seen).length > 0 ? { ...rest, data: pick(entry.data), base: seen } : { ...rest, data: pick(entry.data) };
+  return Object.keys(seen).length > 0
+    ? { ...rest, data: pick(entry.data), base: seen }
+    : { ...rest, data: pick(entry.data) };
 }

@@ -41,7 +41,13 @@ export interface PullPlan {
  * stored rows do (a task page read after a project page older than the batch would otherwise drop the
  * project's overlay, and the device would show the project's previous version until its next pull).
  */
-export function planPullPage(page: PullPage, storedCursor: string | null, outbox: readonly OutboxEntry[], full: boolean, entity: SyncEntity): PullPlan | null {
+export function planPullPage(
+  page: PullPage,
+  storedCursor: string | null,
+  outbox: readonly OutboxEntry[],
+  full: boolean,
+  entity: SyncEntity,
+): PullPlan | null {
   const stored = full ? null : cursorSeq(storedCursor);
   const received = cursorSeq(page.cursor);
   if (stored !== null && received !== null && received < stored) return null;
@@ -50,6 +56,8 @@ export function planPullPage(page: PullPage, storedCursor: string | null, outbox
     put: page.rows.filter((row) => !row.deletedAt),
     remove: page.rows.filter((row) => row.deletedAt).map((row) => row.id),
     cursor: page.cursor,
-    outbox: outbox.filter((entry) => !(entry.entity === entity && entry.state === 'acked' && entry.seq! <= page.lastSeq)),
+    outbox: outbox.filter(
+      (entry) => !(entry.entity === entity && entry.state === 'acked' && entry.seq! <= page.lastSeq),
+    ),
   };
 }

@@ -14,5 +14,7 @@ export function namesEntity(fields: Fields | undefined, id: string): boolean {
 /** `fields` with every value equal to `from` replaced by `to` (a `tmp-` id once the server created the row). */
 export function renameInFields<T extends Fields | undefined>(fields: T, from: string, to: string): T {
   if (!fields || !Object.values(fields).includes(from)) return fields;
-  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value === from ? to : value])) as T;
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [key, value === from ? to : value]),
+  ) as T;
 }

@@ -4,7 +4,11 @@ import type { Fields } from './merge.ts';
 import type { NewEntry, OutboxEntry } from './outbox.ts';
 
 /** The conflict panel's actions: `merge` carries the JSON text the person edited. */
-export type Resolution = { action: 'markResolved' } | { action: 'applyServer' } | { action: 'replayClient' } | { action: 'merge'; json: string };
+export type Resolution =
+  | { action: 'markResolved' }
+  | { action: 'applyServer' }
+  | { action: 'replayClient' }
+  | { action: 'merge'; json: string };
 
 /** Thrown by a resolution that cannot be carried out; `code` says why, the UI words it. */
 export class ResolutionError extends Error {
@@ -33,23 +37,33 @@ export interface ResolutionOutcome {
  * create the server never applied is replayed as the same create (same `tmp-` id, which later entries
  * name). Once resolved, the entries it held are numbered with the next batch.
  */
-export function resolveConflict(record: ConflictRecord, resolution: Resolution, now: string): ResolutionOutcome {
+export function resolveConflict(
+  record: ConflictRecord,
+  resolution: Resolution,
+  now: string,
+): ResolutionOutcome {
   if (record.resolved) throw new ResolutionError('already_resolved', 'This conflict is already resolved');
   const resolved = { ...record, resolved: true, resolvedAt: now };
   switch (resolution.action) {
     case 'markResolved':
       return { record: resolved, edit: null, serverRow: null };
     case 'applyServer':
-      if (!record.serverData) throw new ResolutionError('no_server_data', 'The server sent no data for this conflict');
+      if (!record.serverData)
+        throw new ResolutionError('no_server_data', 'The server sent no data for this conflict');
       return { record: resolved, edit: null, serverRow: record.serverData };
     case 'replayClient':
-      if (record.op !== 'delete' && Object.keys(record.originalData).length === 0) throw new ResolutionError('no_original_data', 'Nothing to replay');
+      if (record.op !== 'delete' && Object.keys(record.originalData).length === 0)
+        throw new ResolutionError('no_original_data', 'Nothing to replay');
       return { record: resolved, edit: rewrite(record, record.op, record.originalData), serverRow: null };
     case 'merge': {
       const data = parseObject(resolution.json);
       const changed = record.serverData ? changedFields(data, record.serverData) : data;
       if (Object.keys(changed).length === 0) return { record: resolved, edit: null, serverRow: null };
-      return { record: resolved, edit: rewrite(record, record.serverData ? 'patch' : 'upsert', changed), serverRow: null };
+      return {
+        record: resolved,
+        edit: rewrite(record, record.serverData ? 'patch' : 'upsert', changed),
+        serverRow: null,
+      };
     }
   }
 }
@@ -64,12 +78,16 @@ function rewrite(record: ConflictRecord, op: OutboxEntry['op'], data: Fields): R
     id: record.entityId,
     baseVersion: record.serverVersion ?? 0,
     data: op === 'delete' ? {} : data,
-    ...(writesOverRow && { base: Object.fromEntries(Object.keys(data).map((field) => [field, server[field] ?? null])) }),
+    ...(writesOverRow && {
+      base: Object.fromEntries(Object.keys(data).map((field) => [field, server[field] ?? null])),
+    }),
   };
 }
 
 function changedFields(data: Fields, server: Fields): Fields {
-  return Object.fromEntries(Object.entries(data).filter(([field, value]) => !jsonEqual(value, server[field])));
+  return Object.fromEntries(
+    Object.entries(data).filter(([field, value]) => !jsonEqual(value, server[field])),
+  );
 }
 
 /** The edited text as an object; the error's message is the parser's, shown after 'JSON invalide: '. */
@@ -80,6 +98,7 @@ function parseObject(json: string): Fields {
   } catch (error) {
     throw new ResolutionError('invalid_json', (error as Error).message);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ResolutionError('invalid_json', 'A JSON object is expected');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ResolutionError('invalid_json', 'A JSON object is expected');
   return value as Fields;
 }

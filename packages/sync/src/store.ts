@@ -10,7 +10,8 @@ import type { OutboxEntry } from './outbox.ts';
 export type Row = Fields & { id: string; version: number; deletedAt?: string | null };
 
 /** Why sending stopped until someone acts: 401, or a refusal that retrying cannot cure. */
-export type PauseReason = 'unauthorized' | 'out_of_order' | 'wrong_user' | 'upgrade_required' | 'client_unknown' | 'refused';
+export type PauseReason =
+  'unauthorized' | 'out_of_order' | 'wrong_user' | 'upgrade_required' | 'client_unknown' | 'refused';
 
 /** The device's sync bookkeeping, kept with the data so that a crash loses nothing. */
 export interface SyncMeta {

@@ -17,18 +17,47 @@ export function uuids(): () => string {
   return () => `00000000-0000-4000-8000-1${String((next += 1)).padStart(11, '0')}`;
 }
 
-export const taskRow = (overrides: Partial<Row> = {}): Row => ({ id: TASK_1, version: 3, title: 'Rédiger', status: 'todo', progress: 0, project: PROJECT_A, deletedAt: null, ...overrides });
-export const projectRow = (overrides: Partial<Row> = {}): Row => ({ id: PROJECT_A, version: 1, name: 'Site', status: 'active', deletedAt: null, ...overrides });
+export const taskRow = (overrides: Partial<Row> = {}): Row => ({
+  id: TASK_1,
+  version: 3,
+  title: 'Rédiger',
+  status: 'todo',
+  progress: 0,
+  project: PROJECT_A,
+  deletedAt: null,
+  ...overrides,
+});
+export const projectRow = (overrides: Partial<Row> = {}): Row => ({
+  id: PROJECT_A,
+  version: 1,
+  name: 'Site',
+  status: 'active',
+  deletedAt: null,
+  ...overrides,
+});
 
 let localIds = 0;
 /** A patch of TASK_1 by default; another op has no `base` unless given one. */
 export function newEntry(overrides: Partial<NewEntry> = {}): NewEntry {
-  const patch = { localId: (localIds += 1), entity: 'task' as const, op: 'patch' as const, id: TASK_1, baseVersion: 3, data: { title: 'Nouveau' }, base: { title: 'Rédiger' }, createdAt: NOW };
+  const patch = {
+    localId: (localIds += 1),
+    entity: 'task' as const,
+    op: 'patch' as const,
+    id: TASK_1,
+    baseVersion: 3,
+    data: { title: 'Nouveau' },
+    base: { title: 'Rédiger' },
+    createdAt: NOW,
+  };
   const { base: _base, ...other } = patch;
   return { ...((overrides.op ?? 'patch') === 'patch' ? patch : other), ...overrides };
 }
 
-export const entry = (overrides: Partial<OutboxEntry> = {}): OutboxEntry => ({ ...newEntry(overrides), state: 'pending', ...overrides });
+export const entry = (overrides: Partial<OutboxEntry> = {}): OutboxEntry => ({
+  ...newEntry(overrides),
+  state: 'pending',
+  ...overrides,
+});
 
 /** The server's row in the conflict of `conflictRecord`: a version_mismatch on the title of TASK_1. */
 export const conflictServerRow = taskRow({ version: 5, title: 'Serveur', progress: 40 });

@@ -1,4 +1,12 @@
-import { stripTmpPrefix, type SyncApplied, type SyncBatchRequest, type SyncBatchResponse, type SyncConflict, type SyncEntity, type SyncOperation } from '@jalon/contract';
+import {
+  stripTmpPrefix,
+  type SyncApplied,
+  type SyncBatchRequest,
+  type SyncBatchResponse,
+  type SyncConflict,
+  type SyncEntity,
+  type SyncOperation,
+} from '@jalon/contract';
 import { mergePatch } from './merge.ts';
 import type { PullPage } from './pull.ts';
 import type { Row } from './store.ts';
@@ -12,7 +20,10 @@ type Result = { kind: 'applied'; value: SyncApplied } | { kind: 'conflict'; valu
  * real server is tested against the same clients by its own property test.
  */
 export class TestServer {
-  readonly rows: Record<SyncEntity, Map<string, Row & { changeSeq: number }>> = { task: new Map(), project: new Map() };
+  readonly rows: Record<SyncEntity, Map<string, Row & { changeSeq: number }>> = {
+    task: new Map(),
+    project: new Map(),
+  };
   private changeSeq = 0;
   private readonly lastSeqs = new Map<string, number>();
   private readonly results = new Map<string, Result>();
@@ -23,7 +34,8 @@ export class TestServer {
 
   batch(request: SyncBatchRequest): TransportResponse {
     const lastSeq = this.lastSeq(request.clientId);
-    if ((request.operations[0]?.seq ?? 0) > lastSeq + 1) return { status: 409, body: { code: 'out_of_order', lastSeq } };
+    if ((request.operations[0]?.seq ?? 0) > lastSeq + 1)
+      return { status: 409, body: { code: 'out_of_order', lastSeq } };
     this.changeSeq += 1;
     const answer: SyncBatchResponse = { applied: [], conflicts: [], lastSeq, changeSeq: this.changeSeq };
     for (const operation of request.operations) {
@@ -42,8 +54,16 @@ export class TestServer {
 
   pull({ entity, since, clientId }: PullRequest): PullPage {
     const after = since === null ? -1 : Number(since.split('.')[0]);
-    const rows = [...this.rows[entity].values()].filter((row) => row.changeSeq > after && (since !== null || !row.deletedAt));
-    return { rows: rows.map(({ changeSeq: _seq, ...row }) => row), cursor: `${this.changeSeq}..sig`, hasMore: false, lastSeq: this.lastSeq(clientId), resetRequired: false };
+    const rows = [...this.rows[entity].values()].filter(
+      (row) => row.changeSeq > after && (since !== null || !row.deletedAt),
+    );
+    return {
+      rows: rows.map(({ changeSeq: _seq, ...row }) => row),
+      cursor: `${this.changeSeq}..sig`,
+      hasMore: false,
+      lastSeq: this.lastSeq(clientId),
+      resetRequired: false,
+    };
   }
 
   /** A write from elsewhere (another person, the REST API). */
@@ -61,19 +81,40 @@ export class TestServer {
     const row = table.get(id);
     const conflict = (reason: SyncConflict['reason'], fields?: string[]): Result => ({
       kind: 'conflict',
-      value: { seq: operation.seq, entity: operation.entity, id, reason, ...(fields && { fields }), server: row ?? null, client: data, serverVersion: row?.version ?? null, clientVersion: operation.version },
+      value: {
+        seq: operation.seq,
+        entity: operation.entity,
+        id,
+        reason,
+        ...(fields && { fields }),
+        server: row ?? null,
+        client: data,
+        serverVersion: row?.version ?? null,
+        clientVersion: operation.version,
+      },
     });
     const write = (values: Row, unchanged = false): Result => {
       if (!unchanged) table.set(id, { ...values, changeSeq: this.changeSeq });
-      const applied = { seq: operation.seq, entity: operation.entity, id, version: values.version, ...(operation.id !== id && { tmpId: operation.id }) };
+      const applied = {
+        seq: operation.seq,
+        entity: operation.entity,
+        id,
+        version: values.version,
+        ...(operation.id !== id && { tmpId: operation.id }),
+      };
       return { kind: 'applied', value: applied };
     };
     // A reference must name a live row when the operation is applied.
     const project = typeof data.project === 'string' ? this.rows.project.get(data.project) : undefined;
-    if (operation.entity === 'task' && 'project' in data && (!project || project.deletedAt)) return conflict('invalid');
-    if (operation.op === 'upsert') return row ? conflict('invalid') : write({ ...data, id, version: 1, deletedAt: null });
+    if (operation.entity === 'task' && 'project' in data && (!project || project.deletedAt))
+      return conflict('invalid');
+    if (operation.op === 'upsert')
+      return row ? conflict('invalid') : write({ ...data, id, version: 1, deletedAt: null });
     if (!row || row.deletedAt) return conflict(row ? 'deleted' : 'not_found');
-    if (operation.op === 'delete') return row.version === operation.version ? write({ ...row, version: row.version + 1, deletedAt: 'deleted' }) : conflict('version_mismatch');
+    if (operation.op === 'delete')
+      return row.version === operation.version
+        ? write({ ...row, version: row.version + 1, deletedAt: 'deleted' })
+        : conflict('version_mismatch');
     if (!base && row.version !== operation.version) return conflict('version_mismatch');
     const { conflicts, changes } = mergePatch({ server: row, data, base });
     if (conflicts.length > 0) return conflict('version_mismatch', conflicts);
@@ -85,5 +126,10 @@ export class TestServer {
 
 /** References as the server resolves them before comparing, in `data` and in `base` alike. */
 function resolved(fields: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, typeof value === 'string' ? stripTmpPrefix(value) : value]));
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, value]) => [
+      field,
+      typeof value === 'string' ? stripTmpPrefix(value) : value,
+    ]),
+  );
 }

@@ -1,4 +1,10 @@
-import { SYNC_REFUSALS, type Problem, type SyncBatchRequest, type SyncBatchResponse, type SyncEntity } from '@jalon/contract';
+import {
+  SYNC_REFUSALS,
+  type Problem,
+  type SyncBatchRequest,
+  type SyncBatchResponse,
+  type SyncEntity,
+} from '@jalon/contract';
 import type { PullPage } from './pull.ts';
 import type { PauseReason } from './store.ts';
 
@@ -46,7 +52,10 @@ export interface AnswerChecks {
  * are retried with backoff, resending the same `seq`s; 401 pauses until the same user signs in again;
  * the envelope's other refusals and 4xx cannot be cured by retrying, so they pause too.
  */
-export async function classifyBatchResponse({ status, body }: TransportResponse, checks: AnswerChecks): Promise<BatchOutcome> {
+export async function classifyBatchResponse(
+  { status, body }: TransportResponse,
+  checks: AnswerChecks,
+): Promise<BatchOutcome> {
   if (status === 200) {
     const answer = await checks.batchAnswer(body);
     return answer ? { kind: 'answer', answer } : { kind: 'retry' };
@@ -55,7 +64,8 @@ export async function classifyBatchResponse({ status, body }: TransportResponse,
   if (status === 401) return { kind: 'pause', reason: 'unauthorized' };
   const problem = await checks.refusal(body);
   const code = problem?.code;
-  if (status === 409 && code === 'out_of_order' && problem?.lastSeq !== undefined) return { kind: 'outOfOrder', lastSeq: problem.lastSeq };
+  if (status === 409 && code === 'out_of_order' && problem?.lastSeq !== undefined)
+    return { kind: 'outOfOrder', lastSeq: problem.lastSeq };
   const refusal = SYNC_REFUSALS.find((known) => known === code && known !== 'out_of_order');
   return { kind: 'pause', reason: refusal ?? 'refused' };
 }

@@ -11,7 +11,8 @@ const USAGE = 'Usage: npm run backup -- FILE   (writes the embedded database to 
 
 /** No server running: open the data folder here (this takes its lock) and dump it. */
 async function dumpWithoutServer(dataDir: string): Promise<Buffer> {
-  if (!fs.existsSync(path.join(dataDir, 'pglite'))) throw new Error(`${dataDir} holds no database (is DATA_DIR right?)`);
+  if (!fs.existsSync(path.join(dataDir, 'pglite')))
+    throw new Error(`${dataDir} holds no database (is DATA_DIR right?)`);
   const database = await openDatabase({ dataDir }).catch((error: unknown) => {
     // A server holds the folder but did not answer on its socket: say so, not only that the folder is in use.
     if (!(error instanceof DataDirLockedError)) throw error;
@@ -33,7 +34,8 @@ runCli(async () => {
   const args = process.argv.slice(2);
   if (args.length !== 1 || args[0]!.startsWith('--')) throw new Error(USAGE);
   const config = loadConfig();
-  if (config.databaseUrl) throw new Error('DATABASE_URL is set: back PostgreSQL up with pg_dump (see docs/operations.md).');
+  if (config.databaseUrl)
+    throw new Error('DATABASE_URL is set: back PostgreSQL up with pg_dump (see docs/operations.md).');
   secureDataDir(config.dataDir);
   const file = resolveFromInvocation(args[0]!);
   const fromServer = await requestBackup(config.dataDir);
@@ -42,8 +44,12 @@ runCli(async () => {
   fs.writeFileSync(`${file}.partial`, backup, { mode: 0o600 });
   fs.renameSync(`${file}.partial`, file);
   const source = fromServer ? 'by the running server' : 'from the data folder (no server was running)';
-  console.log(`Backup written to ${file} (${(backup.length / 1024 / 1024).toFixed(1)} MiB), taken ${source}.`);
+  console.log(
+    `Backup written to ${file} (${(backup.length / 1024 / 1024).toFixed(1)} MiB), taken ${source}.`,
+  );
   if (!config.secretKey) {
-    console.log(`The backup does not hold ${path.join(config.dataDir, 'secret.key')}: keep a copy of that file apart from it.`);
+    console.log(
+      `The backup does not hold ${path.join(config.dataDir, 'secret.key')}: keep a copy of that file apart from it.`,
+    );
   }
 });

@@ -7,7 +7,9 @@ import { runMigrations } from '../db/migrate.ts';
  * Opens the configured database for a command-line tool, migrated, and closes it afterwards. With
  * PGlite the data folder lock makes a command refuse to run while the server holds the folder.
  */
-export async function withCliDatabase<T>(run: (database: Database, config: Config) => Promise<T>): Promise<T> {
+export async function withCliDatabase<T>(
+  run: (database: Database, config: Config) => Promise<T>,
+): Promise<T> {
   const config = loadConfig();
   // With PostgreSQL a tool touches nothing under DATA_DIR; with PGlite it opens the database there.
   if (!config.databaseUrl) secureDataDir(config.dataDir);
@@ -27,7 +29,8 @@ export function parseFlags(argv: string[], allowed: readonly string[]): Record<s
     const arg = argv[i]!;
     if (!arg.startsWith('--')) throw new Error(`Unexpected argument "${arg}"`);
     const name = arg.slice(2);
-    if (!allowed.includes(name)) throw new Error(`Unknown option --${name} (expected: ${allowed.map((a) => `--${a}`).join(', ')})`);
+    if (!allowed.includes(name))
+      throw new Error(`Unknown option --${name} (expected: ${allowed.map((a) => `--${a}`).join(', ')})`);
     const value = argv[i + 1];
     if (value === undefined || value.startsWith('--')) throw new Error(`Option --${name} needs a value`);
     flags[name] = value;

@@ -9,7 +9,8 @@ import { runMigrations } from '../db/migrate.ts';
 import { describeBreaks, verifyAuditChain } from '../modules/audit/verify-chain.ts';
 import { runCli } from './cli-database.ts';
 
-const USAGE = 'Usage: npm run restore -- FILE [--force]   (FILE from npm run backup; the server must be stopped)';
+const USAGE =
+  'Usage: npm run restore -- FILE [--force]   (FILE from npm run backup; the server must be stopped)';
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
 
 /**
@@ -19,7 +20,10 @@ const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
 function clearDatabaseFolder(dataDir: string, force: boolean): string | null {
   const pgliteDir = path.join(dataDir, 'pglite');
   if (!fs.existsSync(pgliteDir) || fs.readdirSync(pgliteDir).length === 0) return null;
-  if (!force) throw new Error(`${dataDir} already holds a database: restore into an empty DATA_DIR, or add --force to replace it.`);
+  if (!force)
+    throw new Error(
+      `${dataDir} already holds a database: restore into an empty DATA_DIR, or add --force to replace it.`,
+    );
   const aside = path.join(dataDir, `pglite.before-restore-${new Date().toISOString().replaceAll(':', '-')}`);
   fs.renameSync(pgliteDir, aside);
   return aside;
@@ -35,11 +39,13 @@ runCli(async () => {
   const files = args.filter((arg) => arg !== '--force');
   if (files.length !== 1 || files[0]!.startsWith('--')) throw new Error(USAGE);
   const config = loadConfig();
-  if (config.databaseUrl) throw new Error('DATABASE_URL is set: restore PostgreSQL with pg_restore (see docs/operations.md).');
+  if (config.databaseUrl)
+    throw new Error('DATABASE_URL is set: restore PostgreSQL with pg_restore (see docs/operations.md).');
   secureDataDir(config.dataDir);
   const file = resolveFromInvocation(files[0]!);
   const backup = fs.readFileSync(file);
-  if (!backup.subarray(0, 2).equals(GZIP_MAGIC)) throw new Error(`${file} is not a backup made by npm run backup (not a .tar.gz).`);
+  if (!backup.subarray(0, 2).equals(GZIP_MAGIC))
+    throw new Error(`${file} is not a backup made by npm run backup (not a .tar.gz).`);
 
   // The lock proves no server uses the folder before anything in it moves. It is released and taken
   // again by openDatabase in the same tick, so no server can start in between.
@@ -56,7 +62,9 @@ runCli(async () => {
     const { sessionsEnded } = await afterRestore(database.db);
     const chain = await verifyAuditChain(database.db);
     if (aside) console.log(`The database that was there was moved to ${aside}.`);
-    console.log(`Restored ${file} into ${config.dataDir}; ${sessionsEnded} session(s) ended, everyone signs in again.`);
+    console.log(
+      `Restored ${file} into ${config.dataDir}; ${sessionsEnded} session(s) ended, everyone signs in again.`,
+    );
     if (chain.break) throw new Error(`The restored database does not verify.\n${describeBreaks(chain)}`);
     console.log(`Audit chain intact: ${chain.checked} row(s) verified.`);
   } finally {

@@ -24,7 +24,12 @@ const cliActor = (user: UserRow): AuditActor => ({
 async function seedUser(tx: Tx, demo: (typeof DEMO_USERS)[number]): Promise<UserRow> {
   const existing = await findUserByEmail(tx, demo.email);
   if (existing) return existing;
-  const user = await createUser(tx, { email: demo.email, password: DEMO_PASSWORD, username: demo.username, role: 'member' });
+  const user = await createUser(tx, {
+    email: demo.email,
+    password: DEMO_PASSWORD,
+    username: demo.username,
+    role: 'member',
+  });
   await appendAudit(tx, {
     type: AUDIT_TYPES.userCreated,
     actor: { id: null, email: null, name: null, ip: '', userAgent: 'jalon seed:demo' },
@@ -33,9 +38,24 @@ async function seedUser(tx: Tx, demo: (typeof DEMO_USERS)[number]): Promise<User
     details: 'Utilisateur de démonstration créé',
   });
   // A little history, so the audit journal is not empty on first look.
-  await appendAudit(tx, { type: AUDIT_TYPES.loginFailed, actor: cliActor(user), outcome: 'failure', details: 'E-mail ou mot de passe incorrect' });
-  await appendAudit(tx, { type: AUDIT_TYPES.loginSucceeded, actor: cliActor(user), outcome: 'success', details: 'Connexion réussie' });
-  await appendAudit(tx, { type: AUDIT_TYPES.logout, actor: cliActor(user), outcome: 'success', details: 'Déconnexion' });
+  await appendAudit(tx, {
+    type: AUDIT_TYPES.loginFailed,
+    actor: cliActor(user),
+    outcome: 'failure',
+    details: 'E-mail ou mot de passe incorrect',
+  });
+  await appendAudit(tx, {
+    type: AUDIT_TYPES.loginSucceeded,
+    actor: cliActor(user),
+    outcome: 'success',
+    details: 'Connexion réussie',
+  });
+  await appendAudit(tx, {
+    type: AUDIT_TYPES.logout,
+    actor: cliActor(user),
+    outcome: 'success',
+    details: 'Déconnexion',
+  });
   return user;
 }
 
@@ -55,6 +75,10 @@ runCli(async () => {
     const counts = await seedProjectsAndTasks(database, config, created);
     console.log('Demo data ready. Members (password for all: %s):', DEMO_PASSWORD);
     for (const user of created) console.log(`  ${user.email}  (${user.username})`);
-    console.log(counts ? `  ${counts.projects} projects and ${counts.tasks} tasks added.` : '  Projects already present: none added.');
+    console.log(
+      counts
+        ? `  ${counts.projects} projects and ${counts.tasks} tasks added.`
+        : '  Projects already present: none added.',
+    );
   });
 });

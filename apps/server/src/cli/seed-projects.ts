@@ -19,8 +19,15 @@ const PRIORITIES = ['high', 'medium', 'low'] as const;
  * audit rows are all real). Deterministic: the n-th task always gets the same status, priority and
  * deadline offset, so a newcomer and a test see the same dashboard.
  */
-export async function seedProjectsAndTasks({ db, pool }: Database, config: Config, members: UserRow[]): Promise<{ projects: number; tasks: number } | null> {
-  const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(projects).where(isNull(projects.deletedAt));
+export async function seedProjectsAndTasks(
+  { db, pool }: Database,
+  config: Config,
+  members: UserRow[],
+): Promise<{ projects: number; tasks: number } | null> {
+  const [existing] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(projects)
+    .where(isNull(projects.deletedAt));
   if ((existing?.count ?? 0) > 0) return null;
   const cursors = new CursorCodec(new SecretBox(loadMasterKey(config)), await databaseEpoch(db));
   const projectService = new ProjectService(db, cursors, silentAnnouncer);
@@ -30,7 +37,13 @@ export async function seedProjectsAndTasks({ db, pool }: Database, config: Confi
   for (const [index, seed] of SEED_PROJECTS.entries()) {
     const owner = members[index % members.length]!;
     const viewer = { userId: owner.id, isAdmin: false };
-    const actor = { id: owner.id, email: owner.email, name: owner.username, ip: '127.0.0.1', userAgent: 'jalon seed:demo' };
+    const actor = {
+      id: owner.id,
+      email: owner.email,
+      name: owner.username,
+      ip: '127.0.0.1',
+      userAgent: 'jalon seed:demo',
+    };
     const { project } = await projectService.create(
       viewer,
       {

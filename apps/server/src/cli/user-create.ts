@@ -16,7 +16,9 @@ const argsSchema = z.object({
 });
 
 runCli(async () => {
-  const parsed = argsSchema.safeParse(parseFlags(process.argv.slice(2), ['email', 'password', 'username', 'role']));
+  const parsed = argsSchema.safeParse(
+    parseFlags(process.argv.slice(2), ['email', 'password', 'username', 'role']),
+  );
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new Error(`--${String(issue.path[0])}: ${issue.message}\n${USAGE}`);
@@ -37,8 +39,12 @@ runCli(async () => {
       });
       console.log(`Created ${user.role} ${user.email} (username ${user.username}, id ${user.id}).`);
     } catch (error) {
-      if (error instanceof AppError && error.code === 'email_taken') throw new Error(`A user with the e-mail ${args.email} already exists.`);
-      if (error instanceof AppError && error.code === 'username_taken') throw new Error(`The name ${args.username} reads like another member's: choose another with --username.`);
+      if (error instanceof AppError && error.code === 'email_taken')
+        throw new Error(`A user with the e-mail ${args.email} already exists.`);
+      if (error instanceof AppError && error.code === 'username_taken')
+        throw new Error(
+          `The name ${args.username} reads like another member's: choose another with --username.`,
+        );
       if (error instanceof AppError) throw new Error(error.detail);
       throw error;
     }

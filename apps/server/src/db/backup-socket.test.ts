@@ -11,7 +11,11 @@ describe('backup socket', () => {
 
   it('hands the dump to whoever asks, through a socket only the owner can reach', async () => {
     const dump = Buffer.alloc(3 * 1024 * 1024, 7);
-    const socket = await serveBackups(dataDir, async () => dump, () => {});
+    const socket = await serveBackups(
+      dataDir,
+      async () => dump,
+      () => {},
+    );
     try {
       expect(fs.statSync(path.dirname(backupSocketPath(dataDir))).mode & 0o777).toBe(0o700);
       expect(fs.statSync(backupSocketPath(dataDir)).mode & 0o777).toBe(0o600);
@@ -23,7 +27,11 @@ describe('backup socket', () => {
 
   it('passes on why a dump failed', async () => {
     const errors: unknown[] = [];
-    const socket = await serveBackups(dataDir, async () => Promise.reject(new Error('disk full')), (error) => errors.push(error));
+    const socket = await serveBackups(
+      dataDir,
+      async () => Promise.reject(new Error('disk full')),
+      (error) => errors.push(error),
+    );
     try {
       await expect(requestBackup(dataDir)).rejects.toThrow('The server could not take the backup: disk full');
       expect(errors).toHaveLength(1);
@@ -40,7 +48,11 @@ describe('backup socket', () => {
   it('serves a DATA_DIR whose socket path is longer than a Unix socket allows', async () => {
     const deep = path.join(dataDir, 'x'.repeat(150));
     expect(Buffer.byteLength(backupSocketPath(deep))).toBeGreaterThan(107);
-    const socket = await serveBackups(deep, async () => Buffer.from('the dump'), () => {});
+    const socket = await serveBackups(
+      deep,
+      async () => Buffer.from('the dump'),
+      () => {},
+    );
     try {
       expect(fs.statSync(backupSocketPath(deep)).mode & 0o777).toBe(0o600);
       expect((await requestBackup(deep))?.toString()).toBe('the dump');
@@ -55,7 +67,10 @@ describe('backup socket', () => {
     const dumps: string[] = [];
     const socket = await serveBackups(
       dataDir,
-      () => new Promise<Buffer>((resolve) => ((finish = () => resolve(Buffer.from('first'))), dumps.push('started'))),
+      () =>
+        new Promise<Buffer>(
+          (resolve) => ((finish = () => resolve(Buffer.from('first'))), dumps.push('started')),
+        ),
       () => {},
     );
     try {

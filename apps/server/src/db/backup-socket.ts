@@ -24,16 +24,24 @@ const BUSY = 'another backup is being taken: run npm run backup again once it ha
 function reachableSocketPath(dataDir: string): { path: string; release: () => void } {
   const socketPath = backupSocketPath(dataDir);
   if (Buffer.byteLength(socketPath) <= MAX_SOCKET_PATH) return { path: socketPath, release: () => {} };
-  if (!fs.existsSync('/proc/self/fd')) throw new Error(`${socketPath} is longer than ${MAX_SOCKET_PATH} bytes`);
+  if (!fs.existsSync('/proc/self/fd'))
+    throw new Error(`${socketPath} is longer than ${MAX_SOCKET_PATH} bytes`);
   const folder = fs.openSync(path.dirname(socketPath), 'r');
-  return { path: `/proc/self/fd/${folder}/${path.basename(socketPath)}`, release: () => fs.closeSync(folder) };
+  return {
+    path: `/proc/self/fd/${folder}/${path.basename(socketPath)}`,
+    release: () => fs.closeSync(folder),
+  };
 }
 
 export interface BackupSocket {
   close(): Promise<void>;
 }
 
-export async function serveBackups(dataDir: string, dump: () => Promise<Buffer>, onError: (error: unknown) => void): Promise<BackupSocket> {
+export async function serveBackups(
+  dataDir: string,
+  dump: () => Promise<Buffer>,
+  onError: (error: unknown) => void,
+): Promise<BackupSocket> {
   const socketPath = backupSocketPath(dataDir);
   fs.mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
   fs.chmodSync(path.dirname(socketPath), 0o700);
@@ -50,7 +58,8 @@ export async function serveBackups(dataDir: string, dump: () => Promise<Buffer>,
       received += chunk;
       if (!received.endsWith('\n') && received.length < REQUEST.length) return;
       answered = true;
-      if (received !== REQUEST) return void connection.end(`${JSON.stringify({ error: 'unknown request' })}\n`);
+      if (received !== REQUEST)
+        return void connection.end(`${JSON.stringify({ error: 'unknown request' })}\n`);
       // One backup at a time: each holds a copy of the database in memory, and the copies would queue
       // on the database's lock, holding requests up for as long as they all take.
       if (busy) return void connection.end(`${JSON.stringify({ error: BUSY })}\n`);
@@ -64,7 +73,9 @@ export async function serveBackups(dataDir: string, dump: () => Promise<Buffer>,
           },
           (error: unknown) => {
             onError(error);
-            connection.end(`${JSON.stringify({ error: error instanceof Error ? error.message : String(error) })}\n`);
+            connection.end(
+              `${JSON.stringify({ error: error instanceof Error ? error.message : String(error) })}\n`,
+            );
           },
         );
     });
@@ -116,11 +127,17 @@ function askForBackup(socketPath: string): Promise<Buffer | null> {
     connection.on('end', () => {
       const answer = Buffer.concat(chunks);
       const newline = answer.indexOf(10);
-      if (newline < 0) return reject(new Error('The server closed the connection without an answer (is it stopping?)'));
-      const header = JSON.parse(answer.subarray(0, newline).toString('utf8')) as { bytes?: number; error?: string };
+      if (newline < 0)
+        return reject(new Error('The server closed the connection without an answer (is it stopping?)'));
+      const header = JSON.parse(answer.subarray(0, newline).toString('utf8')) as {
+        bytes?: number;
+        error?: string;
+      };
       const bytes = answer.subarray(newline + 1);
-      if (header.error !== undefined) reject(new Error(`The server could not take the backup: ${header.error}`));
-      else if (bytes.length !== header.bytes) reject(new Error(`The backup was cut short (${bytes.length} of ${header.bytes} bytes)`));
+      if (header.error !== undefined)
+        reject(new Error(`The server could not take the backup: ${header.error}`));
+      else if (bytes.length !== header.bytes)
+        reject(new Error(`The backup was cut short (${bytes.length} of ${header.bytes} bytes)`));
       else resolve(bytes);
     });
   });

@@ -147,7 +147,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(
   dataDir: string | null,
   onIdleError: (error: Error) => void,
-  options: { statementTimeoutMs: number; periodMs: number; onError: (error: Error) => void; loadDataDir: Buffer | undefined },
+  options: {
+    statementTimeoutMs: number;
+    periodMs: number;
+    onError: (error: Error) => void;
+    loadDataDir: Buffer | undefined;
+  },
 ): Promise<Database> {
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-pglite-'));
@@ -162,7 +167,9 @@ async function openPglite(
     await new Promise<void>((resolve, reject) => {
       worker.once('error', reject);
       worker.once('message', (message: { type: string; message?: string }) =>
-        message.type === 'ready' ? resolve() : reject(new Error(`PGlite failed to start: ${message.message}`)),
+        message.type === 'ready'
+          ? resolve()
+          : reject(new Error(`PGlite failed to start: ${message.message}`)),
       );
     });
   } catch (error) {

@@ -4,8 +4,10 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { databaseUnavailableCause } from './database-unavailable.ts';
 
-const sqlState = (code: string, message = 'server says no') => Object.assign(new pg.DatabaseError(message, 0, 'error'), { code });
-const wrapped = (cause: Error) => new DrizzleQueryError('select * from tasks where title = $1', ['secret title'], cause);
+const sqlState = (code: string, message = 'server says no') =>
+  Object.assign(new pg.DatabaseError(message, 0, 'error'), { code });
+const wrapped = (cause: Error) =>
+  new DrizzleQueryError('select * from tasks where title = $1', ['secret title'], cause);
 
 /** The error node-postgres gets from a port nobody listens on (the real thing, not a copy). */
 async function refusedConnection(): Promise<Error> {
@@ -52,10 +54,17 @@ describe('databaseUnavailableCause', () => {
 
   it('finds a reset socket inside an AggregateError, and PGlite’s missing socket only from connect()', () => {
     const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
-    expect(databaseUnavailableCause(new AggregateError([new Error('first'), reset]))?.code).toBe('ECONNRESET');
-    const missingSocket = Object.assign(new Error('connect ENOENT /tmp/x/.s.PGSQL.5432'), { code: 'ENOENT', syscall: 'connect' });
+    expect(databaseUnavailableCause(new AggregateError([new Error('first'), reset]))?.code).toBe(
+      'ECONNRESET',
+    );
+    const missingSocket = Object.assign(new Error('connect ENOENT /tmp/x/.s.PGSQL.5432'), {
+      code: 'ENOENT',
+      syscall: 'connect',
+    });
     expect(databaseUnavailableCause(missingSocket)?.code).toBe('ENOENT');
-    expect(databaseUnavailableCause(Object.assign(new Error('no such file'), { code: 'ENOENT', syscall: 'open' }))).toBeNull();
+    expect(
+      databaseUnavailableCause(Object.assign(new Error('no such file'), { code: 'ENOENT', syscall: 'open' })),
+    ).toBeNull();
   });
 
   it.each([

@@ -12,7 +12,15 @@ const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57014|57P0[123]|53[0-9A-Z]{3})$/;
 
 // Socket errors on the way to the database. ENOENT counts only from connect(): PGlite's Unix socket
 // is gone when its worker is.
-const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 
 // node-postgres and its pool report a lost or unobtainable connection with plain messages, no code.
 const UNAVAILABLE_DRIVER_MESSAGES = [
@@ -34,7 +42,11 @@ export interface UnavailableCause {
 
 function classify(error: Error & { code?: unknown; syscall?: unknown }): UnavailableCause | null {
   const code = typeof error.code === 'string' ? error.code : '';
-  if (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET_CODES.has(code) || (code === 'ENOENT' && error.syscall === 'connect')) {
+  if (
+    UNAVAILABLE_SQLSTATE.test(code) ||
+    UNAVAILABLE_SOCKET_CODES.has(code) ||
+    (code === 'ENOENT' && error.syscall === 'connect')
+  ) {
     return { code, message: error.message };
   }
   if (UNAVAILABLE_DRIVER_MESSAGES.includes(error.message)) return { code: 'driver', message: error.message };

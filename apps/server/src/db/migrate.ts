@@ -19,7 +19,9 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
   // (node-postgres reads `query_timeout` from the connection's parameters at each query), and it is
   // closed afterwards rather than handed back to the pool without one.
   await client.query('set statement_timeout = 0');
-  (client as unknown as { connectionParameters: { query_timeout?: number } }).connectionParameters.query_timeout = undefined;
+  (
+    client as unknown as { connectionParameters: { query_timeout?: number } }
+  ).connectionParameters.query_timeout = undefined;
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });

@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
 
 const settle = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
-  Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms))]);
+  Promise.race([
+    promise,
+    new Promise<T>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms),
+    ),
+  ]);
 
 describe('the embedded database vacuum (its own PGlite, whichever database the suite runs on)', () => {
   let database: Database;
@@ -15,7 +20,11 @@ describe('the embedded database vacuum (its own PGlite, whichever database the s
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-vacuum-'));
     // A period longer than the test: passes are started by hand.
-    database = await openDatabase({ dataDir, vacuumPeriodMs: 3_600_000, onVacuumError: (error) => errors.push(error) });
+    database = await openDatabase({
+      dataDir,
+      vacuumPeriodMs: 3_600_000,
+      onVacuumError: (error) => errors.push(error),
+    });
     await database.pool.query('create table churn (id int primary key, body text)');
     await database.pool.query(`insert into churn select g, md5(g::text) from generate_series(1, 5000) g`);
     await database.pool.query(`update churn set body = body || 'x'`);
@@ -37,7 +46,11 @@ describe('the embedded database vacuum (its own PGlite, whichever database the s
             await tx.execute(`update churn set body = 'edited' where id = ${index}`);
           }),
     );
-    await settle(Promise.all([database.vacuum!.runOnce(), ...work]), 20_000, 'the vacuum and the queries beside it');
+    await settle(
+      Promise.all([database.vacuum!.runOnce(), ...work]),
+      20_000,
+      'the vacuum and the queries beside it',
+    );
 
     const { rows } = await database.pool.query<{ vacuumed: boolean; dead: number }>(
       `select last_vacuum is not null as vacuumed, n_dead_tup as dead from pg_stat_user_tables where relname = 'churn'`,

@@ -14,7 +14,10 @@ const { dataDir, socketPath, loadDataDir } = workerData;
 
 try {
   // loadDataDir: a restore (cli/restore.ts) unpacks a backup into the empty folder before opening it.
-  const db = await PGlite.create(dataDir ?? 'memory://', loadDataDir ? { loadDataDir: new Blob([loadDataDir], { type: 'application/gzip' }) } : {});
+  const db = await PGlite.create(
+    dataDir ?? 'memory://',
+    loadDataDir ? { loadDataDir: new Blob([loadDataDir], { type: 'application/gzip' }) } : {},
+  );
   // The pool opens one connection at a time, but node-postgres drops a connection after a failed
   // query and opens a new one at once, before the server has seen the old one close: allow a few so
   // that reconnection is never refused ("Too many connections").
@@ -31,10 +34,17 @@ try {
     try {
       const tar = new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
       const compressed = await promisify(gzip)(tar);
-      const bytes = compressed.buffer.slice(compressed.byteOffset, compressed.byteOffset + compressed.byteLength);
+      const bytes = compressed.buffer.slice(
+        compressed.byteOffset,
+        compressed.byteOffset + compressed.byteLength,
+      );
       parentPort.postMessage({ type: 'dumped', id: message.id, bytes }, [bytes]);
     } catch (error) {
-      parentPort.postMessage({ type: 'dumped', id: message.id, error: error instanceof Error ? error.message : String(error) });
+      parentPort.postMessage({
+        type: 'dumped',
+        id: message.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   });
   parentPort.on('message', async (message) => {

@@ -134,7 +134,10 @@ export const invitations = pgTable(
     /** The account the acceptance created. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
   },
-  (table) => [uniqueIndex('invitations_token_hash_key').on(table.tokenHash), index('invitations_email_idx').on(table.email)],
+  (table) => [
+    uniqueIndex('invitations_token_hash_key').on(table.tokenHash),
+    index('invitations_email_idx').on(table.email),
+  ],
 );
 
 /** One row per backup code, stored as a keyed hash (HMAC) and consumed atomically (S17, S18). */
@@ -173,7 +176,10 @@ export const passkeys = pgTable(
     createdAt: createdAt(),
     lastUsedAt: ts('last_used_at'),
   },
-  (table) => [uniqueIndex('passkeys_credential_id_key').on(table.credentialId), index('passkeys_user_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('passkeys_credential_id_key').on(table.credentialId),
+    index('passkeys_user_idx').on(table.userId),
+  ],
 );
 
 /**
@@ -268,8 +274,12 @@ export const projects = pgTable(
   },
   (table) => [
     index('projects_change_seq_idx').on(table.changeSeq, table.id),
-    index('projects_live_created_idx').on(table.createdAt).where(sql`deleted_at is null`),
-    index('projects_live_deadline_idx').on(table.deadline).where(sql`deleted_at is null`),
+    index('projects_live_created_idx')
+      .on(table.createdAt)
+      .where(sql`deleted_at is null`),
+    index('projects_live_deadline_idx')
+      .on(table.deadline)
+      .where(sql`deleted_at is null`),
   ],
 );
 
@@ -295,11 +305,21 @@ export const tasks = pgTable(
   },
   (table) => [
     index('tasks_change_seq_idx').on(table.changeSeq, table.id),
-    index('tasks_open_deadline_idx').on(table.deadline).where(sql`deleted_at is null and status <> 'done'`),
-    index('tasks_live_deadline_idx').on(table.deadline).where(sql`deleted_at is null`),
-    index('tasks_open_project_deadline_idx').on(table.projectId, table.deadline).where(sql`deleted_at is null and status <> 'done'`),
-    index('tasks_live_created_idx').on(table.createdAt, table.id).where(sql`deleted_at is null`),
-    index('tasks_live_project_idx').on(table.projectId, table.createdAt, table.id).where(sql`deleted_at is null`),
+    index('tasks_open_deadline_idx')
+      .on(table.deadline)
+      .where(sql`deleted_at is null and status <> 'done'`),
+    index('tasks_live_deadline_idx')
+      .on(table.deadline)
+      .where(sql`deleted_at is null`),
+    index('tasks_open_project_deadline_idx')
+      .on(table.projectId, table.deadline)
+      .where(sql`deleted_at is null and status <> 'done'`),
+    index('tasks_live_created_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`deleted_at is null`),
+    index('tasks_live_project_idx')
+      .on(table.projectId, table.createdAt, table.id)
+      .where(sql`deleted_at is null`),
   ],
 );
 
@@ -316,7 +336,10 @@ export const taskEvents = pgTable(
     kind: text('kind').$type<'created' | 'completed' | 'in_review' | 'reopened'>().notNull(),
     at: ts('at').notNull(),
   },
-  (table) => [index('task_events_at_idx').on(table.at), index('task_events_project_at_idx').on(table.projectId, table.at)],
+  (table) => [
+    index('task_events_at_idx').on(table.at),
+    index('task_events_project_at_idx').on(table.projectId, table.at),
+  ],
 );
 
 /**
@@ -365,5 +388,23 @@ export const syncResults = pgTable(
   (table) => [primaryKey({ columns: [table.clientId, table.seq] })],
 );
 
-export const schema = { users, sessions, pendingLogins, loginThrottle, passwordResets, invitations, backupCodes, passkeys, webauthnChallenges, auditLog, changeCounter, projects, tasks, taskEvents, taskCounts, syncClients, syncResults };
+export const schema = {
+  users,
+  sessions,
+  pendingLogins,
+  loginThrottle,
+  passwordResets,
+  invitations,
+  backupCodes,
+  passkeys,
+  webauthnChallenges,
+  auditLog,
+  changeCounter,
+  projects,
+  tasks,
+  taskEvents,
+  taskCounts,
+  syncClients,
+  syncResults,
+};
 export const nowSql = sql`now()`;

@@ -16,7 +16,11 @@ afterAll(() => ctx.close());
 
 /** A second connection to the same database, outside the pool: another program holding it up. */
 async function outsider(): Promise<pg.Client> {
-  const client = new pg.Client(ctx.databaseUrl ? { connectionString: ctx.databaseUrl } : { ...(ctx.database.pool.options as pg.ClientConfig), query_timeout: undefined });
+  const client = new pg.Client(
+    ctx.databaseUrl
+      ? { connectionString: ctx.databaseUrl }
+      : { ...(ctx.database.pool.options as pg.ClientConfig), query_timeout: undefined },
+  );
   await client.connect();
   return client;
 }
@@ -24,7 +28,13 @@ async function outsider(): Promise<pg.Client> {
 /** Retries until the database answers again (PGlite serves one statement at a time). */
 async function settled(): Promise<void> {
   for (let i = 0; i < 50; i++) {
-    if (await ctx.db.execute(sql`select 1`).then(() => true, () => false)) return;
+    if (
+      await ctx.db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the database did not come back');
@@ -32,7 +42,10 @@ async function settled(): Promise<void> {
 
 describe('statement deadline', () => {
   it('fails a statement that runs past it as an outage, and the pool keeps working', async () => {
-    const error = await ctx.db.execute(sql`select pg_sleep(1.5)`).then(() => null, (caught: unknown) => caught);
+    const error = await ctx.db.execute(sql`select pg_sleep(1.5)`).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
     expect(databaseUnavailableCause(error)).not.toBeNull();
     await settled();
     expect((await ctx.db.execute<{ one: number }>(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
@@ -50,14 +63,19 @@ describe('statement deadline', () => {
           await tx.execute(sql`insert into deadline_probe values (1)`);
           await tx.execute(sql`select pg_sleep(1.5)`);
         })
-        .then(() => null, (caught: unknown) => caught);
+        .then(
+          () => null,
+          (caught: unknown) => caught,
+        );
       expect(databaseUnavailableCause(error)).not.toBeNull();
       // Wait for the stuck statement to end rather than retry: a failed retry closes the connection too.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       // The next statement runs in a transaction of its own (an open one would have started earlier),
       // and the timed-out transaction's insert is gone.
       const [state] = (
-        await db.execute<{ fresh: boolean; rows: number }>(sql`select now() = statement_timestamp() as fresh, (select count(*)::int from deadline_probe) as rows`)
+        await db.execute<{ fresh: boolean; rows: number }>(
+          sql`select now() = statement_timestamp() as fresh, (select count(*)::int from deadline_probe) as rows`,
+        )
       ).rows;
       expect(state).toEqual({ fresh: true, rows: 0 });
     } finally {

@@ -26,13 +26,19 @@ it.skipIf('refused' in disk)(
     await stream.waitForMore(10, 20_000);
 
     expect(disk.fill()).toBeGreaterThan(0);
-    const create = () => server.request('POST', '/api/tasks', { token, body: { title: 'sans place', project: stream.projectId } });
+    const create = () =>
+      server.request('POST', '/api/tasks', {
+        token,
+        body: { title: 'sans place', project: stream.projectId },
+      });
     const refused = await until(create, (answer) => answer.status !== 201, 15_000);
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBe('5');
     expect(refused.body).toMatchObject({ code: 'database_unavailable', requestId: expect.any(String) });
     expect(JSON.stringify(refused.body)).not.toMatch(/space|base\/|53100/);
-    await server.waitForOutput(/"database":\{"code":"53100","message":"could not extend file [^\n]*No space left on device"\},"msg":"database unavailable"/);
+    await server.waitForOutput(
+      /"database":\{"code":"53100","message":"could not extend file [^\n]*No space left on device"\},"msg":"database unavailable"/,
+    );
 
     disk.free();
     await stream.waitForMore(20, 20_000);

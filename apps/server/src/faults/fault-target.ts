@@ -15,7 +15,11 @@ const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-faults-')
 /** A persistent PGlite folder, as an operator's DATA_DIR. */
 export function pgliteTarget(): FaultTarget {
   const dataDir = tempDataDir();
-  return { kind: 'pglite', dataDir, remove: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  return {
+    kind: 'pglite',
+    dataDir,
+    remove: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
 }
 
 /** A fresh database on the PostgreSQL server of TEST_DATABASE_URL; DATA_DIR still holds the secret key. */

@@ -20,32 +20,36 @@ describe.each([
   { name: 'PGlite', open: async () => pgliteTarget(), skip: false },
   { name: 'PostgreSQL', open: () => postgresTarget(postgresUrl!), skip: !postgresUrl },
 ])('kill -9 during a stream of writes, on $name', ({ open, skip }) => {
-  it.skipIf(skip)('keeps every acknowledged write through 5 kills, restarts with no manual step, and the audit chain verifies', async () => {
-    const target: FaultTarget = await open();
-    defer(() => target.remove());
-    const { server, stream } = await startWritingServer(target, defer);
+  it.skipIf(skip)(
+    'keeps every acknowledged write through 5 kills, restarts with no manual step, and the audit chain verifies',
+    async () => {
+      const target: FaultTarget = await open();
+      defer(() => target.remove());
+      const { server, stream } = await startWritingServer(target, defer);
 
-    for (const writes of KILL_AFTER) {
-      await stream.waitForMore(writes, 20_000);
-      const killed = server.pid;
+      for (const writes of KILL_AFTER) {
+        await stream.waitForMore(writes, 20_000);
+        const killed = server.pid;
+        await server.kill('SIGKILL');
+        // SIGKILL leaves the dead process's lock behind (and PGlite's own postmaster.pid); the new process
+        // takes them over with nobody's help.
+        if (target.kind === 'pglite') expect(fs.readFileSync(lockFile(target), 'utf8')).toBe(String(killed));
+        await server.restart();
+        if (target.kind === 'pglite')
+          expect(fs.readFileSync(lockFile(target), 'utf8')).toBe(String(server.pid));
+      }
+      await stream.waitForMore(5, 20_000);
+      await stream.stop();
+
+      expect(stream.ledger.refusals).toEqual([]);
+      expect(await stream.findLost()).toEqual([]);
+
       await server.kill('SIGKILL');
-      // SIGKILL leaves the dead process's lock behind (and PGlite's own postmaster.pid); the new process
-      // takes them over with nobody's help.
-      if (target.kind === 'pglite') expect(fs.readFileSync(lockFile(target), 'utf8')).toBe(String(killed));
-      await server.restart();
-      if (target.kind === 'pglite') expect(fs.readFileSync(lockFile(target), 'utf8')).toBe(String(server.pid));
-    }
-    await stream.waitForMore(5, 20_000);
-    await stream.stop();
-
-    expect(stream.ledger.refusals).toEqual([]);
-    expect(await stream.findLost()).toEqual([]);
-
-    await server.kill('SIGKILL');
-    expect(await auditProblems(target, stream.ledger.created.keys())).toEqual([]);
-    console.warn(
-      `${target.kind}: ${stream.ledger.created.size} creations and ${stream.ledger.counterAcknowledged} renames acknowledged, ` +
-        `${stream.ledger.networkFailures} requests cut by the kills`,
-    );
-  });
+      expect(await auditProblems(target, stream.ledger.created.keys())).toEqual([]);
+      console.warn(
+        `${target.kind}: ${stream.ledger.created.size} creations and ${stream.ledger.counterAcknowledged} renames acknowledged, ` +
+          `${stream.ledger.networkFailures} requests cut by the kills`,
+      );
+    },
+  );
 });

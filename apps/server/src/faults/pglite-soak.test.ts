@@ -32,7 +32,11 @@ const vacuumErrors: Error[] = [];
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-soak-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', LIST_CACHE_MB: '0' });
-  database = await openDatabase({ dataDir, vacuumPeriodMs, onVacuumError: (error) => vacuumErrors.push(error) });
+  database = await openDatabase({
+    dataDir,
+    vacuumPeriodMs,
+    onVacuumError: (error) => vacuumErrors.push(error),
+  });
   await runMigrations(database.pool);
   app = await buildApp({ config, database, mailer: { send: () => {}, idle: async () => {} } });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -45,7 +49,11 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function post(url: string, body: unknown, token?: string): Promise<{ data: { id: string; token: string } }> {
+async function post(
+  url: string,
+  body: unknown,
+  token?: string,
+): Promise<{ data: { id: string; token: string } }> {
   const response = await fetch(`${baseUrl}${url}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -58,9 +66,16 @@ async function post(url: string, body: unknown, token?: string): Promise<{ data:
 async function makeClient(index: number): Promise<SoakClient> {
   const user = await makeUser(database.db);
   const { token } = (await post('/api/auth/login', { email: user.email, password: user.password })).data;
-  const project = (await post('/api/projects', { name: `Projet ${index}`, description: 'Soak', deadline: '2027-06-30T12:00:00Z' }, token)).data;
+  const project = (
+    await post(
+      '/api/projects',
+      { name: `Projet ${index}`, description: 'Soak', deadline: '2027-06-30T12:00:00Z' },
+      token,
+    )
+  ).data;
   const taskIds: string[] = [];
-  for (let n = 0; n < TASKS_PER_CLIENT; n++) taskIds.push((await post('/api/tasks', { title: `Tâche ${n}`, project: project.id }, token)).data.id);
+  for (let n = 0; n < TASKS_PER_CLIENT; n++)
+    taskIds.push((await post('/api/tasks', { title: `Tâche ${n}`, project: project.id }, token)).data.id);
   return { token, taskIds };
 }
 
@@ -69,14 +84,18 @@ it(
   async () => {
     const clients = await Promise.all(Array.from({ length: CLIENTS }, (_, index) => makeClient(index)));
     const result = await runSoak(baseUrl, clients, { durationMs });
-    process.stdout.write(`soak: ${result.requests} requests, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, max ${result.maxMs.toFixed(0)} ms, ${database.vacuum!.passes} vacuum passes\n`);
+    process.stdout.write(
+      `soak: ${result.requests} requests, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, max ${result.maxMs.toFixed(0)} ms, ${database.vacuum!.passes} vacuum passes\n`,
+    );
 
     expect(result.errors).toEqual([]);
     expect(result.slow).toBe(0);
     expect(vacuumErrors).toEqual([]);
     // Every period's pass ran (the last may still be under way when the load stops).
     expect(database.vacuum!.passes).toBeGreaterThanOrEqual(Math.floor(durationMs / vacuumPeriodMs) - 1);
-    const { rows } = await database.pool.query<{ vacuumed: boolean }>(`select last_vacuum is not null as vacuumed from pg_stat_user_tables where relname = 'tasks'`);
+    const { rows } = await database.pool.query<{ vacuumed: boolean }>(
+      `select last_vacuum is not null as vacuumed from pg_stat_user_tables where relname = 'tasks'`,
+    );
     expect(rows[0]?.vacuumed).toBe(true);
   },
   durationMs + 120_000,

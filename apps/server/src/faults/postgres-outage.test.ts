@@ -34,16 +34,28 @@ it.skipIf(unavailable !== null)(
     expect(refused.status).toBe(503);
     expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(refused.headers['retry-after']).toBe('5');
-    expect(refused.body).toMatchObject({ code: 'database_unavailable', status: 503, requestId: expect.any(String) });
+    expect(refused.body).toMatchObject({
+      code: 'database_unavailable',
+      status: 503,
+      requestId: expect.any(String),
+    });
     expect(JSON.stringify(refused.body)).not.toMatch(/select|ECONNREFUSED|127\.0\.0\.1|\.ts\b/i);
     // The probe has had no answer for 10 s: a load balancer would take this instance out.
-    const health = await until(() => server.request('GET', '/api/health'), (answer) => answer.status === 503, 20_000);
+    const health = await until(
+      () => server.request('GET', '/api/health'),
+      (answer) => answer.status === 503,
+      20_000,
+    );
     expect(health.body).toMatchObject({ data: { status: 'degraded', database: { reachable: false } } });
     await server.waitForOutput(/"msg":"database unavailable"/);
 
     const duringOutage = stream.acknowledged;
     await cluster.start();
-    await until(() => server.request('GET', '/api/health'), (answer) => answer.status === 200, 15_000);
+    await until(
+      () => server.request('GET', '/api/health'),
+      (answer) => answer.status === 200,
+      15_000,
+    );
     await stream.waitForMore(10, 20_000);
     expect((await read()).status).toBe(200);
     await stream.stop();

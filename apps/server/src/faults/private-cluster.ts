@@ -39,7 +39,9 @@ export class PrivateCluster {
 
   /** Why the cluster cannot be made here, or null when it can. */
   static unavailableReason(): string | null {
-    return clusterOwner() === null ? 'running as root and there is no `postgres` account to own the cluster (initdb refuses root)' : null;
+    return clusterOwner() === null
+      ? 'running as root and there is no `postgres` account to own the cluster (initdb refuses root)'
+      : null;
   }
 
   static async create(): Promise<PrivateCluster> {
@@ -48,7 +50,17 @@ export class PrivateCluster {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-cluster-'));
     if (owner) fs.chownSync(dir, owner.uid, owner.gid);
     const cluster = new PrivateCluster(dir, await freePort(), owner);
-    await cluster.pgCommand('initdb', ['-D', cluster.dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+    await cluster.pgCommand('initdb', [
+      '-D',
+      cluster.dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--locale=C',
+      '--no-sync',
+    ]);
     return cluster;
   }
 
@@ -63,7 +75,18 @@ export class PrivateCluster {
   async start(): Promise<void> {
     // TCP on loopback only, no Unix socket (nothing else on this machine should find it).
     const options = `-p ${this.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`;
-    await this.pgCommand('pg_ctl', ['-D', this.dataDir, '-l', path.join(this.dir, 'server.log'), '-o', options, '-w', '-t', '30', 'start']);
+    await this.pgCommand('pg_ctl', [
+      '-D',
+      this.dataDir,
+      '-l',
+      path.join(this.dir, 'server.log'),
+      '-o',
+      options,
+      '-w',
+      '-t',
+      '30',
+      'start',
+    ]);
   }
 
   /** `fast` ends every session (57P01) and shuts down cleanly, as `systemctl stop postgresql` does. */
@@ -78,6 +101,10 @@ export class PrivateCluster {
   }
 
   private async pgCommand(command: string, args: string[]): Promise<void> {
-    await run(command, args, { timeout: 60_000, ...(this.owner ?? {}), env: { PATH: process.env.PATH ?? '', LC_ALL: 'C' } });
+    await run(command, args, {
+      timeout: 60_000,
+      ...(this.owner ?? {}),
+      env: { PATH: process.env.PATH ?? '', LC_ALL: 'C' },
+    });
   }
 }

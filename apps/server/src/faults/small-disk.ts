@@ -17,7 +17,9 @@ export class SmallDisk {
   static async mount(sizeMb: number): Promise<SmallDisk | { refused: string }> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-disk-'));
     try {
-      await run('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m,mode=0700`, 'tmpfs', dir], { timeout: 10_000 });
+      await run('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m,mode=0700`, 'tmpfs', dir], {
+        timeout: 10_000,
+      });
       return new SmallDisk(dir);
     } catch (error) {
       fs.rmSync(dir, { recursive: true, force: true });

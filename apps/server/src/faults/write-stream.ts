@@ -23,7 +23,12 @@ export interface WriteLedger {
  * acknowledged (2xx) writes are recorded, so a test can check afterwards that all of them are kept.
  */
 export class WriteStream {
-  readonly ledger: WriteLedger = { created: new Map(), counterAcknowledged: 0, refusals: [], networkFailures: 0 };
+  readonly ledger: WriteLedger = {
+    created: new Map(),
+    counterAcknowledged: 0,
+    refusals: [],
+    networkFailures: 0,
+  };
   private running = false;
   private loops: Promise<void>[] = [];
   private sequence = 0;
@@ -42,7 +47,10 @@ export class WriteStream {
       body: { name: 'Pannes', description: 'Écritures sous panne', deadline: '2030-01-01T00:00:00Z' },
     });
     const projectId = dataOf(project).id;
-    const counter = await server.request('POST', '/api/tasks', { token, body: { title: 'counter 0', project: projectId } });
+    const counter = await server.request('POST', '/api/tasks', {
+      token,
+      body: { title: 'counter 0', project: projectId },
+    });
     return new WriteStream(server, token, projectId, dataOf(counter).id);
   }
 
@@ -66,7 +74,9 @@ export class WriteStream {
     const deadline = Date.now() + timeoutMs;
     while (this.acknowledged < target) {
       if (Date.now() > deadline) {
-        throw new Error(`Only ${this.acknowledged} of ${target} writes acknowledged after ${timeoutMs} ms; refusals: ${this.ledger.refusals.slice(-5).join(', ')}`);
+        throw new Error(
+          `Only ${this.acknowledged} of ${target} writes acknowledged after ${timeoutMs} ms; refusals: ${this.ledger.refusals.slice(-5).join(', ')}`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -77,12 +87,16 @@ export class WriteStream {
     const lost: string[] = [];
     for (const [id, title] of this.ledger.created) {
       const answer = await this.server.request('GET', `/api/tasks/${id}`, { token: this.token });
-      if (answer.status !== 200 || dataOf(answer).title !== title) lost.push(`task ${id} "${title}" (${answer.status})`);
+      if (answer.status !== 200 || dataOf(answer).title !== title)
+        lost.push(`task ${id} "${title}" (${answer.status})`);
     }
-    const counter = dataOf(await this.server.request('GET', `/api/tasks/${this.counterTaskId}`, { token: this.token }));
+    const counter = dataOf(
+      await this.server.request('GET', `/api/tasks/${this.counterTaskId}`, { token: this.token }),
+    );
     const kept = Number(COUNTER_TITLE.exec(String(counter.title))?.[1] ?? -1);
     // A write can commit and lose its answer to the kill, so the database may be ahead, never behind.
-    if (kept < this.ledger.counterAcknowledged) lost.push(`counter at ${kept}, ${this.ledger.counterAcknowledged} acknowledged`);
+    if (kept < this.ledger.counterAcknowledged)
+      lost.push(`counter at ${kept}, ${this.ledger.counterAcknowledged} acknowledged`);
     return lost;
   }
 
@@ -101,7 +115,11 @@ export class WriteStream {
 
   private async createOne(): Promise<boolean> {
     const title = `write ${++this.sequence}`;
-    const answer = await this.server.request('POST', '/api/tasks', { token: this.token, body: { title, project: this.projectId }, timeoutMs: 15_000 });
+    const answer = await this.server.request('POST', '/api/tasks', {
+      token: this.token,
+      body: { title, project: this.projectId },
+      timeoutMs: 15_000,
+    });
     if (!this.record(answer)) return false;
     this.ledger.created.set(dataOf(answer).id, title);
     return true;
@@ -122,7 +140,9 @@ export class WriteStream {
   /** True for a 2xx; anything else is kept for the test to judge. */
   private record(answer: HttpAnswer): boolean {
     if (answer.status >= 200 && answer.status < 300) return true;
-    this.ledger.refusals.push(`${answer.status} ${(answer.body as { code?: string } | null)?.code ?? ''}`.trim());
+    this.ledger.refusals.push(
+      `${answer.status} ${(answer.body as { code?: string } | null)?.code ?? ''}`.trim(),
+    );
     return false;
   }
 }

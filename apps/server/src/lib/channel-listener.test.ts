@@ -14,11 +14,15 @@ describe.skipIf(!serverUrl)('ChannelListener on PostgreSQL', () => {
     const payloads: string[] = [];
     const errors: Error[] = [];
     let resumed = 0;
-    const listener = new ChannelListener({ connectionString: serverUrl, application_name: applicationName }, channel, {
-      onPayload: (payload) => payloads.push(payload),
-      onResumed: () => resumed++,
-      onError: (error) => errors.push(error),
-    });
+    const listener = new ChannelListener(
+      { connectionString: serverUrl, application_name: applicationName },
+      channel,
+      {
+        onPayload: (payload) => payloads.push(payload),
+        onResumed: () => resumed++,
+        onError: (error) => errors.push(error),
+      },
+    );
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     try {
@@ -27,7 +31,10 @@ describe.skipIf(!serverUrl)('ChannelListener on PostgreSQL', () => {
       await vi.waitFor(() => expect(payloads).toEqual(['before']));
 
       // As an administrator or a database restart would: the listener's session ends under it.
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [applicationName]);
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+        [applicationName],
+      );
       await vi.waitFor(() => expect(resumed).toBe(1), { timeout: 5_000 });
       expect(errors.map((error) => (error as Error & { code?: string }).code)).toContain('57P01');
 

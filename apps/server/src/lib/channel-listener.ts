@@ -36,7 +36,8 @@ export class ChannelListener {
     const client = new pg.Client(this.config);
     client.on('error', (error) => this.events.onError(error));
     client.on('notification', (notification) => {
-      if (notification.channel === this.channel && notification.payload) this.events.onPayload(notification.payload);
+      if (notification.channel === this.channel && notification.payload)
+        this.events.onPayload(notification.payload);
     });
     client.on('end', () => {
       // Only the live connection reconnects; one that failed to open is retried by scheduleReconnect.

@@ -12,13 +12,21 @@ describe('mailer without SMTP', () => {
       { smtpUrl: undefined, mailFrom: 'Jalon <no-reply@jalon.local>', dataDir },
       { info: (obj) => void logged.push(obj), error: (obj) => void logged.push(obj) },
     );
-    mailer.send({ to: 'marie@example.test', subject: 'Réinitialisation', text: 'secret link https://x/reset?token=abc' });
+    mailer.send({
+      to: 'marie@example.test',
+      subject: 'Réinitialisation',
+      text: 'secret link https://x/reset?token=abc',
+    });
     await mailer.idle();
     const files = fs.readdirSync(path.join(dataDir, 'mail'));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.json$/);
     const mail = JSON.parse(fs.readFileSync(path.join(dataDir, 'mail', files[0]!), 'utf8'));
-    expect(mail).toMatchObject({ to: 'marie@example.test', subject: 'Réinitialisation', from: 'Jalon <no-reply@jalon.local>' });
+    expect(mail).toMatchObject({
+      to: 'marie@example.test',
+      subject: 'Réinitialisation',
+      from: 'Jalon <no-reply@jalon.local>',
+    });
     expect(JSON.stringify(logged)).not.toContain('token=abc');
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

@@ -29,14 +29,22 @@ export interface MailLogger {
  * outbox a developer (or an e2e test) reads like an inbox; the log names the file, never its content,
  * because a reset link is a secret (S32).
  */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, appLog: MailLogger): Mailer {
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
+  appLog: MailLogger,
+): Mailer {
   const pending = new Set<Promise<void>>();
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   const outbox = path.join(config.dataDir, 'mail');
 
   async function deliver(mail: Mail, log: MailLogger): Promise<void> {
     if (transport) {
-      await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({
+        from: config.mailFrom,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+      });
       log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       return;
     }
@@ -44,7 +52,11 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
     await fs.mkdir(outbox, { recursive: true, mode: 0o700 });
     const file = path.join(outbox, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`);
     // Written aside then renamed, so whoever reads the outbox never sees half a mail.
-    await fs.writeFile(`${file}.tmp`, JSON.stringify({ from: config.mailFrom, ...mail, sentAt: new Date().toISOString() }, null, 2), { mode: 0o600 });
+    await fs.writeFile(
+      `${file}.tmp`,
+      JSON.stringify({ from: config.mailFrom, ...mail, sentAt: new Date().toISOString() }, null, 2),
+      { mode: 0o600 },
+    );
     await fs.rename(`${file}.tmp`, file);
     log.info({ to: mail.to, subject: mail.subject, file }, 'no SMTP_URL: mail written to the local outbox');
   }

@@ -41,7 +41,10 @@ export type NotifierMessage =
 
 const CHANNEL = 'jalon_events';
 
-export async function createNotifier(database: Database, onError: (error: unknown) => void): Promise<Notifier> {
+export async function createNotifier(
+  database: Database,
+  onError: (error: unknown) => void,
+): Promise<Notifier> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const subscribe = (listener: (message: NotifierMessage) => void) => {

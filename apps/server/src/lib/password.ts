@@ -47,9 +47,14 @@ function isCommon(password: string): boolean {
 export function assertAcceptablePassword(password: string): void {
   const length = passwordLength(password);
   if (length < AUTH.passwordMinLength || length > AUTH.passwordMaxLength) {
-    throw new AppError(400, 'weak_password', `Password must be ${AUTH.passwordMinLength} to ${AUTH.passwordMaxLength} characters`, {
-      errors: [{ path: 'password', message: 'length' }],
-    });
+    throw new AppError(
+      400,
+      'weak_password',
+      `Password must be ${AUTH.passwordMinLength} to ${AUTH.passwordMaxLength} characters`,
+      {
+        errors: [{ path: 'password', message: 'length' }],
+      },
+    );
   }
   if (isCommon(password)) {
     throw new AppError(400, 'common_password', 'Password is too common', {

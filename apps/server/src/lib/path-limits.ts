@@ -8,7 +8,9 @@ export const OVERLONG_PARAM_DETAIL = 'A path parameter is too long';
  * route matches: with the built web app, its catch-all route takes the path first and must ask this.
  */
 export function hasOverlongSegment(url: string): boolean {
-  return (url.split('?')[0] ?? '').split('/').some((segment) => decoded(segment).length > MAX_PATH_PARAM_LENGTH);
+  return (url.split('?')[0] ?? '')
+    .split('/')
+    .some((segment) => decoded(segment).length > MAX_PATH_PARAM_LENGTH);
 }
 
 function decoded(segment: string): string {

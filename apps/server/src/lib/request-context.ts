@@ -3,7 +3,10 @@ import type { User } from '@jalon/contract';
 import type { AuditActor } from '../modules/audit/audit-writer.ts';
 
 /** The audit actor for a request: the signed-in user (or the one given), its IP and user agent. */
-export function actorOf(request: FastifyRequest, user?: Pick<User, 'id' | 'email' | 'username'> | null): AuditActor {
+export function actorOf(
+  request: FastifyRequest,
+  user?: Pick<User, 'id' | 'email' | 'username'> | null,
+): AuditActor {
   const who = user ?? request.session?.user ?? request.pendingLogin?.user ?? null;
   return {
     id: who?.id ?? null,

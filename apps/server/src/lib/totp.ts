@@ -10,7 +10,14 @@ export function newTotpSecret(): string {
 }
 
 const totpFor = (secret: string, label: string) =>
-  new OTPAuth.TOTP({ issuer: PRODUCT_NAME, label, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, secret: OTPAuth.Secret.fromBase32(secret) });
+  new OTPAuth.TOTP({
+    issuer: PRODUCT_NAME,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD_SECONDS,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
 
 export const otpauthUrl = (secret: string, label: string): string => totpFor(secret, label).toString();
 
@@ -26,12 +33,16 @@ export function matchingStep(secret: string, code: string, now = Date.now()): nu
 }
 
 /** The code of a given time (tests, and nothing else). */
-export const codeAt = (secret: string, now: number): string => totpFor(secret, 'x').generate({ timestamp: now });
+export const codeAt = (secret: string, now: number): string =>
+  totpFor(secret, 'x').generate({ timestamp: now });
 
 /** Ten codes of 10 characters from an alphabet without look-alikes, shown as XXXXX-XXXXX (S17). */
 export function newBackupCodes(): string[] {
   return Array.from({ length: BACKUP_CODE_COUNT }, () => {
-    const chars = Array.from({ length: 10 }, () => BACKUP_CODE_ALPHABET[randomInt(BACKUP_CODE_ALPHABET.length)]);
+    const chars = Array.from(
+      { length: 10 },
+      () => BACKUP_CODE_ALPHABET[randomInt(BACKUP_CODE_ALPHABET.length)],
+    );
     return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
   });
 }

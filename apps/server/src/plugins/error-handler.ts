@@ -43,9 +43,14 @@ export function sendProblem(
 /** Seconds a client should wait before trying again while the database is away. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-const fieldErrors = (validation: Array<{ instancePath?: string; message?: string }>, context?: string): FieldError[] =>
+const fieldErrors = (
+  validation: Array<{ instancePath?: string; message?: string }>,
+  context?: string,
+): FieldError[] =>
   validation.map((issue) => ({
-    path: [context, issue.instancePath?.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.') || '(root)',
+    path:
+      [context, issue.instancePath?.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.') ||
+      '(root)',
     message: issue.message ?? 'invalid',
   }));
 
@@ -68,15 +73,28 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (outage) {
       // Only the driver's own cause is logged: the wrapping query error holds SQL and parameters.
       request.log.error({ database: outage }, 'database unavailable');
-      return sendProblem(reply, request, 503, 'database_unavailable', 'The database is unavailable. Please try again shortly.', {
-        headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
-      });
+      return sendProblem(
+        reply,
+        request,
+        503,
+        'database_unavailable',
+        'The database is unavailable. Please try again shortly.',
+        {
+          headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+        },
+      );
     }
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return sendProblem(reply, request, 413, 'payload_too_large', 'The request body is too large');
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return sendProblem(reply, request, 415, 'unsupported_media_type', 'Request bodies must be application/json');
+        return sendProblem(
+          reply,
+          request,
+          415,
+          'unsupported_media_type',
+          'Request bodies must be application/json',
+        );
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
         return sendProblem(reply, request, 400, 'invalid_json', 'The request body is not valid JSON');

@@ -12,7 +12,9 @@ let taskId: string;
 beforeAll(async () => {
   ctx = await createTestContext({ ALLOW_REGISTRATION: 'true' });
   token = (await signIn(ctx)).token;
-  projectId = (await send('POST', '/api/projects', { name: 'Sonde', description: '', deadline: '2027-01-31T00:00:00Z' })).json().data.id;
+  projectId = (
+    await send('POST', '/api/projects', { name: 'Sonde', description: '', deadline: '2027-01-31T00:00:00Z' })
+  ).json().data.id;
   taskId = (await send('POST', '/api/tasks', { title: 'Sonder', project: projectId })).json().data.id;
 });
 afterAll(() => ctx.close());
@@ -25,21 +27,41 @@ function expectRefused(response: LightMyRequestResponse, field: string, label: s
   expect(response.statusCode, `${label}: ${response.body}`).toBe(400);
   const body = response.json();
   expect(body.code, label).toBe('validation_failed');
-  expect(body.errors.map((error: { path: string }) => error.path), label).toContain(field);
+  expect(
+    body.errors.map((error: { path: string }) => error.path),
+    label,
+  ).toContain(field);
 }
 
 describe('dates outside the years 1900-9999 (UTC) answer 400 naming the field, never 500 (issue 9, S29)', () => {
-  const outOfRange = ['0000-02-29T00:00:00Z', '9999-12-31T23:59:59-23:59', '1899-12-31T23:59:59Z', '1900-01-01T00:30:00+01:00', '10000-01-01T00:00:00Z'];
+  const outOfRange = [
+    '0000-02-29T00:00:00Z',
+    '9999-12-31T23:59:59-23:59',
+    '1899-12-31T23:59:59Z',
+    '1900-01-01T00:30:00+01:00',
+    '10000-01-01T00:00:00Z',
+  ];
 
   const writes = [
-    { label: 'POST /api/projects', method: 'POST', url: () => '/api/projects', payload: { name: 'Bornes', description: '' } },
+    {
+      label: 'POST /api/projects',
+      method: 'POST',
+      url: () => '/api/projects',
+      payload: { name: 'Bornes', description: '' },
+    },
     { label: 'PUT /api/projects/:id', method: 'PUT', url: () => `/api/projects/${projectId}`, payload: {} },
-    { label: 'POST /api/tasks', method: 'POST', url: () => '/api/tasks', payload: { title: 'Bornes', project: projectId } },
+    {
+      label: 'POST /api/tasks',
+      method: 'POST',
+      url: () => '/api/tasks',
+      payload: { title: 'Bornes', project: projectId },
+    },
     { label: 'PATCH /api/tasks/:id', method: 'PATCH', url: () => `/api/tasks/${taskId}`, payload: {} },
   ] as const;
 
   it.each(writes)('$label refuses a deadline out of range', async ({ method, url, payload }) => {
-    for (const deadline of outOfRange) expectRefused(await send(method, url(), { ...payload, deadline }), 'body.deadline', deadline);
+    for (const deadline of outOfRange)
+      expectRefused(await send(method, url(), { ...payload, deadline }), 'body.deadline', deadline);
   });
 
   it('refuses year 0001 with the French sentence the forms show, and stores nothing (issue 32: it became 1901)', async () => {
@@ -52,7 +74,9 @@ describe('dates outside the years 1900-9999 (UTC) answer 400 naming the field, n
     ] as const) {
       const response = await send(method, url, payload);
       expectRefused(response, 'body.deadline', `${method} ${url}`);
-      const error = response.json().errors.find((candidate: { path: string }) => candidate.path === 'body.deadline');
+      const error = response
+        .json()
+        .errors.find((candidate: { path: string }) => candidate.path === 'body.deadline');
       expect(error.message).toBe('La date doit être comprise entre les années 1900 et 9999.');
     }
     expect((await send('GET', '/api/projects')).json().data).toHaveLength(before);
@@ -79,7 +103,11 @@ describe('dates outside the years 1900-9999 (UTC) answer 400 naming the field, n
       ['endDate', '9999-12-31T23:59:59-23:59'],
     ]) {
       for (const url of ['/api/auth/audit-logs', '/api/auth/audit-logs/export/csv']) {
-        expectRefused(await send('GET', `${url}?${field}=${encodeURIComponent(value!)}`), `querystring.${field}`, `${url} ${field}=${value}`);
+        expectRefused(
+          await send('GET', `${url}?${field}=${encodeURIComponent(value!)}`),
+          `querystring.${field}`,
+          `${url} ${field}=${value}`,
+        );
       }
     }
   });
@@ -88,30 +116,141 @@ describe('dates outside the years 1900-9999 (UTC) answer 400 naming the field, n
 describe('control characters in request text answer 400 naming the field, never 500 (issue 9, S29)', () => {
   const NUL = 'a\u0000b';
   const cases: Array<{ label: string; field: string; request: () => Promise<LightMyRequestResponse> }> = [
-    { label: 'project name', field: 'body.name', request: () => send('POST', '/api/projects', { name: NUL, description: '', deadline: '2027-01-01T00:00:00Z' }) },
-    { label: 'project description', field: 'body.description', request: () => send('PUT', `/api/projects/${projectId}`, { description: NUL }) },
-    { label: 'task title (create)', field: 'body.title', request: () => send('POST', '/api/tasks', { title: NUL, project: projectId }) },
-    { label: 'task title (update)', field: 'body.title', request: () => send('PATCH', `/api/tasks/${taskId}`, { title: NUL }) },
-    { label: 'task description', field: 'body.description', request: () => send('PATCH', `/api/tasks/${taskId}`, { description: NUL }) },
-    { label: 'task list cursor', field: 'querystring.since', request: () => send('GET', `/api/tasks?since=${encodeURIComponent(NUL)}`) },
-    { label: 'task list page', field: 'querystring.after', request: () => send('GET', `/api/tasks?after=${encodeURIComponent(NUL)}`) },
-    { label: 'project list cursor', field: 'querystring.since', request: () => send('GET', `/api/projects?since=${encodeURIComponent(NUL)}`) },
-    { label: 'client audit details', field: 'body.details', request: () => send('POST', '/api/audit/logs', { type: 'task.client.opened', details: NUL }) },
-    { label: 'client audit resource', field: 'body.resource', request: () => send('POST', '/api/audit/logs', { type: 'task.client.opened', resource: NUL }) },
-    { label: 'client audit metadata value', field: 'body.metadata.note', request: () => send('POST', '/api/audit/logs', { type: 'task.client.opened', metadata: { note: NUL } }) },
-    { label: 'client audit metadata key', field: 'body.metadata.a\\u0000b', request: () => send('POST', '/api/audit/logs', { type: 'task.client.opened', metadata: { [NUL]: 'x' } }) },
-    { label: 'audit filter user', field: 'querystring.user', request: () => send('GET', `/api/auth/audit-logs?user=${encodeURIComponent(NUL)}`) },
-    { label: 'audit filter resource', field: 'querystring.resource', request: () => send('GET', `/api/auth/audit-logs?resource=${encodeURIComponent(NUL)}`) },
-    { label: 'audit filter text', field: 'querystring.q', request: () => send('GET', `/api/auth/audit-logs/export/csv?q=${encodeURIComponent(NUL)}`) },
-    { label: 'audit search', field: 'querystring.q', request: () => send('GET', `/api/audit/logs/search?q=${encodeURIComponent(NUL)}`) },
-    { label: 'sign-in e-mail', field: 'body.email', request: () => send('POST', '/api/auth/login', { email: `a\u0000${uniqueEmail()}`, password: 'whatever password' }) },
-    { label: 'sign-in password', field: 'body.password', request: () => send('POST', '/api/auth/login', { email: uniqueEmail(), password: NUL }) },
-    { label: 'registration username', field: 'body.username', request: () => send('POST', '/api/auth/register', { email: uniqueEmail(), password: 'Correct horse 7 battery!', username: NUL }) },
-    { label: 'new password', field: 'body.password', request: () => send('POST', '/api/auth/register', { email: uniqueEmail(), password: 'Correct horse\u0000 7 battery!' }) },
-    { label: 'forgotten-password e-mail', field: 'body.email', request: () => send('POST', '/api/auth/password/forgot', { email: `${uniqueEmail()}\u0000` }) },
-    { label: 'reset token', field: 'body.token', request: () => send('POST', '/api/auth/password/reset', { token: NUL, password: 'Correct horse 7 battery!' }) },
-    { label: 'two-factor tempToken', field: 'body.tempToken', request: () => send('POST', '/api/auth/verify-2fa', { code: '123456', tempToken: `${'t'.repeat(20)}\u0000` }) },
-    { label: 'backup-code tempToken', field: 'body.tempToken', request: () => send('POST', '/api/2fa/verify-backup', { code: 'ABCDE23456', tempToken: `${'t'.repeat(20)}\u0000` }) },
+    {
+      label: 'project name',
+      field: 'body.name',
+      request: () =>
+        send('POST', '/api/projects', { name: NUL, description: '', deadline: '2027-01-01T00:00:00Z' }),
+    },
+    {
+      label: 'project description',
+      field: 'body.description',
+      request: () => send('PUT', `/api/projects/${projectId}`, { description: NUL }),
+    },
+    {
+      label: 'task title (create)',
+      field: 'body.title',
+      request: () => send('POST', '/api/tasks', { title: NUL, project: projectId }),
+    },
+    {
+      label: 'task title (update)',
+      field: 'body.title',
+      request: () => send('PATCH', `/api/tasks/${taskId}`, { title: NUL }),
+    },
+    {
+      label: 'task description',
+      field: 'body.description',
+      request: () => send('PATCH', `/api/tasks/${taskId}`, { description: NUL }),
+    },
+    {
+      label: 'task list cursor',
+      field: 'querystring.since',
+      request: () => send('GET', `/api/tasks?since=${encodeURIComponent(NUL)}`),
+    },
+    {
+      label: 'task list page',
+      field: 'querystring.after',
+      request: () => send('GET', `/api/tasks?after=${encodeURIComponent(NUL)}`),
+    },
+    {
+      label: 'project list cursor',
+      field: 'querystring.since',
+      request: () => send('GET', `/api/projects?since=${encodeURIComponent(NUL)}`),
+    },
+    {
+      label: 'client audit details',
+      field: 'body.details',
+      request: () => send('POST', '/api/audit/logs', { type: 'task.client.opened', details: NUL }),
+    },
+    {
+      label: 'client audit resource',
+      field: 'body.resource',
+      request: () => send('POST', '/api/audit/logs', { type: 'task.client.opened', resource: NUL }),
+    },
+    {
+      label: 'client audit metadata value',
+      field: 'body.metadata.note',
+      request: () => send('POST', '/api/audit/logs', { type: 'task.client.opened', metadata: { note: NUL } }),
+    },
+    {
+      label: 'client audit metadata key',
+      field: 'body.metadata.a\\u0000b',
+      request: () =>
+        send('POST', '/api/audit/logs', { type: 'task.client.opened', metadata: { [NUL]: 'x' } }),
+    },
+    {
+      label: 'audit filter user',
+      field: 'querystring.user',
+      request: () => send('GET', `/api/auth/audit-logs?user=${encodeURIComponent(NUL)}`),
+    },
+    {
+      label: 'audit filter resource',
+      field: 'querystring.resource',
+      request: () => send('GET', `/api/auth/audit-logs?resource=${encodeURIComponent(NUL)}`),
+    },
+    {
+      label: 'audit filter text',
+      field: 'querystring.q',
+      request: () => send('GET', `/api/auth/audit-logs/export/csv?q=${encodeURIComponent(NUL)}`),
+    },
+    {
+      label: 'audit search',
+      field: 'querystring.q',
+      request: () => send('GET', `/api/audit/logs/search?q=${encodeURIComponent(NUL)}`),
+    },
+    {
+      label: 'sign-in e-mail',
+      field: 'body.email',
+      request: () =>
+        send('POST', '/api/auth/login', { email: `a\u0000${uniqueEmail()}`, password: 'whatever password' }),
+    },
+    {
+      label: 'sign-in password',
+      field: 'body.password',
+      request: () => send('POST', '/api/auth/login', { email: uniqueEmail(), password: NUL }),
+    },
+    {
+      label: 'registration username',
+      field: 'body.username',
+      request: () =>
+        send('POST', '/api/auth/register', {
+          email: uniqueEmail(),
+          password: 'Correct horse 7 battery!',
+          username: NUL,
+        }),
+    },
+    {
+      label: 'new password',
+      field: 'body.password',
+      request: () =>
+        send('POST', '/api/auth/register', {
+          email: uniqueEmail(),
+          password: 'Correct horse\u0000 7 battery!',
+        }),
+    },
+    {
+      label: 'forgotten-password e-mail',
+      field: 'body.email',
+      request: () => send('POST', '/api/auth/password/forgot', { email: `${uniqueEmail()}\u0000` }),
+    },
+    {
+      label: 'reset token',
+      field: 'body.token',
+      request: () =>
+        send('POST', '/api/auth/password/reset', { token: NUL, password: 'Correct horse 7 battery!' }),
+    },
+    {
+      label: 'two-factor tempToken',
+      field: 'body.tempToken',
+      request: () =>
+        send('POST', '/api/auth/verify-2fa', { code: '123456', tempToken: `${'t'.repeat(20)}\u0000` }),
+    },
+    {
+      label: 'backup-code tempToken',
+      field: 'body.tempToken',
+      request: () =>
+        send('POST', '/api/2fa/verify-backup', { code: 'ABCDE23456', tempToken: `${'t'.repeat(20)}\u0000` }),
+    },
   ];
 
   it.each(cases)('$label', async ({ label, field, request }) => {
@@ -120,10 +259,20 @@ describe('control characters in request text answer 400 naming the field, never 
 
   it('refuses the other controls (escape, DEL, C1) but keeps tab and line feed; carriage return only in descriptions', async () => {
     for (const title of ['\u001b[31mrouge', 'del\u007f', 'c1\u0085', 'retour\rchariot']) {
-      expectRefused(await send('PATCH', `/api/tasks/${taskId}`, { title }), 'body.title', JSON.stringify(title));
+      expectRefused(
+        await send('PATCH', `/api/tasks/${taskId}`, { title }),
+        'body.title',
+        JSON.stringify(title),
+      );
     }
-    const kept = await send('PATCH', `/api/tasks/${taskId}`, { title: 'col\tonne\nligne', description: 'une\r\ndeux\n\ttrois' });
+    const kept = await send('PATCH', `/api/tasks/${taskId}`, {
+      title: 'col\tonne\nligne',
+      description: 'une\r\ndeux\n\ttrois',
+    });
     expect(kept.statusCode, kept.body).toBe(200);
-    expect(kept.json().data).toMatchObject({ title: 'col\tonne\nligne', description: 'une\r\ndeux\n\ttrois' });
+    expect(kept.json().data).toMatchObject({
+      title: 'col\tonne\nligne',
+      description: 'une\r\ndeux\n\ttrois',
+    });
   });
 });

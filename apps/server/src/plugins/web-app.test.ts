@@ -41,11 +41,18 @@ describe('the built web app', () => {
     const response = await inject(ctx.app, { method: 'GET', url: `/api/tasks/${'x'.repeat(300)}` });
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(response.json()).toMatchObject({ code: 'validation_failed', detail: 'A path parameter is too long' });
+    expect(response.json()).toMatchObject({
+      code: 'validation_failed',
+      detail: 'A path parameter is too long',
+    });
   });
 
   it('sends the precompressed asset to a browser that accepts it, cached for good', async () => {
-    const compressed = await inject(ctx.app, { method: 'GET', url: '/assets/app.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const compressed = await inject(ctx.app, {
+      method: 'GET',
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(compressed.headers['cache-control']).toContain('immutable');
     expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe(script);

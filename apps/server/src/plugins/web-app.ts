@@ -27,7 +27,12 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root: str
     cacheControl: false,
     preCompressed: true,
     setHeaders: (response, filePath) =>
-      response.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      response.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      ),
   });
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
     // A build without the service worker (VITE_OFFLINE_SYNC=false) answers its path with a 404, never
@@ -35,8 +40,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root: str
     const url = request.url;
     // An API path the router passed over because a parameter was too long is refused as it is without
     // the built app (a 400, not a 404), so the published answers do not depend on the build being there.
-    if (url.startsWith('/api/') && hasOverlongSegment(url)) throw new AppError(400, 'validation_failed', OVERLONG_PARAM_DETAIL);
-    if (url.startsWith('/api/') || url.startsWith('/assets/') || url.split('?')[0] === SERVICE_WORKER.path) throw notFound('Route');
+    if (url.startsWith('/api/') && hasOverlongSegment(url))
+      throw new AppError(400, 'validation_failed', OVERLONG_PARAM_DETAIL);
+    if (url.startsWith('/api/') || url.startsWith('/assets/') || url.split('?')[0] === SERVICE_WORKER.path)
+      throw notFound('Route');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 });

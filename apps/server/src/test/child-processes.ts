@@ -31,22 +31,36 @@ export interface ChildOptions {
 }
 
 /** node --import tsx FILE ARGS, from `sh -c 'umask …'` when a umask is asked for. */
-function spawnNode(file: string, args: string[], env: NodeJS.ProcessEnv, options: ChildOptions): ChildProcessWithoutNullStreams {
+function spawnNode(
+  file: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  options: ChildOptions,
+): ChildProcessWithoutNullStreams {
   const command = [process.execPath, '--import', 'tsx', file, ...args];
   if (!options.umask) return spawn(command[0]!, command.slice(1), { env });
   return spawn('/bin/sh', ['-c', `umask ${options.umask} && exec "$@"`, 'sh', ...command], { env });
 }
 
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000, options: ChildOptions = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  options: ChildOptions = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawnNode(`${SOURCE}server.ts`, [], childEnv({ ...env, PORT: String(port) }), options);
   children.add(child);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => (children.delete(child), resolve(code))));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => (children.delete(child), resolve(code))),
+  );
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
     const ready = () => {
       if (!output.includes('Jalon is running on')) return;
       clearTimeout(timer);
@@ -54,7 +68,12 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
       resolve();
     };
     child.stdout.on('data', ready);
-    void exited.then((code) => (clearTimeout(timer), reject(new Error(`server exited with ${code} before starting:\n${output}`))));
+    void exited.then(
+      (code) => (
+        clearTimeout(timer),
+        reject(new Error(`server exited with ${code} before starting:\n${output}`))
+      ),
+    );
   });
   return { port, child, exited, output: () => output };
 }
@@ -66,7 +85,13 @@ export interface CliResult {
 }
 
 /** Runs `src/cli/<script>` to its end (bounded), as `npm run <script>` does. */
-export function runCliScript(script: string, args: string[], env: Record<string, string>, timeoutMs = 60_000, options: ChildOptions = {}): Promise<CliResult> {
+export function runCliScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  options: ChildOptions = {},
+): Promise<CliResult> {
   const child = spawnNode(`${SOURCE}cli/${script}`, args, childEnv(env), options);
   children.add(child);
   let stdout = '';
@@ -86,7 +111,9 @@ export function runCliScript(script: string, args: string[], env: Record<string,
 /** Ends every child still running (a failed test must not leave a server holding a port or a folder). */
 export async function killChildren(): Promise<void> {
   await Promise.all(
-    [...children].map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGKILL')))),
+    [...children].map(
+      (child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGKILL'))),
+    ),
   );
 }
 
@@ -107,5 +134,8 @@ export async function childDatabase(): Promise<{ env: Record<string, string>; dr
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { env: { DATABASE_URL: url.toString() }, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }

@@ -19,7 +19,11 @@ export interface HttpAnswer {
  * One HTTP exchange on a fresh connection. No keep-alive on purpose: fault tests kill and restart
  * the server, and a pooled socket to a dead process would turn the next request into a spurious error.
  */
-export function httpRequest(url: string, method: string, options: HttpRequestOptions = {}): Promise<HttpAnswer> {
+export function httpRequest(
+  url: string,
+  method: string,
+  options: HttpRequestOptions = {},
+): Promise<HttpAnswer> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -41,11 +45,17 @@ export function httpRequest(url: string, method: string, options: HttpRequestOpt
         response.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
           const isJson = /json/.test(response.headers['content-type'] ?? '');
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: isJson && text ? JSON.parse(text) : text });
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: isJson && text ? JSON.parse(text) : text,
+          });
         });
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`${method} ${url}: no answer within ${options.timeoutMs ?? 10_000} ms`)));
+    request.on('timeout', () =>
+      request.destroy(new Error(`${method} ${url}: no answer within ${options.timeoutMs ?? 10_000} ms`)),
+    );
     request.on('error', reject);
     request.end(payload);
   });

@@ -13,8 +13,15 @@ export interface ServerDatabaseTarget {
  * Opens the server's database from the test process, migrated, while the server is not running
  * (PGlite's folder lock allows one process at a time), and closes it afterwards.
  */
-export async function withServerDatabase<T>(target: ServerDatabaseTarget, run: (database: Database) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir, poolSize: 2 });
+export async function withServerDatabase<T>(
+  target: ServerDatabaseTarget,
+  run: (database: Database) => Promise<T>,
+): Promise<T> {
+  const database = await openDatabase({
+    databaseUrl: target.databaseUrl,
+    dataDir: target.dataDir,
+    poolSize: 2,
+  });
   try {
     await runMigrations(database.pool);
     return await run(database);
@@ -26,7 +33,9 @@ export async function withServerDatabase<T>(target: ServerDatabaseTarget, run: (
 /** A member who can sign in with a password alone (administrators must enrol 2FA first). */
 export async function seedMember(target: ServerDatabaseTarget): Promise<{ email: string; password: string }> {
   const email = uniqueEmail('faults');
-  await withServerDatabase(target, ({ db }) => db.transaction((tx) => createUser(tx, { email, password: STRONG_PASSWORD, role: 'member' })));
+  await withServerDatabase(target, ({ db }) =>
+    db.transaction((tx) => createUser(tx, { email, password: STRONG_PASSWORD, role: 'member' })),
+  );
   return { email, password: STRONG_PASSWORD };
 }
 

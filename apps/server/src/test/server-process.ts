@@ -72,7 +72,8 @@ export class ServerProcess {
   async waitForOutput(pattern: RegExp, timeoutMs = 5_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     while (!pattern.test(this.log)) {
-      if (Date.now() > deadline) throw new Error(`No output matching ${pattern} after ${timeoutMs} ms:\n${this.log.slice(-4_000)}`);
+      if (Date.now() > deadline)
+        throw new Error(`No output matching ${pattern} after ${timeoutMs} ms:\n${this.log.slice(-4_000)}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return this.log;
@@ -118,7 +119,9 @@ export class ServerProcess {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await this.kill();
-    throw new Error(`The server did not become healthy within ${this.startTimeoutMs} ms:\n${this.log.slice(-4000)}`);
+    throw new Error(
+      `The server did not become healthy within ${this.startTimeoutMs} ms:\n${this.log.slice(-4000)}`,
+    );
   }
 
   /** Sends a signal (SIGKILL by default: no clean-up at all) and waits until the process is gone. */
@@ -138,7 +141,8 @@ export class ServerProcess {
   async signIn(email: string, password: string): Promise<string> {
     const answer = await this.request('POST', '/api/auth/login', { body: { email, password } });
     const token = (answer.body as { data?: { token?: string } } | null)?.data?.token;
-    if (answer.status !== 200 || !token) throw new Error(`Sign-in failed (${answer.status}): ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200 || !token)
+      throw new Error(`Sign-in failed (${answer.status}): ${JSON.stringify(answer.body)}`);
     return token;
   }
 }

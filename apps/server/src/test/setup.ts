@@ -6,5 +6,6 @@ afterEach(() => {
   const calls = consoleError.mock.calls;
   consoleError.mockClear();
   vi.useRealTimers();
-  if (calls.length > 0) throw new Error(`Unexpected console.error: ${calls.map((call) => call.join(' ')).join('\n')}`);
+  if (calls.length > 0)
+    throw new Error(`Unexpected console.error: ${calls.map((call) => call.join(' ')).join('\n')}`);
 });

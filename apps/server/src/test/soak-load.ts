@@ -33,7 +33,11 @@ export interface SoakOptions {
 const percentile = (sorted: number[], share: number): number =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
 
-export async function runSoak(baseUrl: string, clients: SoakClient[], options: SoakOptions): Promise<SoakResult> {
+export async function runSoak(
+  baseUrl: string,
+  clients: SoakClient[],
+  options: SoakOptions,
+): Promise<SoakResult> {
   const budgetMs = options.budgetMs ?? 2_000;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const started = performance.now();
@@ -62,7 +66,9 @@ export async function runSoak(baseUrl: string, clients: SoakClient[], options: S
       await response.arrayBuffer();
       if (!response.ok) errors.push(`${init.method ?? 'GET'} ${url}: ${response.status} at ${at()}`);
     } catch (error) {
-      errors.push(`${init.method ?? 'GET'} ${url}: ${error instanceof Error ? error.message : String(error)} at ${at()}`);
+      errors.push(
+        `${init.method ?? 'GET'} ${url}: ${error instanceof Error ? error.message : String(error)} at ${at()}`,
+      );
     }
     durations.push(performance.now() - begin);
   };

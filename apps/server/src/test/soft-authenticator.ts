@@ -58,8 +58,22 @@ export class SoftAuthenticator {
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
     const flags = Buffer.from([0x01 | 0x04 | 0x40]); // user present, user verified, attested credential data
-    const authData = Buffer.concat([this.rpIdHash, flags, this.counterBytes(), Buffer.alloc(16), idLength, this.credentialId, this.cosePublicKey]);
-    const attestationObject = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]) as never);
+    const authData = Buffer.concat([
+      this.rpIdHash,
+      flags,
+      this.counterBytes(),
+      Buffer.alloc(16),
+      idLength,
+      this.credentialId,
+      this.cosePublicKey,
+    ]);
+    const attestationObject = isoCBOR.encode(
+      new Map<string, unknown>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ]) as never,
+    );
     const id = this.id;
     return {
       id,

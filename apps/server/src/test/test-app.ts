@@ -20,16 +20,27 @@ import { inject as provided } from 'vitest';
  * server; otherwise an in-memory PGlite. Either way a file's tests share one database, so each test
  * makes its own users (see `uniqueEmail`).
  */
-export async function openTestDatabase(statementTimeoutMs?: number): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
+export async function openTestDatabase(
+  statementTimeoutMs?: number,
+): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     // The migrated template of the global setup (pglite-template.ts) when this suite has one.
     const template = provided('pgliteTemplate');
     const loadDataDir = template ? fs.readFileSync(template) : undefined;
-    return { database: await openDatabase({ dataDir: null, statementTimeoutMs, loadDataDir }), url: null, drop: async () => {} };
+    return {
+      database: await openDatabase({ dataDir: null, statementTimeoutMs, loadDataDir }),
+      url: null,
+      drop: async () => {},
+    };
   }
   const scratch = await createScratchDatabase(serverUrl);
-  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: null, poolSize: 5, statementTimeoutMs });
+  const database = await openDatabase({
+    databaseUrl: scratch.url,
+    dataDir: null,
+    poolSize: 5,
+    statementTimeoutMs,
+  });
   return { database, url: scratch.url, drop: scratch.drop };
 }
 
@@ -52,12 +63,25 @@ export async function createTestContext(
   options: { logger?: FastifyServerOptions['logger']; events?: BuildAppOptions['events'] } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOGIN_IP_MAX: '10000', RESET_IP_MAX: '10000', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    LOGIN_IP_MAX: '10000',
+    RESET_IP_MAX: '10000',
+    ...env,
+  });
   const { database, url, drop } = await openTestDatabase(config.statementTimeoutMs);
   await runMigrations(database.pool);
   const mails: Mail[] = [];
   const mailer: Mailer = { send: (mail) => void mails.push(mail), idle: async () => {} };
-  const app = await buildApp({ config, database, mailer, events: options.events, logger: options.logger ?? (process.env.DEBUG_LOG ? { level: 'error' } : false) });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    events: options.events,
+    logger: options.logger ?? (process.env.DEBUG_LOG ? { level: 'error' } : false),
+  });
   await app.ready();
   await checkAnswersAgainstDocument(app);
   return {
@@ -93,27 +117,39 @@ async function checkAnswersAgainstDocument(app: FastifyInstance) {
 }
 
 let counter = 0;
-export const uniqueEmail = (label = 'user'): string => `${label}-${Date.now().toString(36)}-${counter++}@example.test`;
+export const uniqueEmail = (label = 'user'): string =>
+  `${label}-${Date.now().toString(36)}-${counter++}@example.test`;
 export const STRONG_PASSWORD = 'Correct horse 7 battery!';
 
 export async function makeUser(
   db: Db,
-  options: { email?: string; password?: string; role?: Role; username?: string; twoFactorEnabled?: boolean } = {},
+  options: {
+    email?: string;
+    password?: string;
+    role?: Role;
+    username?: string;
+    twoFactorEnabled?: boolean;
+  } = {},
 ) {
   const email = options.email ?? uniqueEmail(options.role ?? 'member');
   const password = options.password ?? STRONG_PASSWORD;
   const user = await db.transaction((tx) =>
     createUser(tx, { email, password, role: options.role ?? 'member', username: options.username }),
   );
-  if (options.twoFactorEnabled) await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
+  if (options.twoFactorEnabled)
+    await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
   return { ...user, password };
 }
 
-export const json = (response: LightMyRequestResponse) => response.json() as Record<string, unknown> & { data?: never };
+export const json = (response: LightMyRequestResponse) =>
+  response.json() as Record<string, unknown> & { data?: never };
 
 export function inject(app: FastifyInstance, options: InjectOptions & { token?: string }) {
   const { token, headers, ...rest } = options;
-  return app.inject({ ...rest, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+  return app.inject({
+    ...rest,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+  });
 }
 
 export async function login(
@@ -121,7 +157,11 @@ export async function login(
   email: string,
   password: string,
   extra: { rememberMe?: boolean; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: { data: LoginResult } & Record<string, unknown>; headers: LightMyRequestResponse['headers'] }> {
+): Promise<{
+  status: number;
+  body: { data: LoginResult } & Record<string, unknown>;
+  headers: LightMyRequestResponse['headers'];
+}> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
@@ -132,7 +172,11 @@ export async function login(
 }
 
 /** A project of the token's user (owner), through the API; its id. */
-export async function createProject(ctx: TestContext, token: string, name = 'Projet de test'): Promise<string> {
+export async function createProject(
+  ctx: TestContext,
+  token: string,
+  name = 'Projet de test',
+): Promise<string> {
   const payload = { name, description: 'x', deadline: '2027-03-31T12:00:00Z' };
   const response = await inject(ctx.app, { method: 'POST', url: '/api/projects', token, payload });
   if (response.statusCode !== 201) throw new Error(`project creation failed: ${response.body}`);
@@ -143,7 +187,8 @@ export async function createProject(ctx: TestContext, token: string, name = 'Pro
 export async function signIn(ctx: TestContext, options: Parameters<typeof makeUser>[1] = {}) {
   const user = await makeUser(ctx.db, options);
   const result = await login(ctx.app, user.email, user.password);
-  if (result.status !== 200 || !result.body.data.token) throw new Error(`sign-in failed: ${JSON.stringify(result.body)}`);
+  if (result.status !== 200 || !result.body.data.token)
+    throw new Error(`sign-in failed: ${JSON.stringify(result.body)}`);
   return { user, token: result.body.data.token, sessionId: result.body.data.sessionId! };
 }
 
@@ -152,9 +197,22 @@ export async function signInAdmin(ctx: TestContext) {
   const { codeAt } = await import('../lib/totp.ts');
   const user = await makeUser(ctx.db, { role: 'admin' });
   const tempToken = (await login(ctx.app, user.email, user.password)).body.data.tempToken!;
-  const setup = (await inject(ctx.app, { method: 'POST', url: '/api/2fa/setup', token: tempToken, payload: {} })).json().data;
-  const verified = await inject(ctx.app, { method: 'POST', url: '/api/2fa/verify', token: tempToken, payload: { code: codeAt(setup.secret, Date.now()) } });
+  const setup = (
+    await inject(ctx.app, { method: 'POST', url: '/api/2fa/setup', token: tempToken, payload: {} })
+  ).json().data;
+  const verified = await inject(ctx.app, {
+    method: 'POST',
+    url: '/api/2fa/verify',
+    token: tempToken,
+    payload: { code: codeAt(setup.secret, Date.now()) },
+  });
   const data = verified.json().data;
   if (!data?.token) throw new Error(`admin enrolment failed: ${verified.body}`);
-  return { user, token: data.token as string, sessionId: data.sessionId as string, secret: setup.secret as string, backupCodes: setup.backupCodes as string[] };
+  return {
+    user,
+    token: data.token as string,
+    sessionId: data.sessionId as string,
+    secret: setup.secret as string,
+    backupCodes: setup.backupCodes as string[],
+  };
 }

@@ -14,7 +14,12 @@ vi.mock('react-chartjs-2', () => ({ Doughnut: (): ReactNode => null, Bar: (): Re
 
 const ORIGIN = 'http://localhost:3000';
 const signIn = () =>
-  updateSession({ token: 'tok-1', sessionId: 'sess-1', sessionExpiry: '2999-01-01T00:00:00.000Z', user: makeUser() });
+  updateSession({
+    token: 'tok-1',
+    sessionId: 'sess-1',
+    sessionExpiry: '2999-01-01T00:00:00.000Z',
+    user: makeUser(),
+  });
 
 /**
  * The server reads of the dashboard and the journal; the offline engine's pulls come from serveWork. /me
@@ -34,7 +39,8 @@ function serve(me = makeMe(), meAnswered: Promise<unknown> = Promise.resolve()):
     },
   }).calls;
 }
-const reads = (calls: RecordedCall[], path: string) => calls.filter((call) => pathOf(call).split('?')[0] === path);
+const reads = (calls: RecordedCall[], path: string) =>
+  calls.filter((call) => pathOf(call).split('?')[0] === path);
 const DASHBOARD_READS = ['/dashboard', '/analytics/trends', '/auth/audit-logs'];
 
 afterEach(() => clearSession());

@@ -140,7 +140,9 @@ describe('route guard offline', () => {
     renderApp('/projects');
     const nav = await screen.findByRole('navigation', { name: 'Navigation principale' });
     expect(within(nav).getByRole('link', { name: 'Tâches' })).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: 'État de la connexion' })).toHaveTextContent('Pas de connexion internet');
+    expect(screen.getByRole('status', { name: 'État de la connexion' })).toHaveTextContent(
+      'Pas de connexion internet',
+    );
 
     mockFetch(() => problem(401, 'session_expired', { detail: 'Session expired or invalid' }));
     goOffline(false);

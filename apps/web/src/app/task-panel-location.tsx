@@ -75,7 +75,10 @@ export function TaskPanelLocation({ children }: { children: ReactNode }) {
   const taskId = taskIdOfPath(path);
   const opened = lastOpened;
   const panel =
-    !phone && taskId !== null && opened !== null && opened.path.toLowerCase() === path.toLowerCase().replace(/\/$/, '')
+    !phone &&
+    taskId !== null &&
+    opened !== null &&
+    opened.path.toLowerCase() === path.toLowerCase().replace(/\/$/, '')
       ? opened
       : null;
   return (

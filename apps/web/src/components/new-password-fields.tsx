@@ -51,7 +51,14 @@ interface NewPasswordFieldsProps {
 }
 
 /** New password (described by the meter's list of checks) and its confirmation. */
-export function NewPasswordFields({ state, passwordId, confirmId, labels, strengthMeter, named = false }: NewPasswordFieldsProps) {
+export function NewPasswordFields({
+  state,
+  passwordId,
+  confirmId,
+  labels,
+  strengthMeter,
+  named = false,
+}: NewPasswordFieldsProps) {
   const checksId = `${passwordId}-checks`;
   return (
     <>

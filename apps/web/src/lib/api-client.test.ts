@@ -26,7 +26,11 @@ describe('API client', () => {
       signedIn();
       updateSession({ tempToken: 'temp-1' });
       const calls = mockFetch(() => json(makeLoginResult()));
-      await apiRequest(path, { method: 'POST', body: { email: 'a@b.test' }, schema: contractSchema('loginResultSchema') });
+      await apiRequest(path, {
+        method: 'POST',
+        body: { email: 'a@b.test' },
+        schema: contractSchema('loginResultSchema'),
+      });
       const [call] = calls;
       expect(call?.headers.get('Authorization')).toBeNull();
       expect(call?.headers.get('X-Session-Id')).toBeNull();
@@ -192,7 +196,11 @@ describe('API client', () => {
   it('sends extra headers, such as the entity version a write is based on', async () => {
     signedIn();
     const calls = mockFetch(() => json({ id: 't1' }));
-    await apiRequest('/tasks/t1', { method: 'PATCH', body: { status: 'done' }, headers: { 'x-entity-version': '3' } });
+    await apiRequest('/tasks/t1', {
+      method: 'PATCH',
+      body: { status: 'done' },
+      headers: { 'x-entity-version': '3' },
+    });
     expect(calls[0]?.headers.get('X-Entity-Version')).toBe('3');
     expect(calls[0]?.headers.get('Authorization')).toBe('Bearer tok-123');
   });
@@ -205,6 +213,10 @@ describe('API client', () => {
         }),
     );
     expect(await apiRequest('/tasks')).toEqual([1, 2]);
-    expect(await apiRequest('/tasks', { envelope: true })).toEqual({ data: [1, 2], nextAfter: 'n1', hasMore: false });
+    expect(await apiRequest('/tasks', { envelope: true })).toEqual({
+      data: [1, 2],
+      nextAfter: 'n1',
+      hasMore: false,
+    });
   });
 });

@@ -12,7 +12,8 @@ const layers: Array<{ close: Close }> = [];
 
 /** The Esc of the page, for the layers: installed only while one is open. */
 function onKeyDown(event: KeyboardEvent) {
-  if (event.key !== 'Escape' || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.key !== 'Escape' || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey)
+    return;
   if (closeTopLayer()) event.preventDefault();
 }
 

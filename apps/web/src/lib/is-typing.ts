@@ -1,4 +1,17 @@
-const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date', 'time', 'datetime-local', 'month', 'week']);
+const TEXT_INPUT_TYPES = new Set([
+  'text',
+  'search',
+  'email',
+  'url',
+  'tel',
+  'password',
+  'number',
+  'date',
+  'time',
+  'datetime-local',
+  'month',
+  'week',
+]);
 
 /** Keys typed into a field belong to the field: keyboard shortcuts leave them alone while someone types. */
 export function isTyping(target: EventTarget | null): boolean {

@@ -7,7 +7,11 @@ afterEach(() => clearSession());
 
 describe('useSession', () => {
   it('re-renders a component for the part of the session it reads, not for the expiry every API answer moves', () => {
-    updateSession({ token: 'tok-1', user: makeUser({ username: 'alice' }), sessionExpiry: '2030-01-15T10:00:00.000Z' });
+    updateSession({
+      token: 'tok-1',
+      user: makeUser({ username: 'alice' }),
+      sessionExpiry: '2030-01-15T10:00:00.000Z',
+    });
     let renders = 0;
     function Greeting() {
       renders += 1;

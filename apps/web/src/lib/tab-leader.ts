@@ -11,12 +11,16 @@ export interface TabChannel<M> {
 }
 
 /** A real BroadcastChannel that passes on only what `isMessage` recognises; none in old browsers. */
-export function openBroadcastChannel<M>(name: string, isMessage: (data: unknown) => data is M): TabChannel<M> | undefined {
+export function openBroadcastChannel<M>(
+  name: string,
+  isMessage: (data: unknown) => data is M,
+): TabChannel<M> | undefined {
   if (typeof BroadcastChannel === 'undefined') return undefined;
   const channel = new BroadcastChannel(name);
   return {
     post: (message) => channel.postMessage(message),
-    subscribe: (listener) => channel.addEventListener('message', (event) => isMessage(event.data) && listener(event.data)),
+    subscribe: (listener) =>
+      channel.addEventListener('message', (event) => isMessage(event.data) && listener(event.data)),
     close: () => channel.close(),
   };
 }
@@ -45,7 +49,13 @@ export interface TabLeader<M> {
  * leads and keeps the lock until it releases it or dies (the browser then hands the lock to the next tab).
  * Without Web Locks this tab leads on its own; each caller says why that is still safe.
  */
-export function joinTabLeader<M>({ name, lead, onMessage, locks, openChannel }: TabLeaderOptions<M>): TabLeader<M> {
+export function joinTabLeader<M>({
+  name,
+  lead,
+  onMessage,
+  locks,
+  openChannel,
+}: TabLeaderOptions<M>): TabLeader<M> {
   const channel = openChannel(name);
   channel?.subscribe(onMessage);
   const post = (message: M) => channel?.post(message);

@@ -47,7 +47,16 @@ describe('live components', () => {
     activate();
     render(<LiveBadge taskId={TASK} />);
     expect(screen.queryByText('Stale')).toBeNull();
-    act(() => state.receive({ type: 'task.updated', id: TASK, projectId: PROJECT, version: 2, actor: null, device: null }));
+    act(() =>
+      state.receive({
+        type: 'task.updated',
+        id: TASK,
+        projectId: PROJECT,
+        version: 2,
+        actor: null,
+        device: null,
+      }),
+    );
     expect(screen.getByText('Stale')).toBeInTheDocument();
   });
 

@@ -35,7 +35,14 @@ describe('the live connection', () => {
     sources.latest.accept();
     expect(states.at(-1)).toEqual({ kind: 'connected' });
     expect(opens).toEqual([false]);
-    const change = { type: 'task.updated', id: TASK, projectId: PROJECT, version: 2, actor: null, device: null };
+    const change = {
+      type: 'task.updated',
+      id: TASK,
+      projectId: PROJECT,
+      version: 2,
+      actor: null,
+      device: null,
+    };
     sources.latest.send({ type: 'ping' });
     sources.latest.send('{pas du json');
     sources.latest.send({ type: 'task.moved', id: TASK, projectId: PROJECT });

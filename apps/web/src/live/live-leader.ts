@@ -1,4 +1,9 @@
-import { joinTabLeader, openBroadcastChannel, type LockRequester, type TabChannel } from '../lib/tab-leader.ts';
+import {
+  joinTabLeader,
+  openBroadcastChannel,
+  type LockRequester,
+  type TabChannel,
+} from '../lib/tab-leader.ts';
 import type { ConnectionState, LiveEvent } from './live-connection.ts';
 
 /** What the tab holding the stream tells the others, and what a tab joining asks. */

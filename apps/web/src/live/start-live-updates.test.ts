@@ -14,7 +14,14 @@ import { seenKey, wipeDevice } from './wipe-device.ts';
 const PROJECT = '5f7b3c1e-8a61-4e57-9a0c-2a4c1f9f6d11';
 const TASK = '0b0c2c7e-2f5e-4a8a-b6a4-5f1b7d3c9e21';
 const MARIE = '7d1f0c6a-3b2e-4f8a-9c5d-1e2f3a4b5c6d';
-const change = { type: 'task.updated', id: TASK, projectId: PROJECT, version: 3, actor: MARIE, device: null } as const;
+const change = {
+  type: 'task.updated',
+  id: TASK,
+  projectId: PROJECT,
+  version: 3,
+  actor: MARIE,
+  device: null,
+} as const;
 
 let user: string;
 const stops: Array<() => void> = [];

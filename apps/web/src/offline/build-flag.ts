@@ -4,4 +4,5 @@
  * edits still go through the sync core (one write path), but its store lives in memory and nothing of the
  * person's data stays on the device.
  */
-export const isOfflineSyncEnabled = (flag: unknown = import.meta.env.VITE_OFFLINE_SYNC): boolean => flag !== 'false';
+export const isOfflineSyncEnabled = (flag: unknown = import.meta.env.VITE_OFFLINE_SYNC): boolean =>
+  flag !== 'false';

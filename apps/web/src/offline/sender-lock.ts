@@ -1,4 +1,9 @@
-import { joinTabLeader, openBroadcastChannel, type LockRequester, type TabChannel } from '../lib/tab-leader.ts';
+import {
+  joinTabLeader,
+  openBroadcastChannel,
+  type LockRequester,
+  type TabChannel,
+} from '../lib/tab-leader.ts';
 
 /**
  * What the tabs of one user tell each other: `changed` (an answer or a pull was stored: re-read the store),
@@ -33,7 +38,8 @@ export interface SenderLock {
 
 export const senderLockName = (userId: string): string => `jalon-sync:${userId}`;
 
-const isSyncMessage = (data: unknown): data is SyncMessage => data === 'changed' || data === 'edited' || data === 'synced';
+const isSyncMessage = (data: unknown): data is SyncMessage =>
+  data === 'changed' || data === 'edited' || data === 'synced';
 
 const openSyncChannel = (name: string) => openBroadcastChannel(name, isSyncMessage);
 
@@ -51,6 +57,12 @@ export function joinSenderLock({
   locks = navigator.locks,
   openChannel = openSyncChannel,
 }: SenderLockOptions): SenderLock {
-  const leader = joinTabLeader({ name: senderLockName(userId), lead: () => lead(), onMessage, locks, openChannel });
+  const leader = joinTabLeader({
+    name: senderLockName(userId),
+    lead: () => lead(),
+    onMessage,
+    locks,
+    openChannel,
+  });
   return { isSender: leader.isLeader, announce: leader.post, release: leader.release };
 }

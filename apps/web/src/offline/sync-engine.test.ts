@@ -11,7 +11,10 @@ const USER = '00000000-0000-4000-a000-000000000001';
 
 /** The server's rows as the pulls return them; a test changes them to play another person's edits. */
 function fakePulls(initial: { task?: Row[]; project?: Row[] } = {}) {
-  const rows: Record<SyncEntity, Row[]> = { task: initial.task ?? [], project: initial.project ?? [makeProject() as unknown as Row] };
+  const rows: Record<SyncEntity, Row[]> = {
+    task: initial.task ?? [],
+    project: initial.project ?? [makeProject() as unknown as Row],
+  };
   let cursor = 1;
   const fetchPage: PullTransport = vi.fn(async ({ entity }: { entity: SyncEntity }) => ({
     rows: rows[entity],
@@ -31,18 +34,30 @@ function fakePulls(initial: { task?: Row[]; project?: Row[] } = {}) {
 }
 
 // The schedule is the test's: it sends and pulls only when told (sendNow, refresh).
-const noSchedule: SyncEngineOptions['schedule'] = () => ({ start: () => undefined, stop: () => undefined, edited: () => undefined, serverChanged: () => undefined });
+const noSchedule: SyncEngineOptions['schedule'] = () => ({
+  start: () => undefined,
+  stop: () => undefined,
+  edited: () => undefined,
+  serverChanged: () => undefined,
+});
 
 async function startEngine(options: Partial<SyncEngineOptions> = {}) {
   const server = new FakeSyncServer();
   const pulls = fakePulls();
-  const engine = await SyncEngine.inMemory({ userId: USER, sendBatch: server.send, fetchPage: pulls.fetchPage, schedule: noSchedule, ...options });
+  const engine = await SyncEngine.inMemory({
+    userId: USER,
+    sendBatch: server.send,
+    fetchPage: pulls.fetchPage,
+    schedule: noSchedule,
+    ...options,
+  });
   await engine.refresh();
   return { engine, server, pulls };
 }
 
 const status = (engine: SyncEngine, id: string) => engine.getSnapshot().pending.get(id);
-const projectNamed = (engine: SyncEngine, id: string): Project | undefined => engine.getSnapshot().projects.find((project) => project.id === id);
+const projectNamed = (engine: SyncEngine, id: string): Project | undefined =>
+  engine.getSnapshot().projects.find((project) => project.id === id);
 
 describe('SyncEngine', () => {
   it('is ready with the rows of the first pull, and a later pull replaces them', async () => {
@@ -58,7 +73,12 @@ describe('SyncEngine', () => {
 
   it('catches up as it starts, without being asked (a page load), and says when it last synced only then', async () => {
     const pulls = fakePulls();
-    const engine = await SyncEngine.inMemory({ userId: USER, sendBatch: new FakeSyncServer().send, fetchPage: pulls.fetchPage, schedule: noSchedule });
+    const engine = await SyncEngine.inMemory({
+      userId: USER,
+      sendBatch: new FakeSyncServer().send,
+      fetchPage: pulls.fetchPage,
+      schedule: noSchedule,
+    });
     expect(engine.getSnapshot().lastSyncedAt).toBeNull();
     await vi.waitFor(() => expect(engine.getSnapshot().ready).toBe(true));
     expect(engine.getSnapshot().lastSyncedAt).not.toBeNull();
@@ -68,9 +88,17 @@ describe('SyncEngine', () => {
     let now = Date.parse('2030-01-15T10:00:00Z');
     const server = new FakeSyncServer();
     const pulls = fakePulls();
-    const engine = await SyncEngine.inMemory({ userId: USER, sendBatch: server.send, fetchPage: pulls.fetchPage, schedule: noSchedule, now: () => now });
+    const engine = await SyncEngine.inMemory({
+      userId: USER,
+      sendBatch: server.send,
+      fetchPage: pulls.fetchPage,
+      schedule: noSchedule,
+      now: () => now,
+    });
     // The page load's own read fills the copy: the dashboard, which read the server itself, need not read again.
-    await vi.waitFor(() => expect(engine.getSnapshot()).toMatchObject({ ready: true, serverRevision: 0, lastSyncedAt: now }));
+    await vi.waitFor(() =>
+      expect(engine.getSnapshot()).toMatchObject({ ready: true, serverRevision: 0, lastSyncedAt: now }),
+    );
     now += 60_000;
     // Nothing changed since the cursor: the pages come back empty.
     pulls.change('project', []);
@@ -80,16 +108,26 @@ describe('SyncEngine', () => {
 
   it('waits for an edit still being recorded before saying what is unsent (sign-out counts after it)', async () => {
     const { engine } = await startEngine();
-    const editing = engine.edit({ op: 'patch', entity: 'project', id: projectId(1), data: { name: 'À l’instant' } });
+    const editing = engine.edit({
+      op: 'patch',
+      entity: 'project',
+      id: projectId(1),
+      data: { name: 'À l’instant' },
+    });
     await engine.editsRecorded();
     expect(engine.getSnapshot().outbox.map((entry) => entry.state)).toEqual(['pending']);
     await editing;
     await expect(engine.editsRecorded()).resolves.toBeUndefined();
   });
 
-  it("says the first read failed when there is no copy to show", async () => {
+  it('says the first read failed when there is no copy to show', async () => {
     const failing: PullTransport = () => Promise.reject(new TypeError('Failed to fetch'));
-    const engine = await SyncEngine.inMemory({ userId: USER, sendBatch: new FakeSyncServer().send, fetchPage: failing, schedule: noSchedule });
+    const engine = await SyncEngine.inMemory({
+      userId: USER,
+      sendBatch: new FakeSyncServer().send,
+      fetchPage: failing,
+      schedule: noSchedule,
+    });
     await engine.refresh();
     expect(engine.getSnapshot().ready).toBe(false);
     expect(engine.getSnapshot().loadError).toBeInstanceOf(TypeError);
@@ -114,10 +152,21 @@ describe('SyncEngine', () => {
 
   it('completes a task created here with the server defaults, first in the list, until the server has it', async () => {
     const { engine } = await startEngine();
-    const id = await engine.edit({ op: 'create', entity: 'task', data: { title: 'Nouvelle', project: projectId(1) } });
+    const id = await engine.edit({
+      op: 'create',
+      entity: 'task',
+      data: { title: 'Nouvelle', project: projectId(1) },
+    });
     expect(id).toMatch(/^tmp-/);
     const [task] = engine.getSnapshot().tasks;
-    expect(task).toMatchObject({ id, title: 'Nouvelle', status: 'todo', priority: 'medium', createdBy: USER, version: 0 });
+    expect(task).toMatchObject({
+      id,
+      title: 'Nouvelle',
+      status: 'todo',
+      priority: 'medium',
+      createdBy: USER,
+      version: 0,
+    });
     expect(status(engine, id)).toBe('pending');
   });
 
@@ -142,7 +191,12 @@ describe('SyncEngine', () => {
         changeSeq: 2,
       },
     });
-    const engine = await SyncEngine.inMemory({ userId: USER, sendBatch, fetchPage: pulls.fetchPage, schedule: noSchedule });
+    const engine = await SyncEngine.inMemory({
+      userId: USER,
+      sendBatch,
+      fetchPage: pulls.fetchPage,
+      schedule: noSchedule,
+    });
     await engine.refresh();
     await engine.edit({ op: 'patch', entity: 'project', id: projectId(1), data: { status: 'completed' } });
     await engine.sendNow();
@@ -169,8 +223,14 @@ describe('SyncEngine', () => {
   it("after a 401 pause, sends nothing until 'Réessayer' (retry)", async () => {
     let unauthorized = true;
     const server = new FakeSyncServer();
-    const sendBatch: SyncEngineOptions['sendBatch'] = async (request) => (unauthorized ? { status: 401, body: null } : server.batch(request));
-    const engine = await SyncEngine.inMemory({ userId: USER, sendBatch, fetchPage: fakePulls().fetchPage, schedule: noSchedule });
+    const sendBatch: SyncEngineOptions['sendBatch'] = async (request) =>
+      unauthorized ? { status: 401, body: null } : server.batch(request);
+    const engine = await SyncEngine.inMemory({
+      userId: USER,
+      sendBatch,
+      fetchPage: fakePulls().fetchPage,
+      schedule: noSchedule,
+    });
     await engine.refresh();
     await engine.edit({ op: 'patch', entity: 'project', id: projectId(1), data: { name: 'Après' } });
     await engine.sendNow();
@@ -190,7 +250,12 @@ describe('SyncEngine', () => {
     const server = new FakeSyncServer();
     const sendBatch: SyncEngineOptions['sendBatch'] = (request) =>
       online ? Promise.resolve(server.batch(request)) : Promise.reject(new TypeError('Failed to fetch'));
-    const engine = await SyncEngine.inMemory({ userId: USER, sendBatch, fetchPage: fakePulls().fetchPage, schedule: noSchedule });
+    const engine = await SyncEngine.inMemory({
+      userId: USER,
+      sendBatch,
+      fetchPage: fakePulls().fetchPage,
+      schedule: noSchedule,
+    });
     await engine.refresh();
     await engine.edit({ op: 'patch', entity: 'project', id: projectId(1), data: { name: 'Après' } });
     expect((await engine.sendNow()).status).toBe('failed');

@@ -13,7 +13,15 @@ import {
   type Row,
   type SyncStore,
 } from '@jalon/sync';
-import { createdHere, createdHereFirst, newestFirst, pendingStates, projectFromRow, taskFromRow, type RowContext } from './work-rows.ts';
+import {
+  createdHere,
+  createdHereFirst,
+  newestFirst,
+  pendingStates,
+  projectFromRow,
+  taskFromRow,
+  type RowContext,
+} from './work-rows.ts';
 import { yieldToMain } from '../lib/after-paint.ts';
 import { pageChecks } from './answer-checks.ts';
 import { emptySnapshot, type StorageKind, type WorkSnapshot } from './work-snapshot.ts';
@@ -140,7 +148,8 @@ export class SyncEngine {
   }
 
   private shownFields(entity: SyncEntity, id: string, fields: readonly string[]): Fields | null {
-    const rows: ReadonlyArray<Task | Project> = entity === 'task' ? this.snapshot.tasks : this.snapshot.projects;
+    const rows: ReadonlyArray<Task | Project> =
+      entity === 'task' ? this.snapshot.tasks : this.snapshot.projects;
     const row = rows.find((candidate) => candidate.id === id) as Record<string, unknown> | undefined;
     return row ? Object.fromEntries(fields.map((field) => [field, row[field]])) : null;
   }
@@ -155,16 +164,21 @@ export class SyncEngine {
    * values it replaced, for Ctrl+Z.
    */
   async edit(edit: Edit, { undoable = true }: { undoable?: boolean } = {}): Promise<string> {
-    const before = edit.op === 'patch' ? this.shownFields(edit.entity, edit.id, Object.keys(edit.data)) : null;
+    const before =
+      edit.op === 'patch' ? this.shownFields(edit.entity, edit.id, Object.keys(edit.data)) : null;
     const asked = ++this.readsAsked;
-    const recording = this.client.recordEdit(edit, { rowsSeen: this.rowsSeen }).then(async ({ id, state }) => {
-      await this.publishAfterReads(state, asked);
-      return id;
-    });
+    const recording = this.client
+      .recordEdit(edit, { rowsSeen: this.rowsSeen })
+      .then(async ({ id, state }) => {
+        await this.publishAfterReads(state, asked);
+        return id;
+      });
     this.recording.add(recording);
     const id = await recording.finally(() => this.recording.delete(recording));
     if (before && undoable && edit.op === 'patch')
-      this.editListeners.forEach((listener) => listener({ entity: edit.entity, id, before, after: edit.data }));
+      this.editListeners.forEach((listener) =>
+        listener({ entity: edit.entity, id, before, after: edit.data }),
+      );
     this.lock?.announce('edited');
     this.scheduler?.edited();
     return id;
@@ -264,7 +278,11 @@ export class SyncEngine {
       lead,
       onMessage: (message: SyncMessage) => {
         if (message === 'edited') this.scheduler?.edited();
-        void this.reload({ rows: message !== 'edited', synced: message !== 'edited', serverChanged: message === 'changed' });
+        void this.reload({
+          rows: message !== 'edited',
+          synced: message !== 'edited',
+          serverChanged: message === 'changed',
+        });
       },
     });
   }
@@ -278,8 +296,7 @@ export class SyncEngine {
         // What the server derived (a project's counts and progress, its own dates) and the end of the
         // acked overlays come with a pull: one follows, once the sends of a burst have settled.
         this.scheduler?.serverChanged();
-      }
-      else await this.reload({ rows: false });
+      } else await this.reload({ rows: false });
       return result;
     } finally {
       this.update({ sending: false });
@@ -288,7 +305,8 @@ export class SyncEngine {
 
   private async pull() {
     const result = await this.client.pull(this.options.fetchPage);
-    if (result.status === 'pulled' && result.changed) await this.changedHere({ rows: true, synced: true, serverChanged: true });
+    if (result.status === 'pulled' && result.changed)
+      await this.changedHere({ rows: true, synced: true, serverChanged: true });
     else if (result.status === 'pulled') await this.changedHere({ rows: true, synced: true }, 'synced');
     else if (result.status === 'failed' && !this.snapshot.ready) this.update({ loadError: result.error });
     return result;
@@ -342,7 +360,9 @@ export class SyncEngine {
     this.update({
       ready: this.snapshot.ready || state.hasCopy,
       ...(state.hasCopy && { loadError: null }),
-      tasks: createdHereFirst(computeView(this.rows.task, state.outbox, 'task')).map((row) => taskFromRow(row, context)),
+      tasks: createdHereFirst(computeView(this.rows.task, state.outbox, 'task')).map((row) =>
+        taskFromRow(row, context),
+      ),
       projects: createdHereFirst(computeView(this.rows.project, state.outbox, 'project')).map((row) =>
         projectFromRow(row, context),
       ),

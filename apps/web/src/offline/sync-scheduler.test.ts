@@ -1,4 +1,11 @@
-import { contractChecks, MemoryStore, SyncClient, type BatchTransport, type FlushResult, type PullResult } from '@jalon/sync';
+import {
+  contractChecks,
+  MemoryStore,
+  SyncClient,
+  type BatchTransport,
+  type FlushResult,
+  type PullResult,
+} from '@jalon/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSyncServer } from '../test/fake-sync-server.ts';
 import { createSyncScheduler, type SyncScheduler, type SyncSchedulerOptions } from './sync-scheduler.ts';
@@ -16,7 +23,14 @@ const events = new EventTarget();
 function start(overrides: Partial<SyncSchedulerOptions> = {}) {
   const flush = vi.fn(async () => idle);
   const pull = vi.fn(async () => pulled);
-  scheduler = createSyncScheduler({ flush, retryNow: async () => {}, pull, isOnline: () => online, events, ...overrides });
+  scheduler = createSyncScheduler({
+    flush,
+    retryNow: async () => {},
+    pull,
+    isOnline: () => online,
+    events,
+    ...overrides,
+  });
   scheduler.start();
   return { flush, pull };
 }

@@ -58,7 +58,10 @@ describe('sendBatch', () => {
 
   it('hands error answers over as status and problem, so out_of_order keeps its lastSeq', async () => {
     mockFetch(() => problem(409, 'out_of_order', { lastSeq: 4 }));
-    expect(await classifyBatchResponse(await sendBatch(request), pageChecks)).toEqual({ kind: 'outOfOrder', lastSeq: 4 });
+    expect(await classifyBatchResponse(await sendBatch(request), pageChecks)).toEqual({
+      kind: 'outOfOrder',
+      lastSeq: 4,
+    });
     mockFetch(() => new Response('Bad gateway', { status: 502 }));
     expect(await sendBatch(request)).toEqual({ status: 502, body: null });
   });

@@ -6,7 +6,8 @@ import { useWorkEngine } from './work-context.tsx';
 export function useEdit(): (edit: Edit) => Promise<string> {
   const engine = useWorkEngine();
   return useCallback(
-    (edit: Edit) => (engine ? engine.edit(edit) : Promise.reject(new Error('The offline engine is not started'))),
+    (edit: Edit) =>
+      engine ? engine.edit(edit) : Promise.reject(new Error('The offline engine is not started')),
     [engine],
   );
 }
@@ -16,7 +17,10 @@ export function useEdit(): (edit: Edit) => Promise<string> {
  * not be recorded (the engine not started yet, IndexedDB refusing the write) is sent to the API instead;
  * what the person typed is never lost to a storage problem.
  */
-export async function queuedOrDirect(queue: () => Promise<string>, direct: () => Promise<{ id: string }>): Promise<string> {
+export async function queuedOrDirect(
+  queue: () => Promise<string>,
+  direct: () => Promise<{ id: string }>,
+): Promise<string> {
   try {
     return await queue();
   } catch (error) {

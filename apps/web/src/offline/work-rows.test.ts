@@ -1,11 +1,21 @@
 import type { ConflictRecord, OutboxEntry, Row } from '@jalon/sync';
 import { describe, expect, it } from 'vitest';
-import { createdHere, createdHereFirst, newestFirst, pendingStates, projectFromRow, taskFromRow, type RowContext } from './work-rows.ts';
+import {
+  createdHere,
+  createdHereFirst,
+  newestFirst,
+  pendingStates,
+  projectFromRow,
+  taskFromRow,
+  type RowContext,
+} from './work-rows.ts';
 
 const USER = '00000000-0000-4000-a000-000000000001';
 const TMP = 'tmp-00000000-0000-4000-9000-000000000009';
 
-const entry = (overrides: Partial<OutboxEntry & { held: boolean }> = {}): OutboxEntry & { held: boolean } => ({
+const entry = (
+  overrides: Partial<OutboxEntry & { held: boolean }> = {},
+): OutboxEntry & { held: boolean } => ({
   localId: 1,
   entity: 'task',
   op: 'patch',
@@ -18,22 +28,23 @@ const entry = (overrides: Partial<OutboxEntry & { held: boolean }> = {}): Outbox
   ...overrides,
 });
 
-const conflict = (overrides: Partial<ConflictRecord> = {}): ConflictRecord => ({
-  id: 'c:1',
-  entity: 'task',
-  entityId: 'b',
-  clientId: 'c',
-  seq: 1,
-  op: 'patch',
-  reason: 'version_mismatch',
-  serverVersion: 2,
-  clientVersion: 1,
-  serverData: null,
-  clientData: {},
-  originalData: {},
-  resolved: false,
-  ...overrides,
-} as ConflictRecord);
+const conflict = (overrides: Partial<ConflictRecord> = {}): ConflictRecord =>
+  ({
+    id: 'c:1',
+    entity: 'task',
+    entityId: 'b',
+    clientId: 'c',
+    seq: 1,
+    op: 'patch',
+    reason: 'version_mismatch',
+    serverVersion: 2,
+    clientVersion: 1,
+    serverData: null,
+    clientData: {},
+    originalData: {},
+    resolved: false,
+    ...overrides,
+  }) as ConflictRecord;
 
 describe('rows created on this device', () => {
   const context: RowContext = { userId: USER, createdAt: new Map([[TMP, '2030-01-15T10:00:00.000Z']]) };
@@ -61,8 +72,20 @@ describe('rows created on this device', () => {
   });
 
   it('complete a project likewise, and keep what the row has', () => {
-    const project = projectFromRow({ id: 'p', version: 3, name: 'Site', status: 'on_hold', createdAt: '2030-01-02T09:00:00.000Z' }, context);
-    expect(project).toMatchObject({ id: 'p', version: 3, name: 'Site', status: 'on_hold', progress: 0, taskCount: 0, ownerId: USER, createdAt: '2030-01-02T09:00:00.000Z' });
+    const project = projectFromRow(
+      { id: 'p', version: 3, name: 'Site', status: 'on_hold', createdAt: '2030-01-02T09:00:00.000Z' },
+      context,
+    );
+    expect(project).toMatchObject({
+      id: 'p',
+      version: 3,
+      name: 'Site',
+      status: 'on_hold',
+      progress: 0,
+      taskCount: 0,
+      ownerId: USER,
+      createdAt: '2030-01-02T09:00:00.000Z',
+    });
   });
 
   it('keep their identity while the row object is the same (memoised cards do not re-render)', () => {
@@ -90,7 +113,7 @@ describe('ordering', () => {
     expect(newestFirst(rows).map((row) => row.id)).toEqual(['c', 'b', 'a']);
   });
 
-  it("puts what only this device has first, the latest on top", () => {
+  it('puts what only this device has first, the latest on top', () => {
     const view: Row[] = [
       { id: 's1', version: 1, createdAt: '2030-01-03T00:00:00.000Z' },
       { id: 'tmp-1', version: 0 },
@@ -106,7 +129,11 @@ describe('ordering', () => {
 describe('pending states', () => {
   it("marks unanswered entries 'pending', held ones 'held', and forgets acked ones", () => {
     const states = pendingStates(
-      [entry({ id: 'a', state: 'sent' }), entry({ id: 'h', held: true }), entry({ id: 'done', state: 'acked' })],
+      [
+        entry({ id: 'a', state: 'sent' }),
+        entry({ id: 'h', held: true }),
+        entry({ id: 'done', state: 'acked' }),
+      ],
       [],
     );
     expect([...states]).toEqual([
@@ -118,7 +145,11 @@ describe('pending states', () => {
   it("lets an open conflict win, under both spellings of a create's id, and ignores resolved ones", () => {
     const states = pendingStates(
       [entry({ id: 'b' }), entry({ id: TMP, op: 'upsert', baseVersion: 0 })],
-      [conflict({ entityId: 'b' }), conflict({ id: 'c:2', entityId: TMP }), conflict({ id: 'c:3', entityId: 'z', resolved: true })],
+      [
+        conflict({ entityId: 'b' }),
+        conflict({ id: 'c:2', entityId: TMP }),
+        conflict({ id: 'c:3', entityId: 'z', resolved: true }),
+      ],
     );
     expect(states.get('b')).toBe('conflict');
     expect(states.get(TMP)).toBe('conflict');

@@ -29,7 +29,9 @@ function normalised<T>(cache: WeakMap<Row, T>, row: Row, build: () => T): T {
 }
 
 const createdAtOf = (row: Row, context: RowContext): string =>
-  typeof row.createdAt === 'string' ? row.createdAt : (context.createdAt.get(row.id) ?? new Date(0).toISOString());
+  typeof row.createdAt === 'string'
+    ? row.createdAt
+    : (context.createdAt.get(row.id) ?? new Date(0).toISOString());
 
 /** A view row as a `Task`: a row created here is completed with the server's defaults for what it lacks. */
 export const taskFromRow = (row: Row, context: RowContext): Task =>
@@ -103,7 +105,8 @@ export function pendingStates(
 /** When each entity this device created was created, from its create entry. */
 export function createdHere(outbox: readonly OutboxEntry[]): Map<string, string> {
   const created = new Map<string, string>();
-  for (const entry of outbox) if (entry.op === 'upsert' && entry.baseVersion === 0) created.set(entry.id, entry.createdAt);
+  for (const entry of outbox)
+    if (entry.op === 'upsert' && entry.baseVersion === 0) created.set(entry.id, entry.createdAt);
   return created;
 }
 

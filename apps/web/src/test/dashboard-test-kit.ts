@@ -11,7 +11,14 @@ export const makeProject = (overrides: Partial<Project> = {}): Project =>
   makeWorkProject({ deadline: '2030-01-18T23:59:59.999Z', version: 1, ...overrides });
 
 export const makeDashboard = (overrides: Partial<Dashboard> = {}): Dashboard => ({
-  counters: { projects: 7, projectsCompleted: 2, activeTasks: 23, totalTasks: 41, highPriority: 5, overdue: 4 },
+  counters: {
+    projects: 7,
+    projectsCompleted: 2,
+    activeTasks: 23,
+    totalTasks: 41,
+    highPriority: 5,
+    overdue: 4,
+  },
   projectsByStatus: { active: 3, on_hold: 1, completed: 2, cancelled: 1 },
   tasksByStatus: { todo: 10, in_progress: 8, in_review: 5, done: 18 },
   tasksByPriority: { high: 9, medium: 20, low: 12 },
@@ -28,12 +35,34 @@ export const makeDashboard = (overrides: Partial<Dashboard> = {}): Dashboard => 
     }),
   ],
   upcoming: [
-    { kind: 'task', id: taskId(9), title: 'Recette', deadline: '2030-01-16T12:00:00.000Z', projectId: projectId(1) },
-    { kind: 'project', id: projectId(1), title: 'Site vitrine', deadline: '2030-01-18T23:59:59.999Z', projectId: projectId(1) },
-    { kind: 'task', id: taskId(8), title: 'Audit sécurité', deadline: '2030-02-20T12:00:00.000Z', projectId: projectId(2) },
+    {
+      kind: 'task',
+      id: taskId(9),
+      title: 'Recette',
+      deadline: '2030-01-16T12:00:00.000Z',
+      projectId: projectId(1),
+    },
+    {
+      kind: 'project',
+      id: projectId(1),
+      title: 'Site vitrine',
+      deadline: '2030-01-18T23:59:59.999Z',
+      projectId: projectId(1),
+    },
+    {
+      kind: 'task',
+      id: taskId(8),
+      title: 'Audit sécurité',
+      deadline: '2030-02-20T12:00:00.000Z',
+      projectId: projectId(2),
+    },
   ],
   recentTasks: Array.from({ length: 15 }, (_, index) =>
-    makeTask({ id: taskId(index + 1), title: `Tâche ${index + 1}`, createdAt: `2030-01-${String(14 - (index % 10)).padStart(2, '0')}T09:00:00.000Z` }),
+    makeTask({
+      id: taskId(index + 1),
+      title: `Tâche ${index + 1}`,
+      createdAt: `2030-01-${String(14 - (index % 10)).padStart(2, '0')}T09:00:00.000Z`,
+    }),
   ),
   generatedAt: NOW.toISOString(),
   ...overrides,

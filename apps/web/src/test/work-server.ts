@@ -48,7 +48,11 @@ const created = '2030-01-15T10:00:00.000Z';
  * operation in order (a `tmp-` id becomes the real one, versions rise by one, the merge rule for `base`),
  * keeps the rows so that the next pull returns them, and can be told to clash once or to lose the network.
  */
-export function serveWork({ projects = [makeProject()], tasks = [], handler = () => undefined }: WorkServerOptions = {}): WorkServer {
+export function serveWork({
+  projects = [makeProject()],
+  tasks = [],
+  handler = () => undefined,
+}: WorkServerOptions = {}): WorkServer {
   let changeSeq = 1;
   const rows: Record<SyncEntity, Map<string, Stored>> = {
     project: new Map(projects.map((project) => [project.id, { ...project, changeSeq }])),
@@ -77,14 +81,20 @@ export function serveWork({ projects = [makeProject()], tasks = [], handler = ()
       resetRequired: false,
       ...(clientId && { lastSeq: lastSeqs.get(clientId) ?? 0 }),
     };
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   }
 
   function apply(operation: SyncOperation): SyncBatchResponse['applied'][number] | SyncConflict {
     const table = rows[operation.entity];
     const id = stripTmpPrefix(operation.id);
     const data = Object.fromEntries(
-      Object.entries(operation.data ?? {}).map(([field, value]) => [field, typeof value === 'string' ? stripTmpPrefix(value) : value]),
+      Object.entries(operation.data ?? {}).map(([field, value]) => [
+        field,
+        typeof value === 'string' ? stripTmpPrefix(value) : value,
+      ]),
     );
     const row = table.get(id);
     const clash = clashes.findIndex(({ match }) => match(operation));
@@ -107,7 +117,8 @@ export function serveWork({ projects = [makeProject()], tasks = [], handler = ()
         operation.entity === 'task'
           ? makeTask({ description: '', status: 'todo', progress: 0, createdBy: 'user-1' })
           : makeProject({ description: '', deadline: null, progress: 0, taskCount: 0 });
-      next = { ...defaults, ...data, id, version: 1, createdAt: created, updatedAt: created } as Task | Project;
+      next = { ...defaults, ...data, id, version: 1, createdAt: created, updatedAt: created } as
+        Task | Project;
     } else {
       if (!row || row.deletedAt) return conflict(row ? 'deleted' : 'not_found');
       if (operation.op === 'delete') next = { ...strip(row), version: row.version + 1, deletedAt: created };
@@ -119,7 +130,13 @@ export function serveWork({ projects = [makeProject()], tasks = [], handler = ()
       }
     }
     table.set(id, { ...next, changeSeq });
-    return { seq: operation.seq, entity: operation.entity, id, version: next.version, ...(operation.id !== id && { tmpId: operation.id }) };
+    return {
+      seq: operation.seq,
+      entity: operation.entity,
+      id,
+      version: next.version,
+      ...(operation.id !== id && { tmpId: operation.id }),
+    };
   }
 
   async function batch(request: SyncBatchRequest): Promise<Response> {
@@ -135,7 +152,10 @@ export function serveWork({ projects = [makeProject()], tasks = [], handler = ()
       answer.lastSeq = operation.seq;
     }
     lastSeqs.set(request.clientId, answer.lastSeq);
-    return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(answer), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   }
 
   const calls = mockFetch((call) => {
@@ -150,7 +170,9 @@ export function serveWork({ projects = [makeProject()], tasks = [], handler = ()
   });
 
   const batches = () =>
-    calls.filter((call) => call.method === 'POST' && pathOf(call) === '/sync/batch').map((call) => call.body as SyncBatchRequest);
+    calls
+      .filter((call) => call.method === 'POST' && pathOf(call) === '/sync/batch')
+      .map((call) => call.body as SyncBatchRequest);
   return {
     calls,
     batches,
@@ -171,7 +193,12 @@ export function serveWork({ projects = [makeProject()], tasks = [], handler = ()
     },
     write: (entity, id, data) => {
       const row = rows[entity].get(id)!;
-      rows[entity].set(id, { ...row, ...data, version: row.version + 1, changeSeq: (changeSeq += 1) } as Stored);
+      rows[entity].set(id, {
+        ...row,
+        ...data,
+        version: row.version + 1,
+        changeSeq: (changeSeq += 1),
+      } as Stored);
     },
   };
 }

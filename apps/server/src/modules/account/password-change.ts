@@ -40,7 +40,10 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   const revoked = await db.transaction(async (tx) => {
     const now = new Date();
-    await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+      .where(eq(users.id, userId));
     const ids = await revokeSessionsWhere(tx, { userId, exceptSessionId: current.id }, 'password_changed');
     await tx.delete(pendingLogins).where(eq(pendingLogins.userId, userId));
     await appendAudit(tx, {

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changePasswordRequestSchema, changePasswordResultSchema, envelope, PASSWORD_CHANGE_LIMIT } from '@jalon/contract';
+import {
+  changePasswordRequestSchema,
+  changePasswordResultSchema,
+  envelope,
+  PASSWORD_CHANGE_LIMIT,
+} from '@jalon/contract';
 import type { AppContext } from '../../app-context.ts';
 import { actorOf } from '../../lib/request-context.ts';
 import { changePassword } from './password-change.ts';
@@ -26,7 +31,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const revokedSessions = await changePassword(ctx.db, ctx.sessions, request.session!, request.body, actorOf(request));
+      const revokedSessions = await changePassword(
+        ctx.db,
+        ctx.sessions,
+        request.session!,
+        request.body,
+        actorOf(request),
+      );
       return { data: { changed: true as const, revokedSessions } };
     },
   );

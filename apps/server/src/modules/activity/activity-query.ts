@@ -30,14 +30,19 @@ function conditions(filter: ActivityFilter, before?: number): SQL | undefined {
       ? or(
           eq(auditLog.resource, `project:${filter.projectId}`),
           // Tasks keep their rows (tombstones) until the purge, so deleted tasks still count.
-          inArray(auditLog.resource, sql`(select 'task:' || ${tasks.id}::text from ${tasks} where ${tasks.projectId} = ${filter.projectId})`),
+          inArray(
+            auditLog.resource,
+            sql`(select 'task:' || ${tasks.id}::text from ${tasks} where ${tasks.projectId} = ${filter.projectId})`,
+          ),
         )
       : undefined,
     before ? lt(auditLog.id, before) : undefined,
   );
 }
 
-const taskIdOf = sql<string | null>`case when ${auditLog.resource} like 'task:%' then substr(${auditLog.resource}, 6) end`;
+const taskIdOf = sql<
+  string | null
+>`case when ${auditLog.resource} like 'task:%' then substr(${auditLog.resource}, 6) end`;
 
 export async function activityPage(db: Db, filter: ActivityFilter, limit: number, before?: number) {
   const rows = await db

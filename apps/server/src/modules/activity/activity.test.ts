@@ -9,12 +9,21 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const DEADLINE = '2027-03-31T23:59:59.999Z';
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string | undefined, payload?: Record<string, unknown>) =>
-  inject(ctx.app, { method, url, token, payload });
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  token: string | undefined,
+  payload?: Record<string, unknown>,
+) => inject(ctx.app, { method, url, token, payload });
 const createProject = async (token: string, name: string) =>
-  (await call('POST', '/api/projects', token, { name, description: 'Description', deadline: DEADLINE })).json().data as { id: string };
+  (
+    await call('POST', '/api/projects', token, { name, description: 'Description', deadline: DEADLINE })
+  ).json().data as { id: string };
 const createTask = async (token: string, project: string, title: string) =>
-  (await call('POST', '/api/tasks', token, { title, project })).json().data as { id: string; version: number };
+  (await call('POST', '/api/tasks', token, { title, project })).json().data as {
+    id: string;
+    version: number;
+  };
 const activity = async (token: string, query = '') => {
   const response = await call('GET', `/api/activity${query}`, token);
   expect(response.statusCode, response.body).toBe(200);
@@ -29,8 +38,14 @@ describe('GET /api/activity', () => {
     const task = await createTask(alice.token, project.id, 'Rédiger le plan');
     const { items } = await activity(bruno.token, `?projectId=${project.id}`);
     expect(items.map((item) => item.type)).toEqual(['task.created', 'project.created']);
-    expect(items[0]).toMatchObject({ actor: { id: alice.user.id, name: 'Alice' }, target: { kind: 'task', id: task.id, projectId: project.id } });
-    expect(items[1]).toMatchObject({ target: { kind: 'project', id: project.id, projectId: project.id }, details: 'Projet créé : Échéance proche' });
+    expect(items[0]).toMatchObject({
+      actor: { id: alice.user.id, name: 'Alice' },
+      target: { kind: 'task', id: task.id, projectId: project.id },
+    });
+    expect(items[1]).toMatchObject({
+      target: { kind: 'project', id: project.id, projectId: project.id },
+      details: 'Projet créé : Échéance proche',
+    });
     // Narrower than the journal: nothing about devices or addresses of other members.
     expect(Object.keys(items[0]!).sort()).toEqual(['actor', 'createdAt', 'details', 'id', 'target', 'type']);
   });
@@ -43,7 +58,9 @@ describe('GET /api/activity', () => {
     const { items } = await activity(viewer.token, `?actorId=${carla.user.id}`);
     expect(items.map((item) => item.type)).toEqual(['project.created']);
     const all = await activity(viewer.token, '?limit=100');
-    expect(all.items.every((item) => /^(project|task)\.(created|updated|deleted)$/.test(item.type))).toBe(true);
+    expect(all.items.every((item) => /^(project|task)\.(created|updated|deleted)$/.test(item.type))).toBe(
+      true,
+    );
   });
 
   it('filters by person and by project (including its tasks edited and deleted), and pages by cursor', async () => {
@@ -53,12 +70,23 @@ describe('GET /api/activity', () => {
     const elsewhere = await createProject(emile.token, 'Ailleurs');
     const task = await createTask(emile.token, project.id, 'Tâche à modifier');
     await createTask(emile.token, elsewhere.id, 'Autre tâche');
-    const patched = await inject(ctx.app, { method: 'PATCH', url: `/api/tasks/${task.id}`, token: emile.token, payload: { title: 'Modifiée' }, headers: { 'x-entity-version': String(task.version) } });
+    const patched = await inject(ctx.app, {
+      method: 'PATCH',
+      url: `/api/tasks/${task.id}`,
+      token: emile.token,
+      payload: { title: 'Modifiée' },
+      headers: { 'x-entity-version': String(task.version) },
+    });
     expect(patched.statusCode, patched.body).toBe(200);
     expect((await call('DELETE', `/api/tasks/${task.id}`, emile.token)).statusCode).toBeLessThan(300);
 
     const byProject = await activity(dora.token, `?projectId=${project.id}`);
-    expect(byProject.items.map((item) => item.type)).toEqual(['task.deleted', 'task.updated', 'task.created', 'project.created']);
+    expect(byProject.items.map((item) => item.type)).toEqual([
+      'task.deleted',
+      'task.updated',
+      'task.created',
+      'project.created',
+    ]);
     const byPersonAndProject = await activity(dora.token, `?projectId=${project.id}&actorId=${dora.user.id}`);
     expect(byPersonAndProject.items.map((item) => item.type)).toEqual(['project.created']);
 
@@ -69,15 +97,30 @@ describe('GET /api/activity', () => {
     expect(second.items.map((item) => item.type)).toEqual(['project.created']);
     expect(second.nextCursor).toBeNull();
 
-    const people = (await call('GET', '/api/activity/people', dora.token)).json().data as Array<{ id: string; name: string }>;
-    expect(people).toEqual(expect.arrayContaining([{ id: dora.user.id, name: 'Dora' }, { id: emile.user.id, name: 'Émile' }]));
+    const people = (await call('GET', '/api/activity/people', dora.token)).json().data as Array<{
+      id: string;
+      name: string;
+    }>;
+    expect(people).toEqual(
+      expect.arrayContaining([
+        { id: dora.user.id, name: 'Dora' },
+        { id: emile.user.id, name: 'Émile' },
+      ]),
+    );
   });
 
   it('answers 401 to an anonymous caller and 400 to a bad filter', async () => {
     expect((await call('GET', '/api/activity', undefined)).statusCode).toBe(401);
     expect((await call('GET', '/api/activity/people', undefined)).statusCode).toBe(401);
     const { token } = await signIn(ctx);
-    for (const query of ['?projectId=abc', '?actorId=1', '?limit=0', '?limit=101', '?before=-1', '?type=auth']) {
+    for (const query of [
+      '?projectId=abc',
+      '?actorId=1',
+      '?limit=0',
+      '?limit=101',
+      '?before=-1',
+      '?type=auth',
+    ]) {
       expect((await call('GET', `/api/activity${query}`, token)).statusCode, query).toBe(400);
     }
   });

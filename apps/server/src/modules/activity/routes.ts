@@ -23,7 +23,13 @@ export const activityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get(
     '/activity/people',
-    { schema: { tags: ['activity'], summary: 'The people who appear in the activity', response: { 200: envelope(activityPeopleSchema) } } },
+    {
+      schema: {
+        tags: ['activity'],
+        summary: 'The people who appear in the activity',
+        response: { 200: envelope(activityPeopleSchema) },
+      },
+    },
     async () => ({ data: await activityPeople(ctx.db) }),
   );
 };

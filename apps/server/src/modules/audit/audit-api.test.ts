@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_AUDIT_LIMIT } from '@jalon/contract';
-import { createTestContext, inject, login, signIn, signInAdmin, type TestContext } from '../../test/test-app.ts';
+import {
+  createTestContext,
+  inject,
+  login,
+  signIn,
+  signInAdmin,
+  type TestContext,
+} from '../../test/test-app.ts';
 import { allAuditRows, auditPage } from './audit-query.ts';
 import { appendAudit } from './audit-writer.ts';
 import { pdfDateCell, pdfDateHeading } from './audit-export.ts';
@@ -38,22 +45,39 @@ describe('GET /api/auth/audit-logs', () => {
     const carol = await signIn(ctx, { username: 'Carol Filtre' });
     for (let i = 0; i < 3; i++) await login(ctx.app, carol.user.email, 'wrong password');
     await login(ctx.app, carol.user.email, carol.user.password);
-    const all = (await get(`/api/auth/audit-logs?user=${encodeURIComponent('Carol Filtre')}&limit=200`, admin.token)).json().data.items;
+    const all = (
+      await get(`/api/auth/audit-logs?user=${encodeURIComponent('Carol Filtre')}&limit=200`, admin.token)
+    ).json().data.items;
     expect(all.length).toBeGreaterThanOrEqual(5);
-    const failed = (await get(`/api/auth/audit-logs?type=auth.login.failed&user=${encodeURIComponent(carol.user.email)}`, admin.token)).json().data.items;
+    const failed = (
+      await get(
+        `/api/auth/audit-logs?type=auth.login.failed&user=${encodeURIComponent(carol.user.email)}`,
+        admin.token,
+      )
+    ).json().data.items;
     expect(failed).toHaveLength(3);
-    const authFamily = (await get(`/api/auth/audit-logs?type=auth&user=Carol`, admin.token)).json().data.items;
+    const authFamily = (await get(`/api/auth/audit-logs?type=auth&user=Carol`, admin.token)).json().data
+      .items;
     expect(authFamily.every((item: { type: string }) => item.type.startsWith('auth.'))).toBe(true);
     const none = (await get(`/api/auth/audit-logs?type=project&user=Carol`, admin.token)).json().data.items;
     expect(none).toHaveLength(0);
-    const text = (await get(`/api/auth/audit-logs?q=${encodeURIComponent('mot de passe incorrect')}&user=Carol`, admin.token)).json().data.items;
+    const text = (
+      await get(
+        `/api/auth/audit-logs?q=${encodeURIComponent('mot de passe incorrect')}&user=Carol`,
+        admin.token,
+      )
+    ).json().data.items;
     expect(text).toHaveLength(3);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    expect((await get(`/api/auth/audit-logs?startDate=${tomorrow}&user=Carol`, admin.token)).json().data.items).toHaveLength(0);
+    expect(
+      (await get(`/api/auth/audit-logs?startDate=${tomorrow}&user=Carol`, admin.token)).json().data.items,
+    ).toHaveLength(0);
 
     const first = (await get(`/api/auth/audit-logs?user=Carol&limit=2`, admin.token)).json().data;
     expect(first.items).toHaveLength(2);
-    const second = (await get(`/api/auth/audit-logs?user=Carol&limit=2&before=${first.nextCursor}`, admin.token)).json().data;
+    const second = (
+      await get(`/api/auth/audit-logs?user=Carol&limit=2&before=${first.nextCursor}`, admin.token)
+    ).json().data;
     expect(Number(second.items[0].id)).toBeLessThan(Number(first.items[1].id));
   });
 
@@ -70,7 +94,13 @@ describe('exports (S34)', () => {
     await ctx.db.transaction((tx) =>
       appendAudit(tx, {
         type: 'task.client.note',
-        actor: { id: dave.user.id, email: dave.user.email, name: dave.user.username, ip: '127.0.0.1', userAgent: 'x' },
+        actor: {
+          id: dave.user.id,
+          email: dave.user.email,
+          name: dave.user.username,
+          ip: '127.0.0.1',
+          userAgent: 'x',
+        },
         outcome: 'success',
         details: 'Réunion; ordre du jour, "important"',
       }),
@@ -78,7 +108,9 @@ describe('exports (S34)', () => {
     const response = await get('/api/auth/audit-logs/export/csv', dave.token);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
-    expect(response.headers['content-disposition']).toMatch(/attachment; filename="audit-logs-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.csv"/);
+    expect(response.headers['content-disposition']).toMatch(
+      /attachment; filename="audit-logs-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.csv"/,
+    );
     const body = response.rawPayload.toString('utf8');
     expect(body.charCodeAt(0)).toBe(0xfeff);
     expect(body).toContain('Date;Type;Utilisateur;E-mail;IP;Ressource;Résultat;Détails\r\n');
@@ -86,12 +118,20 @@ describe('exports (S34)', () => {
     expect(body).toContain('"Réunion; ordre du jour, ""important"""');
     const rows = body.split('\r\n').filter(Boolean);
     expect(rows.slice(1).every((row) => !row.includes(admin.id))).toBe(true);
-    const after = (await get('/api/auth/audit-logs?type=security.audit.exported', dave.token)).json().data.items;
+    const after = (await get('/api/auth/audit-logs?type=security.audit.exported', dave.token)).json().data
+      .items;
     expect(after[0]).toMatchObject({ type: 'security.audit.exported', user: { id: dave.user.id } });
   });
 
   it('neutralises every dangerous first character', () => {
-    expect(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'].map(csvCell)).toEqual(["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx", `"'\rx"`]);
+    expect(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'].map(csvCell)).toEqual([
+      "'=1+1",
+      "'+1",
+      "'-1",
+      "'@SUM(A1)",
+      "'\tx",
+      `"'\rx"`,
+    ]);
     expect(csvCell('plain')).toBe('plain');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
     expect(csvCell(' padded ')).toBe('" padded "');
@@ -102,7 +142,9 @@ describe('exports (S34)', () => {
   it('honours the filters in the export', async () => {
     const erin = await signIn(ctx);
     await login(ctx.app, erin.user.email, 'wrong password');
-    const body = (await get('/api/auth/audit-logs/export/csv?type=auth.login.failed', erin.token)).rawPayload.toString('utf8');
+    const body = (
+      await get('/api/auth/audit-logs/export/csv?type=auth.login.failed', erin.token)
+    ).rawPayload.toString('utf8');
     const lines = body.split('\r\n').filter(Boolean).slice(1);
     expect(lines.length).toBe(1);
     expect(lines[0]).toContain('auth.login.failed');
@@ -114,7 +156,13 @@ describe('exports (S34)', () => {
       await ctx.db.transaction((tx) =>
         appendAudit(tx, {
           type: 'task.client.note',
-          actor: { id: hank.user.id, email: hank.user.email, name: hank.user.username, ip: '127.0.0.1', userAgent: 'x' },
+          actor: {
+            id: hank.user.id,
+            email: hank.user.email,
+            name: hank.user.username,
+            ip: '127.0.0.1',
+            userAgent: 'x',
+          },
           outcome: 'success',
           details: note,
         }),
@@ -142,9 +190,13 @@ describe('exports (S34)', () => {
     const exported = async () =>
       (await get('/api/auth/audit-logs?type=security.audit.exported', gina.token)).json().data.items.length;
     const before = await exported();
-    expect((await get('/api/auth/audit-logs/export/pdf?timeZone=Mars%2FOlympus', gina.token)).statusCode).toBe(400);
+    expect(
+      (await get('/api/auth/audit-logs/export/pdf?timeZone=Mars%2FOlympus', gina.token)).statusCode,
+    ).toBe(400);
     expect(await exported()).toBe(before);
-    expect((await get('/api/auth/audit-logs/export/pdf?timeZone=Europe%2FParis', gina.token)).statusCode).toBe(200);
+    expect(
+      (await get('/api/auth/audit-logs/export/pdf?timeZone=Europe%2FParis', gina.token)).statusCode,
+    ).toBe(200);
     expect(await exported()).toBe(before + 1);
   });
 
@@ -161,8 +213,13 @@ describe('exports (S34)', () => {
 describe('client events, trends and search', () => {
   it('records a client event for the caller only, with a constrained type', async () => {
     const gina = await signIn(ctx);
-    const post = (payload: Record<string, unknown>) => inject(ctx.app, { method: 'POST', url: '/api/audit/logs', token: gina.token, payload });
-    const created = await post({ type: 'task.client.viewed', details: 'Vue kanban', metadata: { view: 'kanban' } });
+    const post = (payload: Record<string, unknown>) =>
+      inject(ctx.app, { method: 'POST', url: '/api/audit/logs', token: gina.token, payload });
+    const created = await post({
+      type: 'task.client.viewed',
+      details: 'Vue kanban',
+      metadata: { view: 'kanban' },
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json().data).toMatchObject({ type: 'task.client.viewed', user: { id: gina.user.id } });
     expect((await post({ type: 'auth.login.succeeded' })).statusCode).toBe(400);
@@ -173,7 +230,12 @@ describe('client events, trends and search', () => {
   it('records at most 30 client events a minute per session, then answers 429 with Retry-After (issue 9)', async () => {
     const { user, token } = await signIn(ctx);
     const event = (sessionToken: string) =>
-      inject(ctx.app, { method: 'POST', url: '/api/audit/logs', token: sessionToken, payload: { type: 'task.client.viewed' } });
+      inject(ctx.app, {
+        method: 'POST',
+        url: '/api/audit/logs',
+        token: sessionToken,
+        payload: { type: 'task.client.viewed' },
+      });
     const statuses = [];
     for (let i = 0; i < CLIENT_AUDIT_LIMIT.perSession; i++) statuses.push((await event(token)).statusCode);
     expect(statuses.every((status) => status === 201)).toBe(true);
@@ -203,8 +265,21 @@ describe('client events, trends and search', () => {
 });
 
 it('needs a session for every audit route', async () => {
-  for (const url of ['/api/auth/audit-logs', '/api/auth/audit-logs/export/csv', '/api/audit/logs/trends', '/api/audit/logs/1']) {
+  for (const url of [
+    '/api/auth/audit-logs',
+    '/api/auth/audit-logs/export/csv',
+    '/api/audit/logs/trends',
+    '/api/audit/logs/1',
+  ]) {
     expect((await inject(ctx.app, { method: 'GET', url })).statusCode).toBe(401);
   }
-  expect((await inject(ctx.app, { method: 'POST', url: '/api/audit/logs', payload: { type: 'task.client.viewed' } })).statusCode).toBe(401);
+  expect(
+    (
+      await inject(ctx.app, {
+        method: 'POST',
+        url: '/api/audit/logs',
+        payload: { type: 'task.client.viewed' },
+      })
+    ).statusCode,
+  ).toBe(401);
 });

@@ -68,8 +68,18 @@ const MARGIN = 40;
 const PDF_BUFFER_MAX = 1024 * 1024;
 
 /** A paginated PDF table (Date, Type, Utilisateur, Détails), header repeated on every page. */
-export function auditPdfStream(rows: AsyncIterable<AuditExportRow>, title: string, timeZone?: string): Readable {
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: false, info: { Title: title } });
+export function auditPdfStream(
+  rows: AsyncIterable<AuditExportRow>,
+  title: string,
+  timeZone?: string,
+): Readable {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: MARGIN,
+    bufferPages: false,
+    info: { Title: title },
+  });
   const bottom = () => doc.page.height - MARGIN - ROW_HEIGHT;
   let y = 0;
   let page = 0;
@@ -77,7 +87,14 @@ export function auditPdfStream(rows: AsyncIterable<AuditExportRow>, title: strin
   const header = () => {
     page++;
     doc.font('Helvetica-Bold').fontSize(14).text(title, MARGIN, MARGIN, { lineBreak: false });
-    doc.font('Helvetica').fontSize(8).text(`Page ${page}`, MARGIN, MARGIN + 4, { width: doc.page.width - 2 * MARGIN, align: 'right', lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .text(`Page ${page}`, MARGIN, MARGIN + 4, {
+        width: doc.page.width - 2 * MARGIN,
+        align: 'right',
+        lineBreak: false,
+      });
     y = MARGIN + 26;
     let x = MARGIN;
     doc.font('Helvetica-Bold').fontSize(9);
@@ -87,7 +104,11 @@ export function auditPdfStream(rows: AsyncIterable<AuditExportRow>, title: strin
       x += column.width;
     }
     y += ROW_HEIGHT;
-    doc.moveTo(MARGIN, y - 4).lineTo(doc.page.width - MARGIN, y - 4).strokeColor('#999999').stroke();
+    doc
+      .moveTo(MARGIN, y - 4)
+      .lineTo(doc.page.width - MARGIN, y - 4)
+      .strokeColor('#999999')
+      .stroke();
     doc.font('Helvetica').fontSize(8);
   };
 
@@ -109,7 +130,8 @@ export function auditPdfStream(rows: AsyncIterable<AuditExportRow>, title: strin
   // pdfkit does not wait for its reader: pause the rows while the reader is behind, so a slow
   // download does not pile the whole document up in memory.
   const readerCaughtUp = async () => {
-    while (doc.readableLength > PDF_BUFFER_MAX && !doc.destroyed) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (doc.readableLength > PDF_BUFFER_MAX && !doc.destroyed)
+      await new Promise((resolve) => setTimeout(resolve, 20));
   };
 
   header();

@@ -20,7 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const actor = { id: null, email: 'auditor@example.test', name: 'Auditor', ip: '127.0.0.1', userAgent: 'vitest' };
+const actor = {
+  id: null,
+  email: 'auditor@example.test',
+  name: 'Auditor',
+  ip: '127.0.0.1',
+  userAgent: 'vitest',
+};
 
 describe('audit log (S32, S33)', () => {
   it('chains every row to the one before it', async () => {
@@ -36,14 +42,18 @@ describe('audit log (S32, S33)', () => {
   it('keeps the chain linear when many transactions append at once', async () => {
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        ctx.db.transaction((tx) => appendAudit(tx, { type: 'auth.test.parallel', actor, outcome: 'success', details: `n${i}` })),
+        ctx.db.transaction((tx) =>
+          appendAudit(tx, { type: 'auth.test.parallel', actor, outcome: 'success', details: `n${i}` }),
+        ),
       ),
     );
     expect((await verifyAuditChain(ctx.db)).break).toBeNull();
   });
 
   it('is append-only: the database refuses UPDATE, DELETE and TRUNCATE', async () => {
-    await expect(ctx.database.pool.query("UPDATE audit_log SET details = 'edited'")).rejects.toThrow(/append-only/);
+    await expect(ctx.database.pool.query("UPDATE audit_log SET details = 'edited'")).rejects.toThrow(
+      /append-only/,
+    );
     await expect(ctx.database.pool.query('DELETE FROM audit_log')).rejects.toThrow(/append-only/);
     await expect(ctx.database.pool.query('TRUNCATE audit_log')).rejects.toThrow(/append-only/);
   });
@@ -71,10 +81,18 @@ describe('audit log (S32, S33)', () => {
         metadata: { 'key\ud800': 'value\udfff', nul: 'a\u0000b', list: ['\ud83d', { deep: '\u0000' }] },
       }),
     );
-    const [stored] = (await ctx.database.pool.query('SELECT actor_name, details, metadata FROM audit_log WHERE id = $1', [row.id])).rows;
+    const [stored] = (
+      await ctx.database.pool.query('SELECT actor_name, details, metadata FROM audit_log WHERE id = $1', [
+        row.id,
+      ])
+    ).rows;
     expect(stored.actor_name).toBe('Lone \ufffd name');
     expect(stored.details.endsWith('d\ufffd…')).toBe(true);
-    expect(stored.metadata).toEqual({ 'key\ufffd': 'value\ufffd', nul: 'a\\x00b', list: ['\ufffd', { deep: '\\x00' }] });
+    expect(stored.metadata).toEqual({
+      'key\ufffd': 'value\ufffd',
+      nul: 'a\\x00b',
+      list: ['\ufffd', { deep: '\\x00' }],
+    });
     const report = await verifyAuditChain(ctx.db);
     expect(report.breaks).toEqual([]);
     expect(report.break).toBeNull();
@@ -87,37 +105,51 @@ describe('audit log (S32, S33)', () => {
 });
 
 describe('npm run audit:verify', () => {
-  it('names every row whose content was changed behind the trigger’s back, not only the first', { timeout: 120_000 }, async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-audit-'));
-    const serverUrl = process.env.TEST_DATABASE_URL;
-    const database = await openDatabase(serverUrl ? { databaseUrl: await freshDatabase(serverUrl), dataDir: null } : { dataDir });
-    let env: NodeJS.ProcessEnv;
-    let tampered: number[];
-    try {
-      await runMigrations(database.pool);
-      for (let i = 0; i < 5; i++) {
-        await database.db.transaction((tx) => appendAudit(tx, { type: 'auth.test.cli', actor, outcome: 'success', details: `row ${i}` }));
+  it(
+    'names every row whose content was changed behind the trigger’s back, not only the first',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-audit-'));
+      const serverUrl = process.env.TEST_DATABASE_URL;
+      const database = await openDatabase(
+        serverUrl ? { databaseUrl: await freshDatabase(serverUrl), dataDir: null } : { dataDir },
+      );
+      let env: NodeJS.ProcessEnv;
+      let tampered: number[];
+      try {
+        await runMigrations(database.pool);
+        for (let i = 0; i < 5; i++) {
+          await database.db.transaction((tx) =>
+            appendAudit(tx, { type: 'auth.test.cli', actor, outcome: 'success', details: `row ${i}` }),
+          );
+        }
+        const rows = await database.db.select().from(auditLog).orderBy(asc(auditLog.id));
+        tampered = [rows[1]!.id, rows[3]!.id];
+        // Only a superuser can do this: switch the trigger off, edit rows, switch it back on.
+        await database.pool.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_update_delete');
+        await database.pool.query("UPDATE audit_log SET details = 'nothing happened' WHERE id = ANY($1)", [
+          tampered,
+        ]);
+        await database.pool.query('ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_update_delete');
+        env = {
+          ...process.env,
+          DATA_DIR: dataDir,
+          ...(serverUrl ? { DATABASE_URL: database.listenerConfig!.connectionString } : {}),
+        };
+      } finally {
+        await database.close();
       }
-      const rows = await database.db.select().from(auditLog).orderBy(asc(auditLog.id));
-      tampered = [rows[1]!.id, rows[3]!.id];
-      // Only a superuser can do this: switch the trigger off, edit rows, switch it back on.
-      await database.pool.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_update_delete');
-      await database.pool.query("UPDATE audit_log SET details = 'nothing happened' WHERE id = ANY($1)", [tampered]);
-      await database.pool.query('ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_update_delete');
-      env = { ...process.env, DATA_DIR: dataDir, ...(serverUrl ? { DATABASE_URL: database.listenerConfig!.connectionString } : {}) };
-    } finally {
-      await database.close();
-    }
-    const cli = fileURLToPath(new URL('../../cli/audit-verify.ts', import.meta.url));
-    const failure = await run('node', ['--import', 'tsx', cli], { env }).then(
-      () => null,
-      (error: { code: number; stderr: string }) => error,
-    );
-    expect(failure?.code).toBe(1);
-    expect(failure?.stderr).toContain('Audit chain broken: 2 of 5 row(s) do not verify.');
-    for (const id of tampered!) expect(failure?.stderr).toContain(`row ${id}: its content was changed`);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+      const cli = fileURLToPath(new URL('../../cli/audit-verify.ts', import.meta.url));
+      const failure = await run('node', ['--import', 'tsx', cli], { env }).then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failure?.code).toBe(1);
+      expect(failure?.stderr).toContain('Audit chain broken: 2 of 5 row(s) do not verify.');
+      for (const id of tampered!) expect(failure?.stderr).toContain(`row ${id}: its content was changed`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  );
 });
 
 async function freshDatabase(serverUrl: string): Promise<string> {

@@ -22,8 +22,15 @@ export function auditConditions(viewer: AuditViewer, filter: AuditFilter, before
     viewer.isAdmin ? undefined : eq(auditLog.actorId, viewer.userId),
     filter.startDate ? gte(auditLog.createdAt, new Date(filter.startDate)) : undefined,
     filter.endDate ? lte(auditLog.createdAt, endOf(filter.endDate)) : undefined,
-    filter.type ? or(eq(auditLog.type, filter.type), ilike(auditLog.type, `${escapeLike(filter.type)}.%`)) : undefined,
-    filter.user ? or(ilike(auditLog.actorName, contains(filter.user)), ilike(auditLog.actorEmail, contains(filter.user))) : undefined,
+    filter.type
+      ? or(eq(auditLog.type, filter.type), ilike(auditLog.type, `${escapeLike(filter.type)}.%`))
+      : undefined,
+    filter.user
+      ? or(
+          ilike(auditLog.actorName, contains(filter.user)),
+          ilike(auditLog.actorEmail, contains(filter.user)),
+        )
+      : undefined,
     filter.resource ? eq(auditLog.resource, filter.resource) : undefined,
     filter.q
       ? or(
@@ -52,7 +59,13 @@ export const toAuditEntry = (row: AuditRow): AuditEntry => ({
 });
 
 /** One page, newest first, by keyset on the id (stable while new rows arrive). */
-export async function auditPage(db: Db, viewer: AuditViewer, filter: AuditFilter, limit: number, before?: number) {
+export async function auditPage(
+  db: Db,
+  viewer: AuditViewer,
+  filter: AuditFilter,
+  limit: number,
+  before?: number,
+) {
   const rows = await db
     .select()
     .from(auditLog)
@@ -82,7 +95,12 @@ const EXPORT_COLUMNS = {
 export type AuditExportRow = Pick<AuditRow, keyof typeof EXPORT_COLUMNS>;
 
 /** Every matching row, newest first, a page at a time: exports hold one page in memory, never all. */
-export async function* allAuditRows(db: Db, viewer: AuditViewer, filter: AuditFilter, pageSize = 1_000): AsyncGenerator<AuditExportRow> {
+export async function* allAuditRows(
+  db: Db,
+  viewer: AuditViewer,
+  filter: AuditFilter,
+  pageSize = 1_000,
+): AsyncGenerator<AuditExportRow> {
   let before: number | undefined;
   for (;;) {
     const rows = await db
@@ -110,14 +128,20 @@ export async function auditTrends(db: Db, viewer: AuditViewer, days: number, now
     .from(auditLog)
     .where(and(auditConditions(viewer, {}), gte(auditLog.createdAt, start)))
     .groupBy(sql`1`, sql`2`);
-  const dayList = Array.from({ length: days }, (_, i) => new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10));
+  const dayList = Array.from({ length: days }, (_, i) =>
+    new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10),
+  );
   const families = auditFamilySchema.options;
-  const byFamily = Object.fromEntries(families.map((family) => [family, dayList.map(() => 0)])) as Record<(typeof families)[number], number[]>;
+  const byFamily = Object.fromEntries(families.map((family) => [family, dayList.map(() => 0)])) as Record<
+    (typeof families)[number],
+    number[]
+  >;
   const failures = dayList.map(() => 0);
   for (const row of rows) {
     const index = dayList.indexOf(row.day);
     if (index < 0) continue;
-    if ((families as readonly string[]).includes(row.family)) byFamily[row.family as (typeof families)[number]][index]! += row.total;
+    if ((families as readonly string[]).includes(row.family))
+      byFamily[row.family as (typeof families)[number]][index]! += row.total;
     failures[index]! += row.failures;
   }
   return { days: dayList, byFamily, failures };

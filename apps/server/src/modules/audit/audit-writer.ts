@@ -28,14 +28,18 @@ export interface AuditEntry {
 const AUDIT_CHAIN_LOCK = 7_356_002;
 const USER_AGENT_MAX = 256;
 const DETAILS_MAX = 2_000;
+// eslint-disable-next-line no-control-regex -- the control characters are what it looks for
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
 /**
  * Keeps log rows printable: control characters are escaped, long values cut, in their
  * stored form (a cut that splits a surrogate pair would otherwise be stored as U+FFFD and never verify).
  */
 export function sanitiseText(value: string, max: number): string {
-  // eslint-disable-next-line no-control-regex
-  const escaped = value.replace(/[\u0000-\u001f\u007f]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  const escaped = value.replace(
+    CONTROL_CHARACTERS,
+    (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  );
   return storedText(escaped.length > max ? `${escaped.slice(0, max)}…` : escaped);
 }
 
@@ -52,7 +56,10 @@ export async function appendAudit(tx: Tx, entry: AuditEntry): Promise<typeof aud
  * Appends rows in order, chained to the last one and to each other, in one insert: a sync batch audits
  * each of its operations without one round trip per row.
  */
-export async function appendAudits(tx: Tx, entries: AuditEntry[]): Promise<Array<typeof auditLog.$inferSelect>> {
+export async function appendAudits(
+  tx: Tx,
+  entries: AuditEntry[],
+): Promise<Array<typeof auditLog.$inferSelect>> {
   if (entries.length === 0) return [];
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
   const [last] = await tx.select({ hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);

@@ -24,7 +24,14 @@ import { notFound } from '../../lib/errors.ts';
 import { actorOf } from '../../lib/request-context.ts';
 import { appendAudit } from './audit-writer.ts';
 import { auditCsvStream, auditPdfStream } from './audit-export.ts';
-import { allAuditRows, auditConditions, auditPage, auditTrends, toAuditEntry, type AuditViewer } from './audit-query.ts';
+import {
+  allAuditRows,
+  auditConditions,
+  auditPage,
+  auditTrends,
+  toAuditEntry,
+  type AuditViewer,
+} from './audit-query.ts';
 
 const viewerOf = (request: FastifyRequest): AuditViewer => ({
   userId: request.session!.user.id,
@@ -42,7 +49,13 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/auth/audit-logs',
     {
-      schema: { operationId: 'listAuditLogs', tags: ['audit'], summary: 'Audit entries, newest first, filtered and paged', querystring: auditListQuerySchema, response: { 200: envelope(auditPageSchema) } },
+      schema: {
+        operationId: 'listAuditLogs',
+        tags: ['audit'],
+        summary: 'Audit entries, newest first, filtered and paged',
+        querystring: auditListQuerySchema,
+        response: { 200: envelope(auditPageSchema) },
+      },
     },
     async (request) => {
       const { limit, before, ...filter } = request.query;
@@ -55,12 +68,16 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/auth/audit-logs/export/:format',
     {
       schema: {
-        operationId: 'exportAuditLogs', tags: ['audit'],
+        operationId: 'exportAuditLogs',
+        tags: ['audit'],
         summary: 'Export the filtered entries as CSV (UTF-8 with BOM) or a paginated PDF',
         params: auditExportParamsSchema,
         querystring: auditExportQuerySchema,
         response: {
-          200: { description: 'The file, as an attachment', content: { 'text/csv': { schema: z.string() }, 'application/pdf': { schema: z.string() } } },
+          200: {
+            description: 'The file, as an attachment',
+            content: { 'text/csv': { schema: z.string() }, 'application/pdf': { schema: z.string() } },
+          },
         },
       },
     },
@@ -79,7 +96,10 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       );
       const rows = allAuditRows(ctx.db, viewer, filter);
       // A stream, not the string the documented schema types: the untyped reply sends it as it is.
-      const file = (reply as FastifyReply).header('content-disposition', `attachment; filename="${exportFileName(format)}"`);
+      const file = (reply as FastifyReply).header(
+        'content-disposition',
+        `attachment; filename="${exportFileName(format)}"`,
+      );
       if (format === 'csv') return file.type('text/csv; charset=utf-8').send(auditCsvStream(rows));
       return file.type('application/pdf').send(auditPdfStream(rows, "Jalon : journal d'audit", timeZone));
     },
@@ -91,10 +111,15 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       // Each event is a row in an append-only table: a session cannot fill it at will. The auth guard
       // runs before this route's own hooks, so the session is known when the key is computed.
       config: {
-        rateLimit: { max: CLIENT_AUDIT_LIMIT.perSession, timeWindow: CLIENT_AUDIT_LIMIT.windowMs, keyGenerator: (request) => request.session!.id },
+        rateLimit: {
+          max: CLIENT_AUDIT_LIMIT.perSession,
+          timeWindow: CLIENT_AUDIT_LIMIT.windowMs,
+          keyGenerator: (request) => request.session!.id,
+        },
       },
       schema: {
-        operationId: 'recordClientAuditEvent', tags: ['audit'],
+        operationId: 'recordClientAuditEvent',
+        tags: ['audit'],
         summary: 'Record a client-side event about oneself (<family>.client.<event>)',
         body: clientAuditEventSchema,
         response: { 201: envelope(auditEntrySchema) },
@@ -103,7 +128,14 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request, reply) => {
       const { type, details, resource, metadata } = request.body;
       const row = await ctx.db.transaction((tx) =>
-        appendAudit(tx, { type: type as `auth.${string}`, actor: actorOf(request), outcome: 'success', details, resource: resource ?? null, metadata: metadata ?? {} }),
+        appendAudit(tx, {
+          type: type as `auth.${string}`,
+          actor: actorOf(request),
+          outcome: 'success',
+          details,
+          resource: resource ?? null,
+          metadata: metadata ?? {},
+        }),
       );
       return reply.code(201).send({ data: toAuditEntry(row) });
     },
@@ -112,7 +144,13 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/audit/logs/trends',
     {
-      schema: { operationId: 'getAuditTrends', tags: ['audit'], summary: 'Entries per day and family, and failures per day', querystring: auditTrendsQuerySchema, response: { 200: envelope(auditTrendsSchema) } },
+      schema: {
+        operationId: 'getAuditTrends',
+        tags: ['audit'],
+        summary: 'Entries per day and family, and failures per day',
+        querystring: auditTrendsQuerySchema,
+        response: { 200: envelope(auditTrendsSchema) },
+      },
     },
     async (request) => ({ data: await auditTrends(ctx.db, viewerOf(request), request.query.days) }),
   );
@@ -120,7 +158,13 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/audit/logs/search',
     {
-      schema: { operationId: 'searchAuditLogs', tags: ['audit'], summary: 'Free-text search in details and users', querystring: auditSearchQuerySchema, response: { 200: envelope(auditPageSchema) } },
+      schema: {
+        operationId: 'searchAuditLogs',
+        tags: ['audit'],
+        summary: 'Free-text search in details and users',
+        querystring: auditSearchQuerySchema,
+        response: { 200: envelope(auditPageSchema) },
+      },
     },
     async (request) => {
       const page = await auditPage(ctx.db, viewerOf(request), { q: request.query.q }, request.query.limit);
@@ -130,7 +174,15 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get(
     '/audit/logs/:id',
-    { schema: { operationId: 'getAuditLog', tags: ['audit'], summary: 'One audit entry', params: auditIdParamsSchema, response: { 200: envelope(auditEntrySchema) } } },
+    {
+      schema: {
+        operationId: 'getAuditLog',
+        tags: ['audit'],
+        summary: 'One audit entry',
+        params: auditIdParamsSchema,
+        response: { 200: envelope(auditEntrySchema) },
+      },
+    },
     async (request) => {
       const [row] = await ctx.db
         .select()

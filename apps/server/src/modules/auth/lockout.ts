@@ -24,14 +24,22 @@ export class Lockout {
   }
 
   /** Counts one failure; returns the state after it (locked once the limit is reached). */
-  async recordFailure(tx: Tx, email: string, now = new Date()): Promise<LockState & { attemptsRemaining: number }> {
+  async recordFailure(
+    tx: Tx,
+    email: string,
+    now = new Date(),
+  ): Promise<LockState & { attemptsRemaining: number }> {
     await tx.insert(loginThrottle).values({ email, failures: 0 }).onConflictDoNothing();
     const [row] = await tx.select().from(loginThrottle).where(eq(loginThrottle.email, email)).for('update');
     // A lock that has run out starts a fresh count.
     const previous = row?.lockedUntil && row.lockedUntil <= now ? 0 : (row?.failures ?? 0);
     const failures = previous + 1;
-    const lockedUntil = failures >= this.config.maxFailures ? new Date(now.getTime() + this.config.lockMs) : null;
-    await tx.update(loginThrottle).set({ failures, lockedUntil, updatedAt: now }).where(eq(loginThrottle.email, email));
+    const lockedUntil =
+      failures >= this.config.maxFailures ? new Date(now.getTime() + this.config.lockMs) : null;
+    await tx
+      .update(loginThrottle)
+      .set({ failures, lockedUntil, updatedAt: now })
+      .where(eq(loginThrottle.email, email));
     return { failures, lockedUntil, attemptsRemaining: Math.max(0, this.config.maxFailures - failures) };
   }
 

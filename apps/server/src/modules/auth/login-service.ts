@@ -28,7 +28,10 @@ export class LoginService {
     private readonly store: SessionStore,
   ) {}
 
-  async login(input: Required<LoginRequest>, actor: Omit<AuditActor, 'id' | 'email' | 'name'>): Promise<LoginResult> {
+  async login(
+    input: Required<LoginRequest>,
+    actor: Omit<AuditActor, 'id' | 'email' | 'name'>,
+  ): Promise<LoginResult> {
     const email = normaliseEmail(input.email);
     const typedBy: AuditActor = { ...actor, id: null, email, name: null };
     const state = await this.lockout.state(this.db, email);
@@ -46,7 +49,10 @@ export class LoginService {
     }
 
     const user = await findUserByEmail(this.db, email);
-    const passwordMatches = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
+    const passwordMatches = await verifyPassword(
+      user?.passwordHash ?? (await getDummyHash()),
+      input.password,
+    );
     if (!user || !passwordMatches) return this.fail(email, user, typedBy);
     // Only after the password: someone without it learns nothing about the account (issue 16).
     if (user.deactivatedAt) return this.refuseDeactivated(user, actor);
@@ -63,7 +69,10 @@ export class LoginService {
           type: AUDIT_TYPES.secondFactorRequired,
           actor: who,
           outcome: 'success',
-          details: purpose === 'setup' ? 'Mot de passe accepté ; activation de la 2FA requise' : 'Mot de passe accepté ; code 2FA demandé',
+          details:
+            purpose === 'setup'
+              ? 'Mot de passe accepté ; activation de la 2FA requise'
+              : 'Mot de passe accepté ; code 2FA demandé',
         });
         return {
           user: toPublicUser(user),
@@ -76,11 +85,20 @@ export class LoginService {
         };
       }
       await this.lockout.reset(tx, email);
-      return openSession(tx, this.store, { user: toPublicUser(user), preferences: user.preferences, rememberMe: input.rememberMe, actor: who, method: 'password' });
+      return openSession(tx, this.store, {
+        user: toPublicUser(user),
+        preferences: user.preferences,
+        rememberMe: input.rememberMe,
+        actor: who,
+        method: 'password',
+      });
     });
   }
 
-  private async refuseDeactivated(user: UserRow, actor: Omit<AuditActor, 'id' | 'email' | 'name'>): Promise<never> {
+  private async refuseDeactivated(
+    user: UserRow,
+    actor: Omit<AuditActor, 'id' | 'email' | 'name'>,
+  ): Promise<never> {
     await this.db.transaction((tx) =>
       appendAudit(tx, {
         type: AUDIT_TYPES.loginDeactivated,
@@ -101,7 +119,9 @@ export class LoginService {
         type: after.lockedUntil ? AUDIT_TYPES.loginLocked : AUDIT_TYPES.loginFailed,
         actor,
         outcome: 'failure',
-        details: after.lockedUntil ? 'Trop d’échecs de connexion : compte verrouillé' : 'E-mail ou mot de passe incorrect',
+        details: after.lockedUntil
+          ? 'Trop d’échecs de connexion : compte verrouillé'
+          : 'E-mail ou mot de passe incorrect',
         metadata: { failures: after.failures },
       });
       return after;

@@ -1,7 +1,15 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, loginThrottle, sessions } from '../../db/schema.ts';
-import { createTestContext, inject, login, makeUser, STRONG_PASSWORD, uniqueEmail, type TestContext } from '../../test/test-app.ts';
+import {
+  createTestContext,
+  inject,
+  login,
+  makeUser,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  type TestContext,
+} from '../../test/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -19,7 +27,12 @@ describe('POST /api/auth/login', () => {
     expect(result.status).toBe(200);
     const data = result.body.data;
     expect(data).toMatchObject({ requires2FA: false, tempToken: null, setupRequired: false });
-    expect(data.user).toMatchObject({ email: user.email, username: 'Camille', role: 'member', twoFactorEnabled: false });
+    expect(data.user).toMatchObject({
+      email: user.email,
+      username: 'Camille',
+      role: 'member',
+      twoFactorEnabled: false,
+    });
     expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Date.parse(data.expiresAt!)).toBeGreaterThan(Date.now());
     const me = await inject(ctx.app, { method: 'GET', url: '/api/auth/me', token: data.token! });
@@ -44,7 +57,12 @@ describe('POST /api/auth/login', () => {
     const before = await ctx.db.select().from(sessions).where(eq(sessions.userId, admin.id));
     const result = await login(ctx.app, admin.email, admin.password);
     expect(result.status).toBe(200);
-    expect(result.body.data).toMatchObject({ requires2FA: true, setupRequired: true, token: null, sessionId: null });
+    expect(result.body.data).toMatchObject({
+      requires2FA: true,
+      setupRequired: true,
+      token: null,
+      sessionId: null,
+    });
     expect(result.body.data.tempToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const after = await ctx.db.select().from(sessions).where(eq(sessions.userId, admin.id));
     expect(after.length).toBe(before.length);
@@ -66,11 +84,20 @@ describe('POST /api/auth/login', () => {
       ['PUT', '/api/auth/sessions/preferences'],
       ['DELETE', '/api/auth/sessions/others'],
     ] as const) {
-      const response = await inject(ctx.app, { method, url, token: tempToken!, payload: method === 'PUT' ? {} : undefined });
+      const response = await inject(ctx.app, {
+        method,
+        url,
+        token: tempToken!,
+        payload: method === 'PUT' ? {} : undefined,
+      });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
       expect(response.json()).toMatchObject({ code: 'two_factor_required', requires2FA: true });
     }
-    const check = await inject(ctx.app, { method: 'GET', url: '/api/auth/sessions/check', token: tempToken! });
+    const check = await inject(ctx.app, {
+      method: 'GET',
+      url: '/api/auth/sessions/check',
+      token: tempToken!,
+    });
     expect(check.json().data).toEqual({ valid: false, expiresAt: null, ended: null });
   });
 
@@ -88,7 +115,11 @@ describe('POST /api/auth/login', () => {
     const secretAttempt = 'Wrong-but-secret-9!';
     const result = await login(ctx.app, user.email, secretAttempt);
     expect(result.status).toBe(401);
-    expect(result.body).toMatchObject({ code: 'invalid_credentials', detail: 'Login failed', attemptsRemaining: 4 });
+    expect(result.body).toMatchObject({
+      code: 'invalid_credentials',
+      detail: 'Login failed',
+      attemptsRemaining: 4,
+    });
     const rows = await auditRowsFor(user.email);
     expect(rows[0]).toMatchObject({ type: 'auth.login.failed', outcome: 'failure', actorId: user.id });
     const everything = JSON.stringify(await ctx.db.select().from(auditLog));
@@ -118,7 +149,10 @@ describe('POST /api/auth/login', () => {
     for (let i = 0; i < 4; i++) expect((await login(ctx.app, user.email, 'wrong password')).status).toBe(401);
     const fifth = await login(ctx.app, user.email, 'wrong password');
     expect(fifth.status).toBe(429);
-    expect(fifth.body).toMatchObject({ code: 'account_locked', detail: 'Too many login attempts. Please try again later.' });
+    expect(fifth.body).toMatchObject({
+      code: 'account_locked',
+      detail: 'Too many login attempts. Please try again later.',
+    });
     const lockedUntil = Date.parse(fifth.body.lockedUntil as string);
     expect(lockedUntil - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(lockedUntil - Date.now()).toBeLessThanOrEqual(15 * 60_000);
@@ -146,7 +180,9 @@ describe('POST /api/auth/login', () => {
 
   it('counts failures made in parallel', async () => {
     const user = await makeUser(ctx.db);
-    const results = await Promise.all(Array.from({ length: 5 }, () => login(ctx.app, user.email, 'wrong password')));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => login(ctx.app, user.email, 'wrong password')),
+    );
     expect(results.map((result) => result.status).sort()).toEqual([401, 401, 401, 401, 429]);
   });
 
@@ -162,16 +198,28 @@ describe('POST /api/auth/login', () => {
     const user = await makeUser(ctx.db);
     const statuses = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await login(ctx.app, user.email, 'wrong password', { headers: { 'x-forwarded-for': `10.0.0.${i}` } })).status);
+      statuses.push(
+        (
+          await login(ctx.app, user.email, 'wrong password', {
+            headers: { 'x-forwarded-for': `10.0.0.${i}` },
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
   });
 
   it('audits a success with the session as resource and no secret (S08, S32)', async () => {
     const user = await makeUser(ctx.db);
-    const result = await login(ctx.app, user.email, user.password, { headers: { 'user-agent': 'Test\nAgent\u0007' } });
+    const result = await login(ctx.app, user.email, user.password, {
+      headers: { 'user-agent': 'Test\nAgent\u0007' },
+    });
     const [row] = await auditRowsFor(user.email);
-    expect(row).toMatchObject({ type: 'auth.login.succeeded', outcome: 'success', resource: `session:${result.body.data.sessionId}` });
+    expect(row).toMatchObject({
+      type: 'auth.login.succeeded',
+      outcome: 'success',
+      resource: `session:${result.body.data.sessionId}`,
+    });
     expect(row!.userAgent).toBe('Test\\x0aAgent\\x07');
     expect(row!.ip).toBe('127.0.0.1');
     expect(JSON.stringify(row)).not.toContain(result.body.data.token!);
@@ -200,23 +248,36 @@ describe('per-IP limit across accounts (S06)', () => {
   });
   afterAll(() => limited.close());
 
-  it('answers 429 with Retry-After and the lockout\'s words once one address has tried too often, whatever X-Forwarded-For says', async () => {
+  it("answers 429 with Retry-After and the lockout's words once one address has tried too often, whatever X-Forwarded-For says", async () => {
     const statuses = [];
     let last;
     for (let i = 0; i < 5; i++) {
-      last = await login(limited.app, uniqueEmail('spray'), 'some password', { headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+      last = await login(limited.app, uniqueEmail('spray'), 'some password', {
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
       statuses.push(last.status);
     }
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
-    expect(last!.body).toMatchObject({ code: 'rate_limited', detail: 'Too many login attempts. Please try again later.' });
+    expect(last!.body).toMatchObject({
+      code: 'rate_limited',
+      detail: 'Too many login attempts. Please try again later.',
+    });
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('answers the second-factor step\'s limit with the same words (S06, S11)', async () => {
-    const guess = () => inject(limited.app, { method: 'POST', url: '/api/auth/verify-2fa', payload: { code: '123456', tempToken: 't'.repeat(32) } });
+  it("answers the second-factor step's limit with the same words (S06, S11)", async () => {
+    const guess = () =>
+      inject(limited.app, {
+        method: 'POST',
+        url: '/api/auth/verify-2fa',
+        payload: { code: '123456', tempToken: 't'.repeat(32) },
+      });
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await guess());
     expect(answers.map((answer) => answer.statusCode)).toEqual([401, 401, 401, 429]);
-    expect(answers[3]!.json()).toMatchObject({ code: 'rate_limited', detail: 'Too many login attempts. Please try again later.' });
+    expect(answers[3]!.json()).toMatchObject({
+      code: 'rate_limited',
+      detail: 'Too many login attempts. Please try again later.',
+    });
   });
 });

@@ -26,7 +26,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       // 401 for wrong credentials, 403 for a deactivated account (the right password only).
       config: { access: 'public', rateLimit: loginIpLimit(ctx.config.login), problems: [401, 403] },
       schema: {
-        operationId: 'login', tags: ['auth'],
+        operationId: 'login',
+        tags: ['auth'],
         summary: 'Sign in with e-mail and password',
         body: loginRequestSchema,
         response: { 200: envelope(loginResultSchema) },
@@ -34,7 +35,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request, reply) => {
       const result = await ctx.login.login(
-        { email: request.body.email, password: request.body.password, rememberMe: request.body.rememberMe ?? false },
+        {
+          email: request.body.email,
+          password: request.body.password,
+          rememberMe: request.body.rememberMe ?? false,
+        },
         { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
       );
       if (result.token && result.expiresAt) setSessionCookie(reply, ctx.config, result.token);
@@ -46,7 +51,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/auth/logout',
     {
       config: { access: 'pending', allowWithoutTwoFactor: true },
-      schema: { operationId: 'logout', tags: ['auth'], summary: 'Sign out (ends the session or the pending sign-in)', response: { 200: envelope(z.object({ loggedOut: z.literal(true) })) } },
+      schema: {
+        operationId: 'logout',
+        tags: ['auth'],
+        summary: 'Sign out (ends the session or the pending sign-in)',
+        response: { 200: envelope(z.object({ loggedOut: z.literal(true) })) },
+      },
     },
     async (request, reply) => {
       if (request.session) {
@@ -56,7 +66,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         const pending = request.pendingLogin;
         await ctx.db.transaction(async (tx) => {
           await deletePendingLogin(tx, pending.id);
-          await appendAudit(tx, { type: AUDIT_TYPES.logout, actor: actorOf(request), outcome: 'success', details: 'Connexion en attente abandonnée' });
+          await appendAudit(tx, {
+            type: AUDIT_TYPES.logout,
+            actor: actorOf(request),
+            outcome: 'success',
+            details: 'Connexion en attente abandonnée',
+          });
         });
       }
       clearSessionCookie(reply, ctx.config);
@@ -68,7 +83,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/auth/me',
     {
       config: { allowWithoutTwoFactor: true },
-      schema: { operationId: 'getMe', tags: ['auth'], summary: 'The signed-in user, preferences and session', response: { 200: envelope(meSchema) } },
+      schema: {
+        operationId: 'getMe',
+        tags: ['auth'],
+        summary: 'The signed-in user, preferences and session',
+        response: { 200: envelope(meSchema) },
+      },
     },
     // Answered from the session cache: no database read (see docs/performance.md).
     async (request) => {
@@ -87,8 +107,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     app.post(
       '/auth/register',
       {
-        config: { access: 'public', rateLimit: { max: ctx.config.login.ipMax, timeWindow: ctx.config.login.ipWindowMs }, problems: [409] },
-        schema: { operationId: 'register', tags: ['auth'], summary: 'Create a member account (only when ALLOW_REGISTRATION=true)', body: registerRequestSchema, response: { 201: envelope(userSchema) } },
+        config: {
+          access: 'public',
+          rateLimit: { max: ctx.config.login.ipMax, timeWindow: ctx.config.login.ipWindowMs },
+          problems: [409],
+        },
+        schema: {
+          operationId: 'register',
+          tags: ['auth'],
+          summary: 'Create a member account (only when ALLOW_REGISTRATION=true)',
+          body: registerRequestSchema,
+          response: { 201: envelope(userSchema) },
+        },
       },
       async (request, reply) => {
         const user = await ctx.db.transaction(async (tx) => {

@@ -21,7 +21,10 @@ export async function nextChangeSeq(tx: Tx): Promise<number> {
 }
 
 export async function changePosition(db: Db | Tx): Promise<{ value: number; horizon: number }> {
-  const [row] = await db.select({ value: changeCounter.value, horizon: changeCounter.horizon }).from(changeCounter).where(eq(changeCounter.id, 1));
+  const [row] = await db
+    .select({ value: changeCounter.value, horizon: changeCounter.horizon })
+    .from(changeCounter)
+    .where(eq(changeCounter.id, 1));
   return row ?? { value: 0, horizon: 0 };
 }
 
@@ -33,13 +36,19 @@ export interface ChangeCursor {
 
 /** The database's epoch (docs/sync-protocol.md, "The epoch"): made by the first migration, made anew by a restore. */
 export async function databaseEpoch(db: Db): Promise<string> {
-  const [row] = await db.select({ epoch: changeCounter.epoch }).from(changeCounter).where(eq(changeCounter.id, 1));
+  const [row] = await db
+    .select({ epoch: changeCounter.epoch })
+    .from(changeCounter)
+    .where(eq(changeCounter.id, 1));
   return row!.epoch;
 }
 
 /** After a restore: every cursor issued before it asks its client to read everything again. */
 export async function renewDatabaseEpoch(db: Db | Tx): Promise<void> {
-  await db.update(changeCounter).set({ epoch: sql`gen_random_uuid()` }).where(eq(changeCounter.id, 1));
+  await db
+    .update(changeCounter)
+    .set({ epoch: sql`gen_random_uuid()` })
+    .where(eq(changeCounter.id, 1));
 }
 
 /**
@@ -85,7 +94,9 @@ export class CursorCodec {
     const body = encoded ? Buffer.from(encoded, 'base64url').toString('utf8') : '';
     const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)\.([0-9a-f-]{36})$/.exec(body);
     if (!match || !mac || this.box.keyedHash(`after:${body}`).slice(0, 22) !== mac) {
-      throw new AppError(400, 'validation_failed', 'Invalid page position', { errors: [{ path: 'after', message: 'invalid' }] });
+      throw new AppError(400, 'validation_failed', 'Invalid page position', {
+        errors: [{ path: 'after', message: 'invalid' }],
+      });
     }
     return { createdAt: match[1]!, id: match[2]! };
   }
@@ -95,13 +106,20 @@ export class CursorCodec {
 export function entityVersionHeader(value: string | string[] | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !ENTITY_VERSION_PATTERN.test(value)) {
-    throw new AppError(400, 'validation_failed', 'X-Entity-Version must be a whole number', { errors: [{ path: 'headers.x-entity-version', message: 'invalid' }] });
+    throw new AppError(400, 'validation_failed', 'X-Entity-Version must be a whole number', {
+      errors: [{ path: 'headers.x-entity-version', message: 'invalid' }],
+    });
   }
   return Number(value);
 }
 
 /** The 409 of a write based on a stale version, shaped like a sync conflict so both paths show it alike. */
-export function versionConflict(server: unknown, serverVersion: number, client: unknown, clientVersion: number): AppError {
+export function versionConflict(
+  server: unknown,
+  serverVersion: number,
+  client: unknown,
+  clientVersion: number,
+): AppError {
   return new AppError(409, 'version_conflict', 'The entity was changed since this version', {
     reason: 'version_mismatch',
     server,
@@ -123,7 +141,11 @@ export const plainMeta = (codec: CursorCodec, seq: number, nextAfter: string | n
  * Delta reads (docs/sync-protocol.md, "Catch-up reads"): rows whose change sequence is past the cursor, in (changeSeq, id) order, a page
  * at a time. A cursor the server did not issue, or one older than the tombstone horizon, asks for a reset.
  */
-export function deltaStart(codec: CursorCodec, since: string, position: { value: number; horizon: number }): ChangeCursor | null {
+export function deltaStart(
+  codec: CursorCodec,
+  since: string,
+  position: { value: number; horizon: number },
+): ChangeCursor | null {
   const cursor = codec.decode(since);
   return cursor && servesCursor(cursor, position) ? cursor : null;
 }
@@ -133,7 +155,9 @@ export const servesCursor = (cursor: ChangeCursor, position: { value: number; ho
   cursor.seq >= position.horizon && cursor.seq <= position.value;
 
 export const deltaWhere = (cursor: ChangeCursor, changeSeq: AnyPgColumn, id: AnyPgColumn): SQL | undefined =>
-  cursor.id ? or(gt(changeSeq, cursor.seq), and(eq(changeSeq, cursor.seq), gt(id, cursor.id))) : gt(changeSeq, cursor.seq);
+  cursor.id
+    ? or(gt(changeSeq, cursor.seq), and(eq(changeSeq, cursor.seq), gt(id, cursor.id)))
+    : gt(changeSeq, cursor.seq);
 
 /** Cuts the rows read with `limit + 1` into a page and the cursor to continue from. */
 export function deltaPage<Row extends { changeSeq: number; id: string }>(
@@ -145,8 +169,14 @@ export function deltaPage<Row extends { changeSeq: number; id: string }>(
   const page = rows.slice(0, limit);
   const hasMore = rows.length > limit;
   const last = page[page.length - 1];
-  const cursor = hasMore && last ? codec.encode({ seq: last.changeSeq, id: last.id }) : codec.encode({ seq: position.value, id: null });
+  const cursor =
+    hasMore && last
+      ? codec.encode({ seq: last.changeSeq, id: last.id })
+      : codec.encode({ seq: position.value, id: null });
   return { page, meta: { cursor, hasMore, nextAfter: null, resetRequired: false } };
 }
 
-export const resetMeta = (codec: CursorCodec, seq: number): ListMeta => ({ ...plainMeta(codec, seq), resetRequired: true });
+export const resetMeta = (codec: CursorCodec, seq: number): ListMeta => ({
+  ...plainMeta(codec, seq),
+  resetRequired: true,
+});

@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { DASHBOARD, type Dashboard, type DashboardQuery, type ProjectStatus, type TaskPriority, type TaskStatus } from '@jalon/contract';
+import {
+  DASHBOARD,
+  type Dashboard,
+  type DashboardQuery,
+  type ProjectStatus,
+  type TaskPriority,
+  type TaskStatus,
+} from '@jalon/contract';
 import type { Db } from '../../db/client.ts';
 import type { Viewer } from '../projects/policy.ts';
 import { presentProject, type ProjectRow } from '../projects/project-presenter.ts';
@@ -46,7 +53,8 @@ const taskFromJson = (row: Json): TaskRow => ({
   deletedAt: date(row.deleted_at),
 });
 
-const zeroes = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
+const zeroes = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
 
 /**
  * The dashboard home in one SQL statement (one round trip, one snapshot): counters and chart data come
@@ -115,8 +123,20 @@ export class DashboardService {
     const totalTasks = Object.values(tasksByStatus).reduce((sum, n) => sum + n, 0);
 
     const upcoming = [
-      ...home.upcomingProjects.map((row) => ({ kind: 'project' as const, id: row.id, title: row.name, deadline: new Date(row.deadline).toISOString(), projectId: row.id })),
-      ...home.upcomingTasks.map((row) => ({ kind: 'task' as const, id: row.id, title: row.title, deadline: new Date(row.deadline).toISOString(), projectId: row.project_id })),
+      ...home.upcomingProjects.map((row) => ({
+        kind: 'project' as const,
+        id: row.id,
+        title: row.name,
+        deadline: new Date(row.deadline).toISOString(),
+        projectId: row.id,
+      })),
+      ...home.upcomingTasks.map((row) => ({
+        kind: 'task' as const,
+        id: row.id,
+        title: row.title,
+        deadline: new Date(row.deadline).toISOString(),
+        projectId: row.project_id,
+      })),
     ]
       .sort((a, b) => a.deadline.localeCompare(b.deadline))
       .slice(0, DASHBOARD.upcomingDeadlines);
@@ -135,7 +155,9 @@ export class DashboardService {
       tasksByPriority,
       projects: home.cards.map((row) => presentProject(projectFromJson(row), viewer)),
       upcoming,
-      recentTasks: home.recent.map((row) => presentTask(taskFromJson(row), viewer, (row.project_owner_id as string | null) ?? null)),
+      recentTasks: home.recent.map((row) =>
+        presentTask(taskFromJson(row), viewer, (row.project_owner_id as string | null) ?? null),
+      ),
       generatedAt: now.toISOString(),
     };
   }

@@ -6,10 +6,21 @@ let token: string;
 const DAY = 86_400_000;
 const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>, as = token) =>
-  inject(ctx.app, { method, url, token: as, payload });
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: Record<string, unknown>,
+  as = token,
+) => inject(ctx.app, { method, url, token: as, payload });
 const project = async (name: string, deadlineDays: number, status = 'active') =>
-  (await call('POST', '/api/projects', { name, description: `${name} – description`, deadline: iso(deadlineDays), status })).json().data;
+  (
+    await call('POST', '/api/projects', {
+      name,
+      description: `${name} – description`,
+      deadline: iso(deadlineDays),
+      status,
+    })
+  ).json().data;
 const task = async (projectId: string, fields: Record<string, unknown>) =>
   (await call('POST', '/api/tasks', { title: 'Tâche', project: projectId, ...fields })).json().data;
 
@@ -24,9 +35,21 @@ beforeAll(async () => {
   await project('Gamma', -2, 'completed');
   await project('Delta', 30, 'cancelled');
   await task(alpha.id, { title: 'A1', status: 'done', priority: 'high', deadline: iso(-1) });
-  await task(alpha.id, { title: 'A2', status: 'in_progress', priority: 'high', deadline: iso(-2), progress: 40 });
+  await task(alpha.id, {
+    title: 'A2',
+    status: 'in_progress',
+    priority: 'high',
+    deadline: iso(-2),
+    progress: 40,
+  });
   await task(alpha.id, { title: 'A3', status: 'todo', priority: 'low', deadline: iso(1) });
-  await task(beta.id, { title: 'B1', status: 'in_review', priority: 'medium', deadline: iso(2), progress: 80 });
+  await task(beta.id, {
+    title: 'B1',
+    status: 'in_review',
+    priority: 'medium',
+    deadline: iso(2),
+    progress: 80,
+  });
   await task(beta.id, { title: 'B2', status: 'todo', priority: 'high' });
 });
 afterAll(() => ctx.close());
@@ -34,7 +57,14 @@ afterAll(() => ctx.close());
 describe('GET /api/dashboard', () => {
   it('computes the counters and breakdowns of the known data set', async () => {
     const home = (await call('GET', '/api/dashboard')).json().data;
-    expect(home.counters).toEqual({ projects: 4, projectsCompleted: 1, activeTasks: 4, totalTasks: 5, highPriority: 2, overdue: 1 });
+    expect(home.counters).toEqual({
+      projects: 4,
+      projectsCompleted: 1,
+      activeTasks: 4,
+      totalTasks: 5,
+      highPriority: 2,
+      overdue: 1,
+    });
     expect(home.projectsByStatus).toEqual({ active: 1, on_hold: 1, completed: 1, cancelled: 1 });
     expect(home.tasksByStatus).toEqual({ todo: 2, in_progress: 1, in_review: 1, done: 1 });
     expect(home.tasksByPriority).toEqual({ high: 3, medium: 1, low: 1 });
@@ -54,12 +84,9 @@ describe('GET /api/dashboard', () => {
 
   it('lists upcoming deadlines earliest first, never in the past, without done tasks or closed projects', async () => {
     const home = (await call('GET', '/api/dashboard')).json().data;
-    expect(home.upcoming.map((item: { kind: string; title: string }) => `${item.kind}:${item.title}`)).toEqual([
-      'task:A3',
-      'task:B1',
-      'project:Beta',
-      'project:Alpha',
-    ]);
+    expect(
+      home.upcoming.map((item: { kind: string; title: string }) => `${item.kind}:${item.title}`),
+    ).toEqual(['task:A3', 'task:B1', 'project:Beta', 'project:Alpha']);
   });
 
   it('shows the 10 latest tasks, or 15 within a focused project', async () => {
@@ -99,7 +126,8 @@ describe('GET /api/analytics/trends', () => {
     for (const days of [7, 14, 30]) {
       const trends = (await call('GET', `/api/analytics/trends?days=${days}`)).json().data;
       expect(trends.days).toHaveLength(days);
-      for (const series of ['created', 'completed', 'inReview', 'overdue', 'reopened']) expect(trends[series]).toHaveLength(days);
+      for (const series of ['created', 'completed', 'inReview', 'overdue', 'reopened'])
+        expect(trends[series]).toHaveLength(days);
       expect(trends.days.at(-1)).toBe(new Date().toISOString().slice(0, 10));
     }
     expect((await call('GET', '/api/analytics/trends?days=9')).statusCode).toBe(400);
@@ -126,8 +154,18 @@ describe('preferences', () => {
   it('reads and stores them under /api/preferences, and they follow the person to a new session', async () => {
     const member = await signIn(ctx);
     const initial = (await call('GET', '/api/preferences', undefined, member.token)).json().data;
-    expect(initial).toMatchObject({ theme: 'default', animationIntensity: 70, ambientVolume: 70, focusMode: 'off' });
-    const saved = await call('PUT', '/api/preferences', { theme: 'rose', focusMode: 'mono', ambientVolume: -5 }, member.token);
+    expect(initial).toMatchObject({
+      theme: 'default',
+      animationIntensity: 70,
+      ambientVolume: 70,
+      focusMode: 'off',
+    });
+    const saved = await call(
+      'PUT',
+      '/api/preferences',
+      { theme: 'rose', focusMode: 'mono', ambientVolume: -5 },
+      member.token,
+    );
     expect(saved.json().data).toMatchObject({ theme: 'rose', focusMode: 'mono', ambientVolume: 0 });
     expect((await call('GET', '/api/preferences', undefined, member.token)).json().data.theme).toBe('rose');
     const me = (await call('GET', '/api/auth/me', undefined, member.token)).json().data;

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardQuerySchema, dashboardSchema, envelope, trendsQuerySchema, trendsSchema } from '@jalon/contract';
+import {
+  dashboardQuerySchema,
+  dashboardSchema,
+  envelope,
+  trendsQuerySchema,
+  trendsSchema,
+} from '@jalon/contract';
 import type { AppContext } from '../../app-context.ts';
 import { taskTrends } from '../analytics/trends-service.ts';
 import { viewerOf } from '../projects/routes.ts';
@@ -9,8 +15,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/dashboard',
     {
       schema: {
-        operationId: 'getDashboard', tags: ['dashboard'],
-        summary: 'Everything the dashboard home shows, in one answer (counters, charts, cards, deadlines, recent tasks)',
+        operationId: 'getDashboard',
+        tags: ['dashboard'],
+        summary:
+          'Everything the dashboard home shows, in one answer (counters, charts, cards, deadlines, recent tasks)',
         querystring: dashboardQuerySchema,
         response: { 200: envelope(dashboardSchema) },
       },
@@ -22,7 +30,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/analytics/trends',
     {
       schema: {
-        operationId: 'getAnalyticsTrends', tags: ['dashboard'],
+        operationId: 'getAnalyticsTrends',
+        tags: ['dashboard'],
         summary: 'Per-day task creations, completions, moves to review, reopenings and new overdue tasks',
         querystring: trendsQuerySchema,
         response: { 200: envelope(trendsSchema) },

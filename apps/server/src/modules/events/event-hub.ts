@@ -141,7 +141,13 @@ export class EventHub {
       void this.recheck((stream) => stream.userId === message.userId).catch(this.onError);
     } else if (this.bySession.size > 0 && message.kind === 'changes') {
       const readTimer = this.metrics.fanOut.startTimer({ phase: 'read' });
-      this.enqueue(() => this.fanOut(message.changeSeq, { actor: message.actor ?? null, device: message.device ?? null }, readTimer));
+      this.enqueue(() =>
+        this.fanOut(
+          message.changeSeq,
+          { actor: message.actor ?? null, device: message.device ?? null },
+          readTimer,
+        ),
+      );
     } else if (this.bySession.size > 0 && message.kind === 'messages.lost') {
       this.enqueue(async () =>
         this.broadcast(sseMessage({ type: 'resync' }, (await changePosition(this.db)).value)),

@@ -127,14 +127,28 @@ describe('events from writes, after commit only', () => {
     const event = await connection.next(change('task.created', created.id));
     expect(event).toEqual({
       id: String(createdSeq),
-      data: { type: 'task.created', id: created.id, projectId, version: 0, actor: alice.user.id, device: null },
+      data: {
+        type: 'task.created',
+        id: created.id,
+        projectId,
+        version: 0,
+        actor: alice.user.id,
+        device: null,
+      },
     });
     // The same transaction moved the project's counters: its event shares the id, and the project, never
     // edited since its creation (version 0), is updated, not created again (decision 0032).
     const touched = await connection.next((message) => message.data.id === projectId);
     expect(touched).toEqual({
       id: String(createdSeq),
-      data: { type: 'project.updated', id: projectId, projectId, version: 0, actor: alice.user.id, device: null },
+      data: {
+        type: 'project.updated',
+        id: projectId,
+        projectId,
+        version: 0,
+        actor: alice.user.id,
+        device: null,
+      },
     });
 
     await rest('PATCH', `/api/tasks/${created.id}`, { title: 'Direct, modifié' });
@@ -211,7 +225,14 @@ describe('events from writes, after commit only', () => {
     const event = await connection.next(change('task.updated', task.id));
     expect(event).toEqual({
       id: String(changeSeq),
-      data: { type: 'task.updated', id: task.id, projectId, version: 1, actor: alice.user.id, device: device.clientId },
+      data: {
+        type: 'task.updated',
+        id: task.id,
+        projectId,
+        version: 1,
+        actor: alice.user.id,
+        device: device.clientId,
+      },
     });
     connection.close();
   });

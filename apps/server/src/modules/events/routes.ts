@@ -21,20 +21,31 @@ export async function eventRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       // 429: a sixth stream of one session, or more than the person may hold over all their sessions.
       config: { access: 'cookie', problems: [429] },
       schema: {
-        operationId: 'streamEvents', tags: ['events'],
+        operationId: 'streamEvents',
+        tags: ['events'],
         summary:
           'The live event stream (text/event-stream, messages as in @jalon/contract events.ts), by the session cookie only',
-        response: { 200: { description: 'Server-sent events', content: { 'text/event-stream': { schema: z.string() } } } },
+        response: {
+          200: {
+            description: 'Server-sent events',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+        },
       },
     },
     async (request, reply) => {
       const session = request.session!;
       const token = request.cookies[sessionCookieName(ctx.config)]!;
       const stream = ctx.events.open({ id: session.id, userId: session.user.id }, token);
-      if (stream === 'session') throw new AppError(429, 'rate_limited', 'Too many event streams open for this session');
+      if (stream === 'session')
+        throw new AppError(429, 'rate_limited', 'Too many event streams open for this session');
       if (stream === 'user') {
         const most = ctx.events.maxStreamsPerUser;
-        throw new AppError(429, 'rate_limited', `Too many event streams open for this person (at most ${most} over all their sessions)`);
+        throw new AppError(
+          429,
+          'rate_limited',
+          `Too many event streams open for this person (at most ${most} over all their sessions)`,
+        );
       }
       stream.attach(reply.raw);
       // A comment first, so the headers leave now: EventSource (and a proxy) sees the stream open at

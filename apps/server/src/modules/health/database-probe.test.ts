@@ -43,7 +43,11 @@ describe('DatabaseProbe', () => {
   });
 
   it('counts a failed probe as no answer', async () => {
-    const probe = new DatabaseProbe(() => Promise.reject(new Error('ECONNREFUSED')), TIMINGS, () => 5_000);
+    const probe = new DatabaseProbe(
+      () => Promise.reject(new Error('ECONNREFUSED')),
+      TIMINGS,
+      () => 5_000,
+    );
     await probe.check();
     expect(probe).toMatchObject({ healthy: false, reachable: false });
     expect(probe.checkedAt.getTime()).toBe(5_000);

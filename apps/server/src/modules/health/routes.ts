@@ -10,7 +10,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       config: { access: 'public' },
       schema: {
-        operationId: 'getHealth', tags: ['health'],
+        operationId: 'getHealth',
+        tags: ['health'],
         summary: 'Liveness and database status; 503 while the database has not answered for a few seconds',
         response: { 200: envelope(healthSchema), 503: envelope(healthSchema) },
       },
@@ -21,7 +22,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       return reply.code(healthy ? 200 : 503).send({
         data: {
           status: healthy ? 'ok' : 'degraded',
-          database: { kind: ctx.database.kind, version: probe.version, reachable: probe.reachable, checkedAt: probe.checkedAt.toISOString() },
+          database: {
+            kind: ctx.database.kind,
+            version: probe.version,
+            reachable: probe.reachable,
+            checkedAt: probe.checkedAt.toISOString(),
+          },
           version: SERVER_VERSION,
         },
       });

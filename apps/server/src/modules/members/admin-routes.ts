@@ -22,13 +22,24 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   // The auth guard runs first, so the session is known here and when the limit's key is computed.
   app.addHook('preHandler', async (request) => assertAdmin(request.session!.user));
   const config = {
-    rateLimit: { max: ctx.config.login.ipMax, timeWindow: ctx.config.login.ipWindowMs, keyGenerator: (request: { session: { id: string } | null }) => request.session!.id },
+    rateLimit: {
+      max: ctx.config.login.ipMax,
+      timeWindow: ctx.config.login.ipWindowMs,
+      keyGenerator: (request: { session: { id: string } | null }) => request.session!.id,
+    },
   };
   const tags = ['admin'];
 
   app.get(
     '/admin/members',
-    { config, schema: { tags, summary: 'Every account: role, active, 2FA, last activity', response: { 200: envelope(adminMemberListSchema) } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Every account: role, active, 2FA, last activity',
+        response: { 200: envelope(adminMemberListSchema) },
+      },
+    },
     async () => ({ data: await listAdminMembers(ctx.db) }),
   );
 
@@ -38,13 +49,21 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config: { ...config, problems: [409] },
       schema: {
         tags,
-        summary: 'Change a role or (de)activate; deactivating revokes every session at once. The last active administrator stays (409)',
+        summary:
+          'Change a role or (de)activate; deactivating revokes every session at once. The last active administrator stays (409)',
         params: memberIdParamsSchema,
         body: updateMemberRequestSchema,
         response: { 200: envelope(adminMemberSchema) },
       },
     },
-    async (request) => ({ data: await ctx.memberAdmin.update(request.session!.user, request.params.id, request.body, actorOf(request)) }),
+    async (request) => ({
+      data: await ctx.memberAdmin.update(
+        request.session!.user,
+        request.params.id,
+        request.body,
+        actorOf(request),
+      ),
+    }),
   );
 
   app.post(
@@ -53,21 +72,35 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config: { ...config, problems: [409] },
       schema: {
         tags,
-        summary: "Erase a member's 2FA and end their sessions, confirmed with the administrator's own current code",
+        summary:
+          "Erase a member's 2FA and end their sessions, confirmed with the administrator's own current code",
         params: memberIdParamsSchema,
         body: resetMemberTwoFactorRequestSchema,
         response: { 200: envelope(z.object({ reset: z.literal(true) })) },
       },
     },
     async (request) => {
-      await ctx.memberAdmin.resetTwoFactor(request.session!.user, request.session!.id, request.params.id, request.body.code, actorOf(request));
+      await ctx.memberAdmin.resetTwoFactor(
+        request.session!.user,
+        request.session!.id,
+        request.params.id,
+        request.body.code,
+        actorOf(request),
+      );
       return { data: { reset: true as const } };
     },
   );
 
   app.get(
     '/admin/invitations',
-    { config, schema: { tags, summary: 'Pending invitations, newest first', response: { 200: envelope(invitationListSchema) } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Pending invitations, newest first',
+        response: { 200: envelope(invitationListSchema) },
+      },
+    },
     async () => ({ data: await ctx.invitations.listPending() }),
   );
 
@@ -84,7 +117,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request, reply) => {
-      const { invitation, created } = await ctx.invitations.create(request.session!.user, request.body, actorOf(request), request.log);
+      const { invitation, created } = await ctx.invitations.create(
+        request.session!.user,
+        request.body,
+        actorOf(request),
+        request.log,
+      );
       return reply.code(created ? 201 : 200).send({ data: invitation });
     },
   );
@@ -93,7 +131,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/admin/invitations/:id',
     {
       config,
-      schema: { tags, summary: 'Revoke a pending invitation', params: invitationIdParamsSchema, response: { 200: envelope(z.object({ revoked: z.literal(true) })) } },
+      schema: {
+        tags,
+        summary: 'Revoke a pending invitation',
+        params: invitationIdParamsSchema,
+        response: { 200: envelope(z.object({ revoked: z.literal(true) })) },
+      },
     },
     async (request) => {
       await ctx.invitations.revoke(request.params.id, actorOf(request));

@@ -33,7 +33,8 @@ const present = (row: InvitationRow): Invitation => ({
 });
 
 /** Pending: neither accepted, nor revoked, nor expired. */
-const pending = (now: Date) => and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now));
+const pending = (now: Date) =>
+  and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now));
 
 /**
  * Invitations: an administrator invites an e-mail with a role; the link (single use, 7 days, stored as
@@ -46,22 +47,35 @@ export class InvitationService {
     private readonly mailer: Mailer,
   ) {}
 
-  async create(admin: User, input: CreateInvitationRequest, actor: AuditActor, log: MailLogger): Promise<{ invitation: CreatedInvitation; created: boolean }> {
+  async create(
+    admin: User,
+    input: CreateInvitationRequest,
+    actor: AuditActor,
+    log: MailLogger,
+  ): Promise<{ invitation: CreatedInvitation; created: boolean }> {
     const email = normaliseEmail(input.email);
     const token = newToken();
     const link = `${this.config.publicUrl}/invitation?token=${encodeURIComponent(token)}`;
     const { row, created } = await this.db.transaction(async (tx) => {
       // Two sends for one address wait for each other here, so neither misses the other's invitation.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitation:${email}`}))`);
-      if (await findUserByEmail(tx, email)) throw new AppError(409, 'email_taken', 'An account with this e-mail already exists');
+      if (await findUserByEmail(tx, email))
+        throw new AppError(409, 'email_taken', 'An account with this e-mail already exists');
       const now = new Date();
-      const [live] = await tx.select().from(invitations).where(and(eq(invitations.email, email), pending(now)));
+      const [live] = await tx
+        .select()
+        .from(invitations)
+        .where(and(eq(invitations.email, email), pending(now)));
       // The same invitation sent again (a double click, a resend): that invitation, no second mail.
       if (live && input.id === live.id) return { row: live, created: false };
       // One live link per address, and never a new one that kills a link already mailed (only its hash
       // is kept, so that link cannot be mailed again): revoking it is how to send another.
       if (live) throw new AppError(409, 'invitation_pending', 'This e-mail already has a pending invitation');
-      if (input.id && (await tx.select({ id: invitations.id }).from(invitations).where(eq(invitations.id, input.id))).length > 0) {
+      if (
+        input.id &&
+        (await tx.select({ id: invitations.id }).from(invitations).where(eq(invitations.id, input.id)))
+          .length > 0
+      ) {
         throw new AppError(409, 'id_taken', 'This id already names another invitation');
       }
       const [inserted] = await tx
@@ -92,16 +106,23 @@ export class InvitationService {
         subject: 'Jalon : invitation',
         text:
           `Bonjour,\n\n${admin.username} vous invite à rejoindre Jalon. Pour créer votre compte, ouvrez ce lien (valable ${INVITATION_VALIDITY_DAYS} jours) :\n${link}\n\n` +
-          "Si vous ne vous attendiez pas à cette invitation, ignorez ce message.\n",
+          'Si vous ne vous attendiez pas à cette invitation, ignorez ce message.\n',
       },
       log,
     );
     const invitation = present(row);
-    return { invitation: this.config.exposeDevResetLink ? { ...invitation, devInviteLink: link } : invitation, created };
+    return {
+      invitation: this.config.exposeDevResetLink ? { ...invitation, devInviteLink: link } : invitation,
+      created,
+    };
   }
 
   async listPending(): Promise<Invitation[]> {
-    const rows = await this.db.select().from(invitations).where(pending(new Date())).orderBy(desc(invitations.createdAt), desc(invitations.id));
+    const rows = await this.db
+      .select()
+      .from(invitations)
+      .where(pending(new Date()))
+      .orderBy(desc(invitations.createdAt), desc(invitations.id));
     return rows.map(present);
   }
 
@@ -132,13 +153,24 @@ export class InvitationService {
   }
 
   /** Creates the account the invitation names; an expired, revoked, used or unknown token gets one and the same 400. */
-  async accept(input: AcceptInvitationRequest, actor: Omit<AuditActor, 'id' | 'email' | 'name'>): Promise<AcceptedInvitation> {
+  async accept(
+    input: AcceptInvitationRequest,
+    actor: Omit<AuditActor, 'id' | 'email' | 'name'>,
+  ): Promise<AcceptedInvitation> {
     // The password rules first: a refused password leaves the link usable.
     assertAcceptablePassword(input.password);
     return this.db.transaction(async (tx) => {
       const invitation = await this.livePending(tx, input.token, { lock: true });
-      const user = await createUser(tx, { email: invitation.email, password: input.password, username: input.username, role: invitation.role });
-      await tx.update(invitations).set({ acceptedAt: new Date(), userId: user.id }).where(eq(invitations.id, invitation.id));
+      const user = await createUser(tx, {
+        email: invitation.email,
+        password: input.password,
+        username: input.username,
+        role: invitation.role,
+      });
+      await tx
+        .update(invitations)
+        .set({ acceptedAt: new Date(), userId: user.id })
+        .where(eq(invitations.id, invitation.id));
       await appendAudit(tx, {
         type: AUDIT_TYPES.invitationAccepted,
         actor: { ...actor, id: user.id, email: user.email, name: user.username },
@@ -152,7 +184,10 @@ export class InvitationService {
   }
 
   private async livePending(tx: Db | Tx, token: string, { lock = false } = {}): Promise<InvitationRow> {
-    const query = tx.select().from(invitations).where(eq(invitations.tokenHash, sha256(token)));
+    const query = tx
+      .select()
+      .from(invitations)
+      .where(eq(invitations.tokenHash, sha256(token)));
     const [row] = lock ? await query.for('update') : await query;
     if (!row || row.acceptedAt || row.revokedAt || row.expiresAt.getTime() <= Date.now()) {
       throw new AppError(400, 'invalid_invitation_token', 'This invitation link is invalid, used or expired');

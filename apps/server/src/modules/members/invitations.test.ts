@@ -3,7 +3,17 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invitations, users } from '../../db/schema.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { createTestContext, inject, login, makeUser, signIn, signInAdmin, STRONG_PASSWORD, uniqueEmail, type TestContext } from '../../test/test-app.ts';
+import {
+  createTestContext,
+  inject,
+  login,
+  makeUser,
+  signIn,
+  signInAdmin,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  type TestContext,
+} from '../../test/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,8 +21,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const invite = (token: string, payload: Record<string, unknown>) => inject(ctx.app, { method: 'POST', url: '/api/admin/invitations', token, payload });
-const accept = (payload: Record<string, unknown>) => inject(ctx.app, { method: 'POST', url: '/api/auth/invitations/accept', payload });
+const invite = (token: string, payload: Record<string, unknown>) =>
+  inject(ctx.app, { method: 'POST', url: '/api/admin/invitations', token, payload });
+const accept = (payload: Record<string, unknown>) =>
+  inject(ctx.app, { method: 'POST', url: '/api/auth/invitations/accept', payload });
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
 async function invited(role: 'admin' | 'member' = 'member') {
@@ -31,14 +43,24 @@ async function deadLinks() {
   const username = `Première ${randomUUID().slice(0, 8)}`;
   expect((await accept({ token: used.token, username, password: STRONG_PASSWORD })).statusCode).toBe(201);
   const revoked = await invited();
-  await inject(ctx.app, { method: 'DELETE', url: `/api/admin/invitations/${revoked.id}`, token: revoked.admin.token });
+  await inject(ctx.app, {
+    method: 'DELETE',
+    url: `/api/admin/invitations/${revoked.id}`,
+    token: revoked.admin.token,
+  });
   const expired = await invited();
-  await ctx.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, expired.id));
+  await ctx.db
+    .update(invitations)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(invitations.id, expired.id));
   return { used, expired, tokens: [used.token, revoked.token, expired.token, 'x'.repeat(43)] };
 }
 
 const auditFor = (type: string, resource: string) =>
-  ctx.db.select().from(auditLog).where(and(eq(auditLog.type, type), eq(auditLog.resource, resource)));
+  ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.type, type), eq(auditLog.resource, resource)));
 
 describe('POST /api/admin/invitations', () => {
   it('stores a hashed single-use link valid 7 days, mails it, and audits it', async () => {
@@ -57,10 +79,16 @@ describe('POST /api/admin/invitations', () => {
 
     const [audit] = await auditFor('admin.invitation.created', `invitation:${id}`);
     // The journal is read in French: the role too.
-    expect(audit).toMatchObject({ actorId: admin.user.id, outcome: 'success', details: `Invitation envoyée à ${email} (membre)` });
+    expect(audit).toMatchObject({
+      actorId: admin.user.id,
+      outcome: 'success',
+      details: `Invitation envoyée à ${email} (membre)`,
+    });
     expect(JSON.stringify(audit)).not.toContain(token);
 
-    const pending = (await inject(ctx.app, { method: 'GET', url: '/api/admin/invitations', token: admin.token })).json().data;
+    const pending = (
+      await inject(ctx.app, { method: 'GET', url: '/api/admin/invitations', token: admin.token })
+    ).json().data;
     expect(pending.map((entry: { id: string }) => entry.id)).toContain(id);
   });
 
@@ -70,13 +98,20 @@ describe('POST /api/admin/invitations', () => {
     const response = await invite(admin.token, { email: existing.email.toUpperCase(), role: 'member' });
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('email_taken');
-    expect(await ctx.db.select().from(invitations).where(eq(invitations.email, existing.email))).toHaveLength(0);
+    expect(await ctx.db.select().from(invitations).where(eq(invitations.email, existing.email))).toHaveLength(
+      0,
+    );
   });
 
   it('refuses a bad role, a bad e-mail or an unknown field with 400 and stores nothing', async () => {
     const admin = await signInAdmin(ctx);
     const email = uniqueEmail('bad');
-    for (const payload of [{ email, role: 'owner' }, { email: 'not-an-email', role: 'member' }, { email, role: 'member', expiresAt: '2099-01-01T00:00:00Z' }, { email }]) {
+    for (const payload of [
+      { email, role: 'owner' },
+      { email: 'not-an-email', role: 'member' },
+      { email, role: 'member', expiresAt: '2099-01-01T00:00:00Z' },
+      { email },
+    ]) {
       const response = await invite(admin.token, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('validation_failed');
@@ -93,11 +128,25 @@ describe('POST /api/admin/invitations', () => {
     expect(ctx.mails.filter((m) => m.to === first.email)).toHaveLength(mailsBefore);
     expect(await ctx.db.select().from(invitations).where(eq(invitations.email, first.email))).toHaveLength(1);
 
-    await inject(ctx.app, { method: 'DELETE', url: `/api/admin/invitations/${first.id}`, token: first.admin.token });
+    await inject(ctx.app, {
+      method: 'DELETE',
+      url: `/api/admin/invitations/${first.id}`,
+      token: first.admin.token,
+    });
     const fresh = await invite(first.admin.token, { email: first.email, role: 'member' });
     expect(fresh.statusCode).toBe(201);
-    expect((await accept({ token: first.token, username: 'Ancien lien', password: STRONG_PASSWORD })).statusCode).toBe(400);
-    expect((await accept({ token: tokenOf(fresh.json().data.devInviteLink), username: 'Nouveau lien', password: STRONG_PASSWORD })).statusCode).toBe(201);
+    expect(
+      (await accept({ token: first.token, username: 'Ancien lien', password: STRONG_PASSWORD })).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await accept({
+          token: tokenOf(fresh.json().data.devInviteLink),
+          username: 'Nouveau lien',
+          password: STRONG_PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('makes one invitation and one mail of the same id sent twice, at once or one after the other; the second answer is 200', async () => {
@@ -112,20 +161,32 @@ describe('POST /api/admin/invitations', () => {
     expect(await ctx.db.select().from(invitations).where(eq(invitations.email, email))).toHaveLength(1);
     expect(ctx.mails.filter((m) => m.to === email)).toHaveLength(1);
     const created = together.find((answer) => answer.statusCode === 201)!.json().data;
-    expect((await accept({ token: tokenOf(created.devInviteLink), username: 'Une fois', password: STRONG_PASSWORD })).statusCode).toBe(201);
+    expect(
+      (
+        await accept({
+          token: tokenOf(created.devInviteLink),
+          username: 'Une fois',
+          password: STRONG_PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('answers 409 for two different sends to one address at the same moment: one live link', async () => {
     const admin = await signInAdmin(ctx);
     const email = uniqueEmail('race');
-    const answers = await Promise.all([invite(admin.token, { email, role: 'member' }), invite(admin.token, { email, role: 'member' })]);
+    const answers = await Promise.all([
+      invite(admin.token, { email, role: 'member' }),
+      invite(admin.token, { email, role: 'member' }),
+    ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
     expect(await ctx.db.select().from(invitations).where(eq(invitations.email, email))).toHaveLength(1);
   });
 });
 
 describe('POST /api/auth/invitations/check', () => {
-  const check = (token: string) => inject(ctx.app, { method: 'POST', url: '/api/auth/invitations/check', payload: { token } });
+  const check = (token: string) =>
+    inject(ctx.app, { method: 'POST', url: '/api/auth/invitations/check', payload: { token } });
 
   it('says which address and role a live link invites, without using it up', async () => {
     const { email, token } = await invited('admin');
@@ -134,7 +195,9 @@ describe('POST /api/auth/invitations/check', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toEqual({ email, role: 'admin' });
     }
-    expect((await accept({ token, username: 'Après la vérification', password: STRONG_PASSWORD })).statusCode).toBe(201);
+    expect(
+      (await accept({ token, username: 'Après la vérification', password: STRONG_PASSWORD })).statusCode,
+    ).toBe(201);
   });
 
   it('gives a used, revoked, expired or unknown link the same 400 as the acceptance, naming no address', async () => {
@@ -154,14 +217,33 @@ describe('POST /api/auth/invitations/check', () => {
 describe('DELETE /api/admin/invitations/:id', () => {
   it('revokes a pending invitation: gone from the list, its link refused, audited; a second revoke is 404', async () => {
     const { admin, id, token } = await invited();
-    const revoked = await inject(ctx.app, { method: 'DELETE', url: `/api/admin/invitations/${id}`, token: admin.token });
+    const revoked = await inject(ctx.app, {
+      method: 'DELETE',
+      url: `/api/admin/invitations/${id}`,
+      token: admin.token,
+    });
     expect(revoked.statusCode).toBe(200);
-    const pending = (await inject(ctx.app, { method: 'GET', url: '/api/admin/invitations', token: admin.token })).json().data;
+    const pending = (
+      await inject(ctx.app, { method: 'GET', url: '/api/admin/invitations', token: admin.token })
+    ).json().data;
     expect(pending.map((entry: { id: string }) => entry.id)).not.toContain(id);
-    expect((await accept({ token, username: 'Trop tard', password: STRONG_PASSWORD })).json().code).toBe('invalid_invitation_token');
+    expect((await accept({ token, username: 'Trop tard', password: STRONG_PASSWORD })).json().code).toBe(
+      'invalid_invitation_token',
+    );
     expect(await auditFor('admin.invitation.revoked', `invitation:${id}`)).toHaveLength(1);
-    expect((await inject(ctx.app, { method: 'DELETE', url: `/api/admin/invitations/${id}`, token: admin.token })).statusCode).toBe(404);
-    expect((await inject(ctx.app, { method: 'DELETE', url: '/api/admin/invitations/not-a-uuid', token: admin.token })).statusCode).toBe(400);
+    expect(
+      (await inject(ctx.app, { method: 'DELETE', url: `/api/admin/invitations/${id}`, token: admin.token }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await inject(ctx.app, {
+          method: 'DELETE',
+          url: '/api/admin/invitations/not-a-uuid',
+          token: admin.token,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -223,15 +305,22 @@ describe('POST /api/auth/invitations/accept', () => {
 
   it('refuses server-owned fields and an empty name with 400', async () => {
     const { email, token } = await invited();
-    expect((await accept({ token, username: 'Moi', password: STRONG_PASSWORD, role: 'admin' })).statusCode).toBe(400);
-    expect((await accept({ token, username: 'Moi', password: STRONG_PASSWORD, email: 'autre@example.test' })).statusCode).toBe(400);
+    expect(
+      (await accept({ token, username: 'Moi', password: STRONG_PASSWORD, role: 'admin' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await accept({ token, username: 'Moi', password: STRONG_PASSWORD, email: 'autre@example.test' }))
+        .statusCode,
+    ).toBe(400);
     expect((await accept({ token, username: '   ', password: STRONG_PASSWORD })).statusCode).toBe(400);
     expect(await ctx.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 
   it('makes an invited administrator set up 2FA at first sign-in', async () => {
     const { email, token } = await invited('admin');
-    expect((await accept({ token, username: 'Admin invitée', password: STRONG_PASSWORD })).json().data.role).toBe('admin');
+    expect(
+      (await accept({ token, username: 'Admin invitée', password: STRONG_PASSWORD })).json().data.role,
+    ).toBe('admin');
     const first = await login(ctx.app, email, STRONG_PASSWORD);
     expect(first.body.data).toMatchObject({ requires2FA: true, setupRequired: true, token: null });
   });
@@ -243,12 +332,28 @@ describe('rate limits', () => {
     try {
       const codes = [];
       for (let i = 0; i < 3; i += 1) {
-        codes.push((await inject(limited.app, { method: 'POST', url: '/api/auth/invitations/accept', payload: { token: 'unknown-token', username: 'X', password: STRONG_PASSWORD } })).statusCode);
+        codes.push(
+          (
+            await inject(limited.app, {
+              method: 'POST',
+              url: '/api/auth/invitations/accept',
+              payload: { token: 'unknown-token', username: 'X', password: STRONG_PASSWORD },
+            })
+          ).statusCode,
+        );
       }
       expect(codes).toEqual([400, 400, 429]);
       const checks = [];
       for (let i = 0; i < 3; i += 1) {
-        checks.push((await inject(limited.app, { method: 'POST', url: '/api/auth/invitations/check', payload: { token: 'unknown-token' } })).statusCode);
+        checks.push(
+          (
+            await inject(limited.app, {
+              method: 'POST',
+              url: '/api/auth/invitations/check',
+              payload: { token: 'unknown-token' },
+            })
+          ).statusCode,
+        );
       }
       expect(checks).toEqual([400, 400, 429]);
     } finally {
@@ -261,12 +366,19 @@ describe('rate limits', () => {
     try {
       const admin = await signInAdmin(limited);
       const codes = [];
-      for (let i = 0; i < 4; i += 1) codes.push((await inject(limited.app, { method: 'GET', url: '/api/admin/invitations', token: admin.token })).statusCode);
+      for (let i = 0; i < 4; i += 1)
+        codes.push(
+          (await inject(limited.app, { method: 'GET', url: '/api/admin/invitations', token: admin.token }))
+            .statusCode,
+        );
       expect(codes).toEqual([200, 200, 200, 429]);
       // Counted per session, not per IP: another session from the same address is not limited (here
       // a member, refused for what they are).
       const member = await signIn(limited);
-      expect((await inject(limited.app, { method: 'GET', url: '/api/admin/invitations', token: member.token })).statusCode).toBe(403);
+      expect(
+        (await inject(limited.app, { method: 'GET', url: '/api/admin/invitations', token: member.token }))
+          .statusCode,
+      ).toBe(403);
     } finally {
       await limited.close();
     }

@@ -12,7 +12,8 @@ import type { TwoFactorService } from '../two-factor/two-factor-service.ts';
 import { presentAdminMember } from './member-directory.ts';
 import { roleLabel } from './role-label.ts';
 
-const lastAdmin = () => new AppError(409, 'last_admin', 'The last active administrator cannot be demoted or deactivated');
+const lastAdmin = () =>
+  new AppError(409, 'last_admin', 'The last active administrator cannot be demoted or deactivated');
 const selfChange = () => new AppError(409, 'self_change', 'This change cannot be made to your own account');
 
 /**
@@ -27,7 +28,12 @@ export class MemberAdminService {
     private readonly twoFactor: TwoFactorService,
   ) {}
 
-  async update(admin: User, memberId: string, change: UpdateMemberRequest, actor: AuditActor): Promise<AdminMember> {
+  async update(
+    admin: User,
+    memberId: string,
+    change: UpdateMemberRequest,
+    actor: AuditActor,
+  ): Promise<AdminMember> {
     if (change.active === false && memberId === admin.id) throw selfChange();
     const { member, revoked } = await this.db.transaction(async (tx) => {
       // Every active administrator's row is locked, always in the same order, so two administrators
@@ -71,10 +77,19 @@ export class MemberAdminService {
       }
       if (change.active === true && row.deactivatedAt !== null) {
         await tx.update(users).set({ deactivatedAt: null, updatedAt: now }).where(eq(users.id, row.id));
-        await appendAudit(tx, { type: AUDIT_TYPES.memberReactivated, actor, outcome: 'success', resource: `user:${row.id}`, details: `${who} réactivé` });
+        await appendAudit(tx, {
+          type: AUDIT_TYPES.memberReactivated,
+          actor,
+          outcome: 'success',
+          resource: `user:${row.id}`,
+          details: `${who} réactivé`,
+        });
       }
       const [updated] = await tx.select().from(users).where(eq(users.id, row.id));
-      const [activity] = await tx.select({ at: max(sessions.lastActiveAt) }).from(sessions).where(eq(sessions.userId, row.id));
+      const [activity] = await tx
+        .select({ at: max(sessions.lastActiveAt) })
+        .from(sessions)
+        .where(eq(sessions.userId, row.id));
       return { member: presentAdminMember(updated!, activity?.at ?? null), revoked: revokedIds };
     });
     // Sessions are revoked here only by a deactivation: their streams end saying so.
@@ -89,7 +104,13 @@ export class MemberAdminService {
    * fifth wrong one locks it and revokes the session. The member enrols again at their next sign-in,
    * forced when they are an administrator.
    */
-  async resetTwoFactor(admin: User, sessionId: string, memberId: string, code: string, actor: AuditActor): Promise<void> {
+  async resetTwoFactor(
+    admin: User,
+    sessionId: string,
+    memberId: string,
+    code: string,
+    actor: AuditActor,
+  ): Promise<void> {
     if (memberId === admin.id) throw selfChange();
     // A passkey-only administrator (decision 0037), or one whose phone is lost, confirms with a backup code.
     const proof = { code, orBackupCode: true as const };
@@ -119,7 +140,11 @@ export class MemberAdminService {
   }
 
   /** Sessions and sign-ins waiting for their second factor both end. */
-  private async endEverySignIn(tx: Tx, userId: string, reason: 'deactivated' | 'two_factor_reset'): Promise<string[]> {
+  private async endEverySignIn(
+    tx: Tx,
+    userId: string,
+    reason: 'deactivated' | 'two_factor_reset',
+  ): Promise<string[]> {
     await tx.delete(pendingLogins).where(eq(pendingLogins.userId, userId));
     return revokeSessionsWhere(tx, { userId }, reason);
   }

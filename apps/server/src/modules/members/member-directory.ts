@@ -9,13 +9,26 @@ const byName = [asc(sql`lower(${users.username})`), asc(users.id)];
  * The active members for person pickers (and the deactivated ones too when asked, for the names on
  * their tasks); their e-mail only for an administrator's eyes.
  */
-export async function listMembers(db: Db, options: { withEmail: boolean; withDeactivated: boolean }): Promise<Member[]> {
+export async function listMembers(
+  db: Db,
+  options: { withEmail: boolean; withDeactivated: boolean },
+): Promise<Member[]> {
   const rows = await db
-    .select({ id: users.id, username: users.username, role: users.role, email: users.email, deactivatedAt: users.deactivatedAt })
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      email: users.email,
+      deactivatedAt: users.deactivatedAt,
+    })
     .from(users)
     .where(options.withDeactivated ? undefined : isNull(users.deactivatedAt))
     .orderBy(...byName);
-  return rows.map(({ email, deactivatedAt, ...member }) => ({ ...member, active: deactivatedAt === null, ...(options.withEmail ? { email } : {}) }));
+  return rows.map(({ email, deactivatedAt, ...member }) => ({
+    ...member,
+    active: deactivatedAt === null,
+    ...(options.withEmail ? { email } : {}),
+  }));
 }
 
 /** Every account, active or not, with 2FA and the latest activity of any session, for the administration screen. */
@@ -34,7 +47,10 @@ export async function listAdminMembers(db: Db): Promise<AdminMember[]> {
 }
 
 export function presentAdminMember(
-  user: Pick<typeof users.$inferSelect, 'id' | 'username' | 'email' | 'role' | 'deactivatedAt' | 'twoFactorEnabled' | 'createdAt'>,
+  user: Pick<
+    typeof users.$inferSelect,
+    'id' | 'username' | 'email' | 'role' | 'deactivatedAt' | 'twoFactorEnabled' | 'createdAt'
+  >,
   lastActiveAt: Date | string | null,
 ): AdminMember {
   return {

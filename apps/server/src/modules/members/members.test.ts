@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, backupCodes, invitations, users } from '../../db/schema.ts';
 import { codeAt } from '../../lib/totp.ts';
 import { listeningUrl, openStream } from '../../test/sse-client.ts';
-import { createTestContext, inject, login, makeUser, signIn, signInAdmin, type TestContext } from '../../test/test-app.ts';
+import {
+  createTestContext,
+  inject,
+  login,
+  makeUser,
+  signIn,
+  signInAdmin,
+  type TestContext,
+} from '../../test/test-app.ts';
 import { sessionCookieName } from '../auth/session-cookie.ts';
 
 let ctx: TestContext;
@@ -14,9 +22,15 @@ afterAll(() => ctx.close());
 
 const STEP = 30_000;
 const get = (url: string, token?: string) => inject(ctx.app, { method: 'GET', url, token });
-const patch = (token: string, id: string, payload: Record<string, unknown>) => inject(ctx.app, { method: 'PATCH', url: `/api/admin/members/${id}`, token, payload });
-const resetTwoFactor = (token: string, id: string, code: string) => inject(ctx.app, { method: 'POST', url: `/api/admin/members/${id}/reset-2fa`, token, payload: { code } });
-const auditFor = (type: string, userId: string) => ctx.db.select().from(auditLog).where(and(eq(auditLog.type, type), eq(auditLog.resource, `user:${userId}`)));
+const patch = (token: string, id: string, payload: Record<string, unknown>) =>
+  inject(ctx.app, { method: 'PATCH', url: `/api/admin/members/${id}`, token, payload });
+const resetTwoFactor = (token: string, id: string, code: string) =>
+  inject(ctx.app, { method: 'POST', url: `/api/admin/members/${id}/reset-2fa`, token, payload: { code } });
+const auditFor = (type: string, userId: string) =>
+  ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.type, type), eq(auditLog.resource, `user:${userId}`)));
 
 /** Only one administrator stays active in this file's database: the one returned. */
 async function soleAdmin() {
@@ -36,20 +50,35 @@ describe('GET /api/members', () => {
     const members = response.json().data as Array<Record<string, unknown>>;
     const names = members.map((member) => member.username as string);
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
-    expect(members.find((member) => member.id === anna.id)).toEqual({ id: anna.id, username: 'Anna Roux', role: 'member', active: true });
+    expect(members.find((member) => member.id === anna.id)).toEqual({
+      id: anna.id,
+      username: 'Anna Roux',
+      role: 'member',
+      active: true,
+    });
     expect(names).toContain(zoe.username);
     expect(members.map((member) => member.id)).not.toContain(gone.id);
     expect(JSON.stringify(members)).not.toContain('@');
 
     // The names on tasks include people who left, marked inactive.
-    const all = (await get('/api/members?include=deactivated', token)).json().data as Array<Record<string, unknown>>;
-    expect(all.find((member) => member.id === gone.id)).toEqual({ id: gone.id, username: 'Bruno Parti', role: 'member', active: false });
+    const all = (await get('/api/members?include=deactivated', token)).json().data as Array<
+      Record<string, unknown>
+    >;
+    expect(all.find((member) => member.id === gone.id)).toEqual({
+      id: gone.id,
+      username: 'Bruno Parti',
+      role: 'member',
+      active: false,
+    });
     expect((await get('/api/members?include=everyone', token)).statusCode).toBe(400);
   });
 
   it('adds the e-mail for an administrator, and answers 401 to nobody', async () => {
     const admin = await signInAdmin(ctx);
-    const members = (await get('/api/members', admin.token)).json().data as Array<{ id: string; email?: string }>;
+    const members = (await get('/api/members', admin.token)).json().data as Array<{
+      id: string;
+      email?: string;
+    }>;
     expect(members.find((member) => member.id === admin.user.id)?.email).toBe(admin.user.email);
     expect((await get('/api/members')).statusCode).toBe(401);
   });
@@ -66,7 +95,11 @@ describe('administration routes: a member is refused everywhere', () => {
       { method: 'PATCH', url: `/api/admin/members/${member.user.id}`, payload: { role: 'admin' } },
       { method: 'POST', url: `/api/admin/members/${id}/reset-2fa`, payload: { code: '123456' } },
       { method: 'GET', url: '/api/admin/invitations' },
-      { method: 'POST', url: '/api/admin/invitations', payload: { email: 'intrus@example.test', role: 'admin' } },
+      {
+        method: 'POST',
+        url: '/api/admin/invitations',
+        payload: { email: 'intrus@example.test', role: 'admin' },
+      },
       { method: 'DELETE', url: '/api/admin/invitations/00000000-0000-4000-8000-000000000000' },
     ] as const;
     for (const route of routes) {
@@ -79,7 +112,9 @@ describe('administration routes: a member is refused everywhere', () => {
     expect(self!.role).toBe('member');
     const [other] = await ctx.db.select().from(users).where(eq(users.id, id));
     expect(other!.twoFactorEnabled).toBe(true);
-    expect(await ctx.db.select().from(invitations).where(eq(invitations.email, 'intrus@example.test'))).toHaveLength(0);
+    expect(
+      await ctx.db.select().from(invitations).where(eq(invitations.email, 'intrus@example.test')),
+    ).toHaveLength(0);
   });
 });
 
@@ -87,10 +122,22 @@ describe('GET /api/admin/members', () => {
   it('lists every account with role, active, 2FA and last activity', async () => {
     const admin = await signInAdmin(ctx);
     const never = await makeUser(ctx.db);
-    const members = (await get('/api/admin/members', admin.token)).json().data as Array<Record<string, unknown>>;
-    expect(members.find((member) => member.id === admin.user.id)).toMatchObject({ role: 'admin', active: true, twoFactorEnabled: true, email: admin.user.email });
+    const members = (await get('/api/admin/members', admin.token)).json().data as Array<
+      Record<string, unknown>
+    >;
+    expect(members.find((member) => member.id === admin.user.id)).toMatchObject({
+      role: 'admin',
+      active: true,
+      twoFactorEnabled: true,
+      email: admin.user.email,
+    });
     expect(typeof members.find((member) => member.id === admin.user.id)!.lastActiveAt).toBe('string');
-    expect(members.find((member) => member.id === never.id)).toMatchObject({ role: 'member', active: true, twoFactorEnabled: false, lastActiveAt: null });
+    expect(members.find((member) => member.id === never.id)).toMatchObject({
+      role: 'member',
+      active: true,
+      twoFactorEnabled: false,
+      lastActiveAt: null,
+    });
   });
 });
 
@@ -110,11 +157,16 @@ describe('PATCH /api/admin/members/:id', () => {
 
     const right = await login(ctx.app, member.user.email, member.user.password);
     expect(right.status).toBe(403);
-    expect(right.body).toMatchObject({ code: 'account_deactivated', detail: 'Compte désactivé. Contactez un administrateur.' });
+    expect(right.body).toMatchObject({
+      code: 'account_deactivated',
+      detail: 'Compte désactivé. Contactez un administrateur.',
+    });
     const wrong = await login(ctx.app, member.user.email, 'Not the password 1!');
     expect(wrong.status).toBe(401);
     expect(wrong.body.code).toBe('invalid_credentials');
-    expect((await get('/api/members', admin.token)).json().data.map((m: { id: string }) => m.id)).not.toContain(member.user.id);
+    expect(
+      (await get('/api/members', admin.token)).json().data.map((m: { id: string }) => m.id),
+    ).not.toContain(member.user.id);
 
     const reactivated = await patch(admin.token, member.user.id, { active: true });
     expect(reactivated.json().data.active).toBe(true);
@@ -125,7 +177,9 @@ describe('PATCH /api/admin/members/:id', () => {
   it("deactivation closes the member's open event stream at once", async () => {
     const admin = await signInAdmin(ctx);
     const member = await signIn(ctx);
-    const connection = await openStream(await listeningUrl(ctx.app), { cookie: `${sessionCookieName(ctx.config)}=${member.token}` });
+    const connection = await openStream(await listeningUrl(ctx.app), {
+      cookie: `${sessionCookieName(ctx.config)}=${member.token}`,
+    });
     expect(connection.status).toBe(200);
     expect((await patch(admin.token, member.user.id, { active: false })).statusCode).toBe(200);
     await connection.ended;
@@ -136,7 +190,11 @@ describe('PATCH /api/admin/members/:id', () => {
     const other = await signInAdmin(ctx);
     const pending = (await login(ctx.app, other.user.email, other.user.password)).body.data.tempToken!;
     expect((await patch(admin.token, other.user.id, { active: false })).statusCode).toBe(200);
-    const step = await inject(ctx.app, { method: 'POST', url: '/api/auth/verify-2fa', payload: { tempToken: pending, code: codeAt(other.secret, Date.now() + STEP) } });
+    const step = await inject(ctx.app, {
+      method: 'POST',
+      url: '/api/auth/verify-2fa',
+      payload: { tempToken: pending, code: codeAt(other.secret, Date.now() + STEP) },
+    });
     expect(step.statusCode).toBe(401);
     expect((await get('/api/auth/me', other.token)).statusCode).toBe(401);
   });
@@ -148,7 +206,9 @@ describe('PATCH /api/admin/members/:id', () => {
     expect(promoted.json().data.role).toBe('admin');
     const [audit] = await auditFor('admin.member.role_changed', member.user.id);
     expect(audit!.metadata).toEqual({ from: 'member', to: 'admin' });
-    expect(audit!.details).toBe(`Rôle de ${member.user.username} <${member.user.email}> : membre → administrateur`);
+    expect(audit!.details).toBe(
+      `Rôle de ${member.user.username} <${member.user.email}> : membre → administrateur`,
+    );
     // Their open session now reads the new role: an administrator without 2FA may only enrol (S15).
     const next = await get('/api/projects', member.token);
     expect(next.statusCode).toBe(403);
@@ -178,25 +238,39 @@ describe('PATCH /api/admin/members/:id', () => {
   it('two administrators demoting each other at once leave one administrator', async () => {
     const first = await soleAdmin();
     const second = await signInAdmin(ctx);
-    const answers = await Promise.all([patch(first.token, second.user.id, { role: 'member' }), patch(second.token, first.user.id, { role: 'member' })]);
+    const answers = await Promise.all([
+      patch(first.token, second.user.id, { role: 'member' }),
+      patch(second.token, first.user.id, { role: 'member' }),
+    ]);
     // The loser is refused either inside the transaction (409 last_admin, both requests were in before
     // either committed) or at the door (403: its session already lost the administrator role).
     const [won, lost] = answers.map((answer) => answer.statusCode).sort();
     expect(won).toBe(200);
     expect([403, 409]).toContain(lost);
-    const admins = await ctx.db.select().from(users).where(and(eq(users.role, 'admin')));
+    const admins = await ctx.db
+      .select()
+      .from(users)
+      .where(and(eq(users.role, 'admin')));
     expect(admins.filter((row) => row.deactivatedAt === null)).toHaveLength(1);
   });
 
   it('refuses bad input with 400 and an unknown member with 404, changing nothing', async () => {
     const admin = await signInAdmin(ctx);
     const member = await makeUser(ctx.db);
-    for (const payload of [{}, { role: 'owner' }, { active: 'no' }, { active: false, email: 'x@example.test' }, { role: 'admin', twoFactorEnabled: false }]) {
+    for (const payload of [
+      {},
+      { role: 'owner' },
+      { active: 'no' },
+      { active: false, email: 'x@example.test' },
+      { role: 'admin', twoFactorEnabled: false },
+    ]) {
       const response = await patch(admin.token, member.id, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect((await patch(admin.token, 'not-a-uuid', { active: false })).statusCode).toBe(400);
-    expect((await patch(admin.token, '00000000-0000-4000-8000-000000000000', { active: false })).statusCode).toBe(404);
+    expect(
+      (await patch(admin.token, '00000000-0000-4000-8000-000000000000', { active: false })).statusCode,
+    ).toBe(404);
     const [row] = await ctx.db.select().from(users).where(eq(users.id, member.id));
     expect(row).toMatchObject({ role: 'member', deactivatedAt: null });
   });
@@ -205,8 +279,19 @@ describe('PATCH /api/admin/members/:id', () => {
 describe('POST /api/admin/members/:id/reset-2fa', () => {
   async function enrolledMember() {
     const { user, token } = await signIn(ctx);
-    const setup = (await inject(ctx.app, { method: 'POST', url: '/api/2fa/setup', token, payload: {} })).json().data;
-    expect((await inject(ctx.app, { method: 'POST', url: '/api/2fa/verify', token, payload: { code: codeAt(setup.secret, Date.now()) } })).statusCode).toBe(200);
+    const setup = (
+      await inject(ctx.app, { method: 'POST', url: '/api/2fa/setup', token, payload: {} })
+    ).json().data;
+    expect(
+      (
+        await inject(ctx.app, {
+          method: 'POST',
+          url: '/api/2fa/verify',
+          token,
+          payload: { code: codeAt(setup.secret, Date.now()) },
+        })
+      ).statusCode,
+    ).toBe(200);
     return { user, token };
   }
 
@@ -227,11 +312,21 @@ describe('POST /api/admin/members/:id/reset-2fa', () => {
   it('with a TOTP code: erases the secret and backup codes, ends the sessions, audits; the member signs in without a code', async () => {
     const admin = await signInAdmin(ctx);
     const member = await enrolledMember();
-    const response = await resetTwoFactor(admin.token, member.user.id, codeAt(admin.secret, Date.now() + STEP));
+    const response = await resetTwoFactor(
+      admin.token,
+      member.user.id,
+      codeAt(admin.secret, Date.now() + STEP),
+    );
     expect(response.statusCode).toBe(200);
     const [row] = await ctx.db.select().from(users).where(eq(users.id, member.user.id));
-    expect(row).toMatchObject({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null });
-    expect(await ctx.db.select().from(backupCodes).where(eq(backupCodes.userId, member.user.id))).toHaveLength(0);
+    expect(row).toMatchObject({
+      twoFactorEnabled: false,
+      twoFactorSecret: null,
+      twoFactorPendingSecret: null,
+    });
+    expect(
+      await ctx.db.select().from(backupCodes).where(eq(backupCodes.userId, member.user.id)),
+    ).toHaveLength(0);
     expect((await get('/api/auth/me', member.token)).statusCode).toBe(401);
     expect(await auditFor('admin.member.2fa_reset', member.user.id)).toHaveLength(1);
     const again = await login(ctx.app, member.user.email, member.user.password);
@@ -266,7 +361,12 @@ describe('POST /api/admin/members/:id/reset-2fa', () => {
     const admin = await signInAdmin(ctx);
     const member = await enrolledMember();
     for (const code of ['12345', '1234567', '١٢٣٤٥٦', 123456]) {
-      const response = await inject(ctx.app, { method: 'POST', url: `/api/admin/members/${member.user.id}/reset-2fa`, token: admin.token, payload: { code } });
+      const response = await inject(ctx.app, {
+        method: 'POST',
+        url: `/api/admin/members/${member.user.id}/reset-2fa`,
+        token: admin.token,
+        payload: { code },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('validation_failed');
     }

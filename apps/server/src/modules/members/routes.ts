@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acceptedInvitationSchema, acceptInvitationRequestSchema, checkedInvitationSchema, checkInvitationRequestSchema, envelope, memberListQuerySchema, memberListSchema } from '@jalon/contract';
+import {
+  acceptedInvitationSchema,
+  acceptInvitationRequestSchema,
+  checkedInvitationSchema,
+  checkInvitationRequestSchema,
+  envelope,
+  memberListQuerySchema,
+  memberListSchema,
+} from '@jalon/contract';
 import type { AppContext } from '../../app-context.ts';
 import { listMembers } from './member-directory.ts';
 import { isAdmin } from './policy.ts';
@@ -7,18 +15,27 @@ import { isAdmin } from './policy.ts';
 /** The members directory (any signed-in user) and the public acceptance of an invitation. */
 export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The emailed link's routes: public, and limited per IP like the reset routes.
-  const linkRoute = { access: 'public' as const, rateLimit: { max: ctx.config.reset.ipMax, timeWindow: ctx.config.reset.windowMs } };
+  const linkRoute = {
+    access: 'public' as const,
+    rateLimit: { max: ctx.config.reset.ipMax, timeWindow: ctx.config.reset.windowMs },
+  };
   app.get(
     '/members',
     {
       schema: {
         tags: ['members'],
-        summary: 'Active members sorted by name, for person pickers (e-mail for administrators only); ?include=deactivated adds the others',
+        summary:
+          'Active members sorted by name, for person pickers (e-mail for administrators only); ?include=deactivated adds the others',
         querystring: memberListQuerySchema,
         response: { 200: envelope(memberListSchema) },
       },
     },
-    async (request) => ({ data: await listMembers(ctx.db, { withEmail: isAdmin(request.session!.user), withDeactivated: request.query.include === 'deactivated' }) }),
+    async (request) => ({
+      data: await listMembers(ctx.db, {
+        withEmail: isAdmin(request.session!.user),
+        withDeactivated: request.query.include === 'deactivated',
+      }),
+    }),
   );
 
   app.post(
@@ -33,7 +50,13 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 201: envelope(acceptedInvitationSchema) },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await ctx.invitations.accept(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }) }),
+    async (request, reply) =>
+      reply.code(201).send({
+        data: await ctx.invitations.accept(request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? '',
+        }),
+      }),
   );
 
   // A POST, though it changes nothing: the token stays out of the address, which access logs keep.
@@ -43,7 +66,8 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       config: linkRoute,
       schema: {
         tags: ['members'],
-        summary: 'Whether an invitation link is still good, and the e-mail and role it invites; uses nothing up (400 for a dead link)',
+        summary:
+          'Whether an invitation link is still good, and the e-mail and role it invites; uses nothing up (400 for a dead link)',
         body: checkInvitationRequestSchema,
         response: { 200: envelope(checkedInvitationSchema) },
       },

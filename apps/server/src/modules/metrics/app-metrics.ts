@@ -67,7 +67,7 @@ export function createAppMetrics(database: Database): AppMetrics {
     }),
     eventFanOut: new Histogram({
       name: 'jalon_event_fanout_seconds',
-      help: 'One change announced to this instance\'s streams, by phase: read (from the notification to its rows read, queue included) and write (the text written to every stream)',
+      help: "One change announced to this instance's streams, by phase: read (from the notification to its rows read, queue included) and write (the text written to every stream)",
       labelNames: ['phase'],
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [registry],

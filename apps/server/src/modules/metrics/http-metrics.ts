@@ -8,7 +8,11 @@ import type { AppMetrics } from './app-metrics.ts';
  */
 export const httpMetricsPlugin = fp(async (app: FastifyInstance, { metrics }: { metrics: AppMetrics }) => {
   app.addHook('onResponse', async (request, reply) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? '(unmatched)', status_code: String(reply.statusCode) };
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? '(unmatched)',
+      status_code: String(reply.statusCode),
+    };
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });

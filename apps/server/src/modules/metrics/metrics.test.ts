@@ -40,8 +40,12 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     await inject(ctx.app, { method: 'GET', url: `/api/projects/${id}`, token });
     await inject(ctx.app, { method: 'GET', url: '/api/nothing/here/at-all' });
     const body = await scrape();
-    expect(body).toContain('jalon_http_requests_total{method="GET",route="/api/projects/:id",status_code="404"} 2');
-    expect(body).toMatch(/jalon_http_request_duration_seconds_count\{method="GET",route="\/api\/projects\/:id",status_code="404"\} 2/);
+    expect(body).toContain(
+      'jalon_http_requests_total{method="GET",route="/api/projects/:id",status_code="404"} 2',
+    );
+    expect(body).toMatch(
+      /jalon_http_request_duration_seconds_count\{method="GET",route="\/api\/projects\/:id",status_code="404"\} 2/,
+    );
     // No route matched: the label is a fixed word (or the web app's catch-all), never the URL.
     expect(body).toMatch(/route="(\(unmatched\)|\/\*)",status_code="404"/);
     expect(body).not.toContain(id);

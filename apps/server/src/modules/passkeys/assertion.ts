@@ -21,7 +21,10 @@ export async function checkAssertion(
   challenge: string,
   response: AuthenticationResponseJSON,
 ): Promise<CheckedAssertion> {
-  const [stored] = await db.select().from(passkeys).where(and(eq(passkeys.credentialId, response.id), eq(passkeys.userId, userId)));
+  const [stored] = await db
+    .select()
+    .from(passkeys)
+    .where(and(eq(passkeys.credentialId, response.id), eq(passkeys.userId, userId)));
   if (!stored) return { stored, failure: 'unknown', newCounter: 0 };
   try {
     const verification = await verifyAuthenticationResponse({
@@ -29,14 +32,22 @@ export async function checkAssertion(
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpId,
-      credential: { id: stored.credentialId, publicKey: isoBase64URL.toBuffer(stored.publicKey), counter: stored.counter },
+      credential: {
+        id: stored.credentialId,
+        publicKey: isoBase64URL.toBuffer(stored.publicKey),
+        counter: stored.counter,
+      },
       requireUserVerification: false,
     });
     return verification.verified
       ? { stored, failure: null, newCounter: verification.authenticationInfo.newCounter }
       : { stored, failure: 'invalid', newCounter: 0 };
   } catch (error) {
-    return { stored, failure: error instanceof Error && /counter/i.test(error.message) ? 'cloned' : 'invalid', newCounter: 0 };
+    return {
+      stored,
+      failure: error instanceof Error && /counter/i.test(error.message) ? 'cloned' : 'invalid',
+      newCounter: 0,
+    };
   }
 }
 
@@ -50,13 +61,24 @@ export async function raiseCounter(tx: Tx, checked: CheckedAssertion): Promise<b
   const raised = await tx
     .update(passkeys)
     .set({ counter: newCounter, lastUsedAt: new Date() })
-    .where(and(eq(passkeys.id, checked.stored.id), newCounter === 0 ? eq(passkeys.counter, 0) : lt(passkeys.counter, newCounter)))
+    .where(
+      and(
+        eq(passkeys.id, checked.stored.id),
+        newCounter === 0 ? eq(passkeys.counter, 0) : lt(passkeys.counter, newCounter),
+      ),
+    )
     .returning({ id: passkeys.id });
   return raised.length === 1;
 }
 
 /** Audits a refused answer: `security.passkey.clone_suspected` when the counter did not grow. */
-export async function auditRefusal(tx: Tx, checked: CheckedAssertion, userId: string, actor: AuditActor, when: 'sign_in' | 'step_up'): Promise<void> {
+export async function auditRefusal(
+  tx: Tx,
+  checked: CheckedAssertion,
+  userId: string,
+  actor: AuditActor,
+  when: 'sign_in' | 'step_up',
+): Promise<void> {
   const cloned = checked.failure === 'cloned';
   await appendAudit(tx, {
     type: cloned ? AUDIT_TYPES.passkeyCloneSuspected : AUDIT_TYPES.passkeyFailed,

@@ -15,14 +15,18 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 afterEach(() => vi.useRealTimers());
 
-const post = (url: string, payload: Record<string, unknown>, token?: string) => inject(ctx.app, { method: 'POST', url, payload, token });
-const auditTypes = async (userId: string) => (await ctx.db.select().from(auditLog).where(eq(auditLog.actorId, userId))).map((row) => row.type);
+const post = (url: string, payload: Record<string, unknown>, token?: string) =>
+  inject(ctx.app, { method: 'POST', url, payload, token });
+const auditTypes = async (userId: string) =>
+  (await ctx.db.select().from(auditLog).where(eq(auditLog.actorId, userId))).map((row) => row.type);
 
 /** A member with TOTP on; `nextCode()` gives a fresh, not yet used code each call. */
 async function enrolledMember() {
   const { user, token, sessionId } = await signIn(ctx);
   const setup = (await post('/api/2fa/setup', {}, token)).json().data;
-  expect((await post('/api/2fa/verify', { code: codeAt(setup.secret, Date.now()) }, token)).statusCode).toBe(200);
+  expect((await post('/api/2fa/verify', { code: codeAt(setup.secret, Date.now()) }, token)).statusCode).toBe(
+    200,
+  );
   let step = 0;
   const nextCode = () => {
     step += 1;
@@ -36,20 +40,37 @@ async function enrolledMember() {
   return { user, token, sessionId, nextCode };
 }
 
-async function addPasskey(member: Awaited<ReturnType<typeof enrolledMember>>, authenticator = new SoftAuthenticator(ORIGIN), name = 'Clé USB') {
+async function addPasskey(
+  member: Awaited<ReturnType<typeof enrolledMember>>,
+  authenticator = new SoftAuthenticator(ORIGIN),
+  name = 'Clé USB',
+) {
   const options = await post('/api/2fa/passkeys/options', { code: member.nextCode() }, member.token);
   expect(options.statusCode).toBe(200);
   const { challengeId, options: creation } = options.json().data;
-  const added = await post('/api/2fa/passkeys', { challengeId, name, response: authenticator.register(creation) }, member.token);
+  const added = await post(
+    '/api/2fa/passkeys',
+    { challengeId, name, response: authenticator.register(creation) },
+    member.token,
+  );
   return { authenticator, added, challengeId, creation };
 }
 
-async function passkeySignIn(email: string, password: string, authenticator: SoftAuthenticator, tempToken?: string) {
+async function passkeySignIn(
+  email: string,
+  password: string,
+  authenticator: SoftAuthenticator,
+  tempToken?: string,
+) {
   const token = tempToken ?? (await login(ctx.app, email, password)).body.data.tempToken!;
   const options = await post('/api/auth/passkey-options', { tempToken: token });
   expect(options.statusCode).toBe(200);
   const { challengeId, options: request } = options.json().data;
-  const response = await post('/api/auth/verify-passkey', { tempToken: token, challengeId, response: authenticator.authenticate(request) });
+  const response = await post('/api/auth/verify-passkey', {
+    tempToken: token,
+    challengeId,
+    response: authenticator.authenticate(request),
+  });
   return { response, tempToken: token, challengeId, request };
 }
 
@@ -61,31 +82,62 @@ describe('adding a passkey', () => {
     expect(creation.rp).toEqual({ name: 'Jalon', id: 'localhost' });
     expect(added.statusCode).toBe(200);
     // Not the first factor (TOTP is on): no new backup codes, no session.
-    expect(added.json().data).toMatchObject({ name: 'Clé USB', lastUsedAt: null, backupCodes: null, signIn: null });
+    expect(added.json().data).toMatchObject({
+      name: 'Clé USB',
+      lastUsedAt: null,
+      backupCodes: null,
+      signIn: null,
+    });
     expect((await post('/api/2fa/passkeys/options', {}, member.token)).json().code).toBe('invalid_code');
-    const list = (await inject(ctx.app, { method: 'GET', url: '/api/2fa/passkeys', token: member.token })).json().data.passkeys;
+    const list = (
+      await inject(ctx.app, { method: 'GET', url: '/api/2fa/passkeys', token: member.token })
+    ).json().data.passkeys;
     expect(list.map((key: { name: string }) => key.name)).toEqual(['Clé USB']);
     expect(await auditTypes(member.user.id)).toEqual(expect.arrayContaining(['security.passkey.added']));
   });
 
   it('refuses an answer made for another origin, and spends the challenge either way', async () => {
     const member = await enrolledMember();
-    const options = (await post('/api/2fa/passkeys/options', { code: member.nextCode() }, member.token)).json().data;
+    const options = (
+      await post('/api/2fa/passkeys/options', { code: member.nextCode() }, member.token)
+    ).json().data;
     const phishing = new SoftAuthenticator('http://localhost.evil.test');
-    const refused = await post('/api/2fa/passkeys', { challengeId: options.challengeId, name: 'x', response: phishing.register(options.options) }, member.token);
+    const refused = await post(
+      '/api/2fa/passkeys',
+      { challengeId: options.challengeId, name: 'x', response: phishing.register(options.options) },
+      member.token,
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe('passkey_invalid');
-    const retry = await post('/api/2fa/passkeys', { challengeId: options.challengeId, name: 'x', response: new SoftAuthenticator(ORIGIN).register(options.options) }, member.token);
+    const retry = await post(
+      '/api/2fa/passkeys',
+      {
+        challengeId: options.challengeId,
+        name: 'x',
+        response: new SoftAuthenticator(ORIGIN).register(options.options),
+      },
+      member.token,
+    );
     expect(retry.json().code).toBe('passkey_challenge_expired');
     expect(await auditTypes(member.user.id)).toContain('security.passkey.failed');
   });
 
   it('refuses a challenge older than two minutes', async () => {
     const member = await enrolledMember();
-    const options = (await post('/api/2fa/passkeys/options', { code: member.nextCode() }, member.token)).json().data;
+    const options = (
+      await post('/api/2fa/passkeys/options', { code: member.nextCode() }, member.token)
+    ).json().data;
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 2 * 60_000 + 1_000);
-    const late = await post('/api/2fa/passkeys', { challengeId: options.challengeId, name: 'x', response: new SoftAuthenticator(ORIGIN).register(options.options) }, member.token);
+    const late = await post(
+      '/api/2fa/passkeys',
+      {
+        challengeId: options.challengeId,
+        name: 'x',
+        response: new SoftAuthenticator(ORIGIN).register(options.options),
+      },
+      member.token,
+    );
     expect(late.statusCode).toBe(400);
     expect(late.json().code).toBe('passkey_challenge_expired');
   });
@@ -95,10 +147,16 @@ describe('adding a passkey', () => {
     const member = await enrolledMember();
     await addPasskey(member);
     const tempToken = (await login(ctx.app, member.user.email, member.user.password)).body.data.tempToken!;
-    expect((await inject(ctx.app, { method: 'GET', url: '/api/2fa/passkeys', token: tempToken })).statusCode).toBe(401);
+    expect(
+      (await inject(ctx.app, { method: 'GET', url: '/api/2fa/passkeys', token: tempToken })).statusCode,
+    ).toBe(401);
     // A sign-in step's tempToken (2FA already on) cannot start adding a key: only a forced enrolment's may.
-    expect((await post('/api/2fa/passkeys/options', {}, tempToken)).json().code).toBe('two_factor_already_enabled');
-    const options = (await post('/api/2fa/passkeys/options', { code: member.nextCode() }, member.token)).json().data;
+    expect((await post('/api/2fa/passkeys/options', {}, tempToken)).json().code).toBe(
+      'two_factor_already_enabled',
+    );
+    const options = (
+      await post('/api/2fa/passkeys/options', { code: member.nextCode() }, member.token)
+    ).json().data;
     const good = new SoftAuthenticator(ORIGIN).register(options.options);
     for (const body of [
       { challengeId: options.challengeId, name: 'x'.repeat(65), response: good },
@@ -107,10 +165,21 @@ describe('adding a passkey', () => {
       { challengeId: options.challengeId, name: 'x', response: good, userId: member.user.id },
       { challengeId: 'nope', name: 'x', response: good },
     ]) {
-      expect((await post('/api/2fa/passkeys', body, member.token)).statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(
+        (await post('/api/2fa/passkeys', body, member.token)).statusCode,
+        JSON.stringify(body).slice(0, 80),
+      ).toBe(400);
     }
     // Refused before use: the challenge still works.
-    expect((await post('/api/2fa/passkeys', { challengeId: options.challengeId, name: 'Téléphone', response: good }, member.token)).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          '/api/2fa/passkeys',
+          { challengeId: options.challengeId, name: 'Téléphone', response: good },
+          member.token,
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -118,16 +187,29 @@ describe('signing in with a passkey instead of a code', () => {
   it('opens a session; the tempToken and the challenge are single use; audited with the method', async () => {
     const member = await enrolledMember();
     const { authenticator } = await addPasskey(member);
-    const { response, tempToken, challengeId, request } = await passkeySignIn(member.user.email, member.user.password, authenticator);
+    const { response, tempToken, challengeId, request } = await passkeySignIn(
+      member.user.email,
+      member.user.password,
+      authenticator,
+    );
     expect(response.statusCode).toBe(200);
     const session = response.json().data;
-    expect((await inject(ctx.app, { method: 'GET', url: '/api/auth/me', token: session.token })).statusCode).toBe(200);
-    const replay = await post('/api/auth/verify-passkey', { tempToken, challengeId, response: authenticator.authenticate(request) });
+    expect(
+      (await inject(ctx.app, { method: 'GET', url: '/api/auth/me', token: session.token })).statusCode,
+    ).toBe(200);
+    const replay = await post('/api/auth/verify-passkey', {
+      tempToken,
+      challengeId,
+      response: authenticator.authenticate(request),
+    });
     expect(replay.statusCode).toBe(401);
     const [row] = await ctx.db.select().from(passkeys).where(eq(passkeys.userId, member.user.id));
     expect(row!.counter).toBe(1);
     expect(row!.lastUsedAt).not.toBeNull();
-    const logins = await ctx.db.select().from(auditLog).where(and(eq(auditLog.type, 'auth.login.succeeded'), eq(auditLog.actorId, member.user.id)));
+    const logins = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.type, 'auth.login.succeeded'), eq(auditLog.actorId, member.user.id)));
     expect(logins.some((entry) => (entry.metadata as { method?: string }).method === 'passkey')).toBe(true);
   });
 
@@ -138,17 +220,31 @@ describe('signing in with a passkey instead of a code', () => {
     const second = (await login(ctx.app, member.user.email, member.user.password)).body.data.tempToken!;
     const options = (await post('/api/auth/passkey-options', { tempToken: first })).json().data;
     const answer = authenticator.authenticate(options.options);
-    const elsewhere = await post('/api/auth/verify-passkey', { tempToken: second, challengeId: options.challengeId, response: answer });
+    const elsewhere = await post('/api/auth/verify-passkey', {
+      tempToken: second,
+      challengeId: options.challengeId,
+      response: answer,
+    });
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json().code).toBe('passkey_challenge_expired');
-    expect((await post('/api/auth/verify-passkey', { tempToken: first, challengeId: options.challengeId, response: answer })).statusCode).toBe(200);
+    expect(
+      (
+        await post('/api/auth/verify-passkey', {
+          tempToken: first,
+          challengeId: options.challengeId,
+          response: answer,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('refuses a cloned authenticator (its counter does not grow) and audits it', async () => {
     const member = await enrolledMember();
     const { authenticator } = await addPasskey(member);
     const clone = authenticator.clone();
-    expect((await passkeySignIn(member.user.email, member.user.password, authenticator)).response.statusCode).toBe(200);
+    expect(
+      (await passkeySignIn(member.user.email, member.user.password, authenticator)).response.statusCode,
+    ).toBe(200);
     const cloned = await passkeySignIn(member.user.email, member.user.password, clone);
     expect(cloned.response.statusCode).toBe(401);
     expect(await auditTypes(member.user.id)).toContain('security.passkey.clone_suspected');
@@ -164,8 +260,20 @@ describe('signing in with a passkey instead of a code', () => {
       const tempToken = (await login(ctx.app, member.user.email, member.user.password)).body.data.tempToken!;
       const options = (await post('/api/auth/passkey-options', { tempToken })).json().data;
       // A signature by another key over the right challenge, under the registered credential's id.
-      const forged = { ...stranger.authenticate(options.options), id: authenticator.id, rawId: authenticator.id };
-      statuses.push((await post('/api/auth/verify-passkey', { tempToken, challengeId: options.challengeId, response: forged })).statusCode);
+      const forged = {
+        ...stranger.authenticate(options.options),
+        id: authenticator.id,
+        rawId: authenticator.id,
+      };
+      statuses.push(
+        (
+          await post('/api/auth/verify-passkey', {
+            tempToken,
+            challengeId: options.challengeId,
+            response: forged,
+          })
+        ).statusCode,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
     expect((await login(ctx.app, member.user.email, member.user.password)).status).toBe(429);
@@ -196,13 +304,17 @@ describe('removing a passkey', () => {
     const member = await enrolledMember();
     const { added } = await addPasskey(member);
     const id = added.json().data.id as string;
-    const remove = (code: string, token = member.token) => inject(ctx.app, { method: 'DELETE', url: `/api/2fa/passkeys/${id}`, token, payload: { code } });
+    const remove = (code: string, token = member.token) =>
+      inject(ctx.app, { method: 'DELETE', url: `/api/2fa/passkeys/${id}`, token, payload: { code } });
     expect((await remove('000000')).statusCode).toBe(400);
     const other = await enrolledMember();
     expect((await remove(other.nextCode(), other.token)).statusCode).toBe(404);
     const removed = await remove(member.nextCode());
     expect(removed.statusCode).toBe(200);
-    expect((await inject(ctx.app, { method: 'GET', url: '/api/2fa/passkeys', token: member.token })).json().data.passkeys).toEqual([]);
+    expect(
+      (await inject(ctx.app, { method: 'GET', url: '/api/2fa/passkeys', token: member.token })).json().data
+        .passkeys,
+    ).toEqual([]);
     expect(await auditTypes(member.user.id)).toContain('security.passkey.removed');
   });
 

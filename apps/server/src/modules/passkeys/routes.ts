@@ -30,13 +30,21 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.get(
     '/2fa/passkeys',
-    { schema: { tags, summary: 'The passkeys of the signed-in user', response: { 200: envelope(passkeyListSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The passkeys of the signed-in user',
+        response: { 200: envelope(passkeyListSchema) },
+      },
+    },
     async (request) => ({ data: { passkeys: await ctx.passkeys.list(request.session!.user.id) } }),
   );
 
   /** A signed-in session, or an administrator's forced enrolment (its 'setup' tempToken). */
   const callerOf = (request: FastifyRequest): PasskeyCaller =>
-    request.pendingLogin ? { pending: request.pendingLogin } : { session: { user: request.session!.user, id: request.session!.id } };
+    request.pendingLogin
+      ? { pending: request.pendingLogin }
+      : { session: { user: request.session!.user, id: request.session!.id } };
   const enrolment = { access: 'pending', allowWithoutTwoFactor: true } as const;
 
   app.post(
@@ -46,7 +54,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { ...enrolment, problems: [409, 429] },
       schema: {
         tags,
-        summary: 'Start adding a passkey (a current code or passkey when the account has a second factor; none for the first)',
+        summary:
+          'Start adding a passkey (a current code or passkey when the account has a second factor; none for the first)',
         body: passkeyRegistrationOptionsBodySchema,
         response: { 200: envelope(passkeyOptionsSchema) },
       },
@@ -54,7 +63,10 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => {
       const actor = actorOf(request);
       const session = request.session;
-      const proof = session && (request.body.code || request.body.passkey) ? await ctx.passkeys.proofFrom(session.user, request.body, actor) : null;
+      const proof =
+        session && (request.body.code || request.body.passkey)
+          ? await ctx.passkeys.proofFrom(session.user, request.body, actor)
+          : null;
       return { data: await ctx.passkeys.registrationOptions(callerOf(request), proof, actor) };
     },
   );
@@ -65,7 +77,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { ...enrolment, problems: [409] },
       schema: {
         tags,
-        summary: 'Add a passkey: the browser’s answer to the options (the first one turns 2FA on; from a tempToken it opens the session)',
+        summary:
+          'Add a passkey: the browser’s answer to the options (the first one turns 2FA on; from a tempToken it opens the session)',
         body: passkeyRegisterBodySchema,
         response: { 200: envelope(passkeyRegisteredSchema) },
       },
@@ -82,7 +95,11 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     {
       // 404: no passkey to confirm with.
       config: { problems: [404] },
-      schema: { tags, summary: 'A challenge for confirming a change to the second factor with a passkey', response: { 200: envelope(passkeyOptionsSchema) } },
+      schema: {
+        tags,
+        summary: 'A challenge for confirming a change to the second factor with a passkey',
+        response: { 200: envelope(passkeyOptionsSchema) },
+      },
     },
     async (request) => ({ data: await ctx.passkeys.stepUpOptions(request.session!.user) }),
   );
@@ -94,7 +111,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { problems: [429] },
       schema: {
         tags,
-        summary: 'Remove one of the user’s passkeys with a current code or passkey (another user’s id answers 404)',
+        summary:
+          'Remove one of the user’s passkeys with a current code or passkey (another user’s id answers 404)',
         params: passkeyIdParamsSchema,
         body: passkeyRemoveBodySchema,
         response: { 200: envelope(passkeyRemovedSchema) },
@@ -114,16 +132,28 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     {
       // 403: a pending enrolment (not a sign-in step); 404: no passkey on this account.
       config: { access: 'public', rateLimit: ipLimit, problems: [403, 404] },
-      schema: { tags, summary: 'Sign-in step with a passkey: the challenge for the tempToken', body: passkeySignInOptionsBodySchema, response: { 200: envelope(passkeyOptionsSchema) } },
+      schema: {
+        tags,
+        summary: 'Sign-in step with a passkey: the challenge for the tempToken',
+        body: passkeySignInOptionsBodySchema,
+        response: { 200: envelope(passkeyOptionsSchema) },
+      },
     },
-    async (request) => ({ data: await ctx.passkeys.signInOptions(await pendingFromBody(request.body.tempToken)) }),
+    async (request) => ({
+      data: await ctx.passkeys.signInOptions(await pendingFromBody(request.body.tempToken)),
+    }),
   );
 
   app.post(
     '/auth/verify-passkey',
     {
       config: { access: 'public', rateLimit: ipLimit },
-      schema: { tags, summary: 'Sign-in step with a passkey instead of a code', body: passkeySignInBodySchema, response: { 200: envelope(loginResultSchema) } },
+      schema: {
+        tags,
+        summary: 'Sign-in step with a passkey instead of a code',
+        body: passkeySignInBodySchema,
+        response: { 200: envelope(loginResultSchema) },
+      },
     },
     async (request, reply) => {
       const pending = await pendingFromBody(request.body.tempToken);

@@ -50,7 +50,12 @@ export class ResetService {
         ? await tx
             .select({ count: sql<number>`count(*)::int` })
             .from(passwordResets)
-            .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(Date.now() - this.config.reset.windowMs))))
+            .where(
+              and(
+                eq(passwordResets.userId, user.id),
+                gt(passwordResets.createdAt, new Date(Date.now() - this.config.reset.windowMs)),
+              ),
+            )
         : [{ count: 0 }];
       const allowed = user !== undefined && (recent[0]?.count ?? 0) < this.config.reset.emailMax;
       if (user && allowed) {
@@ -69,7 +74,11 @@ export class ResetService {
         type: AUDIT_TYPES.passwordResetRequested,
         actor: { ...actor, id: user?.id ?? null, email, name: user?.username ?? null },
         outcome: allowed ? 'success' : 'failure',
-        details: allowed ? 'Lien de réinitialisation envoyé' : user ? 'Lien non envoyé : trop de demandes' : 'Lien non envoyé : e-mail inconnu',
+        details: allowed
+          ? 'Lien de réinitialisation envoyé'
+          : user
+            ? 'Lien non envoyé : trop de demandes'
+            : 'Lien non envoyé : e-mail inconnu',
       });
       return allowed;
     });
@@ -77,10 +86,10 @@ export class ResetService {
     this.mailer.send(
       {
         to: user.email,
-      subject: 'Jalon : réinitialisation du mot de passe',
-      text:
-        `Bonjour ${user.username},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable 15 minutes) :\n${link}\n\n` +
-        "Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.\n",
+        subject: 'Jalon : réinitialisation du mot de passe',
+        text:
+          `Bonjour ${user.username},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable 15 minutes) :\n${link}\n\n` +
+          "Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.\n",
       },
       log,
     );

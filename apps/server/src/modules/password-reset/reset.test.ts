@@ -3,7 +3,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, passwordResets } from '../../db/schema.ts';
-import { createTestContext, inject, login, makeUser, signIn, uniqueEmail, type TestContext } from '../../test/test-app.ts';
+import {
+  createTestContext,
+  inject,
+  login,
+  makeUser,
+  signIn,
+  uniqueEmail,
+  type TestContext,
+} from '../../test/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -32,7 +40,10 @@ describe('POST /api/auth/password/forgot (S20, S21)', () => {
 
   it('builds the link from PUBLIC_URL, never from the Host header, with a token of at least 128 bits stored hashed', async () => {
     const user = await makeUser(ctx.db);
-    const response = await forgot(user.email, { host: 'evil.example.com', 'x-forwarded-host': 'evil.example.com' });
+    const response = await forgot(user.email, {
+      host: 'evil.example.com',
+      'x-forwarded-host': 'evil.example.com',
+    });
     const link: string = response.json().data.devResetLink;
     expect(link.startsWith('https://jalon.example.org/reset-password?token=')).toBe(true);
     expect(ctx.mails.at(-1)!.text).toContain(link);
@@ -79,7 +90,9 @@ describe('POST /api/auth/password/reset (S21, S22)', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json().data).toMatchObject({ success: true });
     expect(done.headers['set-cookie']).toBeUndefined();
-    expect((await inject(ctx.app, { method: 'GET', url: '/api/auth/me', token: sessionToken })).statusCode).toBe(401);
+    expect(
+      (await inject(ctx.app, { method: 'GET', url: '/api/auth/me', token: sessionToken })).statusCode,
+    ).toBe(401);
     expect((await login(ctx.app, user.email, user.password)).status).toBe(401);
     expect((await login(ctx.app, user.email, 'Fresh Password 2026!')).status).toBe(200);
     const reuse = await reset(tokenFrom(link), 'Another Password 3!');
@@ -174,8 +187,12 @@ describe('as in production: no link in the answer, the default per-IP limit (iss
     try {
       await holder.query('begin');
       await holder.query('lock table password_resets in access exclusive mode');
-      const ask = (email: string) => inject(prod.app, { method: 'POST', url: '/api/auth/password/forgot', payload: { email } });
-      answers = await Promise.race([Promise.all([ask(user.email), ask(uniqueEmail('nobody'))]), sleep(2_000).then(() => null)]);
+      const ask = (email: string) =>
+        inject(prod.app, { method: 'POST', url: '/api/auth/password/forgot', payload: { email } });
+      answers = await Promise.race([
+        Promise.all([ask(user.email), ask(uniqueEmail('nobody'))]),
+        sleep(2_000).then(() => null),
+      ]);
       expect(prod.mails.length).toBe(before);
     } finally {
       await holder.query('commit');
@@ -192,7 +209,12 @@ describe('as in production: no link in the answer, the default per-IP limit (iss
 
   it('limits reset-token guesses from one address: the guess past RESET_IP_MAX answers 429 (S22)', async () => {
     const guess = (remoteAddress: string) =>
-      inject(prod.app, { method: 'POST', url: '/api/auth/password/reset', remoteAddress, payload: { token: randomBytes(32).toString('base64url'), password: 'Whatever pass 12!' } });
+      inject(prod.app, {
+        method: 'POST',
+        url: '/api/auth/password/reset',
+        remoteAddress,
+        payload: { token: randomBytes(32).toString('base64url'), password: 'Whatever pass 12!' },
+      });
     const statuses = [];
     for (let i = 0; i < prod.config.reset.ipMax; i++) statuses.push((await guess('203.0.113.9')).statusCode);
     expect(statuses.every((status) => status === 400)).toBe(true);

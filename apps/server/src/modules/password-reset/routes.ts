@@ -17,13 +17,16 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     {
       config: { access: 'public', rateLimit: ipLimit },
       schema: {
-        operationId: 'forgotPassword', tags: ['password'],
+        operationId: 'forgotPassword',
+        tags: ['password'],
         summary: 'Ask for a reset link (same answer whether or not the account exists)',
         body: forgotPasswordRequestSchema,
         response: { 200: envelope(forgotPasswordResultSchema) },
       },
     },
-    async (request) => ({ data: await ctx.resets.requestLink(request.body.email, actorOf(request, null), request.log) }),
+    async (request) => ({
+      data: await ctx.resets.requestLink(request.body.email, actorOf(request, null), request.log),
+    }),
   );
 
   app.post(
@@ -31,7 +34,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     {
       config: { access: 'public', rateLimit: ipLimit },
       schema: {
-        operationId: 'resetPassword', tags: ['password'],
+        operationId: 'resetPassword',
+        tags: ['password'],
         summary: 'Set a new password with a reset token; ends every session of the user',
         body: resetPasswordRequestSchema,
         response: { 200: envelope(resetPasswordResultSchema) },

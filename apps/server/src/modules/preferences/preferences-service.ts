@@ -13,8 +13,16 @@ export class PreferencesService {
 
   async update(userId: string, patch: PreferencesUpdate): Promise<Preferences> {
     const preferences = await this.db.transaction(async (tx) => {
-      const [row] = await tx.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId)).for('update');
-      const merged: Preferences = { ...DEFAULT_PREFERENCES, ...row?.preferences, ...(patch as Partial<Preferences>) };
+      const [row] = await tx
+        .select({ preferences: users.preferences })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      const merged: Preferences = {
+        ...DEFAULT_PREFERENCES,
+        ...row?.preferences,
+        ...(patch as Partial<Preferences>),
+      };
       await tx.update(users).set({ preferences: merged, updatedAt: new Date() }).where(eq(users.id, userId));
       return merged;
     });
@@ -24,4 +32,7 @@ export class PreferencesService {
   }
 }
 
-export const withDefaults = (stored: Partial<Preferences>): Preferences => ({ ...DEFAULT_PREFERENCES, ...stored });
+export const withDefaults = (stored: Partial<Preferences>): Preferences => ({
+  ...DEFAULT_PREFERENCES,
+  ...stored,
+});

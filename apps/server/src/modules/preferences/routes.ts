@@ -10,7 +10,14 @@ import { withDefaults } from './preferences-service.ts';
 export const preferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/preferences',
-    { schema: { operationId: 'getPreferences', tags: ['preferences'], summary: 'The user’s display preferences', response: { 200: envelope(preferencesSchema) } } },
+    {
+      schema: {
+        operationId: 'getPreferences',
+        tags: ['preferences'],
+        summary: 'The user’s display preferences',
+        response: { 200: envelope(preferencesSchema) },
+      },
+    },
     async (request) => ({ data: withDefaults(request.session!.preferences) }),
   );
 

@@ -21,11 +21,23 @@ export const presentProject = (row: ProjectRow, viewer: Viewer): Project => ({
 });
 
 /** `{field: [before, after]}` for the audit row, long texts shortened. */
-export function describeChanges(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, [unknown, unknown]> {
-  const shorten = (value: unknown) => (typeof value === 'string' && value.length > 120 ? `${value.slice(0, 120)}…` : value instanceof Date ? value.toISOString() : value);
+export function describeChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, [unknown, unknown]> {
+  const shorten = (value: unknown) =>
+    typeof value === 'string' && value.length > 120
+      ? `${value.slice(0, 120)}…`
+      : value instanceof Date
+        ? value.toISOString()
+        : value;
   return Object.fromEntries(
     Object.entries(after)
-      .filter(([key, value]) => String(before[key] instanceof Date ? (before[key] as Date).toISOString() : before[key]) !== String(value instanceof Date ? value.toISOString() : value))
+      .filter(
+        ([key, value]) =>
+          String(before[key] instanceof Date ? (before[key] as Date).toISOString() : before[key]) !==
+          String(value instanceof Date ? value.toISOString() : value),
+      )
       .map(([key, value]) => [key, [shorten(before[key]), shorten(value)]]),
   );
 }

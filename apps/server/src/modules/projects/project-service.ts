@@ -5,7 +5,15 @@ import { projects } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuditActor } from '../audit/audit-writer.ts';
 import type { ChangeAnnouncer } from '../changes/announced-transaction.ts';
-import { changePosition, deltaPage, deltaStart, deltaWhere, plainMeta, resetMeta, type CursorCodec } from '../changes/change-log.ts';
+import {
+  changePosition,
+  deltaPage,
+  deltaStart,
+  deltaWhere,
+  plainMeta,
+  resetMeta,
+  type CursorCodec,
+} from '../changes/change-log.ts';
 import { lastSeqOf } from '../sync/sync-clients.ts';
 import { writeOne } from '../sync/write-path.ts';
 import type { Viewer } from './policy.ts';
@@ -21,13 +29,24 @@ export class ProjectService {
     private readonly notifier: ChangeAnnouncer,
   ) {}
 
-  async list(viewer: Viewer, since?: string, clientId?: string): Promise<{ items: Project[]; meta: ListMeta }> {
+  async list(
+    viewer: Viewer,
+    since?: string,
+    clientId?: string,
+  ): Promise<{ items: Project[]; meta: ListMeta }> {
     return this.db.transaction(
       async (tx) => {
         const position = await changePosition(tx);
         if (since === undefined) {
-          const rows = await tx.select().from(projects).where(isNull(projects.deletedAt)).orderBy(desc(projects.createdAt), desc(projects.id));
-          return { items: rows.map((row) => presentProject(row, viewer)), meta: plainMeta(this.cursors, position.value) };
+          const rows = await tx
+            .select()
+            .from(projects)
+            .where(isNull(projects.deletedAt))
+            .orderBy(desc(projects.createdAt), desc(projects.id));
+          return {
+            items: rows.map((row) => presentProject(row, viewer)),
+            meta: plainMeta(this.cursors, position.value),
+          };
         }
         const cursor = deltaStart(this.cursors, since, position);
         if (!cursor) return { items: [], meta: resetMeta(this.cursors, position.value) };
@@ -47,25 +66,61 @@ export class ProjectService {
   }
 
   async get(viewer: Viewer, id: string): Promise<Project> {
-    const [row] = await this.db.select().from(projects).where(and(eq(projects.id, id), isNull(projects.deletedAt)));
+    const [row] = await this.db
+      .select()
+      .from(projects)
+      .where(and(eq(projects.id, id), isNull(projects.deletedAt)));
     if (!row) throw notFound('Project');
     return presentProject(row, viewer);
   }
 
   /** Creates a project; `created` is false when its client-made id names a project this person made already. */
-  async create(viewer: Viewer, input: CreateProjectRequest, actor: AuditActor): Promise<{ project: Project; created: boolean }> {
+  async create(
+    viewer: Viewer,
+    input: CreateProjectRequest,
+    actor: AuditActor,
+  ): Promise<{ project: Project; created: boolean }> {
     const { id, ...data } = input;
-    const written = await writeOne(this.db, this.notifier, viewer, actor, { entity: 'project', op: 'create', id, version: undefined, data });
+    const written = await writeOne(this.db, this.notifier, viewer, actor, {
+      entity: 'project',
+      op: 'create',
+      id,
+      version: undefined,
+      data,
+    });
     return { project: written.presented as Project, created: written.created };
   }
 
-  async update(viewer: Viewer, id: string, patch: UpdateProject, clientVersion: number | undefined, actor: AuditActor): Promise<Project> {
-    const written = await writeOne(this.db, this.notifier, viewer, actor, { entity: 'project', op: 'patch', id, version: clientVersion, data: patch });
+  async update(
+    viewer: Viewer,
+    id: string,
+    patch: UpdateProject,
+    clientVersion: number | undefined,
+    actor: AuditActor,
+  ): Promise<Project> {
+    const written = await writeOne(this.db, this.notifier, viewer, actor, {
+      entity: 'project',
+      op: 'patch',
+      id,
+      version: clientVersion,
+      data: patch,
+    });
     return written.presented as Project;
   }
 
   /** A tombstone for the project and each of its live tasks, in one change. */
-  async delete(viewer: Viewer, id: string, clientVersion: number | undefined, actor: AuditActor): Promise<void> {
-    await writeOne(this.db, this.notifier, viewer, actor, { entity: 'project', op: 'delete', id, version: clientVersion, data: {} });
+  async delete(
+    viewer: Viewer,
+    id: string,
+    clientVersion: number | undefined,
+    actor: AuditActor,
+  ): Promise<void> {
+    await writeOne(this.db, this.notifier, viewer, actor, {
+      entity: 'project',
+      op: 'delete',
+      id,
+      version: clientVersion,
+      data: {},
+    });
   }
 }

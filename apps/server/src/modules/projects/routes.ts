@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   createProjectRequestSchema,
-  entityVersionHeadersSchema, envelope,
+  entityVersionHeadersSchema,
+  envelope,
   listMetaSchema,
   projectIdParamsSchema,
   projectListQuerySchema,
@@ -29,14 +30,19 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     {
       serializerCompiler: jsonWithoutValidation,
       schema: {
-        operationId: 'listProjects', tags: ['projects'],
+        operationId: 'listProjects',
+        tags: ['projects'],
         summary: 'Live projects (with task count and progress), or the changes since a cursor',
         querystring: projectListQuerySchema,
         response: { 200: z.object({ data: z.array(projectSchema) }).extend(listMetaSchema.shape) },
       },
     },
     async (request) => {
-      const { items, meta } = await ctx.projects.list(viewerOf(request), request.query.since, request.query.clientId);
+      const { items, meta } = await ctx.projects.list(
+        viewerOf(request),
+        request.query.since,
+        request.query.clientId,
+      );
       return { data: items, ...meta };
     },
   );
@@ -45,22 +51,36 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/projects',
     {
       schema: {
-        operationId: 'createProject', tags: ['projects'],
-        summary: 'Create a project (the caller owns it); its client-made id sent again answers 200 with that project',
+        operationId: 'createProject',
+        tags: ['projects'],
+        summary:
+          'Create a project (the caller owns it); its client-made id sent again answers 200 with that project',
         body: createProjectRequestSchema,
         response: { 200: envelope(projectSchema), 201: envelope(projectSchema) },
       },
       config: { problems: [409] },
     },
     async (request, reply) => {
-      const { project, created } = await ctx.projects.create(viewerOf(request), request.body, actorOf(request));
+      const { project, created } = await ctx.projects.create(
+        viewerOf(request),
+        request.body,
+        actorOf(request),
+      );
       return reply.code(created ? 201 : 200).send({ data: project });
     },
   );
 
   app.get(
     '/projects/:id',
-    { schema: { operationId: 'getProject', tags: ['projects'], summary: 'One project', params: projectIdParamsSchema, response: { 200: envelope(projectSchema) } } },
+    {
+      schema: {
+        operationId: 'getProject',
+        tags: ['projects'],
+        summary: 'One project',
+        params: projectIdParamsSchema,
+        response: { 200: envelope(projectSchema) },
+      },
+    },
     async (request) => ({ data: await ctx.projects.get(viewerOf(request), request.params.id) }),
   );
 
@@ -68,7 +88,8 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/projects/:id',
     {
       schema: {
-        operationId: 'updateProject', tags: ['projects'],
+        operationId: 'updateProject',
+        tags: ['projects'],
         summary: 'Change a project (status or other fields); X-Entity-Version makes a stale write a 409',
         params: projectIdParamsSchema,
         headers: entityVersionHeadersSchema,
@@ -77,7 +98,13 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => ({
-      data: await ctx.projects.update(viewerOf(request), request.params.id, request.body, entityVersionHeader(request.headers['x-entity-version']), actorOf(request)),
+      data: await ctx.projects.update(
+        viewerOf(request),
+        request.params.id,
+        request.body,
+        entityVersionHeader(request.headers['x-entity-version']),
+        actorOf(request),
+      ),
     }),
   );
 
@@ -85,7 +112,8 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/projects/:id',
     {
       schema: {
-        operationId: 'deleteProject', tags: ['projects'],
+        operationId: 'deleteProject',
+        tags: ['projects'],
         summary: 'Delete a project and its tasks (owner or administrator)',
         params: projectIdParamsSchema,
         headers: entityVersionHeadersSchema,
@@ -93,7 +121,12 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      await ctx.projects.delete(viewerOf(request), request.params.id, entityVersionHeader(request.headers['x-entity-version']), actorOf(request));
+      await ctx.projects.delete(
+        viewerOf(request),
+        request.params.id,
+        entityVersionHeader(request.headers['x-entity-version']),
+        actorOf(request),
+      );
       return { data: { id: request.params.id, deleted: true as const } };
     },
   );

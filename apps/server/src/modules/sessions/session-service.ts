@@ -64,7 +64,11 @@ export class SessionService {
    */
   async endReason(token: string): Promise<SessionEndReason | null> {
     const [row] = await this.db
-      .select({ reason: sessions.revokedReason, revokedAt: sessions.revokedAt, deactivatedAt: users.deactivatedAt })
+      .select({
+        reason: sessions.revokedReason,
+        revokedAt: sessions.revokedAt,
+        deactivatedAt: users.deactivatedAt,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.tokenHash, sha256(token)))
@@ -80,7 +84,13 @@ export class SessionService {
     const rows = await this.db
       .select()
       .from(sessions)
-      .where(and(eq(sessions.userId, current.user.id), isNull(sessions.revokedAt), gt(sessions.absoluteExpiresAt, new Date(now))))
+      .where(
+        and(
+          eq(sessions.userId, current.user.id),
+          isNull(sessions.revokedAt),
+          gt(sessions.absoluteExpiresAt, new Date(now)),
+        ),
+      )
       .orderBy(desc(sessions.lastActiveAt));
     const list = rows
       .map((row) => {
@@ -126,7 +136,11 @@ export class SessionService {
 
   async revokeOthers(current: ActiveSession, actor: AuditActor): Promise<number> {
     const ids = await this.db.transaction(async (tx) => {
-      const revoked = await revokeSessionsWhere(tx, { userId: current.user.id, exceptSessionId: current.id }, 'revoked_others');
+      const revoked = await revokeSessionsWhere(
+        tx,
+        { userId: current.user.id, exceptSessionId: current.id },
+        'revoked_others',
+      );
       await appendAudit(tx, {
         type: AUDIT_TYPES.otherSessionsRevoked,
         actor,
@@ -143,8 +157,18 @@ export class SessionService {
 
   async logout(current: ActiveSession, actor: AuditActor): Promise<void> {
     const ids = await this.db.transaction(async (tx) => {
-      const revoked = await revokeSessionsWhere(tx, { userId: current.user.id, sessionId: current.id }, 'logout');
-      await appendAudit(tx, { type: AUDIT_TYPES.logout, actor, outcome: 'success', resource: `session:${current.id}`, details: 'Déconnexion' });
+      const revoked = await revokeSessionsWhere(
+        tx,
+        { userId: current.user.id, sessionId: current.id },
+        'logout',
+      );
+      await appendAudit(tx, {
+        type: AUDIT_TYPES.logout,
+        actor,
+        outcome: 'success',
+        resource: `session:${current.id}`,
+        details: 'Déconnexion',
+      });
       return revoked;
     });
     await this.announceRevoked(ids.length ? ids : [current.id], 'signed_out');

@@ -66,11 +66,19 @@ export class SessionStore {
   /** Inserts a new session with a fresh token (S23: nothing the client sent is reused). */
   async create(
     tx: Tx,
-    input: { user: User; preferences?: Partial<Preferences>; rememberMe: boolean; userAgent: string; ip: string },
+    input: {
+      user: User;
+      preferences?: Partial<Preferences>;
+      rememberMe: boolean;
+      userAgent: string;
+      ip: string;
+    },
   ): Promise<{ token: string; session: ActiveSession }> {
     const token = newToken();
     const now = Date.now();
-    const absoluteMs = input.rememberMe ? this.config.session.rememberAbsoluteMs : this.config.session.absoluteMs;
+    const absoluteMs = input.rememberMe
+      ? this.config.session.rememberAbsoluteMs
+      : this.config.session.absoluteMs;
     const [row] = await tx
       .insert(sessions)
       .values({
@@ -127,7 +135,12 @@ export class SessionStore {
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
         // A deactivated member's sessions are revoked with the deactivation; this is the second lock.
-        and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.absoluteExpiresAt, new Date(now)), isNull(users.deactivatedAt)),
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.absoluteExpiresAt, new Date(now)),
+          isNull(users.deactivatedAt),
+        ),
       )
       .limit(1);
     if (!row) return null;

@@ -23,7 +23,9 @@ describe('session tokens (S23)', () => {
     expect(first.token).not.toBe(second.token);
     expect(first.sessionId).not.toBe(second.sessionId);
     const rows = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
-    expect(rows.map((row) => row.tokenHash).sort()).toEqual([sha256(first.token!), sha256(second.token!)].sort());
+    expect(rows.map((row) => row.tokenHash).sort()).toEqual(
+      [sha256(first.token!), sha256(second.token!)].sort(),
+    );
     expect(JSON.stringify(rows)).not.toContain(first.token);
   });
 
@@ -36,8 +38,17 @@ describe('session tokens (S23)', () => {
   });
 
   it('answers an unknown or malformed token with 401 session_expired', async () => {
-    for (const header of ['Bearer not-a-real-token-at-all-0000', 'Bearer ' + 'x'.repeat(43), 'Basic abc', 'Bearer']) {
-      const response = await inject(ctx.app, { method: 'GET', url: '/api/auth/me', headers: { authorization: header } });
+    for (const header of [
+      'Bearer not-a-real-token-at-all-0000',
+      'Bearer ' + 'x'.repeat(43),
+      'Basic abc',
+      'Bearer',
+    ]) {
+      const response = await inject(ctx.app, {
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: header },
+      });
       expect(response.statusCode).toBe(401);
       expect(response.json().detail).toBe('Session expired or invalid');
     }
@@ -125,12 +136,19 @@ describe('sign-out and revocation (S25, S26)', () => {
   it('lists only the user’s own live sessions, marking the current one', async () => {
     const user = await makeUser(ctx.db);
     const other = await signIn(ctx);
-    const a = (await login(ctx.app, user.email, user.password, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0' } })).body.data;
+    const a = (
+      await login(ctx.app, user.email, user.password, {
+        headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0' },
+      })
+    ).body.data;
     const b = (await login(ctx.app, user.email, user.password)).body.data;
     const list = (await get('/api/auth/sessions', a.token!)).json().data;
     expect(list.currentSession).toBe(a.sessionId);
     expect(list.sessions.map((s: { id: string }) => s.id).sort()).toEqual([a.sessionId, b.sessionId].sort());
-    expect(list.sessions.find((s: { id: string }) => s.id === a.sessionId)).toMatchObject({ current: true, device: 'Chrome sur Linux' });
+    expect(list.sessions.find((s: { id: string }) => s.id === a.sessionId)).toMatchObject({
+      current: true,
+      device: 'Chrome sur Linux',
+    });
     expect(JSON.stringify(list)).not.toContain(other.sessionId);
   });
 
@@ -140,16 +158,32 @@ describe('sign-out and revocation (S25, S26)', () => {
     const mySecond = (await login(ctx.app, user.email, user.password)).body.data;
     const stranger = await signIn(ctx);
 
-    const attack = await inject(ctx.app, { method: 'DELETE', url: `/api/auth/sessions/${stranger.sessionId}`, token: mine.token! });
+    const attack = await inject(ctx.app, {
+      method: 'DELETE',
+      url: `/api/auth/sessions/${stranger.sessionId}`,
+      token: mine.token!,
+    });
     expect(attack.statusCode).toBe(404);
     expect((await get('/api/auth/me', stranger.token)).statusCode).toBe(200);
 
-    const unknown = await inject(ctx.app, { method: 'DELETE', url: `/api/auth/sessions/00000000-0000-4000-8000-000000000000`, token: mine.token! });
+    const unknown = await inject(ctx.app, {
+      method: 'DELETE',
+      url: `/api/auth/sessions/00000000-0000-4000-8000-000000000000`,
+      token: mine.token!,
+    });
     expect(unknown.statusCode).toBe(404);
-    const malformed = await inject(ctx.app, { method: 'DELETE', url: `/api/auth/sessions/not-a-uuid`, token: mine.token! });
+    const malformed = await inject(ctx.app, {
+      method: 'DELETE',
+      url: `/api/auth/sessions/not-a-uuid`,
+      token: mine.token!,
+    });
     expect(malformed.statusCode).toBe(400);
 
-    const revoke = await inject(ctx.app, { method: 'DELETE', url: `/api/auth/sessions/${mySecond.sessionId}`, token: mine.token! });
+    const revoke = await inject(ctx.app, {
+      method: 'DELETE',
+      url: `/api/auth/sessions/${mySecond.sessionId}`,
+      token: mine.token!,
+    });
     expect(revoke.statusCode).toBe(200);
     expect((await get('/api/auth/me', mySecond.token!)).statusCode).toBe(401);
     expect((await get('/api/auth/me', mine.token!)).statusCode).toBe(200);
@@ -158,8 +192,13 @@ describe('sign-out and revocation (S25, S26)', () => {
   it('revokes all other sessions and keeps the current one', async () => {
     const user = await makeUser(ctx.db);
     const tokens = [];
-    for (let i = 0; i < 3; i++) tokens.push((await login(ctx.app, user.email, user.password)).body.data.token!);
-    const response = await inject(ctx.app, { method: 'DELETE', url: '/api/auth/sessions/others', token: tokens[0] });
+    for (let i = 0; i < 3; i++)
+      tokens.push((await login(ctx.app, user.email, user.password)).body.data.token!);
+    const response = await inject(ctx.app, {
+      method: 'DELETE',
+      url: '/api/auth/sessions/others',
+      token: tokens[0],
+    });
     expect(response.json().data.revoked).toBe(2);
     expect((await get('/api/auth/me', tokens[0]!)).statusCode).toBe(200);
     expect((await get('/api/auth/me', tokens[1]!)).statusCode).toBe(401);
@@ -170,7 +209,10 @@ describe('sign-out and revocation (S25, S26)', () => {
     const { token, sessionId } = await signIn(ctx);
     expect((await get('/api/auth/me', token)).statusCode).toBe(200);
     // Revoked by another instance whose notification never arrived here (the listener was reconnecting).
-    await ctx.db.update(sessions).set({ revokedAt: new Date(), revokedReason: 'revoked' }).where(eq(sessions.id, sessionId));
+    await ctx.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: 'revoked' })
+      .where(eq(sessions.id, sessionId));
     expect((await get('/api/auth/me', token)).statusCode).toBe(200);
 
     await ctx.app.ctx.notifier.publish({ kind: 'messages.lost' });
@@ -195,10 +237,16 @@ describe('admin without two-factor (S15)', () => {
 describe('preferences', () => {
   it('stores a partial update, clamps percentages and refuses unknown keys', async () => {
     const { token } = await signIn(ctx);
-    const put = (payload: Record<string, unknown>) => inject(ctx.app, { method: 'PUT', url: '/api/auth/sessions/preferences', token, payload });
+    const put = (payload: Record<string, unknown>) =>
+      inject(ctx.app, { method: 'PUT', url: '/api/auth/sessions/preferences', token, payload });
     const saved = await put({ theme: 'emerald', animationIntensity: 140 });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().data).toMatchObject({ theme: 'emerald', animationIntensity: 100, ambientVolume: 70, focusMode: 'off' });
+    expect(saved.json().data).toMatchObject({
+      theme: 'emerald',
+      animationIntensity: 100,
+      ambientVolume: 70,
+      focusMode: 'off',
+    });
     expect((await put({ theme: 'neon' })).statusCode).toBe(400);
     expect((await put({ role: 'admin' })).statusCode).toBe(400);
     const me = (await get('/api/auth/me', token)).json().data;

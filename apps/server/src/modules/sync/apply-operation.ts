@@ -58,9 +58,13 @@ export interface EntityRules<Row extends { id: string; version: number; deletedA
 }
 
 /** `tmp-` taken off the reference fields, before validation. */
-export function resolveReferences(fields: Record<string, unknown>, referenceFields: Partial<Record<string, SyncEntity>>): Record<string, unknown> {
+export function resolveReferences(
+  fields: Record<string, unknown>,
+  referenceFields: Partial<Record<string, SyncEntity>>,
+): Record<string, unknown> {
   const resolved = { ...fields };
-  for (const field of Object.keys(referenceFields)) if (typeof resolved[field] === 'string') resolved[field] = stripTmpPrefix(resolved[field] as string);
+  for (const field of Object.keys(referenceFields))
+    if (typeof resolved[field] === 'string') resolved[field] = stripTmpPrefix(resolved[field] as string);
   return resolved;
 }
 
@@ -73,7 +77,10 @@ export function applyOperation<Row extends { id: string; version: number; delete
   const rows = rules.rows(plan);
   const existing = rows.get(operation.id);
   const version = operation.version ?? existing?.version ?? 0;
-  const conflict = (reason: ConflictReason, extra: { fields?: string[]; cause?: number; detail?: string } = {}): OperationResult => {
+  const conflict = (
+    reason: ConflictReason,
+    extra: { fields?: string[]; cause?: number; detail?: string } = {},
+  ): OperationResult => {
     plan.conflicted.set(operation.id, extra.cause ?? plan.conflicted.get(operation.id) ?? operation.seq);
     const current = rows.get(operation.id);
     return {
@@ -155,7 +162,11 @@ export function applyOperation<Row extends { id: string; version: number; delete
     // A whole-row upsert, or a patch without `base`, is only safe on the version it started from (and a
     // patch at that version changes what differs).
     if (version !== existing.version) return conflict('version_mismatch');
-    changes = Object.fromEntries(Object.entries(data).filter(([field, value]) => JSON.stringify(value) !== JSON.stringify(server[field])));
+    changes = Object.fromEntries(
+      Object.entries(data).filter(
+        ([field, value]) => JSON.stringify(value) !== JSON.stringify(server[field]),
+      ),
+    );
   }
   // Nothing differs from the server: applied as it is, with no new version, sequence or audit row.
   if (Object.keys(changes).length === 0) return applied(existing);

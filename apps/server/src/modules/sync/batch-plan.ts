@@ -131,7 +131,11 @@ export function firstIssue(error: z.ZodError): string {
 }
 
 /** A row's values of some contract fields, as the merge compares them (dates as ISO instants). */
-export function fieldValues<Row>(row: Row, fields: string[], columnOf: (field: string) => keyof Row): Record<string, unknown> {
+export function fieldValues<Row>(
+  row: Row,
+  fields: string[],
+  columnOf: (field: string) => keyof Row,
+): Record<string, unknown> {
   return Object.fromEntries(
     fields.map((field) => {
       const value = row[columnOf(field)];

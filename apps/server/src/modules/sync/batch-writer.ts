@@ -12,7 +12,15 @@ import type { Column } from './table-columns.ts';
  * why not one statement per operation. It knows no kind by name: each declares its table and columns.
  */
 export async function writePlan(tx: Tx, plan: BatchPlan): Promise<void> {
-  for (const rules of ALL_RULES) await writeRows(tx, rules.tableName, rules.columns, rules.rows(plan), plan.changed(rules.entity), plan.created(rules.entity));
+  for (const rules of ALL_RULES)
+    await writeRows(
+      tx,
+      rules.tableName,
+      rules.columns,
+      rules.rows(plan),
+      plan.changed(rules.entity),
+      plan.created(rules.entity),
+    );
   for (const rules of ALL_RULES) await rules.afterWrite?.(tx, plan);
   await appendAudits(tx, plan.audits);
 }
@@ -25,8 +33,18 @@ const KEPT_ON_UPDATE = new Set(['id', 'created_at', 'created_by', 'owner_id']);
  * inserted (a row already there under that id makes the insert fail, never be written over: the batch is
  * then retried and answers `id_taken`), the others updated in place.
  */
-async function writeRows<Row>(tx: Tx, table: string, columns: Array<Column<Row>>, rows: Map<string, Row>, changed: Set<string>, created: Set<string>): Promise<void> {
-  const json = (ids: string[]) => JSON.stringify(ids.map((id) => Object.fromEntries(columns.map(([name, , value]) => [name, value(rows.get(id)!)]))));
+async function writeRows<Row>(
+  tx: Tx,
+  table: string,
+  columns: Array<Column<Row>>,
+  rows: Map<string, Row>,
+  changed: Set<string>,
+  created: Set<string>,
+): Promise<void> {
+  const json = (ids: string[]) =>
+    JSON.stringify(
+      ids.map((id) => Object.fromEntries(columns.map(([name, , value]) => [name, value(rows.get(id)!)]))),
+    );
   const types = sql.raw(columns.map(([name, type]) => `${name} ${type}`).join(', '));
   // Table and column names are the declarations' constants, never input.
   if (created.size > 0) {

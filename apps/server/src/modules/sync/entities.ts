@@ -15,9 +15,12 @@ export const ENTITIES = [projectRules, taskRules] as const satisfies ReadonlyArr
 export type AnyRow = TaskRow | ProjectRow;
 export type RowOf<E extends SyncEntity> = E extends 'task' ? TaskRow : ProjectRow;
 
-const BY_ENTITY = new Map<SyncEntity, EntityRules<AnyRow>>(ENTITIES.map((rules) => [rules.entity, rules as unknown as EntityRules<AnyRow>]));
+const BY_ENTITY = new Map<SyncEntity, EntityRules<AnyRow>>(
+  ENTITIES.map((rules) => [rules.entity, rules as unknown as EntityRules<AnyRow>]),
+);
 
-export const rulesOf = <E extends SyncEntity>(entity: E) => BY_ENTITY.get(entity) as unknown as EntityRules<RowOf<E>>;
+export const rulesOf = <E extends SyncEntity>(entity: E) =>
+  BY_ENTITY.get(entity) as unknown as EntityRules<RowOf<E>>;
 
 /** The declarations as the writer and loader walk them, each with its own row type hidden. */
 export const ALL_RULES = [...BY_ENTITY.values()];

@@ -11,7 +11,12 @@ import { uuidArray, type Column } from './table-columns.ts';
 type Field = 'name' | 'description' | 'deadline' | 'status';
 
 const rowValues = (values: Record<string, unknown>): Partial<ProjectRow> =>
-  Object.fromEntries(Object.entries(values).map(([field, value]) => [field, field === 'deadline' && value !== null ? new Date(value as string) : value]));
+  Object.fromEntries(
+    Object.entries(values).map(([field, value]) => [
+      field,
+      field === 'deadline' && value !== null ? new Date(value as string) : value,
+    ]),
+  );
 
 /** Every column, as the writer stores a row. */
 const COLUMNS: Array<Column<ProjectRow>> = [
@@ -44,7 +49,8 @@ export const projectRules: EntityRules<ProjectRow> = {
   references: () => [],
   rowSchema: createProjectSchema as never,
   patchSchema: updateProjectSchema as never,
-  normalise: (values) => ('deadline' in values ? { ...values, deadline: instant(values.deadline as string | null) } : values),
+  normalise: (values) =>
+    'deadline' in values ? { ...values, deadline: instant(values.deadline as string | null) } : values,
   fieldsOf: (row, fields) => fieldValues(row, fields, (field) => field as Field),
   present: (plan, row) => presentProject(row, plan.viewer),
   createdBy: (row) => row.ownerId,
@@ -68,15 +74,30 @@ export const projectRules: EntityRules<ProjectRow> = {
     };
     plan.changed('project').add(id);
     plan.created('project').add(id);
-    plan.audit({ type: AUDIT_TYPES.projectCreated, resource: `project:${id}`, details: `Projet créé : ${row.name}` });
+    plan.audit({
+      type: AUDIT_TYPES.projectCreated,
+      resource: `project:${id}`,
+      details: `Projet créé : ${row.name}`,
+    });
     return row;
   },
 
   change(plan, current, changes) {
     const values = rowValues(changes);
-    const row: ProjectRow = { ...current, ...values, version: current.version + 1, updatedAt: plan.now, changeSeq: plan.changeSeq };
+    const row: ProjectRow = {
+      ...current,
+      ...values,
+      version: current.version + 1,
+      updatedAt: plan.now,
+      changeSeq: plan.changeSeq,
+    };
     plan.changed('project').add(row.id);
-    plan.audit({ type: AUDIT_TYPES.projectUpdated, resource: `project:${row.id}`, details: `Projet modifié : ${row.name}`, metadata: { changes: describeChanges(current, values) } });
+    plan.audit({
+      type: AUDIT_TYPES.projectUpdated,
+      resource: `project:${row.id}`,
+      details: `Projet modifié : ${row.name}`,
+      metadata: { changes: describeChanges(current, values) },
+    });
     return row;
   },
 
@@ -85,16 +106,35 @@ export const projectRules: EntityRules<ProjectRow> = {
 
   /** A tombstone for the project and each of its live tasks, in one change. */
   remove(plan, current) {
-    const row: ProjectRow = { ...current, deletedAt: plan.now, updatedAt: plan.now, version: current.version + 1, changeSeq: plan.changeSeq, taskCount: 0, progressSum: 0 };
+    const row: ProjectRow = {
+      ...current,
+      deletedAt: plan.now,
+      updatedAt: plan.now,
+      version: current.version + 1,
+      changeSeq: plan.changeSeq,
+      taskCount: 0,
+      progressSum: 0,
+    };
     plan.changed('project').add(row.id);
     plan.deletedProjects.add(row.id);
     // Its tasks already in this plan are tombstoned here; the writer tombstones the others.
     for (const task of plan.tasks.values()) {
       if (task.projectId !== row.id || task.deletedAt) continue;
-      plan.tasks.set(task.id, { ...task, deletedAt: plan.now, updatedAt: plan.now, version: task.version + 1, changeSeq: plan.changeSeq });
+      plan.tasks.set(task.id, {
+        ...task,
+        deletedAt: plan.now,
+        updatedAt: plan.now,
+        version: task.version + 1,
+        changeSeq: plan.changeSeq,
+      });
       plan.changed('task').add(task.id);
     }
-    plan.audit({ type: AUDIT_TYPES.projectDeleted, resource: `project:${row.id}`, details: `Projet supprimé : ${current.name}`, metadata: { tasksDeleted: current.taskCount } });
+    plan.audit({
+      type: AUDIT_TYPES.projectDeleted,
+      resource: `project:${row.id}`,
+      details: `Projet supprimé : ${current.name}`,
+      metadata: { tasksDeleted: current.taskCount },
+    });
     return row;
   },
 

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, SYNC, syncBatchRequestSchema, syncBatchResponseSchema, TASK_LIMITS } from '@jalon/contract';
+import {
+  envelope,
+  SYNC,
+  syncBatchRequestSchema,
+  syncBatchResponseSchema,
+  TASK_LIMITS,
+} from '@jalon/contract';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { actorOf } from '../../lib/request-context.ts';
@@ -20,8 +26,10 @@ export const syncRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       // checked per operation (SyncService), so one operation the server refuses does not hold the others.
       config: { problems: [409], checksStorableTextItself: true },
       schema: {
-        operationId: 'syncBatch', tags: ['sync'],
-        summary: 'Apply a device’s numbered offline operations in order; each is applied or answered as a conflict, and a gap in the numbering is 409 out_of_order with lastSeq',
+        operationId: 'syncBatch',
+        tags: ['sync'],
+        summary:
+          'Apply a device’s numbered offline operations in order; each is applied or answered as a conflict, and a gap in the numbering is 409 out_of_order with lastSeq',
         body: syncBatchRequestSchema,
         response: { 200: envelope(syncBatchResponseSchema) },
       },

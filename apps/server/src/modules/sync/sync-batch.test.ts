@@ -126,8 +126,18 @@ describe('POST /api/sync/batch: numbering and replays', () => {
     const device = new Device(ctx, alice);
     const task = await createTask();
     await device.ok([{ id: task.id, data: { progress: 5 } }]);
-    const operation = (seq: number, progress: number) => ({ seq, entity: 'task', op: 'patch', id: task.id, version: 1, data: { progress } });
-    for (const seqs of [[2, 4], [2, 1]]) {
+    const operation = (seq: number, progress: number) => ({
+      seq,
+      entity: 'task',
+      op: 'patch',
+      id: task.id,
+      version: 1,
+      data: { progress },
+    });
+    for (const seqs of [
+      [2, 4],
+      [2, 1],
+    ]) {
       const refused = await device.sendEnvelope({ operations: seqs.map((seq) => operation(seq, seq * 10)) });
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ code: 'out_of_order', lastSeq: 1 });

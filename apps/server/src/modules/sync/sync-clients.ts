@@ -42,8 +42,11 @@ export async function lockSyncClient(
  * batch, refuses the whole batch, nothing consumed: the device resends from `lastSeq + 1`.
  */
 export function assertInOrder(client: SyncClientState, seqs: number[]): void {
-  const gap = seqs.some((seq, index) => (index === 0 ? seq > client.lastSeq + 1 : seq !== seqs[index - 1]! + 1));
-  if (gap) throw refused('out_of_order', `Operations must continue from ${client.lastSeq + 1}`, client.lastSeq);
+  const gap = seqs.some((seq, index) =>
+    index === 0 ? seq > client.lastSeq + 1 : seq !== seqs[index - 1]! + 1,
+  );
+  if (gap)
+    throw refused('out_of_order', `Operations must continue from ${client.lastSeq + 1}`, client.lastSeq);
 }
 
 /** The stored answers of operations already processed; a released one is missing from the map. */

@@ -23,7 +23,9 @@ const DEADLINE = '2027-06-30T12:00:00.000Z';
 
 /** Plays one step; a device's steps, and the REST user's, run in their order, the actors side by side. */
 const playStep = (state: RunState, next: Step): Promise<void> =>
-  next.actor === 'rest' ? playRest(state, next.action) : playDevice(state, state.devices[next.actor]!, next.action);
+  next.actor === 'rest'
+    ? playRest(state, next.action)
+    : playDevice(state, state.devices[next.actor]!, next.action);
 
 let ctx: TestContext;
 let users: { a: SimUser; b: SimUser; c: SimUser };

@@ -25,15 +25,20 @@ type Field = keyof typeof COLUMN;
 
 /** What stops a task from pointing at this project or person; null when nothing does. */
 function invalidReferences(plan: BatchPlan, values: Record<string, unknown>): string | null {
-  if (values.project !== undefined && !plan.liveProject(values.project as string)) return 'project: Unknown project';
-  if (typeof values.assignee === 'string' && !plan.userIds.has(values.assignee)) return 'assignee: Unknown user';
+  if (values.project !== undefined && !plan.liveProject(values.project as string))
+    return 'project: Unknown project';
+  if (typeof values.assignee === 'string' && !plan.userIds.has(values.assignee))
+    return 'assignee: Unknown user';
   return null;
 }
 
 /** The task's values moved onto its row's columns. */
 function rowValues(values: Record<string, unknown>): Partial<TaskRow> {
   return Object.fromEntries(
-    Object.entries(values).map(([field, value]) => [COLUMN[field as Field], field === 'deadline' && value !== null ? new Date(value as string) : value]),
+    Object.entries(values).map(([field, value]) => [
+      COLUMN[field as Field],
+      field === 'deadline' && value !== null ? new Date(value as string) : value,
+    ]),
   );
 }
 
@@ -67,16 +72,21 @@ export const taskRules: EntityRules<TaskRow> = {
   restName: 'Task',
   refusals: {
     delete: 'Only the creator of a task, the owner of its project or an administrator can delete it',
-    change: 'Only the creator of a task, the owner of its project or an administrator can move it to another project',
+    change:
+      'Only the creator of a task, the owner of its project or an administrator can move it to another project',
   },
   rows: (plan) => plan.tasks,
   referenceFields: { project: 'project' },
   userFields: ['assignee'],
   pointsAt: (row) => [{ entity: 'project', id: row.projectId }],
-  references: (_plan, row, data) => [typeof data.project === 'string' ? data.project : row?.projectId].filter((id): id is string => Boolean(id)),
+  references: (_plan, row, data) =>
+    [typeof data.project === 'string' ? data.project : row?.projectId].filter((id): id is string =>
+      Boolean(id),
+    ),
   rowSchema: createTaskSchema as never,
   patchSchema: updateTaskSchema as never,
-  normalise: (values) => ('deadline' in values ? { ...values, deadline: instant(values.deadline as string | null) } : values),
+  normalise: (values) =>
+    'deadline' in values ? { ...values, deadline: instant(values.deadline as string | null) } : values,
   fieldsOf: (row, fields) => fieldValues(row, fields, (field) => COLUMN[field as Field]),
   present: (plan, row) => presentTask(row, plan.viewer, projectOwner(plan, row)),
   createdBy: (row) => row.createdBy,
@@ -108,8 +118,14 @@ export const taskRules: EntityRules<TaskRow> = {
     plan.created('task').add(id);
     plan.adjustProject(row.projectId, 1, effectiveProgress(row));
     plan.countTask(row, 1);
-    for (const kind of ['created', ...statusEvents(null, status)] as const) plan.events.push({ taskId: id, projectId: row.projectId, kind, at: plan.now });
-    plan.audit({ type: AUDIT_TYPES.taskCreated, resource: `task:${id}`, details: `Tâche créée : ${row.title}`, metadata: { project: row.projectId } });
+    for (const kind of ['created', ...statusEvents(null, status)] as const)
+      plan.events.push({ taskId: id, projectId: row.projectId, kind, at: plan.now });
+    plan.audit({
+      type: AUDIT_TYPES.taskCreated,
+      resource: `task:${id}`,
+      details: `Tâche créée : ${row.title}`,
+      metadata: { project: row.projectId },
+    });
     return row;
   },
 
@@ -117,8 +133,15 @@ export const taskRules: EntityRules<TaskRow> = {
     const invalid = invalidReferences(plan, changes);
     if (invalid) return invalid;
     const values = rowValues(changes);
-    if (values.status && values.status !== current.status) values.completedAt = values.status === 'done' ? plan.now : null;
-    const row: TaskRow = { ...current, ...values, version: current.version + 1, updatedAt: plan.now, changeSeq: plan.changeSeq };
+    if (values.status && values.status !== current.status)
+      values.completedAt = values.status === 'done' ? plan.now : null;
+    const row: TaskRow = {
+      ...current,
+      ...values,
+      version: current.version + 1,
+      updatedAt: plan.now,
+      changeSeq: plan.changeSeq,
+    };
     plan.changed('task').add(row.id);
     if (row.projectId !== current.projectId) {
       plan.adjustProject(current.projectId, -1, -effectiveProgress(current));
@@ -126,24 +149,48 @@ export const taskRules: EntityRules<TaskRow> = {
     } else if (effectiveProgress(row) !== effectiveProgress(current)) {
       plan.adjustProject(row.projectId, 0, effectiveProgress(row) - effectiveProgress(current));
     }
-    if (row.projectId !== current.projectId || row.status !== current.status || row.priority !== current.priority) {
+    if (
+      row.projectId !== current.projectId ||
+      row.status !== current.status ||
+      row.priority !== current.priority
+    ) {
       plan.countTask(current, -1);
       plan.countTask(row, 1);
     }
-    for (const kind of statusEvents(current.status, row.status)) plan.events.push({ taskId: row.id, projectId: row.projectId, kind, at: plan.now });
-    plan.audit({ type: AUDIT_TYPES.taskUpdated, resource: `task:${row.id}`, details: `Tâche modifiée : ${row.title}`, metadata: { changes: describeChanges(current, values) } });
+    for (const kind of statusEvents(current.status, row.status))
+      plan.events.push({ taskId: row.id, projectId: row.projectId, kind, at: plan.now });
+    plan.audit({
+      type: AUDIT_TYPES.taskUpdated,
+      resource: `task:${row.id}`,
+      details: `Tâche modifiée : ${row.title}`,
+      metadata: { changes: describeChanges(current, values) },
+    });
     return row;
   },
 
   canDelete: (plan, row) => canDeleteTask(plan.viewer, row, projectOwner(plan, row)),
-  mayChange: (plan, row, changes) => changes.project === undefined || changes.project === row.projectId || canMoveTask(plan.viewer, row, projectOwner(plan, row)),
+  mayChange: (plan, row, changes) =>
+    changes.project === undefined ||
+    changes.project === row.projectId ||
+    canMoveTask(plan.viewer, row, projectOwner(plan, row)),
 
   remove(plan, current) {
-    const row: TaskRow = { ...current, deletedAt: plan.now, updatedAt: plan.now, version: current.version + 1, changeSeq: plan.changeSeq };
+    const row: TaskRow = {
+      ...current,
+      deletedAt: plan.now,
+      updatedAt: plan.now,
+      version: current.version + 1,
+      changeSeq: plan.changeSeq,
+    };
     plan.changed('task').add(row.id);
     plan.adjustProject(current.projectId, -1, -effectiveProgress(current));
     plan.countTask(current, -1);
-    plan.audit({ type: AUDIT_TYPES.taskDeleted, resource: `task:${row.id}`, details: `Tâche supprimée : ${current.title}`, metadata: { project: current.projectId } });
+    plan.audit({
+      type: AUDIT_TYPES.taskDeleted,
+      resource: `task:${row.id}`,
+      details: `Tâche supprimée : ${current.title}`,
+      metadata: { project: current.projectId },
+    });
     return row;
   },
 

@@ -47,7 +47,9 @@ export class TombstonePurge {
         update change_counter set horizon = greatest(horizon, coalesce((select max(change_seq) from gone), 0))
          where id = 1
         returning (select count(*)::int from gone) as purged, horizon`);
-      await tx.execute(sql`delete from sync_clients where last_seen_at < now() - make_interval(days => ${DEVICE_RETENTION_DAYS})`);
+      await tx.execute(
+        sql`delete from sync_clients where last_seen_at < now() - make_interval(days => ${DEVICE_RETENTION_DAYS})`,
+      );
       return result.rows[0]!;
     });
   }

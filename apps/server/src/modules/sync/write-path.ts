@@ -26,36 +26,65 @@ export interface WriteContext {
  * Every row the operations can touch, locked: each kind's rows named by the operations, then the rows
  * they point at (a task's project, as every task write locks it after the task), and the people named.
  */
-export async function loadPlan(tx: Tx, context: WriteContext, operations: PlannedOperation[]): Promise<BatchPlan> {
+export async function loadPlan(
+  tx: Tx,
+  context: WriteContext,
+  operations: PlannedOperation[],
+): Promise<BatchPlan> {
   const live = operations.filter((operation) => !operation.refusal);
   const named = (fields: string[]) =>
     live
       .flatMap((operation) => fields.flatMap((field) => [operation.data[field], operation.base?.[field]]))
       .filter((value): value is string => typeof value === 'string' && CANONICAL_UUID.test(value));
-  const wanted = new Map(ALL_RULES.map((rules) => [rules.entity, new Set(live.filter((operation) => operation.entity === rules.entity).map((operation) => operation.id))]));
+  const wanted = new Map(
+    ALL_RULES.map((rules) => [
+      rules.entity,
+      new Set(live.filter((operation) => operation.entity === rules.entity).map((operation) => operation.id)),
+    ]),
+  );
   for (const rules of ALL_RULES)
     for (const [field, entity] of Object.entries(rules.referenceFields))
       for (const id of named([field])) wanted.get(entity!)!.add(id);
   const userIds = named([...new Set(ALL_RULES.flatMap((rules) => rules.userFields))]);
 
-  const plan = new BatchPlan(context.viewer, context.actor, new Set(), context.changeSeq, new Date(), context.via);
+  const plan = new BatchPlan(
+    context.viewer,
+    context.actor,
+    new Set(),
+    context.changeSeq,
+    new Date(),
+    context.via,
+  );
   // A kind is locked before those it points at, as a single write always locked them.
   for (const rules of [...ALL_RULES].reverse()) {
     const ids = [...wanted.get(rules.entity)!];
     if (ids.length === 0) continue;
-    const rows = (await tx.select().from(rules.table).where(inArray(rules.table.id, ids)).for('update')) as AnyRow[];
+    const rows = (await tx
+      .select()
+      .from(rules.table)
+      .where(inArray(rules.table.id, ids))
+      .for('update')) as AnyRow[];
     for (const row of rows) {
       rules.rows(plan).set(row.id, row);
       for (const target of rules.pointsAt(row)) wanted.get(target.entity)!.add(target.id);
     }
   }
-  if (userIds.length > 0) for (const row of await tx.select({ id: users.id }).from(users).where(inArray(users.id, userIds))) plan.userIds.add(row.id);
+  if (userIds.length > 0)
+    for (const row of await tx.select({ id: users.id }).from(users).where(inArray(users.id, userIds)))
+      plan.userIds.add(row.id);
   return plan;
 }
 
 /** Applies the operations to the plan in order, then writes what they changed. */
-export async function applyAndWrite(tx: Tx, plan: BatchPlan, operations: PlannedOperation[]): Promise<Array<{ seq: number; result: OperationResult }>> {
-  const results = operations.map((operation) => ({ seq: operation.seq, result: applyOperation(plan, rulesOf(operation.entity) as EntityRules<AnyRow>, operation) }));
+export async function applyAndWrite(
+  tx: Tx,
+  plan: BatchPlan,
+  operations: PlannedOperation[],
+): Promise<Array<{ seq: number; result: OperationResult }>> {
+  const results = operations.map((operation) => ({
+    seq: operation.seq,
+    result: applyOperation(plan, rulesOf(operation.entity) as EntityRules<AnyRow>, operation),
+  }));
   await writePlan(tx, plan);
   return results;
 }
@@ -83,7 +112,13 @@ export interface RestWritten<E extends SyncEntity> {
  * A REST write, planned and applied as a sync batch of one operation, by the same rules: REST keeps only
  * its own way of answering (404, 403, 409 `version_conflict` or `id_taken`, 400), never a rule of its own.
  */
-export async function writeOne<E extends SyncEntity>(db: Db, announcer: ChangeAnnouncer, viewer: Viewer, actor: AuditActor, write: RestWrite<E>): Promise<RestWritten<E>> {
+export async function writeOne<E extends SyncEntity>(
+  db: Db,
+  announcer: ChangeAnnouncer,
+  viewer: Viewer,
+  actor: AuditActor,
+  write: RestWrite<E>,
+): Promise<RestWritten<E>> {
   const rules = rulesOf(write.entity);
   const id = write.id ?? randomUUID();
   const create = write.op === 'create';
@@ -107,27 +142,52 @@ export async function writeOne<E extends SyncEntity>(db: Db, announcer: ChangeAn
     const row = rules.rows(plan).get(id)!;
     return { plan, answer: { row, presented: rules.present(plan, row), created: create && !existing } };
   };
-  const { answer } = await retryingTransaction(() => announcedTransaction(db, announcer, { actor: viewer.userId, device: null }, run, ({ plan }) => plan.changedAnything));
+  const { answer } = await retryingTransaction(() =>
+    announcedTransaction(
+      db,
+      announcer,
+      { actor: viewer.userId, device: null },
+      run,
+      ({ plan }) => plan.changedAnything,
+    ),
+  );
   return answer;
 }
 
 /** A conflict of the shared rules, as the REST route has always answered it. */
-function restRefusal<Row extends AnyRow>(rules: EntityRules<Row>, plan: BatchPlan, conflict: SyncConflict, write: RestWrite<SyncEntity>): AppError {
+function restRefusal<Row extends AnyRow>(
+  rules: EntityRules<Row>,
+  plan: BatchPlan,
+  conflict: SyncConflict,
+  write: RestWrite<SyncEntity>,
+): AppError {
   switch (conflict.reason) {
     case 'not_found':
     case 'deleted':
       return notFound(rules.restName);
     case 'forbidden':
-      return new AppError(403, 'forbidden', write.op === 'delete' ? rules.refusals.delete : (rules.refusals.change ?? 'Forbidden'));
+      return new AppError(
+        403,
+        'forbidden',
+        write.op === 'delete' ? rules.refusals.delete : (rules.refusals.change ?? 'Forbidden'),
+      );
     case 'version_mismatch': {
       const current = rules.rows(plan).get(conflict.id)!;
-      return versionConflict(rules.present(plan, current), current.version, write.op === 'delete' ? null : write.data, conflict.clientVersion);
+      return versionConflict(
+        rules.present(plan, current),
+        current.version,
+        write.op === 'delete' ? null : write.data,
+        conflict.clientVersion,
+      );
     }
     case 'invalid': {
-      if (conflict.detail === 'id_taken') return new AppError(409, 'id_taken', 'This id already names another entity');
+      if (conflict.detail === 'id_taken')
+        return new AppError(409, 'id_taken', 'This id already names another entity');
       // Rules explain what is invalid as `path: message`, as a validation error does.
       const [path, ...message] = (conflict.detail ?? 'data: invalid').split(': ');
-      return new AppError(400, 'validation_failed', 'The request is not valid', { errors: [{ path: path!, message: message.join(': ') }] });
+      return new AppError(400, 'validation_failed', 'The request is not valid', {
+        errors: [{ path: path!, message: message.join(': ') }],
+      });
     }
     default:
       throw new Error(`A single REST write cannot be answered ${conflict.reason}`);

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, taskActivityPageSchema, taskActivityQuerySchema, taskIdParamsSchema } from '@jalon/contract';
+import {
+  envelope,
+  taskActivityPageSchema,
+  taskActivityQuerySchema,
+  taskIdParamsSchema,
+} from '@jalon/contract';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../projects/routes.ts';
 import { taskActivityPage } from './task-activity-query.ts';
@@ -12,7 +17,8 @@ export const taskActivityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       schema: {
         operationId: 'listTaskActivity',
         tags: ['tasks'],
-        summary: "A task's history (creation, each change with its fields before and after), newest first, paged with `before`",
+        summary:
+          "A task's history (creation, each change with its fields before and after), newest first, paged with `before`",
         params: taskIdParamsSchema,
         querystring: taskActivityQuerySchema,
         response: { 200: envelope(taskActivityPageSchema) },
@@ -21,7 +27,9 @@ export const taskActivityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     async (request) => {
       // The same check as reading the task: unknown or deleted answers 404, and so does its history.
       await ctx.tasks.get(viewerOf(request), request.params.id);
-      return { data: await taskActivityPage(ctx.db, request.params.id, request.query.limit, request.query.before) };
+      return {
+        data: await taskActivityPage(ctx.db, request.params.id, request.query.limit, request.query.before),
+      };
     },
   );
 };

@@ -1,5 +1,12 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
-import { AUDIT_TYPES, TASK_ACTIVITY_FIELDS, type TaskActivityChange, type TaskActivityEntry, type TaskActivityField, type TaskActivityKind } from '@jalon/contract';
+import {
+  AUDIT_TYPES,
+  TASK_ACTIVITY_FIELDS,
+  type TaskActivityChange,
+  type TaskActivityEntry,
+  type TaskActivityField,
+  type TaskActivityKind,
+} from '@jalon/contract';
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema.ts';
 
@@ -22,7 +29,9 @@ const FIELD_OF_COLUMN: Record<string, TaskActivityField> = {
 
 type ChangeValue = TaskActivityChange['from'];
 const asValue = (value: unknown): ChangeValue =>
-  value === null || value === undefined || ['string', 'number', 'boolean'].includes(typeof value) ? ((value ?? null) as ChangeValue) : JSON.stringify(value);
+  value === null || value === undefined || ['string', 'number', 'boolean'].includes(typeof value)
+    ? ((value ?? null) as ChangeValue)
+    : JSON.stringify(value);
 
 function changesOf(metadata: Record<string, unknown>): TaskActivityChange[] {
   const recorded = metadata.changes;

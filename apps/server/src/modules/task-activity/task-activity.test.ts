@@ -10,12 +10,21 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const DEADLINE = '2027-03-31T23:59:59.999Z';
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string | undefined, payload?: Record<string, unknown>) =>
-  inject(ctx.app, { method, url, token, payload });
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  token: string | undefined,
+  payload?: Record<string, unknown>,
+) => inject(ctx.app, { method, url, token, payload });
 const createProject = async (token: string, name: string) =>
-  (await call('POST', '/api/projects', token, { name, description: 'Description', deadline: DEADLINE })).json().data as { id: string };
+  (
+    await call('POST', '/api/projects', token, { name, description: 'Description', deadline: DEADLINE })
+  ).json().data as { id: string };
 const createTask = async (token: string, project: string, title: string) =>
-  (await call('POST', '/api/tasks', token, { title, project })).json().data as { id: string; version: number };
+  (await call('POST', '/api/tasks', token, { title, project })).json().data as {
+    id: string;
+    version: number;
+  };
 const patchTask = async (token: string, id: string, payload: Record<string, unknown>) => {
   const response = await call('PATCH', `/api/tasks/${id}`, token, payload);
   expect(response.statusCode, response.body).toBe(200);
@@ -34,7 +43,11 @@ describe('GET /api/tasks/{id}/activity', () => {
     const elsewhere = await createProject(alice.token, 'Ailleurs');
     const task = await createTask(alice.token, project.id, 'Rédiger le plan');
     await patchTask(bruno.token, task.id, { status: 'done', priority: 'high', assignee: alice.user.id });
-    await patchTask(alice.token, task.id, { project: elsewhere.id, estimatedMinutes: 90, deadline: DEADLINE });
+    await patchTask(alice.token, task.id, {
+      project: elsewhere.id,
+      estimatedMinutes: 90,
+      deadline: DEADLINE,
+    });
 
     const { items, next } = await history(bruno.token, task.id);
     expect(next).toBeNull();
@@ -64,9 +77,15 @@ describe('GET /api/tasks/{id}/activity', () => {
     const carla = await signIn(ctx, { username: 'Carla' });
     const project = await createProject(carla.token, 'Hors ligne');
     const task = await createTask(carla.token, project.id, 'Relire');
-    await new Device(ctx, carla).ok([{ id: task.id, version: task.version, data: { title: 'Relire la spec' }, base: { title: 'Relire' } }]);
+    await new Device(ctx, carla).ok([
+      { id: task.id, version: task.version, data: { title: 'Relire la spec' }, base: { title: 'Relire' } },
+    ]);
     const { items } = await history(carla.token, task.id);
-    expect(items[0]).toMatchObject({ kind: 'updated', actor: { id: carla.user.id }, changes: [{ field: 'title', from: 'Relire', to: 'Relire la spec' }] });
+    expect(items[0]).toMatchObject({
+      kind: 'updated',
+      actor: { id: carla.user.id },
+      changes: [{ field: 'title', from: 'Relire', to: 'Relire la spec' }],
+    });
   });
 
   it('pages with before and next, and keeps to its limits', async () => {
@@ -87,7 +106,10 @@ describe('GET /api/tasks/{id}/activity', () => {
     expect((await history(dora.token, task.id, '?limit=100')).items).toHaveLength(5);
 
     for (const query of ['?limit=0', '?limit=101', '?limit=x', '?before=0', '?before=-3', '?after=1']) {
-      expect((await call('GET', `/api/tasks/${task.id}/activity${query}`, dora.token)).statusCode, query).toBe(400);
+      expect(
+        (await call('GET', `/api/tasks/${task.id}/activity${query}`, dora.token)).statusCode,
+        query,
+      ).toBe(400);
     }
   });
 
@@ -101,7 +123,9 @@ describe('GET /api/tasks/{id}/activity', () => {
       expect((await call('GET', `/api/tasks/${task.id}`, token)).statusCode).toBe(404);
       expect((await call('GET', `/api/tasks/${task.id}/activity`, token)).statusCode).toBe(404);
     }
-    expect((await call('GET', '/api/tasks/6f1c1e4e-0000-4000-8000-000000000000/activity', other.token)).statusCode).toBe(404);
+    expect(
+      (await call('GET', '/api/tasks/6f1c1e4e-0000-4000-8000-000000000000/activity', other.token)).statusCode,
+    ).toBe(404);
     expect((await call('GET', '/api/tasks/not-an-id/activity', other.token)).statusCode).toBe(400);
     expect((await call('GET', `/api/tasks/${task.id}/activity`, undefined)).statusCode).toBe(401);
   });

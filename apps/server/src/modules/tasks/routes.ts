@@ -1,7 +1,16 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createTaskRequestSchema, entityVersionHeadersSchema, envelope, listMetaSchema, taskIdParamsSchema, taskListQuerySchema, taskSchema, updateTaskSchema } from '@jalon/contract';
+import {
+  createTaskRequestSchema,
+  entityVersionHeadersSchema,
+  envelope,
+  listMetaSchema,
+  taskIdParamsSchema,
+  taskListQuerySchema,
+  taskSchema,
+  updateTaskSchema,
+} from '@jalon/contract';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { actorOf } from '../../lib/request-context.ts';
@@ -15,27 +24,38 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/tasks',
     {
       schema: {
-        operationId: 'listTasks', tags: ['tasks'],
-        summary: 'Live tasks, newest first (paged with `after`), or the changes since a cursor (tombstones included)',
+        operationId: 'listTasks',
+        tags: ['tasks'],
+        summary:
+          'Live tasks, newest first (paged with `after`), or the changes since a cursor (tombstones included)',
         querystring: taskListQuerySchema,
         response: { 200: z.object({ data: z.array(taskSchema) }).extend(listMetaSchema.shape) },
       },
     },
     async (request, reply) => {
       if (request.query.since !== undefined && request.query.after !== undefined) {
-        throw new AppError(400, 'validation_failed', 'Use either since or after', { errors: [{ path: 'after', message: 'not with since' }] });
+        throw new AppError(400, 'validation_failed', 'Use either since or after', {
+          errors: [{ path: 'after', message: 'not with since' }],
+        });
       }
       // A task moved out of the project would never show in that project's changes, so the device would
       // keep it there for ever.
       if (request.query.since !== undefined && request.query.projectId !== undefined) {
-        throw new AppError(400, 'validation_failed', 'Changes are read for all projects: since cannot be scoped to a project', {
-          errors: [{ path: 'projectId', message: 'not with since' }],
-        });
+        throw new AppError(
+          400,
+          'validation_failed',
+          'Changes are read for all projects: since cannot be scoped to a project',
+          {
+            errors: [{ path: 'projectId', message: 'not with since' }],
+          },
+        );
       }
       const { itemsJson, meta } = await ctx.tasks.list(viewerOf(request), request.query);
       // The items are JSON text already (built by the database): wrap them, don't parse them. The
       // untyped reply says so: a string sent as JSON goes out as it is, past the schema serializer.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(`{"data":${itemsJson},${JSON.stringify(meta).slice(1)}`);
+      return (reply as FastifyReply)
+        .type('application/json; charset=utf-8')
+        .send(`{"data":${itemsJson},${JSON.stringify(meta).slice(1)}`);
     },
   );
 
@@ -43,9 +63,13 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/tasks',
     {
       schema: {
-        operationId: 'createTask', tags: ['tasks'],
+        operationId: 'createTask',
+        tags: ['tasks'],
         summary: 'Create a task in a project; its client-made id sent again answers 200 with that task',
-        body: createTaskRequestSchema.refine((body) => body.title !== undefined && body.project !== undefined, { message: 'title and project are required' }),
+        body: createTaskRequestSchema.refine(
+          (body) => body.title !== undefined && body.project !== undefined,
+          { message: 'title and project are required' },
+        ),
         response: { 200: envelope(taskSchema), 201: envelope(taskSchema) },
       },
       config: { problems: [409] },
@@ -58,7 +82,15 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/tasks/:id',
-    { schema: { operationId: 'getTask', tags: ['tasks'], summary: 'One task', params: taskIdParamsSchema, response: { 200: envelope(taskSchema) } } },
+    {
+      schema: {
+        operationId: 'getTask',
+        tags: ['tasks'],
+        summary: 'One task',
+        params: taskIdParamsSchema,
+        response: { 200: envelope(taskSchema) },
+      },
+    },
     async (request) => ({ data: await ctx.tasks.get(viewerOf(request), request.params.id) }),
   );
 
@@ -66,7 +98,8 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/tasks/:id',
     {
       schema: {
-        operationId: 'patchTask', tags: ['tasks'],
+        operationId: 'patchTask',
+        tags: ['tasks'],
         summary: 'Change some fields of a task; X-Entity-Version makes a stale write a 409',
         params: taskIdParamsSchema,
         headers: entityVersionHeadersSchema,
@@ -75,7 +108,13 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request) => ({
-      data: await ctx.tasks.update(viewerOf(request), request.params.id, request.body, entityVersionHeader(request.headers['x-entity-version']), actorOf(request)),
+      data: await ctx.tasks.update(
+        viewerOf(request),
+        request.params.id,
+        request.body,
+        entityVersionHeader(request.headers['x-entity-version']),
+        actorOf(request),
+      ),
     }),
   );
 
@@ -83,7 +122,8 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/tasks/:id',
     {
       schema: {
-        operationId: 'deleteTask', tags: ['tasks'],
+        operationId: 'deleteTask',
+        tags: ['tasks'],
         summary: 'Delete a task (its creator, the project owner or an administrator)',
         params: taskIdParamsSchema,
         headers: entityVersionHeadersSchema,
@@ -91,7 +131,12 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request) => {
-      await ctx.tasks.delete(viewerOf(request), request.params.id, entityVersionHeader(request.headers['x-entity-version']), actorOf(request));
+      await ctx.tasks.delete(
+        viewerOf(request),
+        request.params.id,
+        entityVersionHeader(request.headers['x-entity-version']),
+        actorOf(request),
+      );
       return { data: { id: request.params.id, deleted: true as const } };
     },
   );

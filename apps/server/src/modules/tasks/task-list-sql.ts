@@ -150,7 +150,10 @@ const statements = new Map<string, RenderedStatement<TaskPageValues>>();
 /**
  * The page statement of one shape (where it starts, whether it is scoped to `projectId`), rendered once.
  */
-export function taskPageStatement(position: TaskPagePosition, inProject: boolean): RenderedStatement<TaskPageValues> {
+export function taskPageStatement(
+  position: TaskPagePosition,
+  inProject: boolean,
+): RenderedStatement<TaskPageValues> {
   const key = `${position}:${inProject}`;
   let statement = statements.get(key);
   if (!statement) {

@@ -25,4 +25,5 @@ export const presentTask = (row: TaskRow, viewer: Viewer, projectOwnerId: string
 });
 
 /** What a task adds to its project's progress: a done task counts 100, others their own progress. */
-export const effectiveProgress = (task: Pick<TaskRow, 'status' | 'progress'>) => (task.status === 'done' ? 100 : task.progress);
+export const effectiveProgress = (task: Pick<TaskRow, 'status' | 'progress'>) =>
+  task.status === 'done' ? 100 : task.progress;

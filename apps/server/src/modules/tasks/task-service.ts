@@ -7,10 +7,21 @@ import { notFound } from '../../lib/errors.ts';
 import type { AuditActor } from '../audit/audit-writer.ts';
 import type { ChangeAnnouncer } from '../changes/announced-transaction.ts';
 import type { ChangeKeyedCache } from '../changes/change-keyed-cache.ts';
-import { changePosition, plainMeta, resetMeta, servesCursor, type CursorCodec } from '../changes/change-log.ts';
+import {
+  changePosition,
+  plainMeta,
+  resetMeta,
+  servesCursor,
+  type CursorCodec,
+} from '../changes/change-log.ts';
 import type { Viewer } from '../projects/policy.ts';
 import { writeOne } from '../sync/write-path.ts';
-import { taskPageStatement, type TaskListRow, type TaskPagePosition, type TaskPageValues } from './task-list-sql.ts';
+import {
+  taskPageStatement,
+  type TaskListRow,
+  type TaskPagePosition,
+  type TaskPageValues,
+} from './task-list-sql.ts';
 import { presentTask } from './task-presenter.ts';
 
 /** A list page: the items as JSON text (an array), and the list's meta. */
@@ -41,10 +52,22 @@ export class TaskService {
    * by the database (see task-list-sql.ts), with the list's meta.
    */
   async list(viewer: Viewer, query: TaskListParams): Promise<TaskListAnswer> {
-    const common = { userId: viewer.userId, isAdmin: viewer.isAdmin, limit: query.limit, projectId: query.projectId, clientId: null };
+    const common = {
+      userId: viewer.userId,
+      isAdmin: viewer.isAdmin,
+      limit: query.limit,
+      projectId: query.projectId,
+      clientId: null,
+    };
     if (query.since === undefined) {
       // Permissions in the answer depend on who asks: the viewer is part of the key.
-      const key = JSON.stringify([viewer.userId, viewer.isAdmin, query.projectId ?? null, query.after ?? null, query.limit]);
+      const key = JSON.stringify([
+        viewer.userId,
+        viewer.isAdmin,
+        query.projectId ?? null,
+        query.after ?? null,
+        query.limit,
+      ]);
       const cached = this.liveAnswers?.get(key, (await changePosition(this.db)).value);
       if (cached) return cached;
       const after = query.after ? this.cursors.decodeAfter(query.after) : undefined;
@@ -53,14 +76,18 @@ export class TaskService {
         afterCreatedAt: after?.createdAt,
         afterId: after?.id,
       });
-      const nextAfter = row.lastCreatedAt && row.lastId ? this.cursors.encodeAfter(row.lastCreatedAt, row.lastId) : null;
+      const nextAfter =
+        row.lastCreatedAt && row.lastId ? this.cursors.encodeAfter(row.lastCreatedAt, row.lastId) : null;
       const answer = { itemsJson: row.items, meta: plainMeta(this.cursors, row.seq, nextAfter) };
       this.liveAnswers?.set(key, row.seq, answer, row.items.length);
       return answer;
     }
     // The cursor is checked against the counter and horizon read by the page's own statement: one snapshot.
     const cursor = this.cursors.decode(query.since);
-    const reset = async (seq?: number) => ({ itemsJson: '[]', meta: resetMeta(this.cursors, seq ?? (await changePosition(this.db)).value) });
+    const reset = async (seq?: number) => ({
+      itemsJson: '[]',
+      meta: resetMeta(this.cursors, seq ?? (await changePosition(this.db)).value),
+    });
     if (!cursor) return reset();
     const row = await this.page(cursor.id ? 'sinceWithin' : 'since', false, {
       ...common,
@@ -72,10 +99,17 @@ export class TaskService {
     const hasMore = row.lastChangeSeq !== null && row.lastId !== null;
     const next = hasMore ? { seq: row.lastChangeSeq!, id: row.lastId } : { seq: row.seq, id: null };
     const lastSeq = query.clientId ? { lastSeq: row.lastSeq } : {};
-    return { itemsJson: row.items, meta: { cursor: this.cursors.encode(next), hasMore, nextAfter: null, resetRequired: false, ...lastSeq } };
+    return {
+      itemsJson: row.items,
+      meta: { cursor: this.cursors.encode(next), hasMore, nextAfter: null, resetRequired: false, ...lastSeq },
+    };
   }
 
-  private async page(position: TaskPagePosition, inProject: boolean, values: TaskPageValues): Promise<TaskListRow> {
+  private async page(
+    position: TaskPagePosition,
+    inProject: boolean,
+    values: TaskPageValues,
+  ): Promise<TaskListRow> {
     const [row] = await taskPageStatement(position, inProject).rows<TaskListRow>(this.pool, values);
     return row!;
   }
@@ -91,18 +125,51 @@ export class TaskService {
   }
 
   /** Creates a task; `created` is false when its client-made id names a task this person made already. */
-  async create(viewer: Viewer, input: CreateTaskRequest, actor: AuditActor): Promise<{ task: Task; created: boolean }> {
+  async create(
+    viewer: Viewer,
+    input: CreateTaskRequest,
+    actor: AuditActor,
+  ): Promise<{ task: Task; created: boolean }> {
     const { id, ...data } = input;
-    const written = await writeOne(this.db, this.notifier, viewer, actor, { entity: 'task', op: 'create', id, version: undefined, data });
+    const written = await writeOne(this.db, this.notifier, viewer, actor, {
+      entity: 'task',
+      op: 'create',
+      id,
+      version: undefined,
+      data,
+    });
     return { task: written.presented as Task, created: written.created };
   }
 
-  async update(viewer: Viewer, id: string, patch: UpdateTask, clientVersion: number | undefined, actor: AuditActor): Promise<Task> {
-    const written = await writeOne(this.db, this.notifier, viewer, actor, { entity: 'task', op: 'patch', id, version: clientVersion, data: patch });
+  async update(
+    viewer: Viewer,
+    id: string,
+    patch: UpdateTask,
+    clientVersion: number | undefined,
+    actor: AuditActor,
+  ): Promise<Task> {
+    const written = await writeOne(this.db, this.notifier, viewer, actor, {
+      entity: 'task',
+      op: 'patch',
+      id,
+      version: clientVersion,
+      data: patch,
+    });
     return written.presented as Task;
   }
 
-  async delete(viewer: Viewer, id: string, clientVersion: number | undefined, actor: AuditActor): Promise<void> {
-    await writeOne(this.db, this.notifier, viewer, actor, { entity: 'task', op: 'delete', id, version: clientVersion, data: {} });
+  async delete(
+    viewer: Viewer,
+    id: string,
+    clientVersion: number | undefined,
+    actor: AuditActor,
+  ): Promise<void> {
+    await writeOne(this.db, this.notifier, viewer, actor, {
+      entity: 'task',
+      op: 'delete',
+      id,
+      version: clientVersion,
+      data: {},
+    });
   }
 }

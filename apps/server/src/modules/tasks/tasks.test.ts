@@ -12,25 +12,52 @@ beforeAll(async () => {
   ctx = await createTestContext();
   alice = await signIn(ctx);
   bob = await signIn(ctx);
-  projectId = (await call('POST', '/api/projects', alice.token, { name: 'Migration', description: 'Base de données', deadline: '2027-01-31T23:59:59.999Z' })).json().data.id;
+  projectId = (
+    await call('POST', '/api/projects', alice.token, {
+      name: 'Migration',
+      description: 'Base de données',
+      deadline: '2027-01-31T23:59:59.999Z',
+    })
+  ).json().data.id;
 });
 afterAll(() => ctx.close());
 
-function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: Record<string, unknown>, headers?: Record<string, string>) {
+function call(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  token: string,
+  payload?: Record<string, unknown>,
+  headers?: Record<string, string>,
+) {
   return inject(ctx.app, { method, url, token, payload, headers });
 }
 const create = async (fields: Record<string, unknown> = {}, token = alice.token) => {
-  const response = await call('POST', '/api/tasks', token, { title: 'Écrire le script', project: projectId, ...fields });
+  const response = await call('POST', '/api/tasks', token, {
+    title: 'Écrire le script',
+    project: projectId,
+    ...fields,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data;
 };
-const since = async (cursor: string, extra = '') => (await call('GET', `/api/tasks?since=${encodeURIComponent(cursor)}${extra}`, alice.token)).json();
+const since = async (cursor: string, extra = '') =>
+  (await call('GET', `/api/tasks?since=${encodeURIComponent(cursor)}${extra}`, alice.token)).json();
 const cursorNow = async () => (await call('GET', '/api/tasks?limit=1', alice.token)).json().cursor as string;
 
 describe('tasks API', () => {
   it('creates a task with the defaults (todo, medium, 0 %), trimming the title', async () => {
     const task = await create({ title: '  Préparer la démo  ', description: ' notes ' });
-    expect(task).toMatchObject({ title: 'Préparer la démo', description: 'notes', status: 'todo', priority: 'medium', progress: 0, version: 0, project: projectId, assignee: null, createdBy: alice.user.id });
+    expect(task).toMatchObject({
+      title: 'Préparer la démo',
+      description: 'notes',
+      status: 'todo',
+      priority: 'medium',
+      progress: 0,
+      version: 0,
+      project: projectId,
+      assignee: null,
+      createdBy: alice.user.id,
+    });
     expect(task.permissions.canDelete).toBe(true);
   });
 
@@ -52,7 +79,11 @@ describe('tasks API', () => {
       { createdAt: '2020-01-01T00:00:00Z' },
     ];
     for (const fields of bad) {
-      const response = await call('POST', '/api/tasks', alice.token, { title: 'ok', project: projectId, ...fields });
+      const response = await call('POST', '/api/tasks', alice.token, {
+        title: 'ok',
+        project: projectId,
+        ...fields,
+      });
       expect(response.statusCode, JSON.stringify(fields)).toBe(400);
       expect(response.json().errors.length).toBeGreaterThan(0);
     }
@@ -66,20 +97,55 @@ describe('tasks API', () => {
 
   it('patches fields, bumps the version, and answers a stale X-Entity-Version with 409 and the server row', async () => {
     const task = await create();
-    const patched = await call('PATCH', `/api/tasks/${task.id}`, bob.token, { status: 'in_progress', estimatedMinutes: 45, assignee: bob.user.id }, { 'x-entity-version': '0' });
+    const patched = await call(
+      'PATCH',
+      `/api/tasks/${task.id}`,
+      bob.token,
+      { status: 'in_progress', estimatedMinutes: 45, assignee: bob.user.id },
+      { 'x-entity-version': '0' },
+    );
     expect(patched.statusCode).toBe(200);
-    expect(patched.json().data).toMatchObject({ status: 'in_progress', estimatedMinutes: 45, assignee: bob.user.id, version: 1 });
-    const stale = await call('PATCH', `/api/tasks/${task.id}`, alice.token, { title: 'Autre titre' }, { 'x-entity-version': '0' });
+    expect(patched.json().data).toMatchObject({
+      status: 'in_progress',
+      estimatedMinutes: 45,
+      assignee: bob.user.id,
+      version: 1,
+    });
+    const stale = await call(
+      'PATCH',
+      `/api/tasks/${task.id}`,
+      alice.token,
+      { title: 'Autre titre' },
+      { 'x-entity-version': '0' },
+    );
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ reason: 'version_mismatch', serverVersion: 1, clientVersion: 0, client: { title: 'Autre titre' }, server: { id: task.id, status: 'in_progress' } });
-    expect((await call('GET', `/api/tasks/${task.id}`, alice.token)).json().data.title).toBe('Écrire le script');
+    expect(stale.json()).toMatchObject({
+      reason: 'version_mismatch',
+      serverVersion: 1,
+      clientVersion: 0,
+      client: { title: 'Autre titre' },
+      server: { id: task.id, status: 'in_progress' },
+    });
+    expect((await call('GET', `/api/tasks/${task.id}`, alice.token)).json().data.title).toBe(
+      'Écrire le script',
+    );
   });
 
   it('answers 404 for unknown and deleted tasks', async () => {
     const task = await create();
     expect((await call('DELETE', `/api/tasks/${task.id}`, alice.token)).statusCode).toBe(200);
     for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
-      expect((await call(method, `/api/tasks/${task.id}`, alice.token, method === 'PATCH' ? { title: 'x' } : undefined)).statusCode, method).toBe(404);
+      expect(
+        (
+          await call(
+            method,
+            `/api/tasks/${task.id}`,
+            alice.token,
+            method === 'PATCH' ? { title: 'x' } : undefined,
+          )
+        ).statusCode,
+        method,
+      ).toBe(404);
     }
   });
 
@@ -94,13 +160,29 @@ describe('tasks API', () => {
   });
 
   it('lists newest first, scoped to a project, and pages with `after`', async () => {
-    const other = (await call('POST', '/api/projects', alice.token, { name: 'Autre', description: 'x', deadline: '2027-01-01T00:00:00Z' })).json().data.id;
+    const other = (
+      await call('POST', '/api/projects', alice.token, {
+        name: 'Autre',
+        description: 'x',
+        deadline: '2027-01-01T00:00:00Z',
+      })
+    ).json().data.id;
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await create({ title: `Tâche ${i}`, project: other }));
     const first = (await call('GET', `/api/tasks?projectId=${other}&limit=3`, alice.token)).json();
-    expect(first.data.map((task: { title: string }) => task.title)).toEqual(['Tâche 4', 'Tâche 3', 'Tâche 2']);
+    expect(first.data.map((task: { title: string }) => task.title)).toEqual([
+      'Tâche 4',
+      'Tâche 3',
+      'Tâche 2',
+    ]);
     expect(first.nextAfter).toBeTruthy();
-    const second = (await call('GET', `/api/tasks?projectId=${other}&limit=3&after=${encodeURIComponent(first.nextAfter)}`, alice.token)).json();
+    const second = (
+      await call(
+        'GET',
+        `/api/tasks?projectId=${other}&limit=3&after=${encodeURIComponent(first.nextAfter)}`,
+        alice.token,
+      )
+    ).json();
     expect(second.data.map((task: { title: string }) => task.title)).toEqual(['Tâche 1', 'Tâche 0']);
     expect(second.nextAfter).toBeNull();
     expect((await call('GET', `/api/tasks?after=forged.value`, alice.token)).statusCode).toBe(400);
@@ -123,12 +205,20 @@ describe('delta reads with `since` (docs/sync-protocol.md, catch-up reads)', () 
     expect(delta.data.find((task: { id: string }) => task.id === removed.id).deletedAt).not.toBeNull();
     expect(delta.hasMore).toBe(false);
     expect((await since(delta.cursor)).data).toEqual([]);
-    const live = (await call('GET', '/api/tasks', alice.token)).json().data.map((task: { id: string }) => task.id);
+    const live = (await call('GET', '/api/tasks', alice.token))
+      .json()
+      .data.map((task: { id: string }) => task.id);
     expect(live).not.toContain(removed.id);
   });
 
   it('pages through many rows of one change sequence without losing or repeating any', async () => {
-    const project = (await call('POST', '/api/projects', alice.token, { name: 'Gros projet', description: 'x', deadline: '2027-01-01T00:00:00Z' })).json().data;
+    const project = (
+      await call('POST', '/api/projects', alice.token, {
+        name: 'Gros projet',
+        description: 'x',
+        deadline: '2027-01-01T00:00:00Z',
+      })
+    ).json().data;
     const ids = [];
     for (let i = 0; i < 12; i++) ids.push((await create({ title: `Lot ${i}`, project: project.id })).id);
     const cursor = await cursorNow();
@@ -142,7 +232,9 @@ describe('delta reads with `since` (docs/sync-protocol.md, catch-up reads)', () 
       if (!page.hasMore) break;
     }
     expect(seen.sort()).toEqual(ids.sort());
-    const projectDelta = (await call('GET', `/api/projects?since=${encodeURIComponent(cursor)}`, alice.token)).json();
+    const projectDelta = (
+      await call('GET', `/api/projects?since=${encodeURIComponent(cursor)}`, alice.token)
+    ).json();
     expect(projectDelta.data.map((p: { id: string }) => p.id)).toContain(project.id);
   });
 
@@ -157,7 +249,13 @@ describe('delta reads with `since` (docs/sync-protocol.md, catch-up reads)', () 
   });
 
   it('never skips a transaction that commits after a later one', async () => {
-    const project = (await call('POST', '/api/projects', alice.token, { name: 'Course', description: 'x', deadline: '2027-01-01T00:00:00Z' })).json().data.id;
+    const project = (
+      await call('POST', '/api/projects', alice.token, {
+        name: 'Course',
+        description: 'x',
+        deadline: '2027-01-01T00:00:00Z',
+      })
+    ).json().data.id;
     const a = await create({ title: 'A avant', project });
     const b = await create({ title: 'B avant', project });
     let release!: () => void;
@@ -182,7 +280,9 @@ describe('delta reads with `since` (docs/sync-protocol.md, catch-up reads)', () 
     expect((await t2).statusCode).toBe(200);
     // The client's copy plus the delta since its cursor must equal the server, whatever the timing.
     const copy = (await middle).json();
-    const titles = new Map<string, string>(copy.data.map((row: { id: string; title: string }) => [row.id, row.title]));
+    const titles = new Map<string, string>(
+      copy.data.map((row: { id: string; title: string }) => [row.id, row.title]),
+    );
     for (const row of (await since(copy.cursor)).data) titles.set(row.id, row.title);
     expect(titles.get(a.id)).toBe('A après');
     expect(titles.get(b.id)).toBe('B après');
@@ -191,14 +291,37 @@ describe('delta reads with `since` (docs/sync-protocol.md, catch-up reads)', () 
 
 describe('the list presenter in SQL', () => {
   it('says exactly what the single-task presenter says, for every kind of row and viewer', async () => {
-    const project = (await call('POST', '/api/projects', bob.token, { name: 'Parité', description: 'x', deadline: '2027-01-01T00:00:00Z' })).json().data.id;
+    const project = (
+      await call('POST', '/api/projects', bob.token, {
+        name: 'Parité',
+        description: 'x',
+        deadline: '2027-01-01T00:00:00Z',
+      })
+    ).json().data.id;
     await create({ title: 'Sans rien', project });
-    await create({ title: 'Complète', project, description: 'Détails « accentués » et "guillemets"', status: 'done', priority: 'high', progress: 30, deadline: '2026-12-24T18:30:00.123Z', estimatedMinutes: 90, assignee: bob.user.id });
+    await create({
+      title: 'Complète',
+      project,
+      description: 'Détails « accentués » et "guillemets"',
+      status: 'done',
+      priority: 'high',
+      progress: 30,
+      deadline: '2026-12-24T18:30:00.123Z',
+      estimatedMinutes: 90,
+      assignee: bob.user.id,
+    });
     await create({ title: 'Par Bob', project }, bob.token);
     // Every character JSON must escape, and some it must not.
-    const escaped = await create({ title: 'Barre \\ oblique, "cité", tab\tulation 🚀', project, description: 'Ligne 1\nLigne 2\r fin </script>' });
+    const escaped = await create({
+      title: 'Barre \\ oblique, "cité", tab\tulation 🚀',
+      project,
+      description: 'Ligne 1\nLigne 2\r fin </script>',
+    });
     // The API refuses other control characters now (issue 9), but rows written before may hold them.
-    await ctx.db.update(tasks).set({ description: 'Ligne 1\nLigne 2\r\u0007 fin </script>' }).where(eq(tasks.id, escaped.id));
+    await ctx.db
+      .update(tasks)
+      .set({ description: 'Ligne 1\nLigne 2\r\u0007 fin </script>' })
+      .where(eq(tasks.id, escaped.id));
     const admin = await signInAdmin(ctx);
     for (const viewer of [alice, bob, admin]) {
       const list = (await call('GET', `/api/tasks?projectId=${project}`, viewer.token)).json().data;
@@ -210,7 +333,7 @@ describe('the list presenter in SQL', () => {
     }
   });
 
-  it('writes a tombstone\'s deletedAt as the single-task presenter writes times', async () => {
+  it("writes a tombstone's deletedAt as the single-task presenter writes times", async () => {
     const task = await create({ title: 'À supprimer' });
     const cursor = await cursorNow();
     expect((await call('DELETE', `/api/tasks/${task.id}`, alice.token)).statusCode).toBe(200);
@@ -223,27 +346,46 @@ describe('the list presenter in SQL', () => {
 
 describe('list answers kept while nothing changes', () => {
   const titlesOf = async (token: string, project: string) =>
-    (await call('GET', `/api/tasks?projectId=${project}`, token)).json().data.map((task: { title: string }) => task.title);
+    (await call('GET', `/api/tasks?projectId=${project}`, token))
+      .json()
+      .data.map((task: { title: string }) => task.title);
 
   it('shows a write on the very next read, made through the API or by another server instance', async () => {
-    const project = (await call('POST', '/api/projects', alice.token, { name: 'Cache', description: 'x', deadline: '2027-01-01T00:00:00Z' })).json().data.id;
+    const project = (
+      await call('POST', '/api/projects', alice.token, {
+        name: 'Cache',
+        description: 'x',
+        deadline: '2027-01-01T00:00:00Z',
+      })
+    ).json().data.id;
     const task = await create({ title: 'Avant', project });
     expect(await titlesOf(alice.token, project)).toEqual(['Avant']);
     expect(await titlesOf(alice.token, project)).toEqual(['Avant']);
 
-    expect((await call('PATCH', `/api/tasks/${task.id}`, alice.token, { title: 'Après' })).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/tasks/${task.id}`, alice.token, { title: 'Après' })).statusCode).toBe(
+      200,
+    );
     expect(await titlesOf(alice.token, project)).toEqual(['Après']);
 
     // Another instance shares the database, not this process's memory: only the counter tells.
     await ctx.db.transaction(async (tx) => {
       const changeSeq = await nextChangeSeq(tx);
-      await tx.update(tasks).set({ title: 'Écrit ailleurs', version: sql`${tasks.version} + 1`, changeSeq }).where(eq(tasks.id, task.id));
+      await tx
+        .update(tasks)
+        .set({ title: 'Écrit ailleurs', version: sql`${tasks.version} + 1`, changeSeq })
+        .where(eq(tasks.id, task.id));
     });
     expect(await titlesOf(alice.token, project)).toEqual(['Écrit ailleurs']);
   });
 
-  it("never gives one member the answer read for another (permissions differ)", async () => {
-    const project = (await call('POST', '/api/projects', alice.token, { name: 'Droits', description: 'x', deadline: '2027-01-01T00:00:00Z' })).json().data.id;
+  it('never gives one member the answer read for another (permissions differ)', async () => {
+    const project = (
+      await call('POST', '/api/projects', alice.token, {
+        name: 'Droits',
+        description: 'x',
+        deadline: '2027-01-01T00:00:00Z',
+      })
+    ).json().data.id;
     await create({ title: 'D’Alice', project });
     const url = `/api/tasks?projectId=${project}`;
     expect((await call('GET', url, alice.token)).json().data[0].permissions.canDelete).toBe(true);

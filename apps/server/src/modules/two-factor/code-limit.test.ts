@@ -16,13 +16,17 @@ afterEach(() => vi.useRealTimers());
 const STEP = 30_000;
 const LOCK_SECONDS = 15 * 60;
 const WRONG = '000000';
-const post = (url: string, payload: Record<string, unknown>, token?: string) => inject(ctx.app, { method: 'POST', url, payload, token });
+const post = (url: string, payload: Record<string, unknown>, token?: string) =>
+  inject(ctx.app, { method: 'POST', url, payload, token });
 const me = (token: string) => inject(ctx.app, { method: 'GET', url: '/api/auth/me', token });
 
 /** A member signed in twice (two sessions), 2FA set up but not yet confirmed. */
 async function memberWithTwoSessions() {
   const user = await makeUser(ctx.db);
-  const [a, b] = [await login(ctx.app, user.email, user.password), await login(ctx.app, user.email, user.password)];
+  const [a, b] = [
+    await login(ctx.app, user.email, user.password),
+    await login(ctx.app, user.email, user.password),
+  ];
   const setup = (await post('/api/2fa/setup', {}, a.body.data.token!)).json().data;
   return { user, tokens: [a.body.data.token!, b.body.data.token!] as const, secret: setup.secret as string };
 }
@@ -30,16 +34,34 @@ async function memberWithTwoSessions() {
 /** The same, with 2FA confirmed (at step t, so t+1 is the next good code). */
 async function enrolledWithTwoSessions() {
   const member = await memberWithTwoSessions();
-  expect((await post('/api/2fa/verify', { code: codeAt(member.secret, Date.now()) }, member.tokens[0])).statusCode).toBe(200);
+  expect(
+    (await post('/api/2fa/verify', { code: codeAt(member.secret, Date.now()) }, member.tokens[0])).statusCode,
+  ).toBe(200);
   return member;
 }
 
-const auditTypes = async (userId: string) => (await ctx.db.select().from(auditLog).where(eq(auditLog.actorId, userId))).map((row) => row.type);
+const auditTypes = async (userId: string) =>
+  (await ctx.db.select().from(auditLog).where(eq(auditLog.actorId, userId))).map((row) => row.type);
 
 const sessionRoutes = [
-  { name: 'enrolment (POST /api/2fa/verify)', url: '/api/2fa/verify', member: memberWithTwoSessions, goodStep: 0 },
-  { name: 'disable (POST /api/2fa/disable)', url: '/api/2fa/disable', member: enrolledWithTwoSessions, goodStep: 1 },
-  { name: 'regenerate (POST /api/2fa/backup-codes)', url: '/api/2fa/backup-codes', member: enrolledWithTwoSessions, goodStep: 1 },
+  {
+    name: 'enrolment (POST /api/2fa/verify)',
+    url: '/api/2fa/verify',
+    member: memberWithTwoSessions,
+    goodStep: 0,
+  },
+  {
+    name: 'disable (POST /api/2fa/disable)',
+    url: '/api/2fa/disable',
+    member: enrolledWithTwoSessions,
+    goodStep: 1,
+  },
+  {
+    name: 'regenerate (POST /api/2fa/backup-codes)',
+    url: '/api/2fa/backup-codes',
+    member: enrolledWithTwoSessions,
+    goodStep: 1,
+  },
 ];
 
 describe.each(sessionRoutes)('$name', ({ url, member, goodStep }) => {
@@ -95,14 +117,18 @@ describe.each(sessionRoutes)('$name', ({ url, member, goodStep }) => {
 describe('one counter across routes', () => {
   it('counts wrong codes on disable and on regenerate together', async () => {
     const { user, tokens } = await enrolledWithTwoSessions();
-    for (let i = 0; i < 3; i++) expect((await post('/api/2fa/disable', { code: WRONG }, tokens[0])).statusCode).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await post('/api/2fa/disable', { code: WRONG }, tokens[0])).statusCode).toBe(400);
     expect((await post('/api/2fa/backup-codes', { code: WRONG }, tokens[1])).statusCode).toBe(400);
     const fifth = await post('/api/2fa/backup-codes', { code: WRONG }, tokens[1]);
     expect(fifth.statusCode).toBe(429);
     // Only the session that sent the locking code is revoked.
     expect((await me(tokens[1])).statusCode).toBe(401);
     expect((await me(tokens[0])).statusCode).toBe(200);
-    const locked = await ctx.db.select().from(auditLog).where(and(eq(auditLog.type, 'security.code_locked'), eq(auditLog.actorId, user.id)));
+    const locked = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.type, 'security.code_locked'), eq(auditLog.actorId, user.id)));
     expect(locked).toHaveLength(1);
   });
 });
@@ -113,9 +139,13 @@ describe('the sign-in step (POST /api/auth/verify-2fa)', () => {
     const first = (await login(ctx.app, user.email, user.password)).body.data.tempToken!;
     const second = (await login(ctx.app, user.email, user.password)).body.data.tempToken!;
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await post('/api/auth/verify-2fa', { code: WRONG, tempToken: first })).statusCode);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await post('/api/auth/verify-2fa', { code: WRONG, tempToken: first })).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
-    const right = await post('/api/auth/verify-2fa', { code: codeAt(secret, Date.now() + STEP), tempToken: second });
+    const right = await post('/api/auth/verify-2fa', {
+      code: codeAt(secret, Date.now() + STEP),
+      tempToken: second,
+    });
     expect(right.statusCode).toBe(429);
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(LOCK_SECONDS - 5);
     expect(await auditTypes(user.id)).toContain('security.code_locked');
@@ -124,8 +154,11 @@ describe('the sign-in step (POST /api/auth/verify-2fa)', () => {
   it('resets the counter when the code is right', async () => {
     const { user, secret } = await enrolledWithTwoSessions();
     const tempToken = (await login(ctx.app, user.email, user.password)).body.data.tempToken!;
-    for (let i = 0; i < 4; i++) expect((await post('/api/auth/verify-2fa', { code: WRONG, tempToken })).statusCode).toBe(401);
-    expect((await post('/api/auth/verify-2fa', { code: codeAt(secret, Date.now() + STEP), tempToken })).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await post('/api/auth/verify-2fa', { code: WRONG, tempToken })).statusCode).toBe(401);
+    expect(
+      (await post('/api/auth/verify-2fa', { code: codeAt(secret, Date.now() + STEP), tempToken })).statusCode,
+    ).toBe(200);
     const again = (await login(ctx.app, user.email, user.password)).body.data.tempToken!;
     const next = await post('/api/auth/verify-2fa', { code: WRONG, tempToken: again });
     expect(next.statusCode).toBe(401);
@@ -137,7 +170,8 @@ describe('the sign-in step (POST /api/auth/verify-2fa)', () => {
     const tempToken = (await login(ctx.app, admin.email, admin.password)).body.data.tempToken!;
     const setup = (await post('/api/2fa/setup', {}, tempToken)).json().data;
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await post('/api/2fa/verify', { code: WRONG }, tempToken)).statusCode);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await post('/api/2fa/verify', { code: WRONG }, tempToken)).statusCode);
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
     const fresh = await login(ctx.app, admin.email, admin.password);
     expect(fresh.status).toBe(429);
@@ -157,10 +191,21 @@ describe('per-IP limit on POST /api/2fa/verify (S06)', () => {
     const codeFrom = async (remoteAddress: string) => {
       const user = await makeUser(limited.db);
       // Each sign-in from its own address, so only the code checks share one.
-      const signedIn = await inject(limited.app, { method: 'POST', url: '/api/auth/login', remoteAddress: `198.51.100.${++signIns}`, payload: { email: user.email, password: user.password } });
+      const signedIn = await inject(limited.app, {
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: `198.51.100.${++signIns}`,
+        payload: { email: user.email, password: user.password },
+      });
       const token = signedIn.json().data.token as string;
       await inject(limited.app, { method: 'POST', url: '/api/2fa/setup', token, payload: {} });
-      return inject(limited.app, { method: 'POST', url: '/api/2fa/verify', token, remoteAddress, payload: { code: WRONG } });
+      return inject(limited.app, {
+        method: 'POST',
+        url: '/api/2fa/verify',
+        token,
+        remoteAddress,
+        payload: { code: WRONG },
+      });
     };
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await codeFrom('192.0.2.7')).statusCode);

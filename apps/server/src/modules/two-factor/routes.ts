@@ -31,7 +31,15 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.get(
     '/2fa/status',
-    { config: pendingOnly, schema: { operationId: 'getTwoFactorStatus', tags: ['two-factor'], summary: 'Whether 2FA is on, and how many backup codes remain', response: { 200: envelope(twoFactorStatusSchema) } } },
+    {
+      config: pendingOnly,
+      schema: {
+        operationId: 'getTwoFactorStatus',
+        tags: ['two-factor'],
+        summary: 'Whether 2FA is on, and how many backup codes remain',
+        response: { 200: envelope(twoFactorStatusSchema) },
+      },
+    },
     async (request) => ({ data: await ctx.twoFactor.status(currentUser(request).id) }),
   );
 
@@ -39,7 +47,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/2fa/setup',
     {
       config: { ...pendingOnly, problems: [409] },
-      schema: { operationId: 'startTwoFactorSetup', tags: ['two-factor'], summary: 'Start enrolment: secret, QR code and 10 backup codes (409 when already on)', response: { 200: envelope(twoFactorSetupSchema) } },
+      schema: {
+        operationId: 'startTwoFactorSetup',
+        tags: ['two-factor'],
+        summary: 'Start enrolment: secret, QR code and 10 backup codes (409 when already on)',
+        response: { 200: envelope(twoFactorSetupSchema) },
+      },
     },
     async (request) => ({ data: await ctx.twoFactor.setup(currentUser(request), actorOf(request)) }),
   );
@@ -50,7 +63,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       // A code check like the sign-in's: the same per-IP limit on top of the account's counter (S06).
       config: { ...pendingOnly, rateLimit: ipLimit, problems: [409] },
       schema: {
-        operationId: 'confirmTwoFactorSetup', tags: ['two-factor'],
+        operationId: 'confirmTwoFactorSetup',
+        tags: ['two-factor'],
         summary: 'Confirm enrolment with a code; with a tempToken it also opens the session',
         body: totpCodeBodySchema,
         response: { 200: envelope(twoFactorVerifyResultSchema) },
@@ -87,11 +101,24 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     {
       // 429: the account's wrong-code counter, shared with every code check (decision 0022).
       config: { problems: [429] },
-      schema: { operationId: 'disableTwoFactor', tags: ['two-factor'], summary: 'Turn 2FA off with a current code (not for administrators)', body: totpCodeBodySchema, response: { 200: envelope(twoFactorDisabledSchema) } },
+      schema: {
+        operationId: 'disableTwoFactor',
+        tags: ['two-factor'],
+        summary: 'Turn 2FA off with a current code (not for administrators)',
+        body: totpCodeBodySchema,
+        response: { 200: envelope(twoFactorDisabledSchema) },
+      },
     },
     async (request) => {
-      await ctx.twoFactor.disable(request.session!.user, request.session!.id, request.body.code, actorOf(request));
-      return { data: { enabled: false as const, message: 'Two-factor authentication disabled successfully' } };
+      await ctx.twoFactor.disable(
+        request.session!.user,
+        request.session!.id,
+        request.body.code,
+        actorOf(request),
+      );
+      return {
+        data: { enabled: false as const, message: 'Two-factor authentication disabled successfully' },
+      };
     },
   );
 
@@ -100,7 +127,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     {
       config: { problems: [429] },
       schema: {
-        operationId: 'regenerateBackupCodes', tags: ['two-factor'],
+        operationId: 'regenerateBackupCodes',
+        tags: ['two-factor'],
         summary: 'Replace the backup codes (needs a current code or passkey)',
         body: currentFactorBodySchema,
         response: { 200: envelope(backupCodesSchema) },
@@ -110,7 +138,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const actor = actorOf(request);
       const user = request.session!.user;
       const proof = await ctx.passkeys.proofFrom(user, request.body, actor);
-      return { data: { backupCodes: await ctx.twoFactor.regenerateBackupCodes(user, request.session!.id, proof, actor) } };
+      return {
+        data: {
+          backupCodes: await ctx.twoFactor.regenerateBackupCodes(user, request.session!.id, proof, actor),
+        },
+      };
     },
   );
 
@@ -119,7 +151,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     {
       config: { access: 'public', rateLimit: ipLimit, problems: [401] },
       schema: {
-        operationId: 'verifyTwoFactorCode', tags: ['two-factor'],
+        operationId: 'verifyTwoFactorCode',
+        tags: ['two-factor'],
         summary: 'Sign-in step: a TOTP code or a backup code with the tempToken',
         body: verifyTwoFactorLoginSchema,
         response: { 200: envelope(loginResultSchema) },
@@ -127,7 +160,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (request, reply) => {
       const pending = await pendingFromBody(request.body.tempToken);
-      const result = await ctx.twoFactor.completeSignIn(pending, request.body.code, actorOf(request, pending.user));
+      const result = await ctx.twoFactor.completeSignIn(
+        pending,
+        request.body.code,
+        actorOf(request, pending.user),
+      );
       setSessionCookie(reply, ctx.config, result.token!);
       return { data: result };
     },
@@ -138,18 +175,26 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     {
       config: { access: 'public', rateLimit: ipLimit, problems: [401] },
       schema: {
-        operationId: 'verifyBackupCode', tags: ['two-factor'],
+        operationId: 'verifyBackupCode',
+        tags: ['two-factor'],
         summary: 'Sign-in step with a backup code only',
-        body: verifyBackupSchema.refine((body) => body.tempToken !== undefined, { message: 'tempToken is required', path: ['tempToken'] }),
+        body: verifyBackupSchema.refine((body) => body.tempToken !== undefined, {
+          message: 'tempToken is required',
+          path: ['tempToken'],
+        }),
         response: { 200: envelope(loginResultSchema) },
       },
     },
     async (request, reply) => {
       const pending = await pendingFromBody(request.body.tempToken!);
-      const result = await ctx.twoFactor.completeSignIn(pending, request.body.code, actorOf(request, pending.user), 'backup_code');
+      const result = await ctx.twoFactor.completeSignIn(
+        pending,
+        request.body.code,
+        actorOf(request, pending.user),
+        'backup_code',
+      );
       setSessionCookie(reply, ctx.config, result.token!);
       return { data: result };
     },
   );
 };
-

@@ -10,7 +10,13 @@ type UserSecrets = Pick<typeof users.$inferSelect, 'id' | 'twoFactorLastStep'>;
  * Accepts a TOTP code once: it must match step t-1, t or t+1 (S12) and come after the last accepted step
  * (S13). The caller holds the user row locked (`lockUser`), so two requests with one code cannot both win.
  */
-export async function consumeTotp(tx: Tx, box: SecretBox, user: UserSecrets, sealedSecret: string, code: string): Promise<boolean> {
+export async function consumeTotp(
+  tx: Tx,
+  box: SecretBox,
+  user: UserSecrets,
+  sealedSecret: string,
+  code: string,
+): Promise<boolean> {
   const step = matchingStep(box.open(sealedSecret), code);
   if (step === null || (user.twoFactorLastStep !== null && step <= user.twoFactorLastStep)) return false;
   await tx.update(users).set({ twoFactorLastStep: step }).where(eq(users.id, user.id));
@@ -18,11 +24,22 @@ export async function consumeTotp(tx: Tx, box: SecretBox, user: UserSecrets, sea
 }
 
 /** Marks one unused backup code used, atomically: of two parallel uses exactly one succeeds (S18). */
-export async function consumeBackupCode(tx: Tx, box: SecretBox, userId: string, code: string): Promise<boolean> {
+export async function consumeBackupCode(
+  tx: Tx,
+  box: SecretBox,
+  userId: string,
+  code: string,
+): Promise<boolean> {
   const used = await tx
     .update(backupCodes)
     .set({ usedAt: new Date() })
-    .where(and(eq(backupCodes.userId, userId), eq(backupCodes.codeHash, box.keyedHash(canonicalBackupCode(code))), isNull(backupCodes.usedAt)))
+    .where(
+      and(
+        eq(backupCodes.userId, userId),
+        eq(backupCodes.codeHash, box.keyedHash(canonicalBackupCode(code))),
+        isNull(backupCodes.usedAt),
+      ),
+    )
     .returning({ id: backupCodes.id });
   return used.length === 1;
 }
@@ -31,7 +48,9 @@ export async function consumeBackupCode(tx: Tx, box: SecretBox, userId: string, 
 export async function replaceBackupCodes(tx: Tx, box: SecretBox, userId: string): Promise<string[]> {
   const codes = newBackupCodes();
   await tx.delete(backupCodes).where(eq(backupCodes.userId, userId));
-  await tx.insert(backupCodes).values(codes.map((code) => ({ userId, codeHash: box.keyedHash(canonicalBackupCode(code)) })));
+  await tx
+    .insert(backupCodes)
+    .values(codes.map((code) => ({ userId, codeHash: box.keyedHash(canonicalBackupCode(code)) })));
   return codes;
 }
 
@@ -61,7 +80,13 @@ export async function lockUsers(tx: Tx, userIds: string[]) {
 export async function eraseSecondFactors(tx: Tx, userId: string): Promise<void> {
   await tx
     .update(users)
-    .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null, updatedAt: new Date() })
+    .set({
+      twoFactorEnabled: false,
+      twoFactorSecret: null,
+      twoFactorPendingSecret: null,
+      twoFactorLastStep: null,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, userId));
   await tx.delete(backupCodes).where(eq(backupCodes.userId, userId));
   await tx.delete(passkeys).where(eq(passkeys.userId, userId));

@@ -1,6 +1,12 @@
 import { count, eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { AUDIT_TYPES, type LoginResult, type TwoFactorSetup, type TwoFactorStatus, type User } from '@jalon/contract';
+import {
+  AUDIT_TYPES,
+  type LoginResult,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+  type User,
+} from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { passkeys, pendingLogins, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -14,7 +20,15 @@ import type { PendingLogin } from '../auth/pending-logins.ts';
 import { revokeSessionsWhere, type SessionService } from '../sessions/session-service.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import { toPublicUser } from '../users/user-service.ts';
-import { consumeBackupCode, consumeTotp, eraseSecondFactors, lockUser, lockUsers, remainingBackupCodes, replaceBackupCodes } from './second-factor.ts';
+import {
+  consumeBackupCode,
+  consumeTotp,
+  eraseSecondFactors,
+  lockUser,
+  lockUsers,
+  remainingBackupCodes,
+  replaceBackupCodes,
+} from './second-factor.ts';
 
 const MAX_CODE_ATTEMPTS_PER_PENDING = 5;
 const isTotp = (code: string) => /^[0-9]{6}$/.test(code);
@@ -32,7 +46,8 @@ export type UserRow = NonNullable<Awaited<ReturnType<typeof lockUser>>>;
  * transaction (false: refused, audited by it). `orBackupCode`: a backup code is taken even when TOTP is on
  * (an administrator's step-up reset of someone else's 2FA, which a lost phone must not block).
  */
-export type FactorProof = { code: string; orBackupCode?: true } | { passkey: (tx: Tx, row: UserRow) => Promise<boolean> };
+export type FactorProof =
+  { code: string; orBackupCode?: true } | { passkey: (tx: Tx, row: UserRow) => Promise<boolean> };
 
 /**
  * Two-factor authentication: enrolment, the sign-in step, disabling and backup codes. Every change is
@@ -72,7 +87,8 @@ export class TwoFactorService {
           .returning({ failedAttempts: pendingLogins.failedAttempts });
         // Five wrong codes void the tempToken (S11).
         const attempts = row?.failedAttempts ?? MAX_CODE_ATTEMPTS_PER_PENDING;
-        if (attempts >= MAX_CODE_ATTEMPTS_PER_PENDING) await tx.delete(pendingLogins).where(eq(pendingLogins.id, sender.pending.id));
+        if (attempts >= MAX_CODE_ATTEMPTS_PER_PENDING)
+          await tx.delete(pendingLogins).where(eq(pendingLogins.id, sender.pending.id));
         pendingLeft = MAX_CODE_ATTEMPTS_PER_PENDING - attempts;
       }
       const after = await this.lockout.recordFailure(tx, user.email);
@@ -86,7 +102,12 @@ export class TwoFactorService {
       });
       let revoked: string[] = [];
       if (after.lockedUntil) {
-        if ('sessionId' in sender) revoked = await revokeSessionsWhere(tx, { userId: user.id, sessionId: sender.sessionId }, 'code_locked');
+        if ('sessionId' in sender)
+          revoked = await revokeSessionsWhere(
+            tx,
+            { userId: user.id, sessionId: sender.sessionId },
+            'code_locked',
+          );
         await appendAudit(tx, {
           type: AUDIT_TYPES.codeLocked,
           actor,
@@ -103,10 +124,18 @@ export class TwoFactorService {
   }
 
   async status(userId: string): Promise<TwoFactorStatus> {
-    const [row] = await this.db.select({ enabled: users.twoFactorEnabled, secret: users.twoFactorSecret }).from(users).where(eq(users.id, userId));
+    const [row] = await this.db
+      .select({ enabled: users.twoFactorEnabled, secret: users.twoFactorSecret })
+      .from(users)
+      .where(eq(users.id, userId));
     const [keys] = await this.db.select({ value: count() }).from(passkeys).where(eq(passkeys.userId, userId));
     const remaining = row?.enabled ? await remainingBackupCodes(this.db, userId) : 0;
-    return { enabled: row?.enabled ?? false, totpEnabled: Boolean(row?.secret), passkeys: keys?.value ?? 0, backupCodesRemaining: remaining };
+    return {
+      enabled: row?.enabled ?? false,
+      totpEnabled: Boolean(row?.secret),
+      passkeys: keys?.value ?? 0,
+      backupCodesRemaining: remaining,
+    };
   }
 
   /** Starts (or restarts) enrolment: a new secret and ten backup codes; 2FA stays off until verified (S09). */
@@ -114,14 +143,30 @@ export class TwoFactorService {
     const secret = newTotpSecret();
     const backupCodes = await this.db.transaction(async (tx) => {
       const row = await lockUser(tx, user.id);
-      if (!row || row.twoFactorEnabled) throw new AppError(409, 'two_factor_already_enabled', 'Two-factor authentication is already enabled');
-      await tx.update(users).set({ twoFactorPendingSecret: this.box.seal(secret) }).where(eq(users.id, user.id));
+      if (!row || row.twoFactorEnabled)
+        throw new AppError(409, 'two_factor_already_enabled', 'Two-factor authentication is already enabled');
+      await tx
+        .update(users)
+        .set({ twoFactorPendingSecret: this.box.seal(secret) })
+        .where(eq(users.id, user.id));
       const codes = await replaceBackupCodes(tx, this.box, user.id);
-      await appendAudit(tx, { type: AUDIT_TYPES.twoFactorSetupStarted, actor, outcome: 'success', resource: `user:${user.id}`, details: 'Activation de la 2FA commencée' });
+      await appendAudit(tx, {
+        type: AUDIT_TYPES.twoFactorSetupStarted,
+        actor,
+        outcome: 'success',
+        resource: `user:${user.id}`,
+        details: 'Activation de la 2FA commencée',
+      });
       return codes;
     });
     const url = otpauthUrl(secret, user.email);
-    return { qrCode: await QRCode.toDataURL(url, { margin: 1, width: 220 }), otpauthUrl: url, secret, backupCodes, alreadyEnabled: false };
+    return {
+      qrCode: await QRCode.toDataURL(url, { margin: 1, width: 220 }),
+      otpauthUrl: url,
+      secret,
+      backupCodes,
+      alreadyEnabled: false,
+    };
   }
 
   /**
@@ -129,7 +174,9 @@ export class TwoFactorService {
    * forced enrolment) it also opens the session; from a session it just turns 2FA on.
    */
   async confirmSetup(
-    who: { session: { user: User; token: string; sessionId: string; expiresAt: string } } | { pending: PendingLogin },
+    who:
+      | { session: { user: User; token: string; sessionId: string; expiresAt: string } }
+      | { pending: PendingLogin },
     code: string,
     actor: AuditActor,
   ): Promise<LoginResult & { enabled: true }> {
@@ -138,24 +185,55 @@ export class TwoFactorService {
     const outcome = await this.db.transaction(async (tx) => {
       const row = await lockUser(tx, user.id);
       if (!row?.twoFactorPendingSecret) {
-        if (row?.twoFactorEnabled) throw new AppError(409, 'two_factor_already_enabled', 'Two-factor authentication is already enabled');
+        if (row?.twoFactorEnabled)
+          throw new AppError(
+            409,
+            'two_factor_already_enabled',
+            'Two-factor authentication is already enabled',
+          );
         throw new AppError(400, 'two_factor_not_started', 'Start the set-up first');
       }
       if (!(await consumeTotp(tx, this.box, row, row.twoFactorPendingSecret, code))) return null;
       await this.lockout.reset(tx, row.email);
       await tx
         .update(users)
-        .set({ twoFactorEnabled: true, twoFactorSecret: row.twoFactorPendingSecret, twoFactorPendingSecret: null, updatedAt: new Date() })
+        .set({
+          twoFactorEnabled: true,
+          twoFactorSecret: row.twoFactorPendingSecret,
+          twoFactorPendingSecret: null,
+          updatedAt: new Date(),
+        })
         .where(eq(users.id, user.id));
-      await appendAudit(tx, { type: AUDIT_TYPES.twoFactorEnabled, actor, outcome: 'success', resource: `user:${user.id}`, details: '2FA activée' });
+      await appendAudit(tx, {
+        type: AUDIT_TYPES.twoFactorEnabled,
+        actor,
+        outcome: 'success',
+        resource: `user:${user.id}`,
+        details: '2FA activée',
+      });
       const enabledUser = { ...toPublicUser(row), twoFactorEnabled: true };
       if (!('pending' in who)) return { ...who.session, user: enabledUser };
       await tx.delete(pendingLogins).where(eq(pendingLogins.id, who.pending.id));
-      const result = await openSession(tx, this.store, { user: enabledUser, preferences: row.preferences, rememberMe: who.pending.rememberMe, actor, method: 'totp' });
-      return { token: result.token!, sessionId: result.sessionId!, expiresAt: result.expiresAt!, user: enabledUser };
+      const result = await openSession(tx, this.store, {
+        user: enabledUser,
+        preferences: row.preferences,
+        rememberMe: who.pending.rememberMe,
+        actor,
+        method: 'totp',
+      });
+      return {
+        token: result.token!,
+        sessionId: result.sessionId!,
+        expiresAt: result.expiresAt!,
+        user: enabledUser,
+      };
     });
     if (!outcome) {
-      const after = await this.countWrongCode(user, 'pending' in who ? { pending: who.pending } : { sessionId: who.session.sessionId }, actor);
+      const after = await this.countWrongCode(
+        user,
+        'pending' in who ? { pending: who.pending } : { sessionId: who.session.sessionId },
+        actor,
+      );
       if (after.lockedUntil) throw lockedError(after.lockedUntil);
       throw invalidCode();
     }
@@ -164,9 +242,16 @@ export class TwoFactorService {
   }
 
   /** The sign-in step: a TOTP code or an unused backup code for the user of the tempToken (S11). */
-  async completeSignIn(pending: PendingLogin, code: string, actor: AuditActor, only?: 'backup_code'): Promise<LoginResult> {
+  async completeSignIn(
+    pending: PendingLogin,
+    code: string,
+    actor: AuditActor,
+    only?: 'backup_code',
+  ): Promise<LoginResult> {
     if (pending.purpose === 'setup') {
-      throw new AppError(403, 'two_factor_enrolment_required', 'Set up two-factor authentication first', { requires2FA: true });
+      throw new AppError(403, 'two_factor_enrolment_required', 'Set up two-factor authentication first', {
+        requires2FA: true,
+      });
     }
     await this.refuseWhileLocked(pending.user.email);
     const method = only ?? (isTotp(code) ? 'totp' : 'backup_code');
@@ -180,7 +265,10 @@ export class TwoFactorService {
           : await consumeBackupCode(tx, this.box, row.id, code);
       if (!accepted) return null;
       // Single use: the tempToken dies with the sign-in it completes.
-      const deleted = await tx.delete(pendingLogins).where(eq(pendingLogins.id, pending.id)).returning({ id: pendingLogins.id });
+      const deleted = await tx
+        .delete(pendingLogins)
+        .where(eq(pendingLogins.id, pending.id))
+        .returning({ id: pendingLogins.id });
       if (deleted.length === 0) return null;
       await this.lockout.reset(tx, row.email);
       if (method === 'backup_code') {
@@ -192,29 +280,55 @@ export class TwoFactorService {
           metadata: { remaining: await remainingBackupCodes(tx, row.id) },
         });
       }
-      return openSession(tx, this.store, { user: toPublicUser(row), preferences: row.preferences, rememberMe: pending.rememberMe, actor, method });
+      return openSession(tx, this.store, {
+        user: toPublicUser(row),
+        preferences: row.preferences,
+        rememberMe: pending.rememberMe,
+        actor,
+        method,
+      });
     });
     if (result) return result;
     const after = await this.countWrongCode(pending.user, { pending }, actor);
     if (after.lockedUntil) throw lockedError(after.lockedUntil);
-    throw new AppError(401, 'invalid_credentials', 'Invalid two-factor code', { attemptsRemaining: after.attemptsRemaining });
+    throw new AppError(401, 'invalid_credentials', 'Invalid two-factor code', {
+      attemptsRemaining: after.attemptsRemaining,
+    });
   }
 
   /** Turns 2FA off with a current code. An administrator may not turn their own off (S15). */
   async disable(user: User, sessionId: string, code: string, actor: AuditActor): Promise<void> {
-    if (user.role === 'admin') throw new AppError(403, 'forbidden', 'Administrators cannot turn off two-factor authentication');
+    if (user.role === 'admin')
+      throw new AppError(403, 'forbidden', 'Administrators cannot turn off two-factor authentication');
     await this.withCurrentFactor(user, sessionId, { code }, actor, async (tx) => {
       await eraseSecondFactors(tx, user.id);
-      await appendAudit(tx, { type: AUDIT_TYPES.twoFactorDisabled, actor, outcome: 'success', resource: `user:${user.id}`, details: '2FA désactivée' });
+      await appendAudit(tx, {
+        type: AUDIT_TYPES.twoFactorDisabled,
+        actor,
+        outcome: 'success',
+        resource: `user:${user.id}`,
+        details: '2FA désactivée',
+      });
     });
     await this.store.userChanged(user.id);
   }
 
   /** New backup codes with a current factor; every old one is void (S16, S19). */
-  async regenerateBackupCodes(user: User, sessionId: string, proof: FactorProof, actor: AuditActor): Promise<string[]> {
+  async regenerateBackupCodes(
+    user: User,
+    sessionId: string,
+    proof: FactorProof,
+    actor: AuditActor,
+  ): Promise<string[]> {
     return this.withCurrentFactor(user, sessionId, proof, actor, async (tx) => {
       const codes = await replaceBackupCodes(tx, this.box, user.id);
-      await appendAudit(tx, { type: AUDIT_TYPES.backupCodesRegenerated, actor, outcome: 'success', resource: `user:${user.id}`, details: 'Codes de secours régénérés' });
+      await appendAudit(tx, {
+        type: AUDIT_TYPES.backupCodesRegenerated,
+        actor,
+        outcome: 'success',
+        resource: `user:${user.id}`,
+        details: 'Codes de secours régénérés',
+      });
       return codes;
     });
   }
@@ -237,7 +351,8 @@ export class TwoFactorService {
       // Rows locked in id order: two administrators acting on each other at once wait, never deadlock.
       const locked = await lockUsers(tx, options.alsoLock ? [user.id, options.alsoLock] : [user.id]);
       const row = locked.find((candidate) => candidate.id === user.id);
-      if (!row?.twoFactorEnabled) throw new AppError(400, 'two_factor_not_started', 'Two-factor authentication is not enabled');
+      if (!row?.twoFactorEnabled)
+        throw new AppError(400, 'two_factor_not_started', 'Two-factor authentication is not enabled');
       if (!(await this.acceptProof(tx, row, proof, actor))) return { ok: false as const };
       await this.lockout.reset(tx, row.email);
       return { ok: true as const, value: await change(tx, row) };
@@ -245,16 +360,24 @@ export class TwoFactorService {
     if (result.ok) return result.value;
     const after = await this.countWrongCode(user, { sessionId }, actor);
     if (after.lockedUntil) throw lockedError(after.lockedUntil);
-    if ('passkey' in proof) throw new AppError(400, 'passkey_invalid', 'The passkey answer could not be verified');
+    if ('passkey' in proof)
+      throw new AppError(400, 'passkey_invalid', 'The passkey answer could not be verified');
     throw invalidCode();
   }
 
   private async acceptProof(tx: Tx, row: UserRow, proof: FactorProof, actor: AuditActor): Promise<boolean> {
     if ('passkey' in proof) return proof.passkey(tx, row);
-    if (row.twoFactorSecret && (isTotp(proof.code) || !proof.orBackupCode)) return isTotp(proof.code) && consumeTotp(tx, this.box, row, row.twoFactorSecret, proof.code);
+    if (row.twoFactorSecret && (isTotp(proof.code) || !proof.orBackupCode))
+      return isTotp(proof.code) && consumeTotp(tx, this.box, row, row.twoFactorSecret, proof.code);
     // Without TOTP a backup code is the code a person has (decision 0037); it is spent like at sign-in.
     if (!(await consumeBackupCode(tx, this.box, row.id, proof.code))) return false;
-    await appendAudit(tx, { type: AUDIT_TYPES.backupCodeUsed, actor, outcome: 'success', resource: `user:${row.id}`, metadata: { remaining: await remainingBackupCodes(tx, row.id) } });
+    await appendAudit(tx, {
+      type: AUDIT_TYPES.backupCodeUsed,
+      actor,
+      outcome: 'success',
+      resource: `user:${row.id}`,
+      metadata: { remaining: await remainingBackupCodes(tx, row.id) },
+    });
     return true;
   }
 }

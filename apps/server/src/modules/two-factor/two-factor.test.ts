@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const STEP = 30_000;
-const post = (url: string, payload: Record<string, unknown>, token?: string) => inject(ctx.app, { method: 'POST', url, payload, token });
+const post = (url: string, payload: Record<string, unknown>, token?: string) =>
+  inject(ctx.app, { method: 'POST', url, payload, token });
 
 /** Enrols a member through the API, as the security screen does, and returns its secret and codes. */
 async function enrolledMember() {
@@ -34,7 +35,12 @@ describe('enrolment (S09, S10)', () => {
     const admin = await makeUser(ctx.db, { role: 'admin' });
     const tempToken = await tempTokenFor(admin.email, admin.password);
     const status = await inject(ctx.app, { method: 'GET', url: '/api/2fa/status', token: tempToken });
-    expect(status.json().data).toEqual({ enabled: false, totpEnabled: false, passkeys: 0, backupCodesRemaining: 0 });
+    expect(status.json().data).toEqual({
+      enabled: false,
+      totpEnabled: false,
+      passkeys: 0,
+      backupCodesRemaining: 0,
+    });
 
     const setup = (await post('/api/2fa/setup', {}, tempToken)).json().data;
     expect(setup.qrCode).toMatch(/^data:image\/png;base64,/);
@@ -44,7 +50,10 @@ describe('enrolment (S09, S10)', () => {
     expect(uri.searchParams.get('digits')).toBe('6');
     expect(uri.searchParams.get('period')).toBe('30');
     expect(setup.secret.length * 5).toBeGreaterThanOrEqual(160);
-    expect((await inject(ctx.app, { method: 'GET', url: '/api/2fa/status', token: tempToken })).json().data.enabled).toBe(false);
+    expect(
+      (await inject(ctx.app, { method: 'GET', url: '/api/2fa/status', token: tempToken })).json().data
+        .enabled,
+    ).toBe(false);
 
     const [row] = await ctx.db.select().from(users).where(eq(users.id, admin.id));
     expect(row!.twoFactorPendingSecret).toMatch(/^v1\./);
@@ -54,8 +63,12 @@ describe('enrolment (S09, S10)', () => {
     expect(verified.statusCode).toBe(200);
     const session = verified.json().data;
     expect(session).toMatchObject({ enabled: true, requires2FA: false, user: { twoFactorEnabled: true } });
-    expect((await inject(ctx.app, { method: 'GET', url: '/api/auth/sessions', token: session.token })).statusCode).toBe(200);
-    expect((await inject(ctx.app, { method: 'GET', url: '/api/auth/me', token: tempToken })).statusCode).toBe(401);
+    expect(
+      (await inject(ctx.app, { method: 'GET', url: '/api/auth/sessions', token: session.token })).statusCode,
+    ).toBe(200);
+    expect((await inject(ctx.app, { method: 'GET', url: '/api/auth/me', token: tempToken })).statusCode).toBe(
+      401,
+    );
     const [enabled] = await ctx.db.select().from(users).where(eq(users.id, admin.id));
     expect(enabled!.twoFactorSecret).toMatch(/^v1\./);
     expect(enabled!.twoFactorPendingSecret).toBeNull();
@@ -77,7 +90,9 @@ describe('enrolment (S09, S10)', () => {
     const response = await post('/api/2fa/verify', { code: wrong }, token);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('invalid_code');
-    expect((await inject(ctx.app, { method: 'GET', url: '/api/2fa/status', token })).json().data.enabled).toBe(false);
+    expect(
+      (await inject(ctx.app, { method: 'GET', url: '/api/2fa/status', token })).json().data.enabled,
+    ).toBe(false);
   });
 });
 
@@ -109,13 +124,19 @@ describe('the sign-in step (S11-S14)', () => {
       const results = [];
       for (const offset of [-1, 0, 1]) {
         const tempToken = await tempTokenFor(a.email, a.password);
-        results.push((await post('/api/auth/verify-2fa', { code: codeAt(secretA, now + offset * STEP), tempToken })).statusCode);
+        results.push(
+          (await post('/api/auth/verify-2fa', { code: codeAt(secretA, now + offset * STEP), tempToken }))
+            .statusCode,
+        );
       }
       expect(results).toEqual([200, 200, 200]);
       const { user: b, secret: secretB } = await enrolledMemberAt(now - 5 * STEP);
       for (const offset of [-2, 2]) {
         const tempToken = await tempTokenFor(b.email, b.password);
-        expect((await post('/api/auth/verify-2fa', { code: codeAt(secretB, now + offset * STEP), tempToken })).statusCode).toBe(401);
+        expect(
+          (await post('/api/auth/verify-2fa', { code: codeAt(secretB, now + offset * STEP), tempToken }))
+            .statusCode,
+        ).toBe(401);
       }
     } finally {
       vi.useRealTimers();
@@ -126,7 +147,10 @@ describe('the sign-in step (S11-S14)', () => {
     const a = await enrolledMember();
     const b = await enrolledMember();
     const tempTokenA = await tempTokenFor(a.user.email, a.user.password);
-    const response = await post('/api/auth/verify-2fa', { code: codeAt(b.secret, Date.now() + STEP), tempToken: tempTokenA });
+    const response = await post('/api/auth/verify-2fa', {
+      code: codeAt(b.secret, Date.now() + STEP),
+      tempToken: tempTokenA,
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -134,10 +158,14 @@ describe('the sign-in step (S11-S14)', () => {
     const { user, secret } = await enrolledMember();
     const tempToken = await tempTokenFor(user.email, user.password);
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await post('/api/auth/verify-2fa', { code: '000000', tempToken })).statusCode);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await post('/api/auth/verify-2fa', { code: '000000', tempToken })).statusCode);
     expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401]);
     expect(statuses[4]).toBe(429);
-    const afterwards = await post('/api/auth/verify-2fa', { code: codeAt(secret, Date.now() + STEP), tempToken });
+    const afterwards = await post('/api/auth/verify-2fa', {
+      code: codeAt(secret, Date.now() + STEP),
+      tempToken,
+    });
     expect(afterwards.statusCode).toBe(401);
     expect((await login(ctx.app, user.email, user.password)).status).toBe(429);
   });
@@ -160,7 +188,10 @@ describe('the sign-in step (S11-S14)', () => {
       expect(response.statusCode, JSON.stringify(code)).toBe(400);
     }
     // Refused before verification: no failure was counted against the account.
-    const failures = await ctx.db.select().from(auditLog).where(and(eq(auditLog.type, 'auth.login.second_factor_failed'), eq(auditLog.actorId, user.id)));
+    const failures = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.type, 'auth.login.second_factor_failed'), eq(auditLog.actorId, user.id)));
     expect(failures).toHaveLength(0);
   });
 
@@ -180,10 +211,15 @@ describe('the sign-in step (S11-S14)', () => {
         expect(response.json().code).toBe('validation_failed');
       }
     }
-    const failures = await ctx.db.select().from(auditLog).where(and(eq(auditLog.type, 'security.2fa.verify_failed'), eq(auditLog.actorId, user.id)));
+    const failures = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.type, 'security.2fa.verify_failed'), eq(auditLog.actorId, user.id)));
     expect(failures).toHaveLength(0);
     // Nothing was counted: a right code still works afterwards.
-    expect((await post('/api/2fa/backup-codes', { code: codeAt(secret, Date.now() + STEP) }, token)).statusCode).toBe(200);
+    expect(
+      (await post('/api/2fa/backup-codes', { code: codeAt(secret, Date.now() + STEP) }, token)).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -204,12 +240,21 @@ describe('backup codes (S17-S19)', () => {
 
   it('signs in once with a backup code; the second use is refused', async () => {
     const { user, backupCodes: codes, token } = await enrolledMember();
-    const first = await post('/api/auth/verify-2fa', { code: codes[0], tempToken: await tempTokenFor(user.email, user.password) });
+    const first = await post('/api/auth/verify-2fa', {
+      code: codes[0],
+      tempToken: await tempTokenFor(user.email, user.password),
+    });
     expect(first.statusCode).toBe(200);
-    const second = await post('/api/auth/verify-2fa', { code: codes[0], tempToken: await tempTokenFor(user.email, user.password) });
+    const second = await post('/api/auth/verify-2fa', {
+      code: codes[0],
+      tempToken: await tempTokenFor(user.email, user.password),
+    });
     expect(second.statusCode).toBe(401);
     const lowerNoDash = codes[1]!.replace('-', '').toLowerCase();
-    const viaAlias = await post('/api/2fa/verify-backup', { code: lowerNoDash, tempToken: await tempTokenFor(user.email, user.password) });
+    const viaAlias = await post('/api/2fa/verify-backup', {
+      code: lowerNoDash,
+      tempToken: await tempTokenFor(user.email, user.password),
+    });
     expect(viaAlias.statusCode).toBe(200);
     const status = await inject(ctx.app, { method: 'GET', url: '/api/2fa/status', token });
     expect(status.json().data.backupCodesRemaining).toBe(8);
@@ -219,7 +264,10 @@ describe('backup codes (S17-S19)', () => {
 
   it('lets exactly one of two parallel uses of one code succeed', async () => {
     const { user, backupCodes: codes } = await enrolledMember();
-    const [a, b] = [await tempTokenFor(user.email, user.password), await tempTokenFor(user.email, user.password)];
+    const [a, b] = [
+      await tempTokenFor(user.email, user.password),
+      await tempTokenFor(user.email, user.password),
+    ];
     const results = await Promise.all([
       post('/api/auth/verify-2fa', { code: codes[3], tempToken: a }),
       post('/api/auth/verify-2fa', { code: codes[3], tempToken: b }),
@@ -234,12 +282,27 @@ describe('backup codes (S17-S19)', () => {
     expect(fresh.statusCode).toBe(200);
     const codes: string[] = fresh.json().data.backupCodes;
     expect(codes).toHaveLength(10);
-    const oldUse = await post('/api/auth/verify-2fa', { code: old[0], tempToken: await tempTokenFor(user.email, user.password) });
+    const oldUse = await post('/api/auth/verify-2fa', {
+      code: old[0],
+      tempToken: await tempTokenFor(user.email, user.password),
+    });
     expect(oldUse.statusCode).toBe(401);
-    const newUse = await post('/api/auth/verify-2fa', { code: codes[0], tempToken: await tempTokenFor(user.email, user.password) });
+    const newUse = await post('/api/auth/verify-2fa', {
+      code: codes[0],
+      tempToken: await tempTokenFor(user.email, user.password),
+    });
     expect(newUse.statusCode).toBe(200);
-    const types = (await ctx.db.select().from(auditLog).where(eq(auditLog.actorId, user.id))).map((row) => row.type);
-    expect(types).toEqual(expect.arrayContaining(['security.2fa.setup_started', 'security.2fa.enabled', 'security.2fa.backup_codes_regenerated', 'security.2fa.backup_code_used']));
+    const types = (await ctx.db.select().from(auditLog).where(eq(auditLog.actorId, user.id))).map(
+      (row) => row.type,
+    );
+    expect(types).toEqual(
+      expect.arrayContaining([
+        'security.2fa.setup_started',
+        'security.2fa.enabled',
+        'security.2fa.backup_codes_regenerated',
+        'security.2fa.backup_code_used',
+      ]),
+    );
   });
 });
 
@@ -252,7 +315,10 @@ describe('disabling (S15, S16)', () => {
     expect(off.json().data.message).toContain('disabled successfully');
     expect((await login(ctx.app, user.email, user.password)).body.data.requires2FA).toBe(false);
     expect(await ctx.db.select().from(backupCodes).where(eq(backupCodes.userId, user.id))).toHaveLength(0);
-    const disabled = await ctx.db.select().from(auditLog).where(and(eq(auditLog.type, 'security.2fa.disabled'), eq(auditLog.actorId, user.id)));
+    const disabled = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.type, 'security.2fa.disabled'), eq(auditLog.actorId, user.id)));
     expect(disabled).toHaveLength(1);
   });
 
@@ -260,10 +326,19 @@ describe('disabling (S15, S16)', () => {
     const admin = await makeUser(ctx.db, { role: 'admin' });
     const tempToken = await tempTokenFor(admin.email, admin.password);
     const setup = (await post('/api/2fa/setup', {}, tempToken)).json().data;
-    const session = (await post('/api/2fa/verify', { code: codeAt(setup.secret, Date.now()) }, tempToken)).json().data;
-    const response = await post('/api/2fa/disable', { code: codeAt(setup.secret, Date.now() + STEP) }, session.token);
+    const session = (
+      await post('/api/2fa/verify', { code: codeAt(setup.secret, Date.now()) }, tempToken)
+    ).json().data;
+    const response = await post(
+      '/api/2fa/disable',
+      { code: codeAt(setup.secret, Date.now() + STEP) },
+      session.token,
+    );
     expect(response.statusCode).toBe(403);
-    expect((await inject(ctx.app, { method: 'GET', url: '/api/2fa/status', token: session.token })).json().data.enabled).toBe(true);
+    expect(
+      (await inject(ctx.app, { method: 'GET', url: '/api/2fa/status', token: session.token })).json().data
+        .enabled,
+    ).toBe(true);
   });
 });
 

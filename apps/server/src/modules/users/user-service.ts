@@ -11,7 +11,9 @@ export type UserRow = typeof users.$inferSelect;
 /** E-mails are matched case-insensitively: stored and looked up trimmed, NFC and lower case. */
 export const normaliseEmail = (email: string): string => email.normalize('NFC').trim().toLowerCase();
 
-export const toPublicUser = (row: Pick<UserRow, 'id' | 'email' | 'username' | 'role' | 'twoFactorEnabled'>): User => ({
+export const toPublicUser = (
+  row: Pick<UserRow, 'id' | 'email' | 'username' | 'role' | 'twoFactorEnabled'>,
+): User => ({
   id: row.id,
   email: row.email,
   username: row.username,
@@ -20,7 +22,11 @@ export const toPublicUser = (row: Pick<UserRow, 'id' | 'email' | 'username' | 'r
 });
 
 export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, normaliseEmail(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)))
+    .limit(1);
   return row;
 }
 

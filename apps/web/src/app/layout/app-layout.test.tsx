@@ -42,7 +42,9 @@ async function unsentEdit(server: ReturnType<typeof serveWork>) {
   server.failNetwork(true);
   await userEvent.selectOptions(within(site).getByRole('combobox', { name: 'Statut' }), 'Terminé');
   await waitFor(() => expect(server.batches().length).toBeGreaterThan(0));
-  expect(await screen.findByRole('status', { name: 'État de la connexion' })).toHaveTextContent('1 modification en attente');
+  expect(await screen.findByRole('status', { name: 'État de la connexion' })).toHaveTextContent(
+    '1 modification en attente',
+  );
 }
 
 describe('app shell', () => {
@@ -67,7 +69,9 @@ describe('app shell', () => {
     act(() => {
       window.dispatchEvent(new Event('offline'));
     });
-    expect(screen.getByRole('status', { name: 'État de la connexion' })).toHaveTextContent('Pas de connexion internet');
+    expect(screen.getByRole('status', { name: 'État de la connexion' })).toHaveTextContent(
+      'Pas de connexion internet',
+    );
     // TanStack Query follows the same events: put the world back online for the next tests.
     onLine.mockReturnValue(true);
     act(() => {
@@ -117,7 +121,11 @@ describe('app shell', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Modifications non envoyées' });
     expect(dialog).toHaveTextContent('1 modification n’a pas encore été envoyée au serveur.');
-    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(
       expect.arrayContaining(['Envoyer maintenant', 'Garder pour cet utilisateur', 'Abandonner', 'Annuler']),
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
@@ -125,7 +133,9 @@ describe('app shell', () => {
     expect(calls.some((call) => pathOf(call) === '/auth/logout')).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }));
-    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Garder pour cet utilisateur' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Garder pour cet utilisateur' }),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
     expect(calls.some((call) => pathOf(call) === '/auth/logout')).toBe(true);
     expect(deleteOfflineStore).not.toHaveBeenCalled();
@@ -148,7 +158,9 @@ describe('app shell', () => {
     const { server } = signedInApp('/projects');
     await unsentEdit(server);
     await userEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }));
-    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Abandonner' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Abandonner' }),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
     expect(deleteOfflineStore).toHaveBeenCalledWith(makeUser().id);
     expect(server.row('project', projectId(1))).toMatchObject({ status: makeProject().status });
@@ -160,7 +172,9 @@ describe('app shell', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Modifications non envoyées' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Envoyer maintenant' }));
-    expect(await within(dialog).findByText(/L’envoi a échoué : les modifications sont gardées sur cet appareil\./)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/L’envoi a échoué : les modifications sont gardées sur cet appareil\./),
+    ).toBeInTheDocument();
     expect(calls.some((call) => pathOf(call) === '/auth/logout')).toBe(false);
 
     server.failNetwork(false);

@@ -14,8 +14,12 @@ export function MainNavigation({ restricted, isAdmin }: { restricted: boolean; i
     <nav aria-label={t.mainNavigation}>
       <ul className="nav">
         {/* While only /security is open, links that would bounce straight back are not offered. */}
-        {!restricted && <NavItem to="/" label={t.nav.dashboard} icon={LayoutDashboard} activeFor={['/dashboard']} />}
-        {!restricted && <NavItem to="/projects" label={t.nav.projects} icon={FolderKanban} activeFor={['/projects']} />}
+        {!restricted && (
+          <NavItem to="/" label={t.nav.dashboard} icon={LayoutDashboard} activeFor={['/dashboard']} />
+        )}
+        {!restricted && (
+          <NavItem to="/projects" label={t.nav.projects} icon={FolderKanban} activeFor={['/projects']} />
+        )}
         {!restricted && <NavItem to="/tasks" label={t.nav.tasks} icon={ListTodo} activeFor={['/tasks']} />}
         <NavItem to="/security" label={t.nav.security} icon={Shield} activeFor={['/security']} />
         {isAdmin && !restricted && (

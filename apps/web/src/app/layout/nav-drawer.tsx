@@ -3,7 +3,8 @@ import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'rea
 import { keepTabInside } from '../../lib/focus-trap.ts';
 import { fr } from '../../locales/fr/index.ts';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex]:not([tabindex="-1"])';
 
 interface NavDrawerProps {
   id: string;
@@ -51,7 +52,11 @@ export function NavDrawer({ id, open, onClose, children }: NavDrawerProps) {
   };
 
   return (
-    <div className="drawer-backdrop" hidden={!open} onClick={(event) => event.target === event.currentTarget && onClose()}>
+    <div
+      className="drawer-backdrop"
+      hidden={!open}
+      onClick={(event) => event.target === event.currentTarget && onClose()}
+    >
       <div
         ref={panelRef}
         id={id}
@@ -61,7 +66,12 @@ export function NavDrawer({ id, open, onClose, children }: NavDrawerProps) {
         aria-label={fr.layout.menu}
         onKeyDown={onKeyDown}
       >
-        <button type="button" className="icon-button drawer__close" aria-label={fr.layout.closeMenu} onClick={onClose}>
+        <button
+          type="button"
+          className="icon-button drawer__close"
+          aria-label={fr.layout.closeMenu}
+          onClick={onClose}
+        >
           <X aria-hidden="true" focusable="false" size={22} />
         </button>
         {children}

@@ -27,7 +27,12 @@ function topBar(menu: HTMLElement): HTMLElement {
 }
 
 function signedInApp(path = '/dashboard') {
-  updateSession({ token: 'tok-1', sessionId: 'sess-1', sessionExpiry: '2999-01-01T00:00:00.000Z', user: makeUser() });
+  updateSession({
+    token: 'tok-1',
+    sessionId: 'sess-1',
+    sessionExpiry: '2999-01-01T00:00:00.000Z',
+    user: makeUser(),
+  });
   serveWork({ handler: (call) => (pathOf(call) === '/auth/me' ? json(makeMe()) : undefined) });
   return renderApp(path);
 }
@@ -49,7 +54,9 @@ describe('the shell on a phone', () => {
     signedInApp('/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Bonjour, alice' });
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
-    expect(screen.getByRole('dialog', { name: 'Menu' }).querySelectorAll('svg[aria-hidden="true"]').length).toBeGreaterThan(5);
+    expect(
+      screen.getByRole('dialog', { name: 'Menu' }).querySelectorAll('svg[aria-hidden="true"]').length,
+    ).toBeGreaterThan(5);
     expect(iconGlyphTexts(document.body)).toEqual([]);
   });
 
@@ -63,7 +70,8 @@ describe('the shell on a phone', () => {
     expect(menu).toHaveAttribute('aria-expanded', 'true');
     expect(within(drawer).getByRole('button', { name: 'Fermer le menu' })).toHaveFocus();
     expect(document.getElementById('main')).toHaveAttribute('inert');
-    for (const name of ['Navigation principale']) expect(within(drawer).getByRole('navigation', { name })).toBeInTheDocument();
+    for (const name of ['Navigation principale'])
+      expect(within(drawer).getByRole('navigation', { name })).toBeInTheDocument();
     expect(within(drawer).getByRole('button', { name: 'Mode sombre' })).toBeInTheDocument();
     const signOut = within(drawer).getByRole('button', { name: 'Se déconnecter' });
 
@@ -89,7 +97,9 @@ describe('the shell on a phone', () => {
     expect(menu).toHaveFocus();
 
     await userEvent.click(menu);
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Sécurité' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Sécurité' }),
+    );
     await waitFor(() => expect(topBar(menu)).toHaveTextContent('Sécurité'));
     expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
   });

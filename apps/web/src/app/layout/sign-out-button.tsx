@@ -7,7 +7,12 @@ export function SignOutButton({ userId }: { userId: string | null }) {
   const signOut = useSignOut(userId);
   return (
     <>
-      <button type="button" className="button sign-out-button" onClick={() => void signOut.start()} disabled={signOut.pending}>
+      <button
+        type="button"
+        className="button sign-out-button"
+        onClick={() => void signOut.start()}
+        disabled={signOut.pending}
+      >
         <LogOut aria-hidden="true" focusable="false" size={18} />
         {signOut.pending ? fr.layout.signingOut : fr.layout.signOut}
       </button>

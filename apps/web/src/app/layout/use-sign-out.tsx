@@ -10,7 +10,8 @@ import { logout } from '../../features/auth/api/logout.ts';
 
 const t = fr.sync.signOut;
 
-const countUnsent = (outbox: readonly OutboxEntry[]) => outbox.filter((entry) => entry.state !== 'acked').length;
+const countUnsent = (outbox: readonly OutboxEntry[]) =>
+  outbox.filter((entry) => entry.state !== 'acked').length;
 
 export interface SignOut {
   /** Signs out, or first asks what to do with the changes this device has not sent yet. */
@@ -77,7 +78,10 @@ export function useSignOut(userId: string | null): SignOut {
  * The question, with the count kept current while it is open (a failed 'Envoyer maintenant' may have sent
  * part of them). Only it follows the device's copy: the shell around it does not re-render at every change.
  */
-type UnsentQuestionProps = { sendFailed: boolean } & Omit<ChoiceDialogProps, 'title' | 'message' | 'cancelLabel'>;
+type UnsentQuestionProps = { sendFailed: boolean } & Omit<
+  ChoiceDialogProps,
+  'title' | 'message' | 'cancelLabel'
+>;
 
 function UnsentQuestion({ sendFailed, ...dialog }: UnsentQuestionProps) {
   const unsent = countUnsent(useWork().outbox);

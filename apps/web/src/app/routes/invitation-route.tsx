@@ -6,7 +6,11 @@ import { InvitationPage } from '../../features/members/components/invitation-pag
 export function InvitationRoute() {
   return (
     <AuthFrame background={<div className="backdrop backdrop--static" aria-hidden="true" />}>
-      <InvitationPage strengthMeter={(password, checksId) => <PasswordStrengthMeter password={password} checksId={checksId} />} />
+      <InvitationPage
+        strengthMeter={(password, checksId) => (
+          <PasswordStrengthMeter password={password} checksId={checksId} />
+        )}
+      />
     </AuthFrame>
   );
 }

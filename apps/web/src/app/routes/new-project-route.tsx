@@ -11,11 +11,12 @@ const t = fr.shortcuts;
  */
 export function NewProjectRoute({ board = false }: { board?: boolean }) {
   const navigate = useNavigate();
-  const onCreated = (id: string) =>
-    void navigate(board ? `/projects/${id}?view=kanban` : `/projects/${id}`);
+  const onCreated = (id: string) => void navigate(board ? `/projects/${id}?view=kanban` : `/projects/${id}`);
   return (
     <>
-      <PageHeader title={board ? t.newBoardTitle : t.newProjectTitle}>{board && <p>{t.newBoardIntro}</p>}</PageHeader>
+      <PageHeader title={board ? t.newBoardTitle : t.newProjectTitle}>
+        {board && <p>{t.newBoardIntro}</p>}
+      </PageHeader>
       <NewProjectForm onCreated={onCreated} onCancel={() => void navigate('/projects')} />
     </>
   );

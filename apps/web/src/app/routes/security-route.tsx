@@ -19,7 +19,8 @@ export function SecurityRoute() {
     storeLoginResult(result);
     navigateOnce(PATHS.dashboard, true);
   };
-  const onTwoFactorChanged = () => void queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
+  const onTwoFactorChanged = () =>
+    void queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
   // Revoking this browser's own session signs it out.
   const onSignedOut = () => {
     clearSession();

@@ -22,7 +22,14 @@ export interface ChoiceDialogProps {
  * A modal question (role alertdialog). Focus starts on the safe choice (cancel), stays inside while open,
  * Escape cancels, and goes back to the control that opened it on close.
  */
-export function ChoiceDialog({ title, message, cancelLabel, onCancel, choices, busy = false }: ChoiceDialogProps) {
+export function ChoiceDialog({
+  title,
+  message,
+  cancelLabel,
+  onCancel,
+  choices,
+  busy = false,
+}: ChoiceDialogProps) {
   const id = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);

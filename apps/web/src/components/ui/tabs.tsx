@@ -33,7 +33,14 @@ const NEXT_KEYS: Record<string, (index: number, count: number) => number> = {
  * WAI-ARIA tabs with automatic activation: one tab stop, arrow keys (and Home/End) move the
  * selection among the enabled tabs, Tab goes on into the panel.
  */
-export function Tabs<K extends string>({ label, idPrefix, items, selected, onSelect, describedBy }: TabsProps<K>) {
+export function Tabs<K extends string>({
+  label,
+  idPrefix,
+  items,
+  selected,
+  onSelect,
+  describedBy,
+}: TabsProps<K>) {
   const tabRefs = useRef(new Map<K, HTMLButtonElement>());
   const enabled = items.filter((item) => !item.disabled);
 

@@ -28,10 +28,13 @@ describe('VirtualList', () => {
   });
 
   it('estimates the rows not yet measured at the first measured height, until the estimate itself changes', () => {
-    const { result, rerender } = renderHook(({ estimate }) => useMeasuringWithoutLayout(estimate), { initialProps: { estimate: 240 } });
+    const { result, rerender } = renderHook(({ estimate }) => useMeasuringWithoutLayout(estimate), {
+      initialProps: { estimate: 240 },
+    });
     const row = document.createElement('div');
     const instance = {} as Virtualizer<HTMLDivElement, Element>;
-    const measured = (height: number) => ({ borderBoxSize: [{ blockSize: height }] }) as unknown as ResizeObserverEntry;
+    const measured = (height: number) =>
+      ({ borderBoxSize: [{ blockSize: height }] }) as unknown as ResizeObserverEntry;
     expect(result.current.estimateSize()).toBe(240);
     expect(result.current.measureElement(row, measured(186.4), instance)).toBe(186);
     expect(result.current.estimateSize()).toBe(186);

@@ -38,7 +38,11 @@ const observeRect = (
   if (typeof ResizeObserver === 'undefined') return;
   const observer = new ResizeObserver(([entry]) => {
     const box = entry?.contentRect;
-    cb(box && box.height > 0 ? { width: Math.round(box.width), height: Math.round(box.height) } : FALLBACK_RECT);
+    cb(
+      box && box.height > 0
+        ? { width: Math.round(box.width), height: Math.round(box.height) }
+        : FALLBACK_RECT,
+    );
   });
   observer.observe(element);
   return () => observer.disconnect();
@@ -65,7 +69,11 @@ const scrollRows: VirtualizerOptions<HTMLDivElement, Element>['scrollToFn'] = (o
  * when the list mounts; writing its own scroll position back would force a layout for nothing.
  */
 const windowListsScrolled = new WeakSet<object>();
-export const scrollWindowRows: VirtualizerOptions<Window, Element>['scrollToFn'] = (offset, options, instance) => {
+export const scrollWindowRows: VirtualizerOptions<Window, Element>['scrollToFn'] = (
+  offset,
+  options,
+  instance,
+) => {
   if (!windowListsScrolled.has(instance)) {
     windowListsScrolled.add(instance);
     if (offset + (options.adjustments ?? 0) === window.scrollY) return;
@@ -89,7 +97,9 @@ const measureRow = <S extends Element | Window>(
     if (measured > 0) return Math.round(measured);
   }
   const index = instance.indexFromElement(element);
-  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+  return (
+    instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index)
+  );
 };
 
 /**

@@ -15,12 +15,20 @@ import { makeAudit, makeTrends, NOW } from '../../test/dashboard-test-kit.ts';
 
 describe('project deadline badge', () => {
   it("is 'En retard' when the deadline is past and progress below 100", () => {
-    expect(projectDeadline({ deadline: '2030-01-15T09:59:59.000Z', progress: 99 }, NOW)).toEqual({ kind: 'overdue' });
+    expect(projectDeadline({ deadline: '2030-01-15T09:59:59.000Z', progress: 99 }, NOW)).toEqual({
+      kind: 'overdue',
+    });
   });
 
   it('counts calendar days otherwise (J-0 later today, J-3 on the 18th)', () => {
-    expect(projectDeadline({ deadline: '2030-01-15T23:59:59.999Z', progress: 10 }, NOW)).toEqual({ kind: 'days', days: 0 });
-    expect(projectDeadline({ deadline: '2030-01-18T23:59:59.999Z', progress: 10 }, NOW)).toEqual({ kind: 'days', days: 3 });
+    expect(projectDeadline({ deadline: '2030-01-15T23:59:59.999Z', progress: 10 }, NOW)).toEqual({
+      kind: 'days',
+      days: 0,
+    });
+    expect(projectDeadline({ deadline: '2030-01-18T23:59:59.999Z', progress: 10 }, NOW)).toEqual({
+      kind: 'days',
+      days: 3,
+    });
   });
 
   it('shows nothing for a finished project past its deadline or one without a deadline', () => {
@@ -67,7 +75,13 @@ describe('activity', () => {
 describe('insights', () => {
   it('averages each series over the period, with Retards and Réouvertes when present', () => {
     const cards = insights(makeTrends(), 7);
-    expect(cards.map((card) => card.label)).toEqual(['Créations', 'Terminées', 'En revue', 'Retards', 'Réouvertes']);
+    expect(cards.map((card) => card.label)).toEqual([
+      'Créations',
+      'Terminées',
+      'En revue',
+      'Retards',
+      'Réouvertes',
+    ]);
     expect(cards[0]).toMatchObject({ total: 14, average: 2 });
     expect(formatAverage(cards[1]?.average ?? -1)).toBe('0,4');
   });
@@ -77,7 +91,9 @@ describe('insights', () => {
     for (const value of [0, 0.04, 0.05, 1.15, 1.45, 2.35, 10 / 3, 1234.5, 1_234_567.04]) {
       expect(formatAverage(value)).toBe(intl.format(value));
     }
-    const totalOverDays = fc.tuple(fc.nat({ max: 1_000_000 }), fc.integer({ min: 1, max: 366 })).map(([total, days]) => total / days);
+    const totalOverDays = fc
+      .tuple(fc.nat({ max: 1_000_000 }), fc.integer({ min: 1, max: 366 }))
+      .map(([total, days]) => total / days);
     fc.assert(
       fc.property(fc.oneof(totalOverDays, fc.double({ min: 0, max: 1e9, noNaN: true })), (value) => {
         expect(formatAverage(value)).toBe(intl.format(value));
@@ -102,6 +118,9 @@ describe('chart series', () => {
   });
 
   it('orders priorities Haute, Moyenne, Basse', () => {
-    expect(prioritySeries({ high: 9, medium: 20, low: 12 })).toEqual({ labels: ['Haute', 'Moyenne', 'Basse'], values: [9, 20, 12] });
+    expect(prioritySeries({ high: 9, medium: 20, low: 12 })).toEqual({
+      labels: ['Haute', 'Moyenne', 'Basse'],
+      values: [9, 20, 12],
+    });
   });
 });

@@ -5,10 +5,12 @@ import { dashboard } from '../../locales/fr/dashboard.ts';
 
 const t = dashboard;
 const DAY_MS = 86_400_000;
-const dayNumber = (date: Date): number => Math.round(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / DAY_MS);
+const dayNumber = (date: Date): number =>
+  Math.round(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / DAY_MS);
 
 /** Calendar days from today to the day of `deadline`, where the user is (0 = today). */
-export const calendarDaysUntil = (deadline: string, now: Date): number => dayNumber(new Date(deadline)) - dayNumber(now);
+export const calendarDaysUntil = (deadline: string, now: Date): number =>
+  dayNumber(new Date(deadline)) - dayNumber(now);
 
 export type ProjectDeadline = { kind: 'overdue' } | { kind: 'days'; days: number } | null;
 
@@ -39,7 +41,8 @@ export function deadlineLevel(deadline: string, now: Date): DeadlineLevel {
 export const actorName = (user: AuditEntry['user']): string =>
   user.name?.trim() || user.email?.trim() || t.activity.system;
 
-export const activityText = (entry: Pick<AuditEntry, 'details' | 'type'>): string => entry.details.trim() || entry.type;
+export const activityText = (entry: Pick<AuditEntry, 'details' | 'type'>): string =>
+  entry.details.trim() || entry.type;
 
 export interface ChartSeries {
   labels: string[];

@@ -13,7 +13,10 @@ describe('quick-create project', () => {
 
   it("replaces a description shorter than 5 characters after trimming with '{name} – initialisation'", () => {
     const draft = projectDraft({ name: ' Refonte ', description: '  abcd   ', deadline: '' }, NOW);
-    expect(draft).toMatchObject({ ok: true, value: { name: 'Refonte', description: 'Refonte – initialisation' } });
+    expect(draft).toMatchObject({
+      ok: true,
+      value: { name: 'Refonte', description: 'Refonte – initialisation' },
+    });
     const kept = projectDraft({ name: 'Refonte', description: ' abcde ', deadline: '' }, NOW);
     expect(kept).toMatchObject({ ok: true, value: { description: 'abcde' } });
   });
@@ -29,7 +32,9 @@ describe('quick-create project', () => {
   });
 
   it('refuses a date in year 0001 under the deadline field rather than sending 1901 or the default', () => {
-    expect(projectDraft({ name: 'Refonte', description: 'Assez longue', deadline: '0001-01-01' }, NOW)).toEqual({
+    expect(
+      projectDraft({ name: 'Refonte', description: 'Assez longue', deadline: '0001-01-01' }, NOW),
+    ).toEqual({
       ok: false,
       error: 'La date doit être comprise entre les années 1900 et 9999.',
       field: 'deadline',
@@ -43,7 +48,10 @@ describe('quick-create project', () => {
 
 describe('quick-create task', () => {
   it("requires a title and a project: 'Titre et projet requis'", () => {
-    expect(taskDraft({ title: 'Écrire', project: '' })).toEqual({ ok: false, error: 'Titre et projet requis' });
+    expect(taskDraft({ title: 'Écrire', project: '' })).toEqual({
+      ok: false,
+      error: 'Titre et projet requis',
+    });
     expect(taskDraft({ title: ' ', project: 'p1' })).toEqual({ ok: false, error: 'Titre et projet requis' });
   });
 
@@ -59,13 +67,25 @@ describe('quick-create errors', () => {
   const problem = (errors?: { path: string; message: string }[]) =>
     new ApiError('http', 'Validation failed', {
       status: 400,
-      problem: { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Validation failed', code: 'validation_failed', errors },
+      problem: {
+        type: 'about:blank',
+        title: 'Bad Request',
+        status: 400,
+        detail: 'Validation failed',
+        code: 'validation_failed',
+        errors,
+      },
     });
 
   it("joins the details' messages with ' | '", () => {
-    expect(quickCreateError(problem([{ path: 'name', message: 'Too long' }, { path: 'deadline', message: 'Invalid date' }]))).toBe(
-      'Too long | Invalid date',
-    );
+    expect(
+      quickCreateError(
+        problem([
+          { path: 'name', message: 'Too long' },
+          { path: 'deadline', message: 'Invalid date' },
+        ]),
+      ),
+    ).toBe('Too long | Invalid date');
   });
 
   it('otherwise shows the message', () => {

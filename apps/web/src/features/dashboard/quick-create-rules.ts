@@ -30,7 +30,8 @@ export function projectDraft(fields: ProjectFields, now: Date): Draft<CreateProj
   const deadlineError = dayFieldError(fields.deadline);
   if (deadlineError !== null) return { ok: false, error: deadlineError, field: 'deadline' };
   const deadline =
-    endOfDayIso(fields.deadline) ?? new Date(now.getTime() + DASHBOARD.defaultDeadlineDays * 86_400_000).toISOString();
+    endOfDayIso(fields.deadline) ??
+    new Date(now.getTime() + DASHBOARD.defaultDeadlineDays * 86_400_000).toISOString();
   return {
     ok: true,
     value: {

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Member } from '@jalon/contract';
 import { assigneeChoices, assigneeDisplay, initialsOf } from './member-names.ts';
 
-const member = (overrides: Partial<Member>): Member => ({ id: 'm1', username: 'Camille Durand', role: 'member', active: true, ...overrides });
+const member = (overrides: Partial<Member>): Member => ({
+  id: 'm1',
+  username: 'Camille Durand',
+  role: 'member',
+  active: true,
+  ...overrides,
+});
 const camille = member({});
 const gone = member({ id: 'm2', username: 'bruno.parti', active: false });
 const anna = member({ id: 'm3', username: 'Anna' });
@@ -22,8 +28,18 @@ describe('assigneeDisplay', () => {
     expect(assigneeDisplay(null, [camille])).toEqual({ kind: 'none' });
     expect(assigneeDisplay('m1', undefined)).toEqual({ kind: 'loading' });
     expect(assigneeDisplay('zz', [camille])).toEqual({ kind: 'unknown' });
-    expect(assigneeDisplay('m1', [camille, gone])).toEqual({ kind: 'member', name: 'Camille Durand', initials: 'CD', deactivated: false });
-    expect(assigneeDisplay('m2', [camille, gone])).toEqual({ kind: 'member', name: 'bruno.parti', initials: 'BP', deactivated: true });
+    expect(assigneeDisplay('m1', [camille, gone])).toEqual({
+      kind: 'member',
+      name: 'Camille Durand',
+      initials: 'CD',
+      deactivated: false,
+    });
+    expect(assigneeDisplay('m2', [camille, gone])).toEqual({
+      kind: 'member',
+      name: 'bruno.parti',
+      initials: 'BP',
+      deactivated: true,
+    });
   });
 });
 

@@ -12,7 +12,11 @@ export function withMineFilter(params: URLSearchParams, on: boolean): URLSearchP
 }
 
 /** The tasks assigned to `userId` when the filter is on; all of them otherwise. */
-export function filterMyTasks<T extends { assignee?: string | null }>(tasks: readonly T[], userId: string | null, on: boolean): readonly T[] {
+export function filterMyTasks<T extends { assignee?: string | null }>(
+  tasks: readonly T[],
+  userId: string | null,
+  on: boolean,
+): readonly T[] {
   if (!on) return tasks;
   if (userId === null) return [];
   return tasks.filter((task) => task.assignee === userId);

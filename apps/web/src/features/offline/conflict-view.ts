@@ -5,8 +5,14 @@ const t = fr.sync.conflicts;
 
 /** 'Tâche « Maquette »': the entity and the name the person knows it by (theirs, else the server's). */
 export function conflictTitle(conflict: ConflictRecord): string {
-  const named = conflict.originalData.title ?? conflict.originalData.name ?? conflict.serverData?.title ?? conflict.serverData?.name;
-  return typeof named === 'string' && named !== '' ? `${t.entity[conflict.entity]} « ${named} »` : t.entity[conflict.entity];
+  const named =
+    conflict.originalData.title ??
+    conflict.originalData.name ??
+    conflict.serverData?.title ??
+    conflict.serverData?.name;
+  return typeof named === 'string' && named !== ''
+    ? `${t.entity[conflict.entity]} « ${named} »`
+    : t.entity[conflict.entity];
 }
 
 /**
@@ -17,7 +23,9 @@ export function clashingFields(conflict: ConflictRecord): string[] {
   if (conflict.fields && conflict.fields.length > 0) return conflict.fields;
   if (!conflict.serverData) return [];
   const server = conflict.serverData;
-  return Object.keys(conflict.originalData).filter((field) => JSON.stringify(conflict.originalData[field]) !== JSON.stringify(server[field]));
+  return Object.keys(conflict.originalData).filter(
+    (field) => JSON.stringify(conflict.originalData[field]) !== JSON.stringify(server[field]),
+  );
 }
 
 /** A field's value as text: strings as they are, nothing as a dash, the rest as JSON. */

@@ -6,17 +6,30 @@ import { writeOutcome } from './write-outcome.ts';
 type Entry = WriteState['outbox'][number];
 
 /** A snapshot with `waiting` unsent changes, `acked` applied ones and the given open conflicts. */
-function state({ waiting = 0, acked = 0, conflicts = 0, nextAttemptAt = null, paused = null }: Partial<{
+function state({
+  waiting = 0,
+  acked = 0,
+  conflicts = 0,
+  nextAttemptAt = null,
+  paused = null,
+}: Partial<{
   waiting: number;
   acked: number;
   conflicts: number;
   nextAttemptAt: number | null;
   paused: WriteState['paused'];
 }> = {}): WriteState {
-  const entry = (localId: number, entryState: Entry['state']) => ({ localId, state: entryState, held: false }) as unknown as Entry;
+  const entry = (localId: number, entryState: Entry['state']) =>
+    ({ localId, state: entryState, held: false }) as unknown as Entry;
   return {
-    outbox: [...Array.from({ length: waiting }, (_, i) => entry(i, 'pending')), ...Array.from({ length: acked }, (_, i) => entry(100 + i, 'acked'))],
-    conflicts: Array.from({ length: conflicts }, (_, i) => ({ id: `c:${i}`, resolved: false }) as unknown as ConflictRecord),
+    outbox: [
+      ...Array.from({ length: waiting }, (_, i) => entry(i, 'pending')),
+      ...Array.from({ length: acked }, (_, i) => entry(100 + i, 'acked')),
+    ],
+    conflicts: Array.from(
+      { length: conflicts },
+      (_, i) => ({ id: `c:${i}`, resolved: false }) as unknown as ConflictRecord,
+    ),
     nextAttemptAt,
     paused,
   };
@@ -29,9 +42,19 @@ describe('writeOutcome', () => {
   });
 
   it('says a send failed, then that the waiting changes went once they do', () => {
-    const failed = writeOutcome(state({ waiting: 2 }), state({ waiting: 2, nextAttemptAt: 1_000 }), false, true);
+    const failed = writeOutcome(
+      state({ waiting: 2 }),
+      state({ waiting: 2, nextAttemptAt: 1_000 }),
+      false,
+      true,
+    );
     expect(failed).toEqual({ text: 'L’envoi a échoué : nouvel essai automatique.', troubled: true });
-    const retried = writeOutcome(state({ waiting: 2, nextAttemptAt: 1_000 }), state({ waiting: 2 }), failed.troubled, true);
+    const retried = writeOutcome(
+      state({ waiting: 2, nextAttemptAt: 1_000 }),
+      state({ waiting: 2 }),
+      failed.troubled,
+      true,
+    );
     expect(retried).toEqual({ text: null, troubled: true });
     const sent = writeOutcome(state({ waiting: 2 }), state({ acked: 2 }), retried.troubled, true);
     expect(sent).toEqual({ text: '2 modifications en attente envoyées.', troubled: false });
@@ -46,10 +69,12 @@ describe('writeOutcome', () => {
   });
 
   it('announces new conflicts and a pause, not the ones already shown', () => {
-    expect(writeOutcome(state({ waiting: 1 }), state({ conflicts: 1 }), false, true).text).toBe('1 nouveau conflit : voir Conflits.');
-    expect(writeOutcome(state({ conflicts: 1 }), state({ conflicts: 1 }), false, true).text).toBeNull();
-    expect(writeOutcome(state({ waiting: 1 }), state({ waiting: 1, paused: 'unauthorized' }), false, true).text).toBe(
-      'Envoi suspendu : voir Synchronisation.',
+    expect(writeOutcome(state({ waiting: 1 }), state({ conflicts: 1 }), false, true).text).toBe(
+      '1 nouveau conflit : voir Conflits.',
     );
+    expect(writeOutcome(state({ conflicts: 1 }), state({ conflicts: 1 }), false, true).text).toBeNull();
+    expect(
+      writeOutcome(state({ waiting: 1 }), state({ waiting: 1, paused: 'unauthorized' }), false, true).text,
+    ).toBe('Envoi suspendu : voir Synchronisation.');
   });
 });

@@ -21,16 +21,23 @@ const openConflicts = (state: WriteState) => state.conflicts.filter((conflict) =
  * changes that waited (offline, or after a failure) now sent. An edit sent at once says nothing: the
  * screen already shows it.
  */
-export function writeOutcome(previous: WriteState, next: WriteState, troubled: boolean, online: boolean): WriteOutcome {
+export function writeOutcome(
+  previous: WriteState,
+  next: WriteState,
+  troubled: boolean,
+  online: boolean,
+): WriteOutcome {
   const waitingBefore = waitingCount(previous);
   const waitingNow = waitingCount(next);
-  const stillTroubled = waitingNow > 0 && (troubled || !online || next.nextAttemptAt !== null || next.paused !== null);
+  const stillTroubled =
+    waitingNow > 0 && (troubled || !online || next.nextAttemptAt !== null || next.paused !== null);
   const newConflicts = openConflicts(next) - openConflicts(previous);
   if (newConflicts > 0) return { text: t.conflict(newConflicts), troubled: stillTroubled };
   if (next.paused !== null && previous.paused === null) return { text: t.paused, troubled: stillTroubled };
   if (next.nextAttemptAt !== null && previous.nextAttemptAt === null && waitingNow > 0) {
     return { text: t.failed, troubled: stillTroubled };
   }
-  if (troubled && waitingBefore > 0 && waitingNow === 0) return { text: t.sent(waitingBefore), troubled: false };
+  if (troubled && waitingBefore > 0 && waitingNow === 0)
+    return { text: t.sent(waitingBefore), troubled: false };
   return { text: null, troubled: stillTroubled };
 }

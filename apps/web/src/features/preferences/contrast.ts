@@ -7,7 +7,11 @@ function channels(hex: string): [number, number, number] {
   const match = /^#([0-9a-f]{6})$/i.exec(hex.trim());
   if (!match?.[1]) throw new Error(`Not a #rrggbb colour: ${hex}`);
   const value = match[1];
-  return [0, 2, 4].map((start) => parseInt(value.slice(start, start + 2), 16) / 255) as [number, number, number];
+  return [0, 2, 4].map((start) => parseInt(value.slice(start, start + 2), 16) / 255) as [
+    number,
+    number,
+    number,
+  ];
 }
 
 /** Relative luminance (WCAG 2.x). */
@@ -21,6 +25,9 @@ export function luminance(hex: string): number {
 }
 
 export function contrastRatio(foreground: string, background: string): number {
-  const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a) as [number, number];
+  const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a) as [
+    number,
+    number,
+  ];
   return (light + 0.05) / (dark + 0.05);
 }

@@ -3,7 +3,12 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { updateSession } from '../../lib/session-store.ts';
 import { json, mockFetch, pathOf, problem } from '../../test/http.ts';
-import { applyServerPreferences, getPreferences, reloadPreferences, updatePreferences } from './preferences-store.ts';
+import {
+  applyServerPreferences,
+  getPreferences,
+  reloadPreferences,
+  updatePreferences,
+} from './preferences-store.ts';
 import { reloadColorScheme } from './theme-store.ts';
 
 const stored = (name: string) => window.localStorage.getItem(`jalon:${name}`);
@@ -28,11 +33,19 @@ describe('preferences store', () => {
     expect(document.documentElement.dataset.palette).toBe('emerald');
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(document.documentElement.style.getPropertyValue('--motion-intensity')).toBe('0.4');
-    expect(JSON.parse(stored('preferences') ?? '{}')).toMatchObject({ theme: 'emerald', animationIntensity: 40 });
+    expect(JSON.parse(stored('preferences') ?? '{}')).toMatchObject({
+      theme: 'emerald',
+      animationIntensity: 40,
+    });
     expect(stored('theme')).toBe('dark');
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toMatchObject({ method: 'PUT', body: { theme: 'emerald', colorScheme: 'dark', animationIntensity: 40 } });
-    expect(pathOf(calls[0] ?? { url: '', method: '', headers: new Headers(), body: null })).toBe('/preferences');
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      body: { theme: 'emerald', colorScheme: 'dark', animationIntensity: 40 },
+    });
+    expect(pathOf(calls[0] ?? { url: '', method: '', headers: new Headers(), body: null })).toBe(
+      '/preferences',
+    );
     await waitFor(() => expect(stored('preferences-pending')).toBeNull());
   });
 
@@ -52,14 +65,24 @@ describe('preferences store', () => {
 
     const calls = mockFetch(() => json(DEFAULT_PREFERENCES));
     applyServerPreferences({ ...DEFAULT_PREFERENCES, theme: 'slate', uiSounds: true, ambientVolume: 20 });
-    expect(getPreferences()).toMatchObject({ theme: 'slate', uiSounds: true, ambientVolume: 20, focusMode: 'mono' });
+    expect(getPreferences()).toMatchObject({
+      theme: 'slate',
+      uiSounds: true,
+      ambientVolume: 20,
+      focusMode: 'mono',
+    });
     expect(document.documentElement.dataset.palette).toBe('slate');
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]?.body).toEqual({ focusMode: 'mono' });
   });
 
   it("keeps following the system's colour scheme when the server's copy has none (never chosen)", () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('dark'), media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('dark'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
     reloadColorScheme();
     reloadPreferences();
     expect(getPreferences().colorScheme).toBe('dark');
@@ -80,13 +103,19 @@ describe('preferences store', () => {
 
   it('refuses to turn UI sounds on when the system asks for reduced motion', () => {
     mockFetch(() => json(DEFAULT_PREFERENCES));
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)', media: query }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+      media: query,
+    }));
     updatePreferences({ uiSounds: true });
     expect(getPreferences().uiSounds).toBe(false);
   });
 
   it('reads back what this browser remembered, ignoring invalid values', () => {
-    window.localStorage.setItem('jalon:preferences', JSON.stringify({ theme: 'rose', animationIntensity: 'vite', uiSounds: 'oui' }));
+    window.localStorage.setItem(
+      'jalon:preferences',
+      JSON.stringify({ theme: 'rose', animationIntensity: 'vite', uiSounds: 'oui' }),
+    );
     reloadPreferences();
     expect(getPreferences()).toMatchObject({ theme: 'rose', animationIntensity: 70, uiSounds: false });
   });

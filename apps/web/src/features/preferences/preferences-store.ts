@@ -150,7 +150,8 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-export const usePreferences = (): Preferences => useSyncExternalStore(subscribe, getPreferences, getPreferences);
+export const usePreferences = (): Preferences =>
+  useSyncExternalStore(subscribe, getPreferences, getPreferences);
 
 /** Focus mode 'mono' silences everything; UI sounds also need the system to accept motion. */
 export const uiSoundsActive = (preferences: Preferences, reducedMotion: boolean): boolean =>

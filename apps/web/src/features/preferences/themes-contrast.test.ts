@@ -21,13 +21,18 @@ function blocks(css: string): { selector: string; tokens: Tokens }[] {
   return [...withoutComments.matchAll(/([^{}]+)\{([^{}]*)\}/g)].map((match) => ({
     selector: (match[1] ?? '').replace(/\s+/g, ' ').trim(),
     tokens: Object.fromEntries(
-      [...(match[2] ?? '').matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g)].map((decl) => [decl[1] ?? '', (decl[2] ?? '').trim()]),
+      [...(match[2] ?? '').matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g)].map((decl) => [
+        decl[1] ?? '',
+        (decl[2] ?? '').trim(),
+      ]),
     ),
   }));
 }
 
 const base = (scheme: 'light' | 'dark'): Tokens => {
-  const block = blocks(tokensCss).find((candidate) => candidate.selector.includes(`[data-theme='${scheme}']`));
+  const block = blocks(tokensCss).find((candidate) =>
+    candidate.selector.includes(`[data-theme='${scheme}']`),
+  );
   if (!block) throw new Error(`tokens.css has no ${scheme} block`);
   return block.tokens;
 };
@@ -46,9 +51,13 @@ const BACKGROUNDS = ['--color-bg', '--color-surface', '--color-surface-muted'];
 function gradedPairs(tokens: Tokens): [string, string, string][] {
   const pairs: [string, string, string][] = [];
   for (const background of BACKGROUNDS) {
-    for (const text of ['--color-text', '--color-text-muted', '--color-primary']) pairs.push([text, background, '']);
+    for (const text of ['--color-text', '--color-text-muted', '--color-primary'])
+      pairs.push([text, background, '']);
   }
-  pairs.push(['--color-on-primary', '--color-primary', ''], ['--color-on-primary', '--color-primary-hover', '']);
+  pairs.push(
+    ['--color-on-primary', '--color-primary', ''],
+    ['--color-on-primary', '--color-primary-hover', ''],
+  );
   return pairs.map(([fg, bg]) => [fg, bg, `${tokens[fg]} on ${tokens[bg]}`]);
 }
 
@@ -68,7 +77,10 @@ describe('theme contrast grades', () => {
       it(`${theme.key} meets ${theme.grade} (${GRADE_RATIO[theme.grade]}:1) in ${scheme}`, () => {
         const tokens = tokensFor(theme.key, scheme);
         const failures = gradedPairs(tokens)
-          .map(([fg, bg, label]) => ({ pair: `${fg} / ${bg} (${label})`, ratio: contrastRatio(tokens[fg] ?? '', tokens[bg] ?? '') }))
+          .map(([fg, bg, label]) => ({
+            pair: `${fg} / ${bg} (${label})`,
+            ratio: contrastRatio(tokens[fg] ?? '', tokens[bg] ?? ''),
+          }))
           .filter(({ ratio }) => ratio < GRADE_RATIO[theme.grade]);
         expect(failures).toEqual([]);
         const statusFailures = STATUS_PAIRS.filter(

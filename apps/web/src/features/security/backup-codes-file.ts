@@ -8,7 +8,11 @@ const t = fr.security.backupCodes;
 export const BACKUP_CODES_FILE_NAME = `${PRODUCT_NAME.toLowerCase()}-backup-codes.txt`;
 
 /** The text file a user keeps: what it is, for which account, when, then one code per line. */
-export function backupCodesFileText(codes: readonly string[], email: string | null, now = new Date()): string {
+export function backupCodesFileText(
+  codes: readonly string[],
+  email: string | null,
+  now = new Date(),
+): string {
   const lines: string[] = [t.fileTitle];
   if (email) lines.push(t.fileAccount(email));
   lines.push(t.fileCreated(formatDateTime(now.toISOString())), t.fileHint, '', ...codes, '');

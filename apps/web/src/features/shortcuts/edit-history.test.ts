@@ -15,7 +15,12 @@ function setup(limit?: number) {
 describe('the undo/redo history', () => {
   it('undoes by writing the fields before as a new write, and redoes by writing them after', async () => {
     const { history, writes } = setup();
-    history.record({ entity: 'task', id: 't1', before: { title: 'A', status: 'todo' }, after: { title: 'B', status: 'todo' } });
+    history.record({
+      entity: 'task',
+      id: 't1',
+      before: { title: 'A', status: 'todo' },
+      after: { title: 'B', status: 'todo' },
+    });
     history.record({ entity: 'project', id: 'p1', before: { name: 'X' }, after: { name: 'Y' } });
     expect((await history.undo())?.id).toBe('p1');
     expect((await history.undo())?.id).toBe('t1');
@@ -61,7 +66,8 @@ describe('the undo/redo history', () => {
 
   it('keeps the last edits only, and does nothing without a registered writer', async () => {
     const { history } = setup(2);
-    for (const title of ['B', 'C', 'D']) history.record({ entity: 'task', id: 't1', before: { title: 'A' }, after: { title } });
+    for (const title of ['B', 'C', 'D'])
+      history.record({ entity: 'task', id: 't1', before: { title: 'A' }, after: { title } });
     expect((await history.undo())?.after).toEqual({ title: 'D' });
     expect((await history.undo())?.after).toEqual({ title: 'C' });
     expect(await history.undo()).toBeNull();

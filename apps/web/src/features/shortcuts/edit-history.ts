@@ -62,8 +62,18 @@ export function createEditHistory(apply: () => ApplyEdit | null, limit = HISTORY
       // A new edit ends the redo branch, as in every editor.
       undone = [];
     },
-    undo: () => step(() => done, () => undone, (edit) => edit.before),
-    redo: () => step(() => undone, () => done, (edit) => edit.after),
+    undo: () =>
+      step(
+        () => done,
+        () => undone,
+        (edit) => edit.before,
+      ),
+    redo: () =>
+      step(
+        () => undone,
+        () => done,
+        (edit) => edit.after,
+      ),
     canUndo: () => done.length > 0,
     canRedo: () => undone.length > 0,
     clear() {

@@ -20,8 +20,15 @@ function type(dispatcher: ReturnType<typeof createDispatcher>, keys: string[], s
 describe('the shortcut dispatcher', () => {
   it('completes every two-key sequence of the global shortcuts (g …, n …)', () => {
     const expected: Record<string, string> = {
-      'g d': 'goDashboard', 'g p': 'goProjects', 'g s': 'goSecurity', 'g t': 'goTasks', 'g a': 'goActivity',
-      'g m': 'goMe', 'n p': 'newProject', 'n t': 'newTask', 'n b': 'newBoard',
+      'g d': 'goDashboard',
+      'g p': 'goProjects',
+      'g s': 'goSecurity',
+      'g t': 'goTasks',
+      'g a': 'goActivity',
+      'g m': 'goMe',
+      'n p': 'newProject',
+      'n t': 'newTask',
+      'n b': 'newBoard',
     };
     for (const [sequence, action] of Object.entries(expected)) {
       const dispatcher = createDispatcher();
@@ -32,7 +39,15 @@ describe('the shortcut dispatcher', () => {
   it('answers single keys and chords at once', () => {
     const dispatcher = createDispatcher();
     expect(type(dispatcher, ['1', '2', '3', '?', '/', 'r', 'f', 'm', 'Escape'])).toEqual([
-      'kanban', 'list', 'calendar', 'help', 'focusSearch', 'refresh', 'filter', 'menu', 'close',
+      'kanban',
+      'list',
+      'calendar',
+      'help',
+      'focusSearch',
+      'refresh',
+      'filter',
+      'menu',
+      'close',
     ]);
     expect(dispatcher.press(key('s', 0, { ctrlKey: true }))).toBe('save');
     expect(dispatcher.press(key('z', 0, { ctrlKey: true }))).toBe('undo');
@@ -96,7 +111,15 @@ describe('the shortcut dispatcher', () => {
   it('turns single-key shortcuts off with the preference, keeping Escape and the chords', () => {
     let enabled = false;
     const dispatcher = createDispatcher({ singleKeysEnabled: () => enabled });
-    expect(type(dispatcher, ['g', 'd', 'n', 't', 'r', '1', '?'])).toEqual([null, null, null, null, null, null, null]);
+    expect(type(dispatcher, ['g', 'd', 'n', 't', 'r', '1', '?'])).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(dispatcher.press(key('Escape', 0))).toBe('close');
     expect(dispatcher.press(key('s', 0, { ctrlKey: true }))).toBe('save');
     enabled = true;

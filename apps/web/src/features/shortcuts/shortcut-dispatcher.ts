@@ -108,9 +108,12 @@ const ALLOWED_IN_SELECT: ReadonlySet<KeyName> = new Set([...ALLOWED_WHILE_TYPING
  * The dispatcher's name for a key press, or null for a bare modifier or an AltGr / Alt chord (AltGr
  * types characters such as / and ? on some layouts as Ctrl+Alt: those are characters, not Ctrl chords).
  */
-export function keyName(press: Pick<KeyPress, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): KeyName | null {
+export function keyName(
+  press: Pick<KeyPress, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>,
+): KeyName | null {
   const { key } = press;
-  if (['Control', 'Meta', 'Shift', 'Alt', 'AltGraph', 'Dead', 'Unidentified', 'Process'].includes(key)) return null;
+  if (['Control', 'Meta', 'Shift', 'Alt', 'AltGraph', 'Dead', 'Unidentified', 'Process'].includes(key))
+    return null;
   if (press.altKey) return press.ctrlKey && key.length === 1 && !/[a-z]/i.test(key) ? key : null;
   if (key === 'Esc') return 'Escape';
   if (press.ctrlKey || press.metaKey) {

@@ -70,7 +70,9 @@ describe('answers checked in a worker', () => {
     await expect(good).resolves.toEqual({ ok: true, data: me });
     const refused = await bad;
     expect(refused.ok).toBe(false);
-    expect(refused.ok ? null : refused.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: ['user', 'email'] })]));
+    expect(refused.ok ? null : refused.issues).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: ['user', 'email'] })]),
+    );
   });
 
   it('checks in the page what a failed worker had pending, and everything after', async () => {

@@ -1,4 +1,11 @@
-import { check, type CheckAnswer, type Checked, type Contract, type SchemaName, type SchemaRef } from './answer-check.ts';
+import {
+  check,
+  type CheckAnswer,
+  type Checked,
+  type Contract,
+  type SchemaName,
+  type SchemaRef,
+} from './answer-check.ts';
 
 /**
  * The contract's schemas in this page, loaded on first use: where there is no checking worker (unit tests,
@@ -65,7 +72,9 @@ function workerChecker(worker: Worker): Checker {
 function startChecker(): Checker {
   if (typeof Worker === 'undefined') return { check: checkHere };
   try {
-    return workerChecker(new Worker(new URL('./check-worker.ts', import.meta.url), { type: 'module', name: 'contract-check' }));
+    return workerChecker(
+      new Worker(new URL('./check-worker.ts', import.meta.url), { type: 'module', name: 'contract-check' }),
+    );
   } catch {
     return { check: checkHere };
   }

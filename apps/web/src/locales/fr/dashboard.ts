@@ -62,7 +62,12 @@ export const dashboard = {
   },
   charts: {
     projectsTitle: 'État des projets',
-    projectLabels: { active: 'En cours', completed: 'Terminés', on_hold: 'Non démarrés', cancelled: 'En retard' },
+    projectLabels: {
+      active: 'En cours',
+      completed: 'Terminés',
+      on_hold: 'Non démarrés',
+      cancelled: 'En retard',
+    },
     priorityTitle: 'Tâches par priorité',
     priorityLabels: { high: 'Haute', medium: 'Moyenne', low: 'Basse' },
     tasksDataset: 'Tâches',

@@ -15,8 +15,16 @@ export const me = {
     current: 'Mot de passe actuel',
     next: 'Nouveau mot de passe',
     confirm: 'Confirmer le nouveau mot de passe',
-    show: { current: 'Afficher le mot de passe actuel', next: 'Afficher le nouveau mot de passe', confirm: 'Afficher la confirmation' },
-    hide: { current: 'Masquer le mot de passe actuel', next: 'Masquer le nouveau mot de passe', confirm: 'Masquer la confirmation' },
+    show: {
+      current: 'Afficher le mot de passe actuel',
+      next: 'Afficher le nouveau mot de passe',
+      confirm: 'Afficher la confirmation',
+    },
+    hide: {
+      current: 'Masquer le mot de passe actuel',
+      next: 'Masquer le nouveau mot de passe',
+      confirm: 'Masquer la confirmation',
+    },
     mismatch: 'Les mots de passe ne correspondent pas.',
     submit: 'Changer le mot de passe',
     submitting: 'Modification…',

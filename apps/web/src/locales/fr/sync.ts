@@ -12,7 +12,8 @@ export const sync = {
   },
   connection: {
     syncing: (count: number) => `Synchronisation… (${count} en attente)`,
-    waiting: (count: number) => `${count} ${plural(count, 'modification en attente', 'modifications en attente')}`,
+    waiting: (count: number) =>
+      `${count} ${plural(count, 'modification en attente', 'modifications en attente')}`,
   },
   /** Short toasts on the outcome of background writes (decision 0034). */
   toasts: {
@@ -75,7 +76,8 @@ export const sync = {
     invalidJson: 'JSON invalide: les valeurs fusionnées ne sont pas lisibles.',
     clearResolved: 'Effacer les résolus',
     purge: 'Tout purger',
-    purgeConfirm: 'Supprimer tous les conflits, résolus ou non ? Les modifications en conflit seront perdues.',
+    purgeConfirm:
+      'Supprimer tous les conflits, résolus ou non ? Les modifications en conflit seront perdues.',
     empty: 'Aucun conflit.',
   },
   outbox: {

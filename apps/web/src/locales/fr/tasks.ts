@@ -16,7 +16,11 @@ export function taskStatusLabel(status: string): string {
   }
 }
 
-export const taskPriorityLabels: Record<TaskPriority, string> = { high: 'Haute', medium: 'Moyenne', low: 'Basse' };
+export const taskPriorityLabels: Record<TaskPriority, string> = {
+  high: 'Haute',
+  medium: 'Moyenne',
+  low: 'Basse',
+};
 
 export const tasks = {
   title: 'Tâches',
@@ -78,7 +82,8 @@ export const tasks = {
       `Statut de « ${title} » : ${status}. Passer à ${next}`,
     noDeadline: 'Aucune',
     minutes: (minutes: number) => `~${minutes} min`,
-    changed: (title: string, field: string, value: string) => `« ${title} » : ${field.toLocaleLowerCase('fr')} ${value}.`,
+    changed: (title: string, field: string, value: string) =>
+      `« ${title} » : ${field.toLocaleLowerCase('fr')} ${value}.`,
   },
   dueDate: {
     /** Beside the due date of a task not done whose deadline has passed: said in words, not by colour alone. */
@@ -109,7 +114,8 @@ export const tasks = {
     moveTo: 'Déplacer vers…',
     moveLabel: (title: string) => `Déplacer « ${title} » vers`,
     moved: (title: string, column: string) => `« ${title} » déplacée vers ${column}.`,
-    dragHint: 'Glissez une carte vers une autre colonne, ou choisissez sa colonne avec son bouton « Déplacer vers… ».',
+    dragHint:
+      'Glissez une carte vers une autre colonne, ou choisissez sa colonne avec son bouton « Déplacer vers… ».',
     columnCount: (count: number) => `${count} tâche${count > 1 ? 's' : ''}`,
   },
   calendar: {

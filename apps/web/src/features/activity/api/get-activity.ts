@@ -37,5 +37,8 @@ export const activityPeopleQueryOptions = () =>
   queryOptions({
     queryKey: ['activity', 'people'] as const,
     queryFn: ({ signal }) =>
-      apiRequest<ActivityPeople>('/activity/people', { schema: contractSchema('activityPeopleSchema'), signal }),
+      apiRequest<ActivityPeople>('/activity/people', {
+        schema: contractSchema('activityPeopleSchema'),
+        signal,
+      }),
   });

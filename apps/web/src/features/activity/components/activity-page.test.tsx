@@ -19,7 +19,12 @@ const entry = (id: number, overrides: Partial<ActivityEntry>): ActivityEntry => 
 
 describe('/activity', { timeout: 20_000 }, () => {
   it('lists the entries with links, filters by person and project, and loads the next page', async () => {
-    updateSession({ token: 'tok-1', sessionId: 'sess-1', sessionExpiry: '2999-01-01T00:00:00.000Z', user: makeUser() });
+    updateSession({
+      token: 'tok-1',
+      sessionId: 'sess-1',
+      sessionExpiry: '2999-01-01T00:00:00.000Z',
+      user: makeUser(),
+    });
     const calls = mockFetch((call) => {
       const path = pathOf(call);
       if (path === '/auth/me') return json(makeMe());
@@ -28,11 +33,24 @@ describe('/activity', { timeout: 20_000 }, () => {
       if (path.startsWith('/activity?')) {
         const params = new URL(path, 'http://x').searchParams;
         if (params.get('before') === '5') {
-          return json({ items: [entry(4, { type: 'project.deleted', details: 'Projet supprimé : Ancien', target: { kind: 'project', id: 'p0', projectId: 'p0' } })], nextCursor: null });
+          return json({
+            items: [
+              entry(4, {
+                type: 'project.deleted',
+                details: 'Projet supprimé : Ancien',
+                target: { kind: 'project', id: 'p0', projectId: 'p0' },
+              }),
+            ],
+            nextCursor: null,
+          });
         }
         return json({
           items: [
-            entry(6, { type: 'task.created', details: 'Tâche créée : Maquettes', target: { kind: 'task', id: 't1', projectId: 'p1' } }),
+            entry(6, {
+              type: 'task.created',
+              details: 'Tâche créée : Maquettes',
+              target: { kind: 'task', id: 't1', projectId: 'p1' },
+            }),
             entry(5, { actor: { id: null, name: null } }),
           ],
           nextCursor: '5',
@@ -41,13 +59,22 @@ describe('/activity', { timeout: 20_000 }, () => {
       return problem(404, 'not_found');
     });
     renderApp('/activity');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Activité' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Activité' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Activité' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       expect.stringContaining('Bruno a créé une tâche : Tâche créée : Maquettes'),
       expect.stringContaining('Système a créé un projet : Projet créé : Refonte'),
     ]);
-    expect(screen.getByRole('link', { name: 'Tâche créée : Maquettes' })).toHaveAttribute('href', '/tasks/t1');
+    expect(screen.getByRole('link', { name: 'Tâche créée : Maquettes' })).toHaveAttribute(
+      'href',
+      '/tasks/t1',
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Afficher plus' }));
     expect(await screen.findByText(/Projet supprimé : Ancien/)).toBeInTheDocument();
@@ -56,7 +83,11 @@ describe('/activity', { timeout: 20_000 }, () => {
 
     await userEvent.selectOptions(await screen.findByLabelText('Personne'), 'Bruno');
     await waitFor(() =>
-      expect(calls.some((call) => pathOf(call).startsWith('/activity?') && pathOf(call).includes('actorId=user-2'))).toBe(true),
+      expect(
+        calls.some(
+          (call) => pathOf(call).startsWith('/activity?') && pathOf(call).includes('actorId=user-2'),
+        ),
+      ).toBe(true),
     );
   });
 });

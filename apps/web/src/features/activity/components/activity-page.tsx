@@ -23,7 +23,10 @@ const ActivityItem = memo(function ActivityItem({ entry }: { entry: ActivityEntr
   const what = t.actions[entry.type] ?? entry.type;
   // A deleted project has no page to open; a task opens its own page, or once deleted the project that listed it.
   const taskId = entry.target?.kind === 'task' && entry.type !== 'task.deleted' ? entry.target.id : null;
-  const to = entry.target?.projectId && entry.type !== 'project.deleted' ? `/projects/${entry.target.projectId}` : null;
+  const to =
+    entry.target?.projectId && entry.type !== 'project.deleted'
+      ? `/projects/${entry.target.projectId}`
+      : null;
   return (
     <li className="activity__item">
       <span className="activity__icon">
@@ -76,7 +79,13 @@ export function ActivityPage() {
       <form className="activity__filters" aria-label={t.filters} onSubmit={(event) => event.preventDefault()}>
         <Field id={personId} label={t.person}>
           {(control) => (
-            <select {...control} className="input" data-shortcut-filter value={filter.actorId} onChange={(event) => setFilter('person', event.target.value)}>
+            <select
+              {...control}
+              className="input"
+              data-shortcut-filter
+              value={filter.actorId}
+              onChange={(event) => setFilter('person', event.target.value)}
+            >
               <option value="">{t.everyone}</option>
               {people.data?.map((person) => (
                 <option key={person.id} value={person.id}>
@@ -88,7 +97,12 @@ export function ActivityPage() {
         </Field>
         <Field id={projectId} label={t.project}>
           {(control) => (
-            <select {...control} className="input" value={filter.projectId} onChange={(event) => setFilter('project', event.target.value)}>
+            <select
+              {...control}
+              className="input"
+              value={filter.projectId}
+              onChange={(event) => setFilter('project', event.target.value)}
+            >
               <option value="">{t.allProjects}</option>
               {projects.map((project) => (
                 <option key={project.id} value={project.id}>
@@ -114,7 +128,12 @@ export function ActivityPage() {
           </ol>
         )}
         {activity.hasNextPage && (
-          <button type="button" className="button" disabled={activity.isFetchingNextPage} onClick={() => void activity.fetchNextPage()}>
+          <button
+            type="button"
+            className="button"
+            disabled={activity.isFetchingNextPage}
+            onClick={() => void activity.fetchNextPage()}
+          >
             {activity.isFetchingNextPage ? t.loadingMore : t.more}
           </button>
         )}

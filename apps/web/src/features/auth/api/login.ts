@@ -16,7 +16,11 @@ export function assertUsableLoginResult(result: LoginResult): LoginResult {
 
 export const login = async (input: LoginRequest): Promise<LoginResult> =>
   assertUsableLoginResult(
-    await apiRequest('/auth/login', { method: 'POST', body: input, schema: contractSchema('loginResultSchema') }),
+    await apiRequest('/auth/login', {
+      method: 'POST',
+      body: input,
+      schema: contractSchema('loginResultSchema'),
+    }),
   );
 
 export const useLogin = () => useMutation({ mutationFn: login });

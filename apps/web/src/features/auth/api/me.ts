@@ -15,4 +15,10 @@ export async function fetchMe(): Promise<Me> {
 // even when the browser says it is offline: a network error opens the app on the stored user (the guard's
 // offline shell), where a paused query would leave the spinner up for as long as the network is away.
 export const meQueryOptions = () =>
-  queryOptions({ queryKey: ['auth', 'me'] as const, queryFn: fetchMe, staleTime: Infinity, retry: false, networkMode: 'always' });
+  queryOptions({
+    queryKey: ['auth', 'me'] as const,
+    queryFn: fetchMe,
+    staleTime: Infinity,
+    retry: false,
+    networkMode: 'always',
+  });

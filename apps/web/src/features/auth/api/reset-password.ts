@@ -4,6 +4,10 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const resetPassword = (input: ResetPasswordRequest) =>
-  apiRequest('/auth/password/reset', { method: 'POST', body: input, schema: contractSchema('resetPasswordResultSchema') });
+  apiRequest('/auth/password/reset', {
+    method: 'POST',
+    body: input,
+    schema: contractSchema('resetPasswordResultSchema'),
+  });
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

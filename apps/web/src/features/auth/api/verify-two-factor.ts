@@ -12,7 +12,11 @@ export interface VerifyTwoFactorInput {
 
 export const verifyTwoFactor = async (input: VerifyTwoFactorInput): Promise<LoginResult> =>
   assertUsableLoginResult(
-    await apiRequest('/auth/verify-2fa', { method: 'POST', body: input, schema: contractSchema('loginResultSchema') }),
+    await apiRequest('/auth/verify-2fa', {
+      method: 'POST',
+      body: input,
+      schema: contractSchema('loginResultSchema'),
+    }),
   );
 
 export const useVerifyTwoFactor = () => useMutation({ mutationFn: verifyTwoFactor });

@@ -22,7 +22,10 @@ export function ResetPasswordPage() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!newPassword.confirmed()) return;
-    reset.mutate({ token, password: newPassword.password }, { onSuccess: () => navigateLater('/login', REDIRECT.afterResetMs) });
+    reset.mutate(
+      { token, password: newPassword.password },
+      { onSuccess: () => navigateLater('/login', REDIRECT.afterResetMs) },
+    );
   };
 
   return (
@@ -36,7 +39,9 @@ export function ResetPasswordPage() {
           passwordId="reset-password"
           confirmId="reset-confirm"
           labels={t}
-          strengthMeter={(password, checksId) => <PasswordStrengthMeter password={password} checksId={checksId} />}
+          strengthMeter={(password, checksId) => (
+            <PasswordStrengthMeter password={password} checksId={checksId} />
+          )}
           named
         />
         <button

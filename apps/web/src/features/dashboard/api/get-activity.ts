@@ -6,7 +6,10 @@ import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
 
 /** 'Activité récente': the first 12 entries of the audit journal the caller may see. */
 export async function fetchActivity(signal?: AbortSignal): Promise<AuditEntry[]> {
-  const page = await apiRequest(`/auth/audit-logs?limit=${DASHBOARD.activities}`, { schema: contractSchema('auditPageSchema'), signal });
+  const page = await apiRequest(`/auth/audit-logs?limit=${DASHBOARD.activities}`, {
+    schema: contractSchema('auditPageSchema'),
+    signal,
+  });
   return page.items.slice(0, DASHBOARD.activities);
 }
 

@@ -16,7 +16,10 @@ export function fetchDashboard(filters: DashboardFilters, signal?: AbortSignal):
   if (filters.projectId !== null) params.set('projectId', filters.projectId);
   if (filters.status !== null) params.set('status', filters.status);
   const query = params.toString();
-  return apiRequest(`/dashboard${query === '' ? '' : `?${query}`}`, { schema: contractSchema('dashboardSchema'), signal });
+  return apiRequest(`/dashboard${query === '' ? '' : `?${query}`}`, {
+    schema: contractSchema('dashboardSchema'),
+    signal,
+  });
 }
 
 export const dashboardQueryOptions = (filters: DashboardFilters, online: boolean) =>

@@ -8,7 +8,11 @@ export interface ProjectChoice {
 }
 
 export async function fetchProjectChoices(signal?: AbortSignal): Promise<ProjectChoice[]> {
-  const page = await apiRequest('/projects', { schema: contractSchema('projectPageSchema'), envelope: true, signal });
+  const page = await apiRequest('/projects', {
+    schema: contractSchema('projectPageSchema'),
+    envelope: true,
+    signal,
+  });
   return page.data.filter((project) => project.deletedAt === null).map(({ id, name }) => ({ id, name }));
 }
 

@@ -31,7 +31,12 @@ function ChartPanel({ title, series, Chart }: ChartPanelProps) {
   return (
     <figure className="dash-panel dash-chart" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
-      <div ref={canvasBox} className="dash-chart__canvas" style={{ height: DASHBOARD.chartHeightPx }} aria-hidden="true">
+      <div
+        ref={canvasBox}
+        className="dash-chart__canvas"
+        style={{ height: DASHBOARD.chartHeightPx }}
+        aria-hidden="true"
+      >
         {near ? (
           <Suspense fallback={<div className="dash-skeleton dash-skeleton--chart" />}>
             <Chart series={series} colors={colors} animate={animate} />
@@ -62,11 +67,23 @@ function ChartPanel({ title, series, Chart }: ChartPanelProps) {
 }
 
 /** The doughnut 'État des projets' and the bar chart 'Tâches par priorité'. */
-export const ChartPanels = memo(function ChartPanels({ dashboard }: { dashboard: Pick<Dashboard, 'projectsByStatus' | 'tasksByPriority'> }) {
+export const ChartPanels = memo(function ChartPanels({
+  dashboard,
+}: {
+  dashboard: Pick<Dashboard, 'projectsByStatus' | 'tasksByPriority'>;
+}) {
   return (
     <div className="dash-charts">
-      <ChartPanel title={t.projectsTitle} series={projectStatusSeries(dashboard.projectsByStatus)} Chart={ProjectStatusChart} />
-      <ChartPanel title={t.priorityTitle} series={prioritySeries(dashboard.tasksByPriority)} Chart={PriorityChart} />
+      <ChartPanel
+        title={t.projectsTitle}
+        series={projectStatusSeries(dashboard.projectsByStatus)}
+        Chart={ProjectStatusChart}
+      />
+      <ChartPanel
+        title={t.priorityTitle}
+        series={prioritySeries(dashboard.tasksByPriority)}
+        Chart={PriorityChart}
+      />
     </div>
   );
 });

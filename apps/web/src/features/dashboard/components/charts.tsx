@@ -1,4 +1,13 @@
-import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip, type ChartOptions } from 'chart.js';
+import {
+  ArcElement,
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  Legend,
+  LinearScale,
+  Tooltip,
+  type ChartOptions,
+} from 'chart.js';
 import { Bar, Doughnut } from 'react-chartjs-2';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import type { ChartSeries } from '../dashboard-model.ts';
@@ -52,7 +61,10 @@ export function ProjectStatusChart(props: ChartProps) {
 export function PriorityChart(props: ChartProps) {
   const { series, colors } = props;
   const axis = { ticks: { color: colors.text, precision: 0 }, grid: { color: colors.grid } };
-  const options: ChartOptions<'bar'> = { ...baseOptions(props), scales: { x: axis, y: { ...axis, beginAtZero: true } } };
+  const options: ChartOptions<'bar'> = {
+    ...baseOptions(props),
+    scales: { x: axis, y: { ...axis, beginAtZero: true } },
+  };
   return (
     <Bar
       data={{

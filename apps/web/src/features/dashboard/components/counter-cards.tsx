@@ -61,7 +61,13 @@ export const CounterCards = memo(function CounterCards({ counters, projectId }: 
         tone="warning"
         to={links.highPriority}
       />
-      <Counter label={t.overdue} value={counters.overdue} sub={t.overdueSub} tone="danger" to={links.overdue} />
+      <Counter
+        label={t.overdue}
+        value={counters.overdue}
+        sub={t.overdueSub}
+        tone="danger"
+        to={links.overdue}
+      />
     </ul>
   );
 });

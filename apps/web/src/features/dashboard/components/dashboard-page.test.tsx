@@ -8,7 +8,15 @@ import { json, mockFetch, pathOf, problem, type RecordedCall } from '../../../te
 import { listBody } from '../../../test/work-fixtures.ts';
 import { renderRoute, renderWorkRoute } from '../../../test/render-route.tsx';
 import { serveWork } from '../../../test/work-server.ts';
-import { makeAudit, makeDashboard, makeProject, makeTask, makeTrends, NOW, projectId } from '../../../test/dashboard-test-kit.ts';
+import {
+  makeAudit,
+  makeDashboard,
+  makeProject,
+  makeTask,
+  makeTrends,
+  NOW,
+  projectId,
+} from '../../../test/dashboard-test-kit.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
 // The canvas charts are replaced by stand-ins that show the data they were given.
@@ -45,7 +53,10 @@ interface ServerOptions {
   handler?: (call: RecordedCall) => Response | undefined;
 }
 
-function dashboardRoutes(call: RecordedCall, dashboard: (params: URLSearchParams) => Dashboard): Response | undefined {
+function dashboardRoutes(
+  call: RecordedCall,
+  dashboard: (params: URLSearchParams) => Dashboard,
+): Response | undefined {
   const url = new URL(call.url, 'http://localhost');
   const path = pathOf(call).split('?')[0];
   if (path === '/dashboard') return json(dashboard(url.searchParams));
@@ -54,7 +65,10 @@ function dashboardRoutes(call: RecordedCall, dashboard: (params: URLSearchParams
   return undefined;
 }
 
-function serve({ dashboard = () => makeDashboard(), handler = () => undefined }: ServerOptions = {}): RecordedCall[] {
+function serve({
+  dashboard = () => makeDashboard(),
+  handler = () => undefined,
+}: ServerOptions = {}): RecordedCall[] {
   return mockFetch((call) => {
     const answer = handler(call) ?? dashboardRoutes(call, dashboard);
     if (answer) return answer;
@@ -68,8 +82,10 @@ const serveWithWork = ({ dashboard = () => makeDashboard() }: ServerOptions = {}
   serveWork({ projects, handler: (call) => dashboardRoutes(call, dashboard) });
 const renderWithWork = () => renderWorkRoute(<DashboardPage online />, '/dashboard');
 
-const callsTo = (calls: RecordedCall[], path: string) => calls.filter((call) => pathOf(call).split('?')[0] === path);
-const paramsOf = (call: RecordedCall | undefined) => new URL(call?.url ?? '', 'http://localhost').searchParams;
+const callsTo = (calls: RecordedCall[], path: string) =>
+  calls.filter((call) => pathOf(call).split('?')[0] === path);
+const paramsOf = (call: RecordedCall | undefined) =>
+  new URL(call?.url ?? '', 'http://localhost').searchParams;
 
 const renderPage = (online = true) => renderRoute(<DashboardPage online={online} />, '/dashboard');
 // The grid renders in three steps (counters, then each half below them a frame apart): the last one is loaded.
@@ -80,7 +96,15 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   setReducedMotion(true);
-  updateSession({ user: { id: 'user-1', email: 'alice@example.test', username: 'alice', role: 'member', twoFactorEnabled: false } });
+  updateSession({
+    user: {
+      id: 'user-1',
+      email: 'alice@example.test',
+      username: 'alice',
+      role: 'member',
+      twoFactorEnabled: false,
+    },
+  });
 });
 
 afterEach(() => {
@@ -142,19 +166,21 @@ describe('filters', () => {
     const calls = serve({
       dashboard: (params) =>
         params.get('status') === 'completed'
-          ? makeDashboard({ projects: [makeProject({ id: projectId(3), name: 'Migration', status: 'completed', progress: 100 })] })
+          ? makeDashboard({
+              projects: [
+                makeProject({ id: projectId(3), name: 'Migration', status: 'completed', progress: 100 }),
+              ],
+            })
           : makeDashboard(),
     });
     renderPage();
     await loaded();
     const chips = screen.getByRole('group', { name: 'Filtrer les projets par statut' });
-    expect(within(chips).getAllByRole('button').map((chip) => chip.textContent)).toEqual([
-      'Tous',
-      'Actifs',
-      'Terminés',
-      'En attente',
-      'Annulés',
-    ]);
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Tous', 'Actifs', 'Terminés', 'En attente', 'Annulés']);
     await user.click(within(chips).getByRole('button', { name: 'Terminés' }));
     expect(await screen.findByRole('heading', { name: 'Migration' })).toBeInTheDocument();
     expect(within(chips).getByRole('button', { name: 'Terminés' })).toHaveAttribute('aria-pressed', 'true');
@@ -183,16 +209,20 @@ describe('filters', () => {
     await loaded();
     const select = screen.getByRole('combobox', { name: 'Projet' });
     await waitFor(() =>
-      expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
-        'Tous',
-        'Site vitrine',
-        'Application mobile',
-      ]),
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Tous', 'Site vitrine', 'Application mobile']),
     );
     expect(screen.getByRole('button', { name: 'Effacer' })).toBeDisabled();
     await user.selectOptions(select, projectId(2));
-    await waitFor(() => expect(paramsOf(callsTo(calls, '/dashboard').at(-1)).get('projectId')).toBe(projectId(2)));
-    await waitFor(() => expect(paramsOf(callsTo(calls, '/analytics/trends').at(-1)).get('projectId')).toBe(projectId(2)));
+    await waitFor(() =>
+      expect(paramsOf(callsTo(calls, '/dashboard').at(-1)).get('projectId')).toBe(projectId(2)),
+    );
+    await waitFor(() =>
+      expect(paramsOf(callsTo(calls, '/analytics/trends').at(-1)).get('projectId')).toBe(projectId(2)),
+    );
     await user.click(screen.getByRole('button', { name: 'Effacer' }));
     expect(select).toHaveValue('');
     expect(screen.queryByRole('button', { name: 'Annuler focus' })).not.toBeInTheDocument();
@@ -222,12 +252,18 @@ describe('project cards', () => {
     expect(within(site).getByText('3 tâches')).toBeInTheDocument();
     expect(within(site).getByRole('img', { name: 'Progression : 80 %' })).toBeInTheDocument();
     expect(within(site).getByText('Refonte du site public')).toBeInTheDocument();
-    expect(within(site).getByRole('link', { name: 'Ouvrir' })).toHaveAttribute('href', `/projects/${projectId(1)}`);
+    expect(within(site).getByRole('link', { name: 'Ouvrir' })).toHaveAttribute(
+      'href',
+      `/projects/${projectId(1)}`,
+    );
     const mobile = screen.getByRole('article', { name: 'Application mobile' });
     expect(within(mobile).getByText('En retard')).toBeInTheDocument();
     expect(within(mobile).getByText('En pause')).toBeInTheDocument();
     expect(within(mobile).getByText('1 tâche')).toBeInTheDocument();
-    expect(within(section('Projets en cours')).getByRole('link', { name: 'Tous' })).toHaveAttribute('href', '/projects');
+    expect(within(section('Projets en cours')).getByRole('link', { name: 'Tous' })).toHaveAttribute(
+      'href',
+      '/projects',
+    );
   });
 
   it("says 'Aucun projet.' and 'Aucune échéance prochaine.' when there are none", async () => {
@@ -254,7 +290,11 @@ describe('project cards', () => {
     expect(within(tasks).getAllByRole('listitem')).toHaveLength(10);
     expect(within(tasks).queryByRole('button', { name: 'Annuler focus' })).not.toBeInTheDocument();
 
-    await user.click(within(screen.getByRole('article', { name: 'Application mobile' })).getByRole('button', { name: 'Focus' }));
+    await user.click(
+      within(screen.getByRole('article', { name: 'Application mobile' })).getByRole('button', {
+        name: 'Focus',
+      }),
+    );
     expect(screen.getByRole('combobox', { name: 'Projet' })).toHaveValue(projectId(2));
     expect(scrollTo).toHaveBeenCalled();
     expect(tasks).toHaveFocus();
@@ -278,7 +318,9 @@ describe('project cards', () => {
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
     const tasks = section('Tâches récentes');
     vi.spyOn(tasks, 'getBoundingClientRect').mockReturnValue({ top: 1016 } as DOMRect);
-    await user.click(within(screen.getByRole('article', { name: 'Site vitrine' })).getByRole('button', { name: 'Focus' }));
+    await user.click(
+      within(screen.getByRole('article', { name: 'Site vitrine' })).getByRole('button', { name: 'Focus' }),
+    );
     const run = (time: number) => act(() => frames.splice(0).forEach((frame) => frame(time)));
     run(1000);
     run(1260);
@@ -296,25 +338,60 @@ describe('deadlines, charts and insights', () => {
       dashboard: () =>
         makeDashboard({
           upcoming: [
-            { kind: 'task', id: 'a', title: 'Hier', deadline: '2030-01-15T08:00:00.000Z', projectId: projectId(1) },
-            { kind: 'task', id: 'b', title: 'Bientôt', deadline: '2030-01-17T12:00:00.000Z', projectId: projectId(1) },
-            { kind: 'project', id: 'c', title: 'Proche', deadline: '2030-01-20T12:00:00.000Z', projectId: projectId(1) },
-            { kind: 'task', id: 'd', title: 'Plus tard', deadline: '2030-02-20T12:00:00.000Z', projectId: projectId(1) },
+            {
+              kind: 'task',
+              id: 'a',
+              title: 'Hier',
+              deadline: '2030-01-15T08:00:00.000Z',
+              projectId: projectId(1),
+            },
+            {
+              kind: 'task',
+              id: 'b',
+              title: 'Bientôt',
+              deadline: '2030-01-17T12:00:00.000Z',
+              projectId: projectId(1),
+            },
+            {
+              kind: 'project',
+              id: 'c',
+              title: 'Proche',
+              deadline: '2030-01-20T12:00:00.000Z',
+              projectId: projectId(1),
+            },
+            {
+              kind: 'task',
+              id: 'd',
+              title: 'Plus tard',
+              deadline: '2030-02-20T12:00:00.000Z',
+              projectId: projectId(1),
+            },
           ],
         }),
     });
     renderPage();
     await loaded();
     const items = within(section('Échéances à venir')).getAllByRole('listitem');
-    expect(items.map((item) => [item.querySelector('[data-level]')?.getAttribute('data-level'), item.querySelector('[data-level] [aria-hidden]')?.textContent])).toEqual([
+    expect(
+      items.map((item) => [
+        item.querySelector('[data-level]')?.getAttribute('data-level'),
+        item.querySelector('[data-level] [aria-hidden]')?.textContent,
+      ]),
+    ).toEqual([
       ['overdue', 'En retard'],
       ['soon', 'J-2'],
       ['near', 'J-5'],
       ['later', 'J-36'],
     ]);
     // A task's deadline opens the task, a project's the project.
-    expect(within(items[1] as HTMLElement).getByRole('link', { name: 'Bientôt' })).toHaveAttribute('href', '/tasks/b');
-    expect(within(items[2] as HTMLElement).getByRole('link', { name: 'Proche' })).toHaveAttribute('href', `/projects/${projectId(1)}`);
+    expect(within(items[1] as HTMLElement).getByRole('link', { name: 'Bientôt' })).toHaveAttribute(
+      'href',
+      '/tasks/b',
+    );
+    expect(within(items[2] as HTMLElement).getByRole('link', { name: 'Proche' })).toHaveAttribute(
+      'href',
+      `/projects/${projectId(1)}`,
+    );
   });
 
   it('passes the status and priority numbers to the charts and writes them as tables', async () => {
@@ -325,7 +402,10 @@ describe('deadlines, charts and insights', () => {
       labels: ['En cours', 'Terminés', 'Non démarrés', 'En retard'],
       values: [3, 2, 1, 1],
     });
-    expect(JSON.parse((await screen.findByTestId('bar')).textContent ?? '')).toEqual({ labels: ['Haute', 'Moyenne', 'Basse'], values: [9, 20, 12] });
+    expect(JSON.parse((await screen.findByTestId('bar')).textContent ?? '')).toEqual({
+      labels: ['Haute', 'Moyenne', 'Basse'],
+      values: [9, 20, 12],
+    });
     const table = screen.getByRole('table', { name: 'Tâches par priorité' });
     expect(within(table).getByRole('row', { name: 'Haute 9' })).toBeInTheDocument();
     expect(screen.getByRole('figure', { name: 'État des projets' })).toBeInTheDocument();
@@ -347,7 +427,10 @@ describe('deadlines, charts and insights', () => {
 
   it('uses empty trends with a warning when the trends call fails', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    serve({ handler: (call) => (pathOf(call).startsWith('/analytics/trends') ? problem(403, 'forbidden') : undefined) });
+    serve({
+      handler: (call) =>
+        pathOf(call).startsWith('/analytics/trends') ? problem(403, 'forbidden') : undefined,
+    });
     renderPage();
     await loaded();
     await waitFor(() => expect(warn).toHaveBeenCalled());
@@ -366,9 +449,26 @@ describe('recent activity and tasks', () => {
           ? json({
               items: [
                 makeAudit({ id: '1', type: 'auth.login.succeeded', createdAt: '2030-01-15T09:59:30.000Z' }),
-                makeAudit({ id: '2', type: 'project.created', user: { id: null, name: null, email: 'bob@example.test' }, details: 'Projet créé', createdAt: '2030-01-15T09:50:00.000Z' }),
-                makeAudit({ id: '3', type: 'security.2fa.enabled', user: { id: null, name: null, email: null }, details: '', createdAt: '2030-01-15T07:00:00.000Z' }),
-                makeAudit({ id: '4', type: 'sync.batch', details: 'Synchronisation', createdAt: '2030-01-13T10:00:00.000Z' }),
+                makeAudit({
+                  id: '2',
+                  type: 'project.created',
+                  user: { id: null, name: null, email: 'bob@example.test' },
+                  details: 'Projet créé',
+                  createdAt: '2030-01-15T09:50:00.000Z',
+                }),
+                makeAudit({
+                  id: '3',
+                  type: 'security.2fa.enabled',
+                  user: { id: null, name: null, email: null },
+                  details: '',
+                  createdAt: '2030-01-15T07:00:00.000Z',
+                }),
+                makeAudit({
+                  id: '4',
+                  type: 'sync.batch',
+                  details: 'Synchronisation',
+                  createdAt: '2030-01-13T10:00:00.000Z',
+                }),
               ],
               nextCursor: null,
             })
@@ -380,7 +480,8 @@ describe('recent activity and tasks', () => {
     await waitFor(() => expect(within(activity).getAllByRole('listitem')).toHaveLength(4));
     const [first, second, third, fourth] = within(activity).getAllByRole('listitem') as HTMLElement[];
     // Each entry's icon is an SVG hidden from assistive technology; its family is said in words instead.
-    for (const item of [first, second, third, fourth]) expect(item?.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    for (const item of [first, second, third, fourth])
+      expect(item?.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
     expect(first).toHaveTextContent('Connexion :');
     expect(first).toHaveTextContent('alice Connexion réussie');
     expect(first).toHaveTextContent('il y a 30 s');
@@ -397,7 +498,8 @@ describe('recent activity and tasks', () => {
 
   it("asks for 12 entries and says 'Aucune activité récente' when there are none", async () => {
     const calls = serve({
-      handler: (call) => (pathOf(call).startsWith('/auth/audit-logs') ? json({ items: [], nextCursor: null }) : undefined),
+      handler: (call) =>
+        pathOf(call).startsWith('/auth/audit-logs') ? json({ items: [], nextCursor: null }) : undefined,
     });
     renderPage();
     await loaded();
@@ -410,7 +512,13 @@ describe('recent activity and tasks', () => {
       dashboard: () =>
         makeDashboard({
           recentTasks: [
-            makeTask({ id: 'a', title: 'Écrire', priority: 'high', status: 'done', createdAt: '2030-01-14T09:00:00.000Z' }),
+            makeTask({
+              id: 'a',
+              title: 'Écrire',
+              priority: 'high',
+              status: 'done',
+              createdAt: '2030-01-14T09:00:00.000Z',
+            }),
             makeTask({ id: 'b', title: 'Relire', priority: 'medium', status: 'in_progress' }),
             makeTask({ id: 'c', title: 'Valider', priority: 'low', status: 'in_review' }),
             makeTask({ id: 'd', title: 'Publier', priority: 'low', status: 'todo' }),
@@ -424,7 +532,12 @@ describe('recent activity and tasks', () => {
     expect(items[0]).toHaveTextContent('Écrire');
     expect(items[0]).toHaveTextContent('Première version de la page');
     expect(items[0]).toHaveTextContent('14 janvier 2030');
-    expect(items.map((item) => item.lastElementChild?.textContent)).toEqual(['Terminée', 'En cours', 'En revue', 'À faire']);
+    expect(items.map((item) => item.lastElementChild?.textContent)).toEqual([
+      'Terminée',
+      'En cours',
+      'En revue',
+      'À faire',
+    ]);
     expect(items[1]).toHaveTextContent('Moyenne');
     expect(items[2]).toHaveTextContent('Basse');
   });
@@ -440,7 +553,9 @@ describe('states', () => {
   });
 
   it("shows 'Erreur de chargement' with the message when the dashboard cannot load", async () => {
-    serve({ handler: (call) => (pathOf(call).startsWith('/dashboard') ? problem(403, 'forbidden') : undefined) });
+    serve({
+      handler: (call) => (pathOf(call).startsWith('/dashboard') ? problem(403, 'forbidden') : undefined),
+    });
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Erreur de chargement');
@@ -452,7 +567,9 @@ describe('states', () => {
     vi.setSystemTime(NOW);
     const calls = serve();
     renderPage();
-    await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Projets en cours' })).toBeInTheDocument());
+    await vi.waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Projets en cours' })).toBeInTheDocument(),
+    );
     expect(callsTo(calls, '/dashboard')).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(5 * 60_000));
     expect(callsTo(calls, '/dashboard')).toHaveLength(2);
@@ -492,7 +609,10 @@ describe('quick create', () => {
   });
 
   it("creates a project with the padded description and default deadline, shows 'Créé !' for 1.8 s, refreshes and closes", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    });
     vi.setSystemTime(NOW);
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     const server = serveWithWork();
@@ -533,11 +653,13 @@ describe('quick create', () => {
     await user.type(within(panel).getByLabelText('Description'), 'Une vraie description');
     fireEvent.change(within(panel).getByLabelText('Échéance'), { target: { value: '2030-02-03' } });
     await user.click(within(panel).getByRole('button', { name: 'Créer' }));
-    await waitFor(() => expect(server.operations()[0]?.data).toEqual({
-      name: 'Refonte',
-      description: 'Une vraie description',
-      deadline: '2030-02-03T23:59:59.999Z',
-    }));
+    await waitFor(() =>
+      expect(server.operations()[0]?.data).toEqual({
+        name: 'Refonte',
+        description: 'Une vraie description',
+        deadline: '2030-02-03T23:59:59.999Z',
+      }),
+    );
   });
 
   it("creates a task with '{title} – description rapide' in a project of the device's copy", async () => {
@@ -587,7 +709,9 @@ describe('quick create', () => {
     await user.type(within(panel).getByLabelText('Nom du projet'), 'Refonte');
     await user.click(within(panel).getByRole('button', { name: 'Créer' }));
     const alert = await within(panel).findByRole('alert');
-    expect(alert).toHaveTextContent('Too big: expected string to have <=200 characters | Invalid ISO datetime');
+    expect(alert).toHaveTextContent(
+      'Too big: expected string to have <=200 characters | Invalid ISO datetime',
+    );
     expect(alert).toHaveClass('alert--error');
     expect(screen.getByRole('region', { name: 'Création rapide' })).toBeInTheDocument();
   });

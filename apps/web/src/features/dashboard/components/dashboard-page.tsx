@@ -144,7 +144,11 @@ export function DashboardPage({ online, preferencesMenu }: DashboardPageProps) {
                 <RenderAfterPaint>
                   <InsightCards trends={trends.data ?? EMPTY_TRENDS} period={period} />
                   <div className="dash-row">
-                    <RecentActivity entries={activity.data ?? NOTHING_YET} now={activityNow} loading={activity.isPending} />
+                    <RecentActivity
+                      entries={activity.data ?? NOTHING_YET}
+                      now={activityNow}
+                      loading={activity.isPending}
+                    />
                     <RecentTasks
                       ref={tasksRef}
                       tasks={data.recentTasks}

@@ -59,11 +59,21 @@ export const DashboardToolbar = memo(function DashboardToolbar(props: DashboardT
           ))}
         </select>
       </div>
-      <button type="button" className="button" disabled={!focused} onClick={() => props.onProjectChange(null)}>
+      <button
+        type="button"
+        className="button"
+        disabled={!focused}
+        onClick={() => props.onProjectChange(null)}
+      >
         {t.clearFilter}
       </button>
       <button type="button" className="button" onClick={props.onRefresh} aria-busy={props.refreshing}>
-        <RefreshCw aria-hidden="true" focusable="false" size={18} className={props.refreshing ? 'dash-spin' : undefined} />{' '}
+        <RefreshCw
+          aria-hidden="true"
+          focusable="false"
+          size={18}
+          className={props.refreshing ? 'dash-spin' : undefined}
+        />{' '}
         {t.refresh}
       </button>
       {props.preferencesMenu}

@@ -7,7 +7,13 @@ import { Sparkline } from './sparkline.tsx';
 const t = dashboard.insights;
 
 /** 'Insights': one card per trend series, with its sparkline, average per day and period. */
-export const InsightCards = memo(function InsightCards({ trends, period }: { trends: Trends; period: number }) {
+export const InsightCards = memo(function InsightCards({
+  trends,
+  period,
+}: {
+  trends: Trends;
+  period: number;
+}) {
   const headingId = useId();
   return (
     <section className="dash-panel" aria-labelledby={headingId}>

@@ -19,7 +19,17 @@ function DeadlineBadge({ project, now }: { project: Project; now: Date }) {
   );
 }
 
-function ProjectCard({ project, now, focused, onFocus }: { project: Project; now: Date; focused: boolean; onFocus: () => void }) {
+function ProjectCard({
+  project,
+  now,
+  focused,
+  onFocus,
+}: {
+  project: Project;
+  now: Date;
+  focused: boolean;
+  onFocus: () => void;
+}) {
   const titleId = useId();
   return (
     <li>
@@ -42,7 +52,13 @@ function ProjectCard({ project, now, focused, onFocus }: { project: Project; now
           <Link className="button" to={`/projects/${project.id}`} aria-describedby={titleId}>
             {t.open}
           </Link>
-          <button type="button" className="button" aria-describedby={titleId} aria-pressed={focused} onClick={onFocus}>
+          <button
+            type="button"
+            className="button"
+            aria-describedby={titleId}
+            aria-pressed={focused}
+            onClick={onFocus}
+          >
             {t.focus}
           </button>
         </div>
@@ -59,7 +75,12 @@ interface ProjectCardsProps {
 }
 
 /** 'Projets en cours': up to 6 cards, already sorted by progress by the server. */
-export const ProjectCards = memo(function ProjectCards({ projects, now, focusedId, onFocus }: ProjectCardsProps) {
+export const ProjectCards = memo(function ProjectCards({
+  projects,
+  now,
+  focusedId,
+  onFocus,
+}: ProjectCardsProps) {
   const headingId = useId();
   return (
     <section className="dash-panel dash-panel--projects" aria-labelledby={headingId}>

@@ -72,7 +72,10 @@ export function QuickProjectForm({ onCreated }: { onCreated: () => void }) {
         hint={t.deadlineHint}
         error={error?.field === 'deadline' ? error.message : null}
       />
-      <QuickCreateSubmit error={error?.field === undefined ? (error?.message ?? null) : null} pending={create.isPending} />
+      <QuickCreateSubmit
+        error={error?.field === undefined ? (error?.message ?? null) : null}
+        pending={create.isPending}
+      />
     </form>
   );
 }

@@ -31,7 +31,15 @@ function ActivityItem({ entry, now }: { entry: AuditEntry; now: Date }) {
 }
 
 /** 'Activité récente': the first 12 audit entries. */
-export const RecentActivity = memo(function RecentActivity({ entries, now, loading }: { entries: readonly AuditEntry[]; now: Date; loading: boolean }) {
+export const RecentActivity = memo(function RecentActivity({
+  entries,
+  now,
+  loading,
+}: {
+  entries: readonly AuditEntry[];
+  now: Date;
+  loading: boolean;
+}) {
   const headingId = useId();
   return (
     <section className="dash-panel" aria-labelledby={headingId} aria-busy={loading}>

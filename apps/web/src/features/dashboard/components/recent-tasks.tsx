@@ -16,11 +16,22 @@ interface RecentTasksProps {
 }
 
 /** 'Tâches récentes': the latest 10 by creation date, 15 when a project is focused. */
-export const RecentTasks = memo(function RecentTasks({ tasks, focused, onClearFocus, ref }: RecentTasksProps) {
+export const RecentTasks = memo(function RecentTasks({
+  tasks,
+  focused,
+  onClearFocus,
+  ref,
+}: RecentTasksProps) {
   const headingId = useId();
   const limit = focused ? DASHBOARD.recentTasksFocused : DASHBOARD.recentTasks;
   return (
-    <section ref={ref} className="dash-panel" aria-labelledby={headingId} tabIndex={-1} id="dashboard-recent-tasks">
+    <section
+      ref={ref}
+      className="dash-panel"
+      aria-labelledby={headingId}
+      tabIndex={-1}
+      id="dashboard-recent-tasks"
+    >
       <div className="dash-panel__head">
         <h2 id={headingId}>{t.title}</h2>
         {focused && (

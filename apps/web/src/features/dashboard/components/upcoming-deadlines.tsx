@@ -25,7 +25,8 @@ function Item({ item, now }: { item: UpcomingDeadline; now: Date }) {
           <Link to={`/projects/${item.projectId}`}>{item.title}</Link>
         )}
         <span className="dash-upcoming__meta">
-          {t.upcoming.kind[item.kind]} · <time dateTime={item.deadline}>{formatDayShort(new Date(item.deadline))}</time>
+          {t.upcoming.kind[item.kind]} ·{' '}
+          <time dateTime={item.deadline}>{formatDayShort(new Date(item.deadline))}</time>
         </span>
       </span>
     </li>
@@ -33,7 +34,13 @@ function Item({ item, now }: { item: UpcomingDeadline; now: Date }) {
 }
 
 /** 'Échéances à venir': 8 project and task deadlines, earliest first, with four badge levels. */
-export const UpcomingDeadlines = memo(function UpcomingDeadlines({ items, now }: { items: readonly UpcomingDeadline[]; now: Date }) {
+export const UpcomingDeadlines = memo(function UpcomingDeadlines({
+  items,
+  now,
+}: {
+  items: readonly UpcomingDeadline[];
+  now: Date;
+}) {
   const headingId = useId();
   return (
     <section className="dash-panel" aria-labelledby={headingId}>

@@ -1,7 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { NewPasswordFields, useNewPassword, type NewPasswordLabels } from '../../../components/new-password-fields.tsx';
+import {
+  NewPasswordFields,
+  useNewPassword,
+  type NewPasswordLabels,
+} from '../../../components/new-password-fields.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
@@ -62,7 +66,9 @@ export function ChangePasswordForm() {
         passwordId="me-new-password"
         confirmId="me-confirm-password"
         labels={labels}
-        strengthMeter={(password, checksId) => <PasswordStrengthMeter password={password} checksId={checksId} />}
+        strengthMeter={(password, checksId) => (
+          <PasswordStrengthMeter password={password} checksId={checksId} />
+        )}
       />
       <button type="submit" className="button button--primary" disabled={change.isPending}>
         {change.isPending ? t.submitting : t.submit}

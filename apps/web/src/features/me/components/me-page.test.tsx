@@ -7,7 +7,12 @@ import { json, mockFetch, pathOf, problem } from '../../../test/http.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 function signedIn(onChange: (body: unknown) => Response) {
-  updateSession({ token: 'tok-1', sessionId: 'sess-1', sessionExpiry: '2999-01-01T00:00:00.000Z', user: makeUser() });
+  updateSession({
+    token: 'tok-1',
+    sessionId: 'sess-1',
+    sessionExpiry: '2999-01-01T00:00:00.000Z',
+    user: makeUser(),
+  });
   return mockFetch((call) => {
     if (pathOf(call) === '/auth/me') return json(makeMe({ role: 'admin', twoFactorEnabled: true }));
     if (pathOf(call) === '/auth/password/change') return onChange(call.body);
@@ -26,11 +31,16 @@ describe('/me', { timeout: 20_000 }, () => {
   it('shows the profile and changes the password with the current one', async () => {
     const calls = signedIn(() => json({ changed: true, revokedSessions: 2 }));
     renderApp('/me');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Mon profil' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Mon profil' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(await screen.findByText('alice@example.test')).toBeInTheDocument();
     expect(screen.getByText('Administrateur')).toBeInTheDocument();
     expect(screen.getByText(/Activée/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Gérer la sécurité du compte' })).toHaveAttribute('href', '/security');
+    expect(screen.getByRole('link', { name: 'Gérer la sécurité du compte' })).toHaveAttribute(
+      'href',
+      '/security',
+    );
     expect(screen.getByRole('checkbox', { name: /Raccourcis à une touche/ })).toBeChecked();
 
     await fill('Ancien mot de passe', 'Nouveau 2026 !', 'Autre 2026 !');
@@ -40,7 +50,9 @@ describe('/me', { timeout: 20_000 }, () => {
     await userEvent.clear(screen.getByLabelText('Confirmer le nouveau mot de passe'));
     await userEvent.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'Nouveau 2026 !');
     await userEvent.click(screen.getByRole('button', { name: 'Changer le mot de passe' }));
-    expect(await screen.findByText('Mot de passe changé. 2 autres sessions ont été fermées.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Mot de passe changé. 2 autres sessions ont été fermées.'),
+    ).toBeInTheDocument();
     const change = calls.find((call) => pathOf(call) === '/auth/password/change');
     expect(change?.method).toBe('POST');
     expect(change?.body).toEqual({ currentPassword: 'Ancien mot de passe', newPassword: 'Nouveau 2026 !' });
@@ -53,7 +65,9 @@ describe('/me', { timeout: 20_000 }, () => {
     renderApp('/me');
     await screen.findByRole('heading', { level: 1, name: 'Mon profil' }, { timeout: 5_000 });
     await fill('Pas le bon', 'Nouveau 2026 !');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Le mot de passe n’a pas été changé : Le mot de passe actuel est incorrect.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Le mot de passe n’a pas été changé : Le mot de passe actuel est incorrect.',
+    );
     answer = problem(400, 'common_password');
     await userEvent.click(screen.getByRole('button', { name: 'Changer le mot de passe' }));
     expect(await screen.findByText(/Ce mot de passe est trop courant/)).toBeInTheDocument();

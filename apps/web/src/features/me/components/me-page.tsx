@@ -32,7 +32,8 @@ export function MePage({ preferencesForm }: { preferencesForm: ReactNode }) {
             <dd>{t.roles[user.role] ?? user.role}</dd>
             <dt>{t.twoFactor}</dt>
             <dd>
-              {user.twoFactorEnabled ? t.twoFactorOn : t.twoFactorOff} — <Link to="/security">{t.manageSecurity}</Link>
+              {user.twoFactorEnabled ? t.twoFactorOn : t.twoFactorOff} —{' '}
+              <Link to="/security">{t.manageSecurity}</Link>
             </dd>
           </dl>
         )}

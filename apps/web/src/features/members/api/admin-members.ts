@@ -12,7 +12,13 @@ export const fetchAdminMembers = (): Promise<AdminMember[]> =>
 export const useAdminMembers = () =>
   useQuery(queryOptions({ queryKey: adminMembersKey, queryFn: fetchAdminMembers, staleTime: 0 }));
 
-export const updateMember = ({ id, change }: { id: string; change: UpdateMemberRequest }): Promise<AdminMember> =>
+export const updateMember = ({
+  id,
+  change,
+}: {
+  id: string;
+  change: UpdateMemberRequest;
+}): Promise<AdminMember> =>
   apiRequest(`/admin/members/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: change,

@@ -13,14 +13,21 @@ export const useInvitations = () =>
   useQuery(queryOptions({ queryKey: invitationsKey, queryFn: fetchInvitations, staleTime: 0 }));
 
 export const createInvitation = (input: CreateInvitationRequest): Promise<CreatedInvitation> =>
-  apiRequest('/admin/invitations', { method: 'POST', body: input, schema: contractSchema('createdInvitationSchema') });
+  apiRequest('/admin/invitations', {
+    method: 'POST',
+    body: input,
+    schema: contractSchema('createdInvitationSchema'),
+  });
 
 export const revokeInvitation = (id: string) =>
   apiRequest(`/admin/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 function useInvitationMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: invitationsKey }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: invitationsKey }),
+  });
 }
 
 /** One invitation per click of 'Envoyer l’invitation', keyed by the form's client-made id. */

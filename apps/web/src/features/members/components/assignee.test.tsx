@@ -22,7 +22,9 @@ const MEMBERS: Member[] = [
 
 function renderWithRouter(element: React.ReactElement, entry = '/tasks') {
   updateSession({ token: 'tok-1', sessionId: 'session-1', sessionExpiry: '2999-01-01T00:00:00.000Z' });
-  const calls = mockFetch((call) => (pathOf(call) === '/members?include=deactivated' ? json(MEMBERS) : json(null, { status: 404 })));
+  const calls = mockFetch((call) =>
+    pathOf(call) === '/members?include=deactivated' ? json(MEMBERS) : json(null, { status: 404 }),
+  );
   function Address() {
     const search = useSearch();
     return <output aria-label="Adresse">{search && `?${search}`}</output>;
@@ -56,7 +58,11 @@ describe('AssigneePicker', () => {
     const select = screen.getByLabelText('Assigné à');
     expect(select).toHaveDisplayValue('Non assigné');
     await screen.findByRole('option', { name: 'Anna Roux' });
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Non assigné', 'Anna Roux', 'Camille Durand']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Non assigné',
+      'Anna Roux',
+      'Camille Durand',
+    ]);
     await user.selectOptions(select, 'Camille Durand');
     expect(screen.getByText('Valeur : u-camille')).toBeInTheDocument();
     await user.selectOptions(select, 'Non assigné');
@@ -65,7 +71,9 @@ describe('AssigneePicker', () => {
 
   it('keeps a deactivated current assignee, marked (désactivé)', async () => {
     renderWithRouter(<Picker initial="u-bruno" />);
-    await waitFor(() => expect(screen.getByLabelText('Assigné à')).toHaveDisplayValue('Bruno Parti (désactivé)'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Assigné à')).toHaveDisplayValue('Bruno Parti (désactivé)'),
+    );
   });
 });
 

@@ -6,12 +6,16 @@ import { renderRoute } from '../../../test/render-route.tsx';
 import { InvitationPage } from './invitation-page.tsx';
 
 const meter = (password: string, checksId: string) => <p id={checksId}>Force : {password.length}</p>;
-const renderInvitation = (entry: string) => renderRoute(<InvitationPage strengthMeter={meter} />, '/invitation', entry);
+const renderInvitation = (entry: string) =>
+  renderRoute(<InvitationPage strengthMeter={meter} />, '/invitation', entry);
 
 /** The check as the page opens answers that the link invites this address; `accept` answers the form. */
 const invitedAddress = (accept: () => Response) => (call: RecordedCall) =>
-  pathOf(call) === '/auth/invitations/check' ? json({ email: 'dominique@example.test', role: 'member' }) : accept();
-const accepts = (calls: RecordedCall[]) => calls.filter((call) => pathOf(call) === '/auth/invitations/accept');
+  pathOf(call) === '/auth/invitations/check'
+    ? json({ email: 'dominique@example.test', role: 'member' })
+    : accept();
+const accepts = (calls: RecordedCall[]) =>
+  calls.filter((call) => pathOf(call) === '/auth/invitations/accept');
 
 async function fill(user: ReturnType<typeof userEvent.setup>, password: string, confirmation = password) {
   await user.type(screen.getByLabelText('Nom'), 'Dominique Martin');
@@ -24,7 +28,9 @@ describe('invitation page', () => {
   it('says a dead link before any form, having checked it as the page opened', async () => {
     const calls = mockFetch(() => problem(400, 'invalid_invitation_token'));
     renderInvitation('/invitation?token=dead');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Ce lien d’invitation est invalide, expiré ou déjà utilisé.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Ce lien d’invitation est invalide, expiré ou déjà utilisé.',
+    );
     expect(screen.queryByLabelText('Nom')).not.toBeInTheDocument();
     expect(calls.map(pathOf)).toEqual(['/auth/invitations/check']);
   });
@@ -49,13 +55,21 @@ describe('invitation page', () => {
   it('creates the account, announces the redirect, and opens /login after 1.8 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const calls = mockFetch(invitedAddress(() => json({ email: 'dominique@example.test', role: 'member' }, { status: 201 })));
+    const calls = mockFetch(
+      invitedAddress(() => json({ email: 'dominique@example.test', role: 'member' }, { status: 201 })),
+    );
     renderInvitation('/invitation?token=tok-1');
-    expect(await screen.findByText('Cette invitation est adressée à dominique@example.test.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Cette invitation est adressée à dominique@example.test.'),
+    ).toBeInTheDocument();
     await fill(user, 'Abcdef1!');
     expect(await screen.findByRole('status')).toHaveTextContent('Compte créé. Redirection…');
     expect(calls[0]?.body).toEqual({ token: 'tok-1' });
-    expect(accepts(calls)[0]?.body).toEqual({ token: 'tok-1', username: 'Dominique Martin', password: 'Abcdef1!' });
+    expect(accepts(calls)[0]?.body).toEqual({
+      token: 'tok-1',
+      username: 'Dominique Martin',
+      password: 'Abcdef1!',
+    });
     await vi.advanceTimersByTimeAsync(1_800);
     expect(await screen.findByText('Page /login')).toBeInTheDocument();
     vi.useRealTimers();
@@ -69,9 +83,13 @@ describe('invitation page', () => {
     await screen.findByLabelText('Nom');
     await fill(user, 'Abcdef1!');
     const name = screen.getByLabelText('Nom');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Ce nom ressemble trop à celui d’un autre membre. Choisissez-en un autre.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Ce nom ressemble trop à celui d’un autre membre. Choisissez-en un autre.',
+    );
     expect(name).toHaveAttribute('aria-invalid', 'true');
-    expect(name).toHaveAccessibleDescription('Ce nom ressemble trop à celui d’un autre membre. Choisissez-en un autre.');
+    expect(name).toHaveAccessibleDescription(
+      'Ce nom ressemble trop à celui d’un autre membre. Choisissez-en un autre.',
+    );
     answer = json({ email: 'dominique@example.test', role: 'member' }, { status: 201 });
     await user.type(name, ' B.');
     await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
@@ -86,9 +104,17 @@ describe('invitation page', () => {
     renderInvitation('/invitation?token=used');
     await screen.findByLabelText('Nom');
     await fill(user, 'Abcdef1!');
-    expect(await screen.findByText('La création du compte a échoué : Ce lien d’invitation est invalide, expiré ou déjà utilisé.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'La création du compte a échoué : Ce lien d’invitation est invalide, expiré ou déjà utilisé.',
+      ),
+    ).toBeInTheDocument();
     answer = problem(400, 'common_password');
     await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
-    expect(await screen.findByText('La création du compte a échoué : Ce mot de passe est trop courant. Choisissez-en un autre.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'La création du compte a échoué : Ce mot de passe est trop courant. Choisissez-en un autre.',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -66,9 +66,16 @@ function AcceptInvitationForm({ token, strengthMeter }: InvitationPageProps & { 
   return (
     <form className="form" onSubmit={submit} aria-labelledby="invitation-title">
       {newPassword.mismatch && <Alert tone="error">{t.mismatch}</Alert>}
-      {accept.isError && !nameTaken && <Alert tone="error">{`${t.failed} : ${errorMessage(accept.error)}`}</Alert>}
+      {accept.isError && !nameTaken && (
+        <Alert tone="error">{`${t.failed} : ${errorMessage(accept.error)}`}</Alert>
+      )}
       {accept.isSuccess && <Alert tone="success">{t.success}</Alert>}
-      <Field id="invitation-username" label={t.username} required error={nameTaken ? fr.problemMessages.username_taken : null}>
+      <Field
+        id="invitation-username"
+        label={t.username}
+        required
+        error={nameTaken ? fr.problemMessages.username_taken : null}
+      >
         {(control) => (
           <input
             {...control}

@@ -36,7 +36,8 @@ export function InvitationsList() {
         {invitations.data.map((invitation) => (
           <li key={invitation.id} className="invitation-item" aria-label={invitation.email}>
             <span>
-              <strong>{invitation.email}</strong> · {roles[invitation.role]} · {t.expires(formatDay(invitation.expiresAt))}
+              <strong>{invitation.email}</strong> · {roles[invitation.role]} ·{' '}
+              {t.expires(formatDay(invitation.expiresAt))}
             </span>
             <button
               type="button"

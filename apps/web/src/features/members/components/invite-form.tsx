@@ -58,14 +58,24 @@ export function InviteForm() {
         </Field>
         <Field id="invite-role" label={t.role}>
           {(control) => (
-            <select {...control} className="input" value={role} onChange={(event) => setRole(event.target.value as Role)}>
+            <select
+              {...control}
+              className="input"
+              value={role}
+              onChange={(event) => setRole(event.target.value as Role)}
+            >
               <option value="member">{roles.member}</option>
               <option value="admin">{roles.admin}</option>
             </select>
           )}
         </Field>
         <div className="form__actions form__actions--start">
-          <button type="submit" className="button button--primary" disabled={invite.isPending} onClick={ignoreRepeatClick}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={invite.isPending}
+            onClick={ignoreRepeatClick}
+          >
             {invite.isPending ? t.submitting : t.submit}
           </button>
         </div>

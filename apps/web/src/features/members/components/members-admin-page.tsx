@@ -22,16 +22,32 @@ function confirmTexts({ member, action }: Confirming) {
   switch (action) {
     case 'makeAdmin':
     case 'makeMember':
-      return { title: t.confirmRoleTitle, message: t.confirmRoleText(member.username, t.roles[action === 'makeAdmin' ? 'admin' : 'member']), confirm: t.confirmRole };
+      return {
+        title: t.confirmRoleTitle,
+        message: t.confirmRoleText(member.username, t.roles[action === 'makeAdmin' ? 'admin' : 'member']),
+        confirm: t.confirmRole,
+      };
     case 'deactivate':
-      return { title: t.confirmDeactivateTitle, message: t.confirmDeactivateText(member.username), confirm: t.confirmDeactivate };
+      return {
+        title: t.confirmDeactivateTitle,
+        message: t.confirmDeactivateText(member.username),
+        confirm: t.confirmDeactivate,
+      };
     case 'reactivate':
-      return { title: t.confirmReactivateTitle, message: t.confirmReactivateText(member.username), confirm: t.confirmReactivate };
+      return {
+        title: t.confirmReactivateTitle,
+        message: t.confirmReactivateText(member.username),
+        confirm: t.confirmReactivate,
+      };
   }
 }
 
 const changeFor = (action: Confirming['action']) =>
-  action === 'makeAdmin' ? { role: 'admin' as const } : action === 'makeMember' ? { role: 'member' as const } : { active: action === 'reactivate' };
+  action === 'makeAdmin'
+    ? { role: 'admin' as const }
+    : action === 'makeMember'
+      ? { role: 'member' as const }
+      : { active: action === 'reactivate' };
 
 /** /admin/members (administrators only): members with their role, 2FA, activity; invitations. */
 export function MembersAdminPage() {
@@ -53,7 +69,10 @@ export function MembersAdminPage() {
     if (!confirming) return;
     const { member, action } = confirming;
     setConfirming(null);
-    update.mutate({ id: member.id, change: changeFor(action) }, { onSuccess: () => setNotice(t.updated(member.username)) });
+    update.mutate(
+      { id: member.id, change: changeFor(action) },
+      { onSuccess: () => setNotice(t.updated(member.username)) },
+    );
   };
 
   let body;
@@ -67,7 +86,10 @@ export function MembersAdminPage() {
         </button>
       </>
     );
-  else body = <MembersTable members={members.data} selfId={selfId} busy={update.isPending} onAction={onAction} />;
+  else
+    body = (
+      <MembersTable members={members.data} selfId={selfId} busy={update.isPending} onAction={onAction} />
+    );
 
   const texts = confirming ? confirmTexts(confirming) : null;
   return (

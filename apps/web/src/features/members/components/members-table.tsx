@@ -50,7 +50,9 @@ export function MembersTable({ members, selfId, busy, onAction }: MembersTablePr
               </th>
               <td data-label={t.columns.email}>{member.email}</td>
               <td data-label={t.columns.role}>{t.roles[member.role]}</td>
-              <td data-label={t.columns.twoFactor}>{member.twoFactorEnabled ? t.twoFactorOn : t.twoFactorOff}</td>
+              <td data-label={t.columns.twoFactor}>
+                {member.twoFactorEnabled ? t.twoFactorOn : t.twoFactorOff}
+              </td>
               <td data-label={t.columns.lastActive}>
                 {member.lastActiveAt ? formatDateTime(member.lastActiveAt) : t.never}
               </td>
@@ -61,7 +63,11 @@ export function MembersTable({ members, selfId, busy, onAction }: MembersTablePr
                     <button
                       key={action}
                       type="button"
-                      className={action === 'deactivate' || action === 'resetTwoFactor' ? 'button button--danger' : 'button'}
+                      className={
+                        action === 'deactivate' || action === 'resetTwoFactor'
+                          ? 'button button--danger'
+                          : 'button'
+                      }
                       disabled={busy}
                       onClick={() => onAction(member, action)}
                     >

@@ -30,7 +30,11 @@ export function ResetTwoFactorForm({ member, onDone, onCancel }: ResetTwoFactorF
     reset.mutate({ id: member.id, code: cleaned }, { onSuccess: () => onDone(t.resetDone(member.username)) });
   };
 
-  const error = tooShort ? t.codeTooShort : reset.isError ? `${t.resetError} : ${errorMessage(reset.error)}` : null;
+  const error = tooShort
+    ? t.codeTooShort
+    : reset.isError
+      ? `${t.resetError} : ${errorMessage(reset.error)}`
+      : null;
   return (
     <section className="card" aria-labelledby="reset-2fa-title">
       <h2 id="reset-2fa-title">{t.resetHeading(member.username)}</h2>

@@ -60,7 +60,9 @@ export function ConflictItem({ conflict, onResolve }: ConflictItemProps) {
       () => setMerging(false),
       (failure: unknown) =>
         setError(
-          failure instanceof ResolutionError && failure.code === 'invalid_json' ? t.invalidJson : errorMessage(failure),
+          failure instanceof ResolutionError && failure.code === 'invalid_json'
+            ? t.invalidJson
+            : errorMessage(failure),
         ),
     );
   };

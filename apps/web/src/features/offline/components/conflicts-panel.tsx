@@ -23,7 +23,8 @@ export function ConflictsPanel() {
   }, [engine]);
   const open = work.conflicts.filter((conflict) => !conflict.resolved);
   if (open.length === 0 || !engine) return null;
-  const resolve = (conflict: ConflictRecord, resolution: Resolution) => engine.resolve(conflict.id, resolution);
+  const resolve = (conflict: ConflictRecord, resolution: Resolution) =>
+    engine.resolve(conflict.id, resolution);
   return (
     <aside className="conflicts-panel" aria-labelledby="conflicts-title">
       <h2 id="conflicts-title">{t.title}</h2>

@@ -14,30 +14,39 @@ import { ConflictsPanel } from './conflicts-panel.tsx';
 import { StorageNotice } from './storage-notice.tsx';
 import { SyncPage } from './sync-page.tsx';
 
-const conflict = (overrides: Partial<ConflictRecord> = {}): ConflictRecord => ({
-  id: 'client:1',
-  entity: 'task',
-  entityId: 'task-1',
-  clientId: 'client',
-  seq: 1,
-  op: 'patch',
-  reason: 'version_mismatch',
-  fields: ['title'],
-  serverVersion: 3,
-  clientVersion: 1,
-  serverData: { title: 'Changée ailleurs', status: 'in_progress' },
-  clientData: { title: 'Moi' },
-  originalData: { title: 'Moi' },
-  resolved: false,
-  ...overrides,
-}) as ConflictRecord;
+const conflict = (overrides: Partial<ConflictRecord> = {}): ConflictRecord =>
+  ({
+    id: 'client:1',
+    entity: 'task',
+    entityId: 'task-1',
+    clientId: 'client',
+    seq: 1,
+    op: 'patch',
+    reason: 'version_mismatch',
+    fields: ['title'],
+    serverVersion: 3,
+    clientVersion: 1,
+    serverData: { title: 'Changée ailleurs', status: 'in_progress' },
+    clientData: { title: 'Moi' },
+    originalData: { title: 'Moi' },
+    resolved: false,
+    ...overrides,
+  }) as ConflictRecord;
 
 describe('conflict item', () => {
   it('names what clashed and why, and shows both values of each clashing field side by side', () => {
-    render(<ul><ConflictItem conflict={conflict()} onResolve={vi.fn()} /></ul>);
+    render(
+      <ul>
+        <ConflictItem conflict={conflict()} onResolve={vi.fn()} />
+      </ul>,
+    );
     expect(screen.getByText('Tâche « Moi »')).toBeInTheDocument();
     expect(screen.getByRole('listitem')).toHaveTextContent('Modifiée ailleurs entre-temps');
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Champ', 'Ma version', 'Serveur']);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Champ',
+      'Ma version',
+      'Serveur',
+    ]);
     expect(screen.getByRole('row', { name: 'Titre Moi Changée ailleurs' })).toBeInTheDocument();
   });
 
@@ -47,7 +56,11 @@ describe('conflict item', () => {
     ['Renvoyer ma version', { action: 'replayClient' }],
   ])("'%s' asks for that resolution", async (label, resolution) => {
     const onResolve = vi.fn(() => Promise.resolve());
-    render(<ul><ConflictItem conflict={conflict()} onResolve={onResolve} /></ul>);
+    render(
+      <ul>
+        <ConflictItem conflict={conflict()} onResolve={onResolve} />
+      </ul>,
+    );
     await userEvent.click(screen.getByRole('button', { name: label }));
     expect(onResolve).toHaveBeenCalledWith(conflict(), resolution);
   });
@@ -55,11 +68,17 @@ describe('conflict item', () => {
   it("'Fusionner…' asks, for each clashing field, which value to keep: mine, the server's, or one typed in a field; 'Annuler' and Esc close it", async () => {
     const user = userEvent.setup();
     const onResolve = vi.fn(() => Promise.resolve());
-    render(<ul><ConflictItem conflict={conflict()} onResolve={onResolve} /></ul>);
+    render(
+      <ul>
+        <ConflictItem conflict={conflict()} onResolve={onResolve} />
+      </ul>,
+    );
     await user.click(screen.getByRole('button', { name: 'Fusionner…' }));
     const title = screen.getByRole('group', { name: 'Titre' });
     expect(within(title).getByRole('radio', { name: 'Ma version : Moi' })).toBeChecked();
-    expect(within(title).getByRole('radio', { name: 'Version du serveur : Changée ailleurs' })).not.toBeChecked();
+    expect(
+      within(title).getByRole('radio', { name: 'Version du serveur : Changée ailleurs' }),
+    ).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Annuler' }));
     expect(screen.queryByRole('group', { name: 'Titre' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Fusionner…' }));
@@ -80,17 +99,29 @@ describe('conflict item', () => {
 
   it('tells in French when the merge cannot be read, and keeps the form open', async () => {
     const user = userEvent.setup();
-    const onResolve = vi.fn(() => Promise.reject(new ResolutionError('invalid_json', 'Unexpected end of JSON input')));
-    render(<ul><ConflictItem conflict={conflict()} onResolve={onResolve} /></ul>);
+    const onResolve = vi.fn(() =>
+      Promise.reject(new ResolutionError('invalid_json', 'Unexpected end of JSON input')),
+    );
+    render(
+      <ul>
+        <ConflictItem conflict={conflict()} onResolve={onResolve} />
+      </ul>,
+    );
     await user.click(screen.getByRole('button', { name: 'Fusionner…' }));
     await user.click(screen.getByRole('button', { name: 'Appliquer la fusion' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('JSON invalide: les valeurs fusionnées ne sont pas lisibles.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'JSON invalide: les valeurs fusionnées ne sont pas lisibles.',
+    );
     expect(screen.getByRole('alert')).not.toHaveTextContent('Unexpected');
     expect(screen.getByRole('group', { name: 'Titre' })).toBeInTheDocument();
   });
 
   it("says what each way out does: 'Garder la version du serveur' drops my change, 'Marquer résolu' only files the conflict", () => {
-    render(<ul><ConflictItem conflict={conflict()} onResolve={vi.fn()} /></ul>);
+    render(
+      <ul>
+        <ConflictItem conflict={conflict()} onResolve={vi.fn()} />
+      </ul>,
+    );
     expect(screen.getByRole('button', { name: 'Garder la version du serveur' })).toHaveAccessibleDescription(
       'Abandonne votre modification et affiche la version du serveur.',
     );
@@ -100,10 +131,21 @@ describe('conflict item', () => {
   });
 
   it("offers 'Garder la version du serveur' only with the server's data, and shows 'Résolu' once resolved", () => {
-    const { rerender } = render(<ul><ConflictItem conflict={conflict({ serverData: null, reason: 'not_found', fields: [] })} onResolve={vi.fn()} /></ul>);
+    const { rerender } = render(
+      <ul>
+        <ConflictItem
+          conflict={conflict({ serverData: null, reason: 'not_found', fields: [] })}
+          onResolve={vi.fn()}
+        />
+      </ul>,
+    );
     expect(screen.queryByRole('button', { name: 'Garder la version du serveur' })).not.toBeInTheDocument();
     expect(screen.getByRole('listitem')).toHaveTextContent('N’existe plus sur le serveur');
-    rerender(<ul><ConflictItem conflict={conflict({ resolved: true })} onResolve={vi.fn()} /></ul>);
+    rerender(
+      <ul>
+        <ConflictItem conflict={conflict({ resolved: true })} onResolve={vi.fn()} />
+      </ul>,
+    );
     expect(screen.getByText('Résolu')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
@@ -146,7 +188,9 @@ describe("'Conflits' panel", () => {
     expect(panel).toHaveTextContent('1 modification en conflit à résoudre.');
     expect(within(panel).getByRole('link', { name: 'Tout voir' })).toHaveAttribute('href', '/sync');
     await userEvent.click(within(panel).getByRole('button', { name: 'Marquer résolu' }));
-    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Conflits' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('complementary', { name: 'Conflits' })).not.toBeInTheDocument(),
+    );
   });
 
   it('reads the store again every 5 seconds', async () => {
@@ -182,7 +226,9 @@ describe('/sync page', () => {
     await rename(engine, 'Hors ligne');
     const outbox = screen.getByRole('region', { name: 'Modifications en attente' });
     const item = await within(outbox).findByText('Modification · Projet « Hors ligne » : nom');
-    await waitFor(() => expect(within(outbox).getByRole('button', { name: 'Réessayer' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(outbox).getByRole('button', { name: 'Réessayer' })).toBeInTheDocument(),
+    );
     expect(outbox).toHaveTextContent(/Nouvel essai à \d/);
     // No answer came: it may have reached the server, so it is only resent, never discarded.
     expect(item.parentElement).toHaveTextContent('Envoyée, en attente de réponse');
@@ -192,8 +238,14 @@ describe('/sync page', () => {
     await rename(engine, 'Abandonnée');
     const unsent = await within(outbox).findByText('Modification · Projet « Abandonnée » : nom');
     expect(unsent.parentElement).toHaveTextContent('En attente d’envoi');
-    await userEvent.click(within(outbox).getByRole('button', { name: 'Abandonner : Modification · Projet « Abandonnée » : nom' }));
-    await waitFor(() => expect(within(outbox).queryByText('Modification · Projet « Abandonnée » : nom')).not.toBeInTheDocument());
+    await userEvent.click(
+      within(outbox).getByRole('button', { name: 'Abandonner : Modification · Projet « Abandonnée » : nom' }),
+    );
+    await waitFor(() =>
+      expect(
+        within(outbox).queryByText('Modification · Projet « Abandonnée » : nom'),
+      ).not.toBeInTheDocument(),
+    );
 
     server.failNetwork(false);
     await userEvent.click(within(outbox).getByRole('button', { name: 'Réessayer' }));
@@ -202,7 +254,7 @@ describe('/sync page', () => {
     expect(engine.getSnapshot().projects[0]?.name).toBe('Hors ligne');
   });
 
-  it("clears resolved conflicts, and purges all of them after the confirmation", async () => {
+  it('clears resolved conflicts, and purges all of them after the confirmation', async () => {
     const user = userEvent.setup();
     const server = serveWork({ projects: [makeProject()] });
     const { engine } = await renderWithEngine(<SyncPage />, '/sync');
@@ -220,7 +272,9 @@ describe('/sync page', () => {
     await within(conflicts).findByText('Projet « Seconde »');
     await user.click(within(conflicts).getByRole('button', { name: 'Tout purger' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Tout purger' });
-    expect(dialog).toHaveTextContent('Supprimer tous les conflits, résolus ou non ? Les modifications en conflit seront perdues.');
+    expect(dialog).toHaveTextContent(
+      'Supprimer tous les conflits, résolus ou non ? Les modifications en conflit seront perdues.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     expect(within(conflicts).getByText('Projet « Seconde »')).toBeInTheDocument();
     await user.click(within(conflicts).getByRole('button', { name: 'Tout purger' }));
@@ -234,7 +288,9 @@ describe('storage notice', () => {
     render(
       <WorkProvider
         userId={TEST_USER_ID}
-        open={(userId) => SyncEngine.inMemory({ userId, sendBatch, fetchPage: fetchPullPage, storageUnavailable })}
+        open={(userId) =>
+          SyncEngine.inMemory({ userId, sendBatch, fetchPage: fetchPullPage, storageUnavailable })
+        }
       >
         <StorageNotice />
       </WorkProvider>,
@@ -243,7 +299,9 @@ describe('storage notice', () => {
   it('tells once that IndexedDB was refused, until dismissed', async () => {
     serveWork();
     renderNotice('refused');
-    const notice = await screen.findByText('Le stockage hors ligne est indisponible dans ce navigateur : Jalon fonctionne en ligne, sans copie locale.');
+    const notice = await screen.findByText(
+      'Le stockage hors ligne est indisponible dans ce navigateur : Jalon fonctionne en ligne, sans copie locale.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Compris' }));
     expect(notice).not.toBeInTheDocument();
   });

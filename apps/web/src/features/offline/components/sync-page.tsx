@@ -23,7 +23,8 @@ export function SyncPage() {
   const [purging, setPurging] = useState(false);
   if (!engine) return <Spinner label={fr.common.loading} />;
 
-  const resolve = (conflict: ConflictRecord, resolution: Resolution) => engine.resolve(conflict.id, resolution);
+  const resolve = (conflict: ConflictRecord, resolution: Resolution) =>
+    engine.resolve(conflict.id, resolution);
   const stalled = work.paused !== null || work.nextAttemptAt !== null;
   // A handful of changes wait at most: a lookup each is cheap.
   const nameOf = (entry: OutboxEntry) =>
@@ -38,7 +39,9 @@ export function SyncPage() {
           {t.outbox.title}
         </h2>
         {work.paused && <p role="alert">{t.outbox.paused[work.paused]}</p>}
-        {!work.paused && work.nextAttemptAt !== null && <p>{t.outbox.waitingUntil(formatTime(work.nextAttemptAt))}</p>}
+        {!work.paused && work.nextAttemptAt !== null && (
+          <p>{t.outbox.waitingUntil(formatTime(work.nextAttemptAt))}</p>
+        )}
         {stalled && (
           <button type="button" className="button" onClick={() => void engine.retry()}>
             {t.outbox.retry}
@@ -58,7 +61,11 @@ export function SyncPage() {
               <button type="button" className="button" onClick={() => void engine.clearConflicts()}>
                 {t.conflicts.clearResolved}
               </button>
-              <button type="button" className="button button--danger-outline" onClick={() => setPurging(true)}>
+              <button
+                type="button"
+                className="button button--danger-outline"
+                onClick={() => setPurging(true)}
+              >
                 {t.conflicts.purge}
               </button>
             </div>

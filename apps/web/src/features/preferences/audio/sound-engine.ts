@@ -7,7 +7,8 @@ export type AudioContextFactory = () => AudioContext | null;
 
 function browserContext(): AudioContext | null {
   const Context =
-    window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    window.AudioContext ??
+    (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   return Context ? new Context() : null;
 }
 

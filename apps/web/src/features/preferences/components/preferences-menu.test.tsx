@@ -28,7 +28,11 @@ describe('theme and preferences menu', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     const themes = screen.getByRole('group', { name: 'Thème' });
-    expect(within(themes).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+    expect(
+      within(themes)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual([
       'Bleu ProAA+contraste AA+',
       'ÉmeraudeAAcontraste AA',
       'IndigoAA+contraste AA+',
@@ -57,6 +61,9 @@ describe('theme and preferences menu', () => {
     expect(getPreferences()).toMatchObject({ focusMode: 'mono', uiSounds: true, advancedAudio: true });
     await user.keyboard('{Escape}');
     expect(screen.getByRole('button', { name: 'Thème et préférences' })).toHaveFocus();
-    expect(screen.getByRole('button', { name: 'Thème et préférences' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Thème et préférences' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 });

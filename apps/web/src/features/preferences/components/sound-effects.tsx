@@ -4,7 +4,8 @@ import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts';
 import { soundEngine, type SoundEngine } from '../audio/sound-engine.ts';
 import { ambientActive, uiSoundsActive, usePreferences } from '../preferences-store.ts';
 
-const INTERACTIVE = 'button, a[href], [role="tab"], summary, select, input[type="checkbox"], input[type="radio"]';
+const INTERACTIVE =
+  'button, a[href], [role="tab"], summary, select, input[type="checkbox"], input[type="radio"]';
 
 const interactiveOf = (target: EventTarget | null): Element | null =>
   target instanceof Element ? target.closest(INTERACTIVE) : null;

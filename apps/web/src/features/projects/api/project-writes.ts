@@ -6,7 +6,11 @@ import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
 import { queuedOrDirect, useEdit } from '../../../offline/use-edit.ts';
 
 const createProjectDirectly = (input: CreateProject, id: string): Promise<Project> =>
-  apiRequest('/projects', { method: 'POST', body: { ...input, id }, schema: contractSchema('projectSchema') });
+  apiRequest('/projects', {
+    method: 'POST',
+    body: { ...input, id },
+    schema: contractSchema('projectSchema'),
+  });
 
 /**
  * Project writes through the outbox, like tasks' (a create keyed by the form's client-made id). A delete
@@ -17,7 +21,10 @@ export function useProjectWrites() {
   return useMemo(
     () => ({
       create: (input: CreateProject, id: string) =>
-        queuedOrDirect(() => edit({ op: 'create', entity: 'project', data: input, id: `${TMP_ID_PREFIX}${id}` }), () => createProjectDirectly(input, id)),
+        queuedOrDirect(
+          () => edit({ op: 'create', entity: 'project', data: input, id: `${TMP_ID_PREFIX}${id}` }),
+          () => createProjectDirectly(input, id),
+        ),
       update: (project: Project, patch: UpdateProject) =>
         edit({ op: 'patch', entity: 'project', id: project.id, data: patch }),
       remove: (project: Project) => edit({ op: 'delete', entity: 'project', id: project.id }),

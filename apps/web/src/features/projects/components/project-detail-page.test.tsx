@@ -34,7 +34,12 @@ describe('project detail', () => {
     expect(screen.getByRole('button', { name: 'Modifier le projet' })).toHaveFocus();
     await waitFor(() => expect(server.operations()).toHaveLength(1));
     const [change] = server.operations();
-    expect(change).toMatchObject({ entity: 'project', op: 'patch', id: projectId(1), version: makeProject().version });
+    expect(change).toMatchObject({
+      entity: 'project',
+      op: 'patch',
+      id: projectId(1),
+      version: makeProject().version,
+    });
     expect(change?.data).toMatchObject({ name: 'Site public', description: 'Le site de tous' });
     expect(String(change?.data?.deadline)).toMatch(/^2030-04-15T/);
   });
@@ -74,7 +79,13 @@ describe('project detail', () => {
       projects: [makeProject()],
       tasks: [
         makeTask({ status: 'in_review', deadline: '2030-02-10T23:59:59.999Z' }),
-        makeTask({ id: taskId(2), title: 'Tests', description: '', status: 'done', createdAt: '2030-01-04T09:00:00.000Z' }),
+        makeTask({
+          id: taskId(2),
+          title: 'Tests',
+          description: '',
+          status: 'done',
+          createdAt: '2030-01-04T09:00:00.000Z',
+        }),
         makeTask({ id: taskId(3), title: 'Ailleurs', project: projectId(2) }),
       ],
     });
@@ -99,7 +110,9 @@ describe('project detail', () => {
     expect(within(first).getByRole('combobox', { name: /^Statut/ })).toHaveDisplayValue('En revue');
     expect(within(first).getByText('Première version de la page')).toBeInTheDocument();
     expect(within(first).getByText('10 février 2030')).toBeInTheDocument();
-    expect(within(within(list).getByRole('row', { name: 'Tests' })).getByRole('combobox', { name: /^Statut/ })).toHaveDisplayValue('Terminée');
+    expect(
+      within(within(list).getByRole('row', { name: 'Tests' })).getByRole('combobox', { name: /^Statut/ }),
+    ).toHaveDisplayValue('Terminée');
     // Only this project's tasks, from the device's copy of all of them.
     expect(within(list).getAllByRole('row')).toHaveLength(3);
     expect(within(list).queryByText('Ailleurs')).not.toBeInTheDocument();
@@ -110,10 +123,16 @@ describe('project detail', () => {
     expect(add).toBeDisabled();
     await user.type(screen.getByLabelText('Titre de la tâche'), 'Relire les textes  ');
     await user.click(add);
-    await waitFor(() => expect(within(list).getByRole('row', { name: 'Relire les textes' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(list).getByRole('row', { name: 'Relire les textes' })).toBeInTheDocument(),
+    );
     await waitFor(() => expect(server.operations()).toHaveLength(1));
     expect(server.operations()[0]).toMatchObject({ entity: 'task', op: 'upsert', version: 0 });
-    expect(server.operations()[0]?.data).toEqual({ title: 'Relire les textes', project: projectId(1), description: 'Relire les textes' });
+    expect(server.operations()[0]?.data).toEqual({
+      title: 'Relire les textes',
+      project: projectId(1),
+      description: 'Relire les textes',
+    });
     expect(screen.getByLabelText('Titre de la tâche')).toHaveValue('');
   });
 
@@ -121,14 +140,29 @@ describe('project detail', () => {
     const user = userEvent.setup();
     serveWork({
       projects: [makeProject()],
-      tasks: [makeTask({ status: 'in_progress' }), makeTask({ id: taskId(3), title: 'Ailleurs', project: projectId(2) })],
+      tasks: [
+        makeTask({ status: 'in_progress' }),
+        makeTask({ id: taskId(3), title: 'Ailleurs', project: projectId(2) }),
+      ],
     });
     const { router } = renderDetail();
     const list = await screen.findByRole('table', { name: 'Liste' });
     // Every row is this project's: the list has no project column, each row one cell per header.
-    const headers = within(list).getAllByRole('columnheader').map((header) => header.textContent);
-    expect(headers).toEqual(['Statut', 'Priorité', 'Titre', 'Assigné à', 'Échéance', 'Estimation', 'Actions']);
-    expect(within(screen.getByRole('row', { name: 'Maquette accueil' })).getAllByRole('cell')).toHaveLength(headers.length);
+    const headers = within(list)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual([
+      'Statut',
+      'Priorité',
+      'Titre',
+      'Assigné à',
+      'Échéance',
+      'Estimation',
+      'Actions',
+    ]);
+    expect(within(screen.getByRole('row', { name: 'Maquette accueil' })).getAllByRole('cell')).toHaveLength(
+      headers.length,
+    );
     await user.keyboard('1');
     // The columns after the first render a frame after the board (RenderAfterPaint).
     const doing = await screen.findByRole('region', { name: /^En cours/ });
@@ -136,7 +170,9 @@ describe('project detail', () => {
     expect(screen.queryByRole('article', { name: 'Ailleurs' })).not.toBeInTheDocument();
     expect(router.state.location.search).toBe('?view=kanban');
     await user.keyboard('3');
-    expect(screen.getByRole('group', { name: 'Vue' })).toContainElement(screen.getByRole('button', { name: 'Calendrier', pressed: true }));
+    expect(screen.getByRole('group', { name: 'Vue' })).toContainElement(
+      screen.getByRole('button', { name: 'Calendrier', pressed: true }),
+    );
     await user.keyboard('2');
     expect(screen.getByRole('table', { name: 'Liste' })).toBeInTheDocument();
   });

@@ -13,7 +13,13 @@ import '../../../styles/work.css';
 import { followCreatedId } from '../../../offline/created-id.ts';
 import { useWork } from '../../../offline/work-context.tsx';
 import { PendingBadge } from '../../offline/index.ts';
-import { NewTaskDisclosure, TaskCreateForm, TaskViewsPanel, useTaskView, ViewSwitcher } from '../../tasks/index.ts';
+import {
+  NewTaskDisclosure,
+  TaskCreateForm,
+  TaskViewsPanel,
+  useTaskView,
+  ViewSwitcher,
+} from '../../tasks/index.ts';
 import { ProjectDetails } from './project-details.tsx';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
 import { ProjectTaskSummary } from './project-task-summary.tsx';

@@ -11,12 +11,27 @@ import { ProjectsPage } from './projects-page.tsx';
 
 const projects: Project[] = [
   makeProject(),
-  makeProject({ id: projectId(2), name: 'Application mobile', description: 'Été 2030, iOS et Android', status: 'on_hold', taskCount: 1, createdAt: '2030-01-01T09:00:00.000Z' }),
-  makeProject({ id: projectId(3), name: 'Migration', description: 'Base de données', status: 'completed', permissions: { canDelete: false }, createdAt: '2029-12-01T09:00:00.000Z' }),
+  makeProject({
+    id: projectId(2),
+    name: 'Application mobile',
+    description: 'Été 2030, iOS et Android',
+    status: 'on_hold',
+    taskCount: 1,
+    createdAt: '2030-01-01T09:00:00.000Z',
+  }),
+  makeProject({
+    id: projectId(3),
+    name: 'Migration',
+    description: 'Base de données',
+    status: 'completed',
+    permissions: { canDelete: false },
+    createdAt: '2029-12-01T09:00:00.000Z',
+  }),
 ];
 
 /** A server holding `projects`, answering the engine's pulls and batches; what `handler` answers wins. */
-const serve = (handler: (call: RecordedCall) => Response | undefined = () => undefined) => serveWork({ projects, handler });
+const serve = (handler: (call: RecordedCall) => Response | undefined = () => undefined) =>
+  serveWork({ projects, handler });
 
 const renderPage = () =>
   renderWorkRoute(
@@ -27,7 +42,8 @@ const renderPage = () =>
     '/projects',
   );
 const card = (name: string) => screen.getByRole('article', { name });
-const cardNames = () => screen.queryAllByRole('article').map((article) => within(article).getByRole('heading').textContent);
+const cardNames = () =>
+  screen.queryAllByRole('article').map((article) => within(article).getByRole('heading').textContent);
 
 describe('projects list', () => {
   it('shows each project as a card with its status, description, creation date and task count', async () => {
@@ -39,7 +55,10 @@ describe('projects list', () => {
     expect(within(site).getByText('Refonte du site public')).toBeInTheDocument();
     expect(within(site).getByText('Créé le 2 janvier 2030')).toBeInTheDocument();
     expect(within(site).getByText('3 tâches')).toBeInTheDocument();
-    expect(within(site).getByRole('link', { name: 'Ouvrir' })).toHaveAttribute('href', `/projects/${projectId(1)}`);
+    expect(within(site).getByRole('link', { name: 'Ouvrir' })).toHaveAttribute(
+      'href',
+      `/projects/${projectId(1)}`,
+    );
     expect(within(card('Application mobile')).getByText('1 tâche')).toBeInTheDocument();
     // Deleting is offered only where the server allows it.
     expect(within(site).getByRole('button', { name: 'Supprimer' })).toBeInTheDocument();
@@ -52,13 +71,11 @@ describe('projects list', () => {
     renderPage();
     await screen.findByRole('article', { name: 'Site vitrine' });
     const filter = screen.getByRole('combobox', { name: 'Filtrer par statut' });
-    expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Tous',
-      'Actif',
-      'En pause',
-      'Terminé',
-      'Annulé',
-    ]);
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Tous', 'Actif', 'En pause', 'Terminé', 'Annulé']);
     await user.selectOptions(filter, 'En pause');
     expect(cardNames()).toEqual(['Application mobile']);
     await user.selectOptions(filter, 'Tous');
@@ -93,7 +110,11 @@ describe('projects list', () => {
     expect(await screen.findByRole('article', { name: 'Nouveau site' })).toBeInTheDocument();
     await waitFor(() => expect(server.operations()).toHaveLength(1));
     expect(server.operations()[0]).toMatchObject({ entity: 'project', op: 'upsert', version: 0 });
-    expect(server.operations()[0]?.data).toEqual({ name: 'Nouveau site', description: 'Vitrine', deadline: '2030-02-28T23:59:59.999Z' });
+    expect(server.operations()[0]?.data).toEqual({
+      name: 'Nouveau site',
+      description: 'Vitrine',
+      deadline: '2030-02-28T23:59:59.999Z',
+    });
   });
 
   it("changes a status at once, 'En attente' until the batch with its version and base is answered", async () => {
@@ -133,8 +154,12 @@ describe('projects list', () => {
     expect(within(site).getByText('Conflit')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Garder la version du serveur' }));
-    await waitFor(() => expect(within(site).getByRole('combobox', { name: 'Statut' })).toHaveValue('cancelled'));
-    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Conflits' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(site).getByRole('combobox', { name: 'Statut' })).toHaveValue('cancelled'),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('complementary', { name: 'Conflits' })).not.toBeInTheDocument(),
+    );
   });
 
   it('asks for confirmation with the exact sentence before deleting', async () => {
@@ -144,16 +169,25 @@ describe('projects list', () => {
     const site = await screen.findByRole('article', { name: 'Site vitrine' });
     await user.click(within(site).getByRole('button', { name: 'Supprimer' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Supprimer le projet' });
-    expect(dialog).toHaveTextContent('Êtes-vous sûr de vouloir supprimer ce projet ? Cette action est irréversible.');
+    expect(dialog).toHaveTextContent(
+      'Êtes-vous sûr de vouloir supprimer ce projet ? Cette action est irréversible.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(server.operations()).toHaveLength(0);
 
     await user.click(within(site).getByRole('button', { name: 'Supprimer' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Site vitrine' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Site vitrine' })).not.toBeInTheDocument(),
+    );
     await waitFor(() => expect(server.operations()).toHaveLength(1));
-    expect(server.operations()[0]).toMatchObject({ entity: 'project', op: 'delete', id: projectId(1), version: 2 });
+    expect(server.operations()[0]).toMatchObject({
+      entity: 'project',
+      op: 'delete',
+      id: projectId(1),
+      version: 2,
+    });
     await waitFor(() => expect(server.row('project', projectId(1))?.deletedAt).not.toBeNull());
   });
 

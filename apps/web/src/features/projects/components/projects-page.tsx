@@ -51,11 +51,7 @@ export function ProjectsPage() {
       <>
         {header}
         <Alert tone="error">{t.error(errorMessage(failure))}</Alert>
-        <button
-          type="button"
-          className="button"
-          onClick={() => setWriteError(null)}
-        >
+        <button type="button" className="button" onClick={() => setWriteError(null)}>
           {fr.common.retry}
         </button>
       </>

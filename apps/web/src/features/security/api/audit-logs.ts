@@ -20,11 +20,18 @@ export function auditSearchParams(filters: AuditFilters): URLSearchParams {
   return params;
 }
 
-export function fetchAuditPage(filters: AuditFilters, before: string | null, signal?: AbortSignal): Promise<AuditPage> {
+export function fetchAuditPage(
+  filters: AuditFilters,
+  before: string | null,
+  signal?: AbortSignal,
+): Promise<AuditPage> {
   const params = auditSearchParams(filters);
   params.set('limit', String(AUDIT_PAGE_SIZE));
   if (before !== null) params.set('before', before);
-  return apiRequest(`/auth/audit-logs?${params.toString()}`, { schema: contractSchema('auditPageSchema'), signal });
+  return apiRequest(`/auth/audit-logs?${params.toString()}`, {
+    schema: contractSchema('auditPageSchema'),
+    signal,
+  });
 }
 
 export const auditLogsQueryOptions = (filters: AuditFilters) =>

@@ -23,7 +23,9 @@ export async function exportAuditLogs({ format, filters }: AuditExportInput): Pr
   const query = auditSearchParams(filters);
   query.set('timeZone', Intl.DateTimeFormat().resolvedOptions().timeZone);
   const file = await apiDownload(`/auth/audit-logs/export/${format}?${query.toString()}`);
-  const fileName = file.fileName?.startsWith(AUDIT.exportFilePrefix) ? file.fileName : fallbackExportFileName(format);
+  const fileName = file.fileName?.startsWith(AUDIT.exportFilePrefix)
+    ? file.fileName
+    : fallbackExportFileName(format);
   saveBlob(file.blob, fileName);
   return fileName;
 }

@@ -8,6 +8,10 @@ import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
  * the answer is also a full login result (token, session id, expiry).
  */
 export const verifyTwoFactorSetup = (code: string): Promise<TwoFactorVerifyResult> =>
-  apiRequest('/2fa/verify', { method: 'POST', body: { code }, schema: contractSchema('twoFactorVerifyResultSchema') });
+  apiRequest('/2fa/verify', {
+    method: 'POST',
+    body: { code },
+    schema: contractSchema('twoFactorVerifyResultSchema'),
+  });
 
 export const useVerifyTwoFactorSetup = () => useMutation({ mutationFn: verifyTwoFactorSetup });

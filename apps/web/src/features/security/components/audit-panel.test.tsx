@@ -25,10 +25,18 @@ const ENTRIES = [
     outcome: 'failure',
     details: 'Wrong password',
   }),
-  makeAuditEntry({ id: '1', type: 'auth.password.reset', user: { id: null, name: null, email: null }, details: '' }),
+  makeAuditEntry({
+    id: '1',
+    type: 'auth.password.reset',
+    user: { id: null, name: null, email: null },
+    details: '',
+  }),
 ];
 
-function auditServer(list: Route = () => json({ items: ENTRIES, nextCursor: null }), extra: Record<string, Route> = {}) {
+function auditServer(
+  list: Route = () => json({ items: ENTRIES, nextCursor: null }),
+  extra: Record<string, Route> = {},
+) {
   return serve({
     'GET /2fa/status': () => json(makeStatus({ enabled: true, backupCodesRemaining: 10 })),
     'GET /auth/audit-logs': list,
@@ -50,17 +58,20 @@ describe("Journal d'audit tab", () => {
   it('shows the entries in the columns Date, Type, Utilisateur, Détails', async () => {
     auditServer();
     await openAudit();
-    const table = await screen.findByRole('table', { name: "Entrées du journal d'audit, les plus récentes d'abord" });
-    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const table = await screen.findByRole('table', {
+      name: "Entrées du journal d'audit, les plus récentes d'abord",
+    });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers).toEqual(['Date', 'Type', 'Utilisateur', 'Détails']);
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(1 + ENTRIES.length));
     const [, first, second, third] = within(table).getAllByRole('row');
-    expect(within(first!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      '15/01/2030 09:30:15',
-      'security.2fa.enabled',
-      'alice',
-      'Two-factor authentication enabled',
-    ]);
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['15/01/2030 09:30:15', 'security.2fa.enabled', 'alice', 'Two-factor authentication enabled']);
     // No name: the e-mail; a failure says so.
     expect(within(second!).getAllByRole('cell')[2]).toHaveTextContent('bob@example.test');
     expect(within(second!).getAllByRole('cell')[1]).toHaveTextContent('auth.login.failedéchec');
@@ -94,7 +105,11 @@ describe("Journal d'audit tab", () => {
     expect(queryOf(listCalls(calls)[0]!).get('type')).toBeNull();
 
     const type = screen.getByRole('combobox', { name: 'Type' });
-    expect(within(type).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       'Tous',
       'Authentification (auth.*)',
       'Sécurité (security.*)',
@@ -152,7 +167,9 @@ describe("Journal d'audit tab", () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'security');
     await user.click(screen.getByRole('button', { name: 'Exporter en CSV' }));
 
-    expect(await screen.findByText('Fichier audit-logs-2030-01-15T10-00-00.csv téléchargé.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Fichier audit-logs-2030-01-15T10-00-00.csv téléchargé.'),
+    ).toBeInTheDocument();
     const exported = callsTo(calls, 'GET /auth/audit-logs/export/csv')[0]!;
     expect(exported.headers.get('Authorization')).toBe('Bearer tok-1');
     expect(queryOf(exported).get('type')).toBe('security');
@@ -166,7 +183,8 @@ describe("Journal d'audit tab", () => {
   it('names the file itself when the server does not say (PDF)', async () => {
     const downloads = captureDownloads();
     auditServer(undefined, {
-      'GET /auth/audit-logs/export/pdf': () => new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } }),
+      'GET /auth/audit-logs/export/pdf': () =>
+        new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } }),
     });
     const user = await openAudit();
     await user.click(await screen.findByRole('button', { name: 'Exporter en PDF' }));

@@ -32,10 +32,20 @@ export function AuditPanel() {
   return (
     <section className="security-section" aria-labelledby="audit-title">
       <h2 id="audit-title">{t.heading}</h2>
-      <form className="filter-bar" aria-label={t.filtersLabel} role="search" onSubmit={(event) => event.preventDefault()}>
+      <form
+        className="filter-bar"
+        aria-label={t.filtersLabel}
+        role="search"
+        onSubmit={(event) => event.preventDefault()}
+      >
         <Field id="audit-type" label={t.typeLabel}>
           {(control) => (
-            <select {...control} className="input" value={type ?? ''} onChange={(event) => setType(parseFamily(event.target.value))}>
+            <select
+              {...control}
+              className="input"
+              value={type ?? ''}
+              onChange={(event) => setType(parseFamily(event.target.value))}
+            >
               <option value="">{t.types.all}</option>
               {FAMILIES.map((family) => (
                 <option key={family} value={family}>

@@ -50,11 +50,12 @@ export function BackupCodes({ codes }: BackupCodesProps) {
         </button>
       </div>
       <ul id={listId} className="backup-codes__list" aria-label={t.listLabel} hidden={!visible}>
-        {visible && codes.map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
+        {visible &&
+          codes.map((code) => (
+            <li key={code}>
+              <code>{code}</code>
+            </li>
+          ))}
       </ul>
       <p className={`inline-notice inline-notice--${notice?.tone ?? 'success'}`} role="status">
         {notice?.text}

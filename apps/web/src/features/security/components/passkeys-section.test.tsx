@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Passkey } from '@jalon/contract';
 import { json, problem } from '../../../test/http.ts';
-import { callsTo, makeStatus, renderSecurity, serve, signIn, type Route } from '../../../test/security-test-kit.ts';
+import {
+  callsTo,
+  makeStatus,
+  renderSecurity,
+  serve,
+  signIn,
+  type Route,
+} from '../../../test/security-test-kit.ts';
 
 const KEY_ID = '33333333-3333-4333-8333-333333333333';
 const key: Passkey = {

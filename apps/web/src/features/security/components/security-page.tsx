@@ -20,7 +20,12 @@ interface SecurityPageProps extends TwoFactorPanelProps, SessionsPanelProps {
 }
 
 /** The security screen: three tabs, 2FA, Sessions and Journal d'audit. */
-export function SecurityPage({ enrolmentRequired, onSignInCompleted, onTwoFactorChanged, onSignedOut }: SecurityPageProps) {
+export function SecurityPage({
+  enrolmentRequired,
+  onSignInCompleted,
+  onTwoFactorChanged,
+  onSignedOut,
+}: SecurityPageProps) {
   const [selected, setSelected] = useState<TabKey>('twoFactor');
   const active: TabKey = enrolmentRequired ? 'twoFactor' : selected;
 

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '@jalon/contract';
 import { getSession } from '../../../lib/session-store.ts';
 import { json, problem } from '../../../test/http.ts';
-import { callsTo, makeSession, makeStatus, renderSecurity, serve, signIn, type Route } from '../../../test/security-test-kit.ts';
+import {
+  callsTo,
+  makeSession,
+  makeStatus,
+  renderSecurity,
+  serve,
+  signIn,
+  type Route,
+} from '../../../test/security-test-kit.ts';
 
 const OTHER_ID = '22222222-2222-4222-8222-222222222222';
 const current = makeSession();
@@ -100,7 +108,9 @@ describe('Sessions tab', () => {
     expect(callsTo(calls, 'DELETE /auth/sessions/others')).toHaveLength(1);
     // Only this session is left: the button goes.
     await waitFor(() =>
-      expect(screen.queryByRole('button', { name: 'Révoquer toutes les autres sessions' })).not.toBeInTheDocument(),
+      expect(
+        screen.queryByRole('button', { name: 'Révoquer toutes les autres sessions' }),
+      ).not.toBeInTheDocument(),
     );
   });
 
@@ -108,7 +118,9 @@ describe('Sessions tab', () => {
     sessionServer([current]);
     await openSessions();
     await screen.findByRole('listitem', { name: /Chrome sur Linux/ });
-    expect(screen.queryByRole('button', { name: 'Révoquer toutes les autres sessions' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Révoquer toutes les autres sessions' }),
+    ).not.toBeInTheDocument();
   });
 
   it("says 'Aucune session active.' when there is none", async () => {
@@ -121,7 +133,9 @@ describe('Sessions tab', () => {
   it("revoking this browser's session signs it out and opens /login", async () => {
     sessionServer([current, other]);
     const user = await openSessions();
-    await user.click(await screen.findByRole('button', { name: 'Révoquer la session Chrome sur Linux (la vôtre)' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Révoquer la session Chrome sur Linux (la vôtre)' }),
+    );
     expect(screen.getByRole('alertdialog')).toHaveTextContent(
       'C’est la session de ce navigateur : vous serez déconnecté.',
     );
@@ -135,14 +149,22 @@ describe('Sessions tab', () => {
     // A 4xx, so the query does not retry before showing it.
     sessionServer([], { 'GET /auth/sessions': () => problem(403, 'forbidden') });
     await openSessions();
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Erreur lors du chargement des sessions',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erreur lors du chargement des sessions');
   });
 
   it.each([
-    [`DELETE /auth/sessions/${OTHER_ID}`, 'Révoquer la session Firefox sur Windows', 'Oui, révoquer', 'Erreur lors de la révocation de la session'],
-    ['DELETE /auth/sessions/others', 'Révoquer toutes les autres sessions', 'Oui, tout révoquer', 'Erreur lors de la révocation des autres sessions'],
+    [
+      `DELETE /auth/sessions/${OTHER_ID}`,
+      'Révoquer la session Firefox sur Windows',
+      'Oui, révoquer',
+      'Erreur lors de la révocation de la session',
+    ],
+    [
+      'DELETE /auth/sessions/others',
+      'Révoquer toutes les autres sessions',
+      'Oui, tout révoquer',
+      'Erreur lors de la révocation des autres sessions',
+    ],
   ])('reports a failed %s in French', async (route, button, confirm, text) => {
     sessionServer([current, other], { [route]: () => problem(404, 'not_found') });
     const user = await openSessions();

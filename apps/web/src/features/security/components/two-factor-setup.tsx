@@ -35,7 +35,11 @@ export function TwoFactorSetup({ setup, onVerified, onCancel }: TwoFactorSetupPr
     verify.mutate(code, { onSuccess: (result) => onVerified(result, pendingSignIn) });
   };
 
-  const error = tooShort ? t.codeTooShort : verify.isError ? codeFailureMessage(verify.error, t.enableError) : null;
+  const error = tooShort
+    ? t.codeTooShort
+    : verify.isError
+      ? codeFailureMessage(verify.error, t.enableError)
+      : null;
 
   return (
     <section className="card" aria-labelledby="two-factor-setup-title">
@@ -65,7 +69,11 @@ export function TwoFactorSetup({ setup, onVerified, onCancel }: TwoFactorSetupPr
           error={error}
         />
         <div className="form__actions form__actions--start">
-          <button type="submit" className="button button--primary" disabled={verify.isPending || verify.isSuccess}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={verify.isPending || verify.isSuccess}
+          >
             {verify.isPending ? t.verifying : t.verify}
           </button>
           <button type="button" className="button" onClick={onCancel} disabled={verify.isPending}>

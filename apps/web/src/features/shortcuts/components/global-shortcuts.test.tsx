@@ -11,7 +11,12 @@ import { editHistory, recordEdit, setEditWriter, type Fields } from '../edit-his
 let calls: RecordedCall[] = [];
 
 function signedIn(path: string) {
-  updateSession({ token: 'tok-1', sessionId: 'sess-1', sessionExpiry: '2999-01-01T00:00:00.000Z', user: makeUser() });
+  updateSession({
+    token: 'tok-1',
+    sessionId: 'sess-1',
+    sessionExpiry: '2999-01-01T00:00:00.000Z',
+    user: makeUser(),
+  });
   calls = mockFetch((call) => {
     if (pathOf(call) === '/auth/me') return json(makeMe());
     if (pathOf(call) === '/preferences') return json(makeMe().preferences);
@@ -68,7 +73,9 @@ describe('global shortcuts in the shell', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/shortcuts');
     // Ctrl+K is no single key: it still opens the palette.
     await userEvent.keyboard('{Control>}k{/Control}');
-    expect(await screen.findByRole('combobox', { name: 'Rechercher une commande, un projet ou une tâche' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('combobox', { name: 'Rechercher une commande, un projet ou une tâche' }),
+    ).toBeInTheDocument();
   });
 
   it('Ctrl+Z writes the recorded fields back through the registered writer, Ctrl+Shift+Z again', async () => {
@@ -90,7 +97,12 @@ describe('global shortcuts in the shell', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Modification annulée.')).toBeInTheDocument();
     await userEvent.keyboard('{Control>}{Shift>}Z{/Shift}{/Control}');
     expect(await screen.findByText('Modification rétablie.')).toBeInTheDocument();
-    await waitFor(() => expect(writes).toEqual([['task', 't1', { title: 'Avant' }], ['task', 't1', { title: 'Après' }]]));
+    await waitFor(() =>
+      expect(writes).toEqual([
+        ['task', 't1', { title: 'Avant' }],
+        ['task', 't1', { title: 'Après' }],
+      ]),
+    );
     unregister();
   });
 

@@ -34,7 +34,11 @@ const ROUTES: Partial<Record<ShortcutAction, string>> = {
   help: '/shortcuts',
 };
 
-const VIEWS: Partial<Record<ShortcutAction, string>> = { kanban: 'kanban', list: 'list', calendar: 'calendar' };
+const VIEWS: Partial<Record<ShortcutAction, string>> = {
+  kanban: 'kanban',
+  list: 'list',
+  calendar: 'calendar',
+};
 
 /** Screens that are a form on their own: Esc leaves them, as the form's 'Annuler' would. */
 const FORM_SCREENS = ['/projects/new', '/projects/board/new', '/tasks/new'];
@@ -47,7 +51,9 @@ const main = () => document.getElementById('main');
  */
 function unfold(element: HTMLElement) {
   const panel = element.closest<HTMLElement>('[hidden][id]');
-  const toggle = panel && document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(panel.id)}"][aria-expanded="false"]`);
+  const toggle =
+    panel &&
+    document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(panel.id)}"][aria-expanded="false"]`);
   if (toggle) flushSync(() => toggle.click());
 }
 
@@ -120,7 +126,10 @@ export function GlobalShortcuts({ compact = false }: { compact?: boolean }) {
           // On a phone the navigation is in a drawer behind the top bar's 'Menu' button: open it.
           const menuButton = document.querySelector<HTMLElement>('[data-shortcut-menu]');
           if (menuButton) menuButton.click();
-          else document.querySelector<HTMLElement>('nav .nav__link[aria-current="page"], nav .nav__link')?.focus();
+          else
+            document
+              .querySelector<HTMLElement>('nav .nav__link[aria-current="page"], nav .nav__link')
+              ?.focus();
           return true;
         }
         case 'refresh':
@@ -129,7 +138,9 @@ export function GlobalShortcuts({ compact = false }: { compact?: boolean }) {
         case 'save': {
           const active = document.activeElement;
           const forms = main()?.querySelectorAll('form') ?? [];
-          const form = (active instanceof HTMLElement ? active.closest('form') : null) ?? (forms.length === 1 ? forms[0]! : null);
+          const form =
+            (active instanceof HTMLElement ? active.closest('form') : null) ??
+            (forms.length === 1 ? forms[0]! : null);
           if (form) form.requestSubmit();
           else say(t.announce.noForm);
           return true;
@@ -142,7 +153,16 @@ export function GlobalShortcuts({ compact = false }: { compact?: boolean }) {
             return true;
           }
           void (undo ? editHistory.undo() : editHistory.redo()).then(
-            (edit) => say(edit ? (undo ? t.announce.undone : t.announce.redone) : undo ? t.announce.nothingToUndo : t.announce.nothingToRedo),
+            (edit) =>
+              say(
+                edit
+                  ? undo
+                    ? t.announce.undone
+                    : t.announce.redone
+                  : undo
+                    ? t.announce.nothingToUndo
+                    : t.announce.nothingToRedo,
+              ),
             () => say(t.announce.undoFailed),
           );
           return true;
@@ -211,11 +231,7 @@ export function GlobalShortcuts({ compact = false }: { compact?: boolean }) {
       </button>
       {paletteWanted && (
         <Suspense fallback={null}>
-          <CommandPalette
-            open={paletteOpen}
-            onClose={closePalette}
-            onSignOut={() => void signOut.start()}
-          />
+          <CommandPalette open={paletteOpen} onClose={closePalette} onSignOut={() => void signOut.start()} />
         </Suspense>
       )}
       {signOut.dialog}

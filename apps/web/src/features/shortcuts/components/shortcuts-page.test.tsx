@@ -13,7 +13,9 @@ describe('the shortcuts help page', () => {
     expect(screen.getAllByRole('row')).toHaveLength(BINDINGS.length + 3);
     for (const { action, group } of BINDINGS) {
       const section = screen.getByRole('region', { name: fr.shortcuts.groups[group] });
-      expect(within(section).getByRole('row', { name: new RegExp(`${fr.shortcuts.items[action]}$`) })).toBeVisible();
+      expect(
+        within(section).getByRole('row', { name: new RegExp(`${fr.shortcuts.items[action]}$`) }),
+      ).toBeVisible();
     }
   });
 

@@ -11,7 +11,11 @@ const t = fr.shortcuts;
 /** The page's sections, in the order of the bindings. */
 const GROUPS: readonly ShortcutGroup[] = [...new Set(BINDINGS.map((binding) => binding.group))];
 /** The page's rows: each binding the dispatcher knows, its keys as printed. */
-const SHORTCUTS = BINDINGS.map(({ sequence, action, group }) => ({ sequence: sequence.map(printedKey), action, group }));
+const SHORTCUTS = BINDINGS.map(({ sequence, action, group }) => ({
+  sequence: sequence.map(printedKey),
+  action,
+  group,
+}));
 
 function Keys({ sequence }: { sequence: readonly string[] }) {
   return (
@@ -35,7 +39,8 @@ export function ShortcutsPage() {
     shortcuts: SHORTCUTS.filter(
       (shortcut) =>
         shortcut.group === group &&
-        (matchesQuery(`${t.items[shortcut.action]} ${shortcut.sequence.join(' ')}`, query) || shortcut.sequence.join('') === query.trim()),
+        (matchesQuery(`${t.items[shortcut.action]} ${shortcut.sequence.join(' ')}`, query) ||
+          shortcut.sequence.join('') === query.trim()),
     ),
   })).filter(({ shortcuts }) => shortcuts.length > 0);
   return (

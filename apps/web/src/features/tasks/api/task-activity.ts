@@ -16,10 +16,13 @@ export const taskActivityQueryOptions = (taskId: string, version: number) =>
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
       if (pageParam) params.set('before', pageParam);
-      return apiRequest<TaskActivityPage>(`/tasks/${encodeURIComponent(taskId)}/activity?${params.toString()}`, {
-        schema: contractSchema('taskActivityPageSchema'),
-        signal,
-      });
+      return apiRequest<TaskActivityPage>(
+        `/tasks/${encodeURIComponent(taskId)}/activity?${params.toString()}`,
+        {
+          schema: contractSchema('taskActivityPageSchema'),
+          signal,
+        },
+      );
     },
     getNextPageParam: (page) => page.next,
     // The entries already shown stay while the newer list loads, instead of a blank section.

@@ -18,8 +18,12 @@ export function useTaskWrites() {
   return useMemo(
     () => ({
       create: (input: CreateTask, id: string) =>
-        queuedOrDirect(() => edit({ op: 'create', entity: 'task', data: input, id: `${TMP_ID_PREFIX}${id}` }), () => createTaskDirectly(input, id)),
-      update: (task: Task, patch: UpdateTask) => edit({ op: 'patch', entity: 'task', id: task.id, data: patch }),
+        queuedOrDirect(
+          () => edit({ op: 'create', entity: 'task', data: input, id: `${TMP_ID_PREFIX}${id}` }),
+          () => createTaskDirectly(input, id),
+        ),
+      update: (task: Task, patch: UpdateTask) =>
+        edit({ op: 'patch', entity: 'task', id: task.id, data: patch }),
     }),
     [edit],
   );

@@ -6,7 +6,13 @@ import { makeProject, projectId } from '../../../test/work-fixtures.ts';
 import { serveWork } from '../../../test/work-server.ts';
 import { NewTaskPage } from './new-task-page.tsx';
 
-const serve = () => serveWork({ projects: [makeProject(), makeProject({ id: projectId(2), name: 'Interne', createdAt: '2030-01-01T09:00:00.000Z' })] });
+const serve = () =>
+  serveWork({
+    projects: [
+      makeProject(),
+      makeProject({ id: projectId(2), name: 'Interne', createdAt: '2030-01-01T09:00:00.000Z' }),
+    ],
+  });
 
 const renderForm = () => renderWorkRoute(<NewTaskPage />, '/tasks/new');
 
@@ -47,7 +53,11 @@ describe('new task form', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Créé');
     await waitFor(() => expect(server.operations()).toHaveLength(1));
     expect(server.operations()[0]).toMatchObject({ entity: 'task', op: 'upsert', version: 0 });
-    expect(server.operations()[0]?.data).toEqual({ title: 'Préparer la démo', project: projectId(2), description: 'Pour lundi' });
+    expect(server.operations()[0]?.data).toEqual({
+      title: 'Préparer la démo',
+      project: projectId(2),
+      description: 'Pour lundi',
+    });
     await vi.advanceTimersByTimeAsync(500);
     expect(screen.queryByText('Page /')).not.toBeInTheDocument();
     await vi.advanceTimersByTimeAsync(300);

@@ -12,11 +12,35 @@ const MEMBERS: Member[] = [
   { id: 'u-anna', username: 'Anna Roux', role: 'member', active: true },
   { id: 'u-bruno', username: 'Bruno Parti', role: 'member', active: false },
 ];
-const projects = [makeProject(), makeProject({ id: projectId(2), name: 'Interne', createdAt: '2030-01-01T09:00:00.000Z' })];
+const projects = [
+  makeProject(),
+  makeProject({ id: projectId(2), name: 'Interne', createdAt: '2030-01-01T09:00:00.000Z' }),
+];
 const tasks = [
-  makeTask({ id: taskId(1), title: 'Maquette accueil', status: 'todo', priority: 'high', assignee: 'u-anna', deadline: '2030-03-01T12:00:00.000Z' }),
-  makeTask({ id: taskId(2), title: 'Écrire la FAQ', description: 'Questions fréquentes', status: 'done', priority: 'low' }),
-  makeTask({ id: taskId(3), title: 'Budget', status: 'todo', priority: 'medium', project: projectId(2), assignee: 'u-bruno', deadline: '2030-01-20T12:00:00.000Z' }),
+  makeTask({
+    id: taskId(1),
+    title: 'Maquette accueil',
+    status: 'todo',
+    priority: 'high',
+    assignee: 'u-anna',
+    deadline: '2030-03-01T12:00:00.000Z',
+  }),
+  makeTask({
+    id: taskId(2),
+    title: 'Écrire la FAQ',
+    description: 'Questions fréquentes',
+    status: 'done',
+    priority: 'low',
+  }),
+  makeTask({
+    id: taskId(3),
+    title: 'Budget',
+    status: 'todo',
+    priority: 'medium',
+    project: projectId(2),
+    assignee: 'u-bruno',
+    deadline: '2030-01-20T12:00:00.000Z',
+  }),
 ];
 const serve = (options: WorkServerOptions = {}) =>
   serveWork({
@@ -48,14 +72,18 @@ describe('task filters', () => {
     await user.selectOptions(within(filters).getByLabelText('Projet'), 'Interne');
     expect(shownTitles()).toEqual(['Budget']);
     await user.selectOptions(within(filters).getByLabelText('Projet'), 'Tous');
-    await waitFor(() => expect(within(filters).getByRole('option', { name: 'Bruno Parti (désactivé)' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(filters).getByRole('option', { name: 'Bruno Parti (désactivé)' })).toBeInTheDocument(),
+    );
     await user.selectOptions(within(filters).getByLabelText('Assigné à'), 'Anna Roux');
     expect(shownTitles()).toEqual(['Maquette accueil']);
     expect(new URLSearchParams(router.state.location.search).get('assignee')).toBe('u-anna');
 
     // The kanban and the calendar show the same filtered tasks.
     await user.click(screen.getByRole('button', { name: 'Kanban' }));
-    expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual(['Maquette accueil']);
+    expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual([
+      'Maquette accueil',
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Réinitialiser les filtres' }));
     expect(router.state.location.search).toBe('?view=kanban');
@@ -119,16 +147,25 @@ describe('task table', () => {
     const row = await screen.findByRole('row', { name: 'Budget' });
     const release = server.hold();
     await user.selectOptions(within(row).getByRole('combobox', { name: 'Statut de « Budget »' }), 'En revue');
-    expect(within(row).getByRole('combobox', { name: 'Statut de « Budget »' })).toHaveDisplayValue('En revue');
+    expect(within(row).getByRole('combobox', { name: 'Statut de « Budget »' })).toHaveDisplayValue(
+      'En revue',
+    );
     expect(await within(row).findByText('En attente')).toBeInTheDocument();
     expect(screen.getByText('« Budget » : statut En revue.')).toBeInTheDocument();
     await waitFor(() => expect(server.operations()).toHaveLength(1));
-    expect(server.operations()[0]).toMatchObject({ op: 'patch', id: taskId(3), data: { status: 'in_review' }, base: { status: 'todo' } });
+    expect(server.operations()[0]).toMatchObject({
+      op: 'patch',
+      id: taskId(3),
+      data: { status: 'in_review' },
+      base: { status: 'todo' },
+    });
     release();
     await waitFor(() => expect(within(row).queryByText('En attente')).not.toBeInTheDocument());
 
     await user.selectOptions(within(row).getByRole('combobox', { name: 'Priorité de « Budget »' }), 'Haute');
     expect(screen.getByText('« Budget » : priorité Haute.')).toBeInTheDocument();
-    await waitFor(() => expect(server.row('task', taskId(3))).toMatchObject({ status: 'in_review', priority: 'high' }));
+    await waitFor(() =>
+      expect(server.row('task', taskId(3))).toMatchObject({ status: 'in_review', priority: 'high' }),
+    );
   });
 });

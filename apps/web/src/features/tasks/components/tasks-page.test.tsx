@@ -9,7 +9,10 @@ import { useWorkEngine } from '../../../offline/work-context.tsx';
 import { ConflictsPanel } from '../../offline/index.ts';
 import { TasksPage } from './tasks-page.tsx';
 
-const projects = [makeProject(), makeProject({ id: projectId(2), name: 'Interne', createdAt: '2030-01-01T09:00:00.000Z' })];
+const projects = [
+  makeProject(),
+  makeProject({ id: projectId(2), name: 'Interne', createdAt: '2030-01-01T09:00:00.000Z' }),
+];
 const serve = (options: WorkServerOptions = {}) => serveWork({ projects, ...options });
 
 // The page with the layout's 'Conflits' panel beside it, as the signed-in layout shows them.
@@ -26,7 +29,12 @@ const renderTasks = (entry = '/tasks') =>
 /** Stands for /projects/new: makes a project on this device, as a person would before coming here. */
 function MakeProject({ name }: { name: string }) {
   const engine = useWorkEngine();
-  const make = () => void engine?.edit({ op: 'create', entity: 'project', data: { name, description: '', deadline: '2030-03-31T23:59:59.999Z' } });
+  const make = () =>
+    void engine?.edit({
+      op: 'create',
+      entity: 'project',
+      data: { name, description: '', deadline: '2030-03-31T23:59:59.999Z' },
+    });
   return (
     <button type="button" onClick={make}>
       Créer {name}
@@ -48,8 +56,12 @@ describe('task list', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Tâches' })).toBeInTheDocument();
     expect(screen.getByText('Chargement des tâches locales…')).toBeInTheDocument();
     const first = await screen.findByRole('row', { name: 'Maquette accueil' });
-    expect(within(first).getByRole('combobox', { name: 'Statut de « Maquette accueil »' })).toHaveDisplayValue('Terminée');
-    expect(within(first).getByRole('combobox', { name: 'Priorité de « Maquette accueil »' })).toHaveDisplayValue('Moyenne');
+    expect(
+      within(first).getByRole('combobox', { name: 'Statut de « Maquette accueil »' }),
+    ).toHaveDisplayValue('Terminée');
+    expect(
+      within(first).getByRole('combobox', { name: 'Priorité de « Maquette accueil »' }),
+    ).toHaveDisplayValue('Moyenne');
     expect(within(first).getByText('Première version de la page')).toBeInTheDocument();
     expect(within(first).getByText('Site vitrine')).toBeInTheDocument();
     expect(within(first).getByText('10 février 2030')).toBeInTheDocument();
@@ -63,7 +75,16 @@ describe('task list', () => {
     expect(within(later).queryByText(/min$/)).not.toBeInTheDocument();
     expect(within(later).getByText('Aucune')).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
-    expect(headers).toEqual(['Statut', 'Priorité', 'Titre', 'Projet', 'Assigné à', 'Échéance', 'Estimation', 'Actions']);
+    expect(headers).toEqual([
+      'Statut',
+      'Priorité',
+      'Titre',
+      'Projet',
+      'Assigné à',
+      'Échéance',
+      'Estimation',
+      'Actions',
+    ]);
   });
 
   it("says 'Aucune tâche.' when there is none", async () => {
@@ -73,7 +94,9 @@ describe('task list', () => {
   });
 
   it("says 'Erreur: {message}' when the list cannot load", async () => {
-    serve({ handler: (call) => (pathOf(call).startsWith('/tasks?') ? problem(403, 'forbidden') : undefined) });
+    serve({
+      handler: (call) => (pathOf(call).startsWith('/tasks?') ? problem(403, 'forbidden') : undefined),
+    });
     renderTasks();
     expect(await screen.findByRole('alert')).toHaveTextContent('Erreur: Action non autorisée.');
   });
@@ -83,13 +106,17 @@ describe('task list', () => {
       handler: (call) => {
         const after = new URL(call.url, 'http://x').searchParams.get('after');
         if (!pathOf(call).startsWith('/tasks?')) return undefined;
-        return after === 'p2' ? listBody([makeTask({ id: taskId(2), title: 'Ancienne' })]) : listBody([makeTask()], 'p2');
+        return after === 'p2'
+          ? listBody([makeTask({ id: taskId(2), title: 'Ancienne' })])
+          : listBody([makeTask()], 'p2');
       },
     });
     renderTasks();
     expect(await screen.findByRole('row', { name: 'Ancienne' })).toBeInTheDocument();
     expect(screen.getByText('2 tâches')).toBeInTheDocument();
-    expect(calls.filter((call) => pathOf(call).startsWith('/tasks?') && !call.url.includes('since='))).toHaveLength(2);
+    expect(
+      calls.filter((call) => pathOf(call).startsWith('/tasks?') && !call.url.includes('since=')),
+    ).toHaveLength(2);
   });
 
   it('creates a task from the trimmed title and description, in the project the person chose (none is chosen for them)', async () => {
@@ -115,7 +142,9 @@ describe('task list', () => {
     expect(sent?.id).toMatch(/^tmp-/);
     expect(sent?.data).toEqual({ title: 'Nouvelle', description: 'à faire vite', project: projectId(2) });
     // Answered: the server holds it under the id the device chose, and the next pull shows it as a server row.
-    await waitFor(() => expect(server.row('task', sent!.id.slice(4))).toMatchObject({ title: 'Nouvelle', version: 1 }));
+    await waitFor(() =>
+      expect(server.row('task', sent!.id.slice(4))).toMatchObject({ title: 'Nouvelle', version: 1 }),
+    );
   });
 
   it('keeps a project made on this device chosen once the server has it, and files the task under its server id', async () => {
@@ -135,11 +164,21 @@ describe('task list', () => {
     const created = within(form).getByRole('option', { name: 'Accueil' }).getAttribute('value')!;
     expect(created).toMatch(/^tmp-/);
     release();
-    await waitFor(() => expect(within(form).getByRole('option', { name: 'Accueil' })).toHaveAttribute('value', created.slice(4)));
+    await waitFor(() =>
+      expect(within(form).getByRole('option', { name: 'Accueil' })).toHaveAttribute(
+        'value',
+        created.slice(4),
+      ),
+    );
     expect(within(form).getByRole('combobox', { name: 'Projet' })).toHaveValue(created.slice(4));
     await user.type(within(form).getByLabelText('Titre'), 'Préparer le poste');
     await user.click(within(form).getByRole('button', { name: 'Créer' }));
-    await waitFor(() => expect(server.operations().find((operation) => operation.entity === 'task')?.data).toMatchObject({ title: 'Préparer le poste', project: created.slice(4) }));
+    await waitFor(() =>
+      expect(server.operations().find((operation) => operation.entity === 'task')?.data).toMatchObject({
+        title: 'Préparer le poste',
+        project: created.slice(4),
+      }),
+    );
   });
 
   it('makes one task of a form submitted twice before it could re-render (a double click), and of a double click', async () => {
@@ -147,7 +186,9 @@ describe('task list', () => {
     const server = serve();
     renderTasks(`/tasks?project=${projectId(2)}`);
     const form = await screen.findByRole('form', { name: 'Nouvelle tâche' });
-    await waitFor(() => expect(within(form).getByRole('combobox', { name: 'Projet' })).toHaveValue(projectId(2)));
+    await waitFor(() =>
+      expect(within(form).getByRole('combobox', { name: 'Projet' })).toHaveValue(projectId(2)),
+    );
     await user.type(within(form).getByLabelText('Titre'), 'Une seule');
     fireEvent.submit(form);
     fireEvent.submit(form);
@@ -155,7 +196,12 @@ describe('task list', () => {
     await user.type(within(form).getByLabelText('Titre'), 'Une autre');
     await user.dblClick(within(form).getByRole('button', { name: 'Créer' }));
     expect(await screen.findByRole('row', { name: 'Une autre' })).toBeInTheDocument();
-    await waitFor(() => expect(server.operations().map((operation) => operation.data?.title)).toEqual(['Une seule', 'Une autre']));
+    await waitFor(() =>
+      expect(server.operations().map((operation) => operation.data?.title)).toEqual([
+        'Une seule',
+        'Une autre',
+      ]),
+    );
     expect(screen.getAllByRole('row', { name: /^Une (seule|autre)$/ })).toHaveLength(2);
   });
 
@@ -165,7 +211,9 @@ describe('task list', () => {
     // The list filtered on a project: the form starts on that project.
     renderTasks(`/tasks?project=${projectId(1)}`);
     const form = await screen.findByRole('form', { name: 'Nouvelle tâche' });
-    await waitFor(() => expect(within(form).getByRole('combobox', { name: 'Projet' })).toHaveValue(projectId(1)));
+    await waitFor(() =>
+      expect(within(form).getByRole('combobox', { name: 'Projet' })).toHaveValue(projectId(1)),
+    );
     const release = server.hold();
     await user.type(within(form).getByLabelText('Titre'), 'Brouillon');
     await user.click(within(form).getByRole('button', { name: 'Créer' }));
@@ -177,7 +225,11 @@ describe('task list', () => {
     release();
     await waitFor(() => expect(server.operations()).toHaveLength(1));
     await waitFor(() => expect(server.row('task', server.operations()[0]!.id.slice(4))).toBeDefined());
-    await waitFor(() => expect(within(screen.getByRole('row', { name: 'Brouillon' })).queryByText('En attente')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('row', { name: 'Brouillon' })).queryByText('En attente'),
+      ).not.toBeInTheDocument(),
+    );
     const edited = screen.getByRole('row', { name: 'Brouillon' });
     expect(within(edited).getByRole('form', { name: 'Modifier' })).toBeInTheDocument();
     expect(within(edited).getByLabelText('Description')).toHaveValue('Notée avant l’envoi');
@@ -216,7 +268,9 @@ describe('task list', () => {
       data: { title: 'Accueil v2', description: 'Refaite' },
       base: { title: 'Maquette accueil', description: 'Première version de la page' },
     });
-    await waitFor(() => expect(server.row('task', taskId(1))).toMatchObject({ title: 'Accueil v2', version: 2 }));
+    await waitFor(() =>
+      expect(server.row('task', taskId(1))).toMatchObject({ title: 'Accueil v2', version: 2 }),
+    );
   });
 
   it('sets a deadline and an estimate in the inline edit, sending only what changed', async () => {
@@ -230,7 +284,11 @@ describe('task list', () => {
     await user.click(within(row).getByRole('button', { name: 'Sauver' }));
     await within(row).findByText('~45 min');
     await waitFor(() => expect(server.operations()).toHaveLength(1));
-    const body = server.operations()[0]?.data as { deadline: string; estimatedMinutes: number; title?: string };
+    const body = server.operations()[0]?.data as {
+      deadline: string;
+      estimatedMinutes: number;
+      title?: string;
+    };
     expect(Object.keys(body).sort()).toEqual(['deadline', 'estimatedMinutes']);
     expect(body.estimatedMinutes).toBe(45);
     expect(new Date(body.deadline).getDate()).toBe(24);
@@ -294,12 +352,16 @@ describe('task list', () => {
 
     await user.click(within(panel).getByRole('button', { name: 'Garder la version du serveur' }));
     expect(await screen.findByRole('row', { name: 'Changée ailleurs' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Conflits' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('complementary', { name: 'Conflits' })).not.toBeInTheDocument(),
+    );
     expect(screen.queryByText('Conflit')).not.toBeInTheDocument();
   });
 
   it('mounts only the rows in view, even with 10,000 tasks', async () => {
-    const many = Array.from({ length: 10_000 }, (_, index) => makeTask({ id: taskId(index + 1), title: `Tâche ${index + 1}` }));
+    const many = Array.from({ length: 10_000 }, (_, index) =>
+      makeTask({ id: taskId(index + 1), title: `Tâche ${index + 1}` }),
+    );
     serve({ tasks: many });
     renderTasks();
     // Parsing 10,000 tasks takes a while in jsdom on a busy machine: wait longer than the default second.
@@ -354,7 +416,11 @@ describe('task views', () => {
     move.focus();
     await user.keyboard('{Enter}');
     const menu = within(todo).getByRole('menu', { name: 'Déplacer « Maquette accueil » vers' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['En cours', 'En revue', 'Terminée']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['En cours', 'En revue', 'Terminée']);
     expect(within(menu).getByRole('menuitem', { name: 'En cours' })).toHaveFocus();
     // Escape closes it and gives the keyboard back to the button; the arrows walk the choices.
     await user.keyboard('{Escape}');
@@ -391,7 +457,9 @@ describe('task views', () => {
     fireEvent.dragOver(done);
     fireEvent.drop(done);
     expect(await within(done).findByRole('article', { name: 'Maquette accueil' })).toBeInTheDocument();
-    await waitFor(() => expect(server.operations()[0]).toMatchObject({ op: 'patch', data: { status: 'done' } }));
+    await waitFor(() =>
+      expect(server.operations()[0]).toMatchObject({ op: 'patch', data: { status: 'done' } }),
+    );
   });
 
   it('puts each task on its deadline day in the calendar and pages through months', async () => {
@@ -409,12 +477,16 @@ describe('task views', () => {
     const table = await screen.findByRole('table', { name: 'janvier 2030' });
     const day = within(table).getByRole('cell', { name: /^20 janvier 2030/ });
     expect(within(day).getByText('Maquette accueil')).toBeInTheDocument();
-    expect(within(within(table).getByRole('cell', { name: /^19 janvier 2030/ })).queryByText('Maquette accueil')).toBeNull();
+    expect(
+      within(within(table).getByRole('cell', { name: /^19 janvier 2030/ })).queryByText('Maquette accueil'),
+    ).toBeNull();
     expect(screen.getByText('1 tâche sans échéance n’apparaît pas dans le calendrier.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Mois suivant' }));
     const february = screen.getByRole('table', { name: 'février 2030' });
-    expect(within(within(february).getByRole('cell', { name: /^3 février 2030/ })).getByText('Bilan')).toBeInTheDocument();
+    expect(
+      within(within(february).getByRole('cell', { name: /^3 février 2030/ })).getByText('Bilan'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Mois précédent' }));
     expect(screen.getByRole('table', { name: 'janvier 2030' })).toBeInTheDocument();
   });
@@ -439,7 +511,9 @@ describe('task views', () => {
     const agenda = await screen.findByRole('list', { name: 'Échéances du mois' });
     expect(screen.queryByRole('table', { name: 'janvier 2030' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'janvier 2030' })).toBeInTheDocument();
-    const days = within(agenda).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    const days = within(agenda)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
     expect(days).toEqual(['3 janvier 2030', '20 janvier 2030']);
     expect(within(agenda).queryByText('Février')).not.toBeInTheDocument();
     vi.unstubAllGlobals();

@@ -15,7 +15,11 @@ export interface HistoryNames {
 }
 
 /** A recorded value in words: French labels for status and priority, names for people and projects. */
-export function valueText(field: TaskActivityChange['field'], value: TaskActivityChange['from'], names: HistoryNames): string {
+export function valueText(
+  field: TaskActivityChange['field'],
+  value: TaskActivityChange['from'],
+  names: HistoryNames,
+): string {
   if (value === null || value === '') return t.none;
   switch (field) {
     case 'status':
@@ -24,7 +28,8 @@ export function valueText(field: TaskActivityChange['field'], value: TaskActivit
       return taskPriorityLabels[value as keyof typeof taskPriorityLabels] ?? String(value);
     case 'assignee': {
       const display = assigneeDisplay(String(value), names.members);
-      if (display.kind === 'member') return display.deactivated ? `${display.name} ${people.deactivated}` : display.name;
+      if (display.kind === 'member')
+        return display.deactivated ? `${display.name} ${people.deactivated}` : display.name;
       return display.kind === 'loading' ? '…' : people.unknown;
     }
     case 'project':
@@ -41,7 +46,12 @@ export function valueText(field: TaskActivityChange['field'], value: TaskActivit
 }
 
 export const changeText = (change: TaskActivityChange, names: HistoryNames): string =>
-  t.change(t.fields[change.field], valueText(change.field, change.from, names), valueText(change.field, change.to, names));
+  t.change(
+    t.fields[change.field],
+    valueText(change.field, change.from, names),
+    valueText(change.field, change.to, names),
+  );
 
 /** 'Alice a modifié la tâche'; 'Système' when the server made the change itself. */
-export const entryText = (entry: TaskActivityEntry): string => t[entry.kind](entry.actor?.username || t.system);
+export const entryText = (entry: TaskActivityEntry): string =>
+  t[entry.kind](entry.actor?.username || t.system);

@@ -25,7 +25,9 @@ export function MarkdownField({ id, label, value, onChange, rows = 4, maxLength 
       id={`${tabs}-${preview ? 'preview' : 'write'}`}
       aria-selected={previewing === preview}
       aria-controls={`${tabs}-panel`}
-      className={previewing === preview ? 'markdown-field__tab markdown-field__tab--on' : 'markdown-field__tab'}
+      className={
+        previewing === preview ? 'markdown-field__tab markdown-field__tab--on' : 'markdown-field__tab'
+      }
       onClick={() => setPreviewing(preview)}
     >
       {text}
@@ -38,7 +40,11 @@ export function MarkdownField({ id, label, value, onChange, rows = 4, maxLength 
         {tab(false, t.write)}
         {tab(true, t.preview)}
       </div>
-      <div role="tabpanel" id={`${tabs}-panel`} aria-labelledby={`${tabs}-${previewing ? 'preview' : 'write'}`}>
+      <div
+        role="tabpanel"
+        id={`${tabs}-panel`}
+        aria-labelledby={`${tabs}-${previewing ? 'preview' : 'write'}`}
+      >
         {/* The source stays in the form while the preview shows, so the label keeps its field. */}
         <textarea
           id={id}
@@ -51,7 +57,11 @@ export function MarkdownField({ id, label, value, onChange, rows = 4, maxLength 
           onChange={(event) => onChange(event.target.value)}
         />
         {previewing &&
-          (value.trim() === '' ? <p className="muted-text">{t.emptyPreview}</p> : <MarkdownView source={value} />)}
+          (value.trim() === '' ? (
+            <p className="muted-text">{t.emptyPreview}</p>
+          ) : (
+            <MarkdownView source={value} />
+          ))}
       </div>
       <p id={hintId} className="field__hint">
         {t.hint}

@@ -20,7 +20,15 @@ const components: Components = {
   a: ({ href, children }) => <SafeLink href={href}>{children}</SafeLink>,
   // A task list's box ('- [x] fait') is read-only here: its state is written out for screen readers.
   input: ({ type, checked }) =>
-    type === 'checkbox' ? <input type="checkbox" checked={Boolean(checked)} disabled readOnly aria-label={checked ? t.checked : t.unchecked} /> : null,
+    type === 'checkbox' ? (
+      <input
+        type="checkbox"
+        checked={Boolean(checked)}
+        disabled
+        readOnly
+        aria-label={checked ? t.checked : t.unchecked}
+      />
+    ) : null,
   img: ({ src, alt }) => <SafeLink href={typeof src === 'string' ? src : undefined}>{alt || src}</SafeLink>,
   // The page's own headings stay the page's: a task's text starts one level under its sections.
   h1: ({ children }) => <h3>{children}</h3>,
@@ -36,7 +44,12 @@ const components: Components = {
 export default function MarkdownText({ source }: { source: string }) {
   return (
     <div className="markdown-text">
-      <Markdown remarkPlugins={[remarkGfm]} skipHtml urlTransform={(url) => safeHref(url) ?? ''} components={components}>
+      <Markdown
+        remarkPlugins={[remarkGfm]}
+        skipHtml
+        urlTransform={(url) => safeHref(url) ?? ''}
+        components={components}
+      >
         {source}
       </Markdown>
     </div>

@@ -26,7 +26,9 @@ import { TaskHistory } from './task-history.tsx';
 const t = taskPage;
 const tasksText = fr.tasks;
 const STATUS_OPTIONS = KANBAN_COLUMNS.map((value) => ({ value, label: tasksText.statusLabel(value) }));
-const PRIORITY_OPTIONS = [...TASK_PRIORITIES].reverse().map((value) => ({ value, label: tasksText.priorityLabels[value] }));
+const PRIORITY_OPTIONS = [...TASK_PRIORITIES]
+  .reverse()
+  .map((value) => ({ value, label: tasksText.priorityLabels[value] }));
 
 interface TaskDetailProps {
   taskId: string;
@@ -63,7 +65,11 @@ export function TaskDetail({ taskId, titleLevel, actions, onRenamed }: TaskDetai
     return (
       <div className="task-detail">
         <div className="task-detail__head">
-          {work.ready ? <Title className="task-detail__title">{t.notFound}</Title> : <Spinner label={t.loading} />}
+          {work.ready ? (
+            <Title className="task-detail__title">{t.notFound}</Title>
+          ) : (
+            <Spinner label={t.loading} />
+          )}
           <div className="inline-actions">{actions}</div>
         </div>
       </div>
@@ -72,7 +78,9 @@ export function TaskDetail({ taskId, titleLevel, actions, onRenamed }: TaskDetai
 
   const change = (patch: UpdateTask) => {
     setFailure(null);
-    writes.update(task, patch).catch((error: unknown) => setFailure(tasksText.updateFailed(errorMessage(error))));
+    writes
+      .update(task, patch)
+      .catch((error: unknown) => setFailure(tasksText.updateFailed(errorMessage(error))));
   };
   const title = task.title || tasksText.untitled;
   return (
@@ -80,7 +88,12 @@ export function TaskDetail({ taskId, titleLevel, actions, onRenamed }: TaskDetai
       <div className="task-detail__head">
         <Title className="task-detail__title">{title}</Title>
         <div className="inline-actions">
-          <button type="button" className="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+          <button
+            type="button"
+            className="button"
+            aria-expanded={editing}
+            onClick={() => setEditing(!editing)}
+          >
             <Pencil aria-hidden="true" focusable="false" size={16} />
             {tasksText.edit.open}
           </button>
@@ -157,7 +170,9 @@ function TaskFields({ task, projects, members, onChange }: TaskFieldsProps) {
             onChange={(event) => onChange({ project: event.target.value })}
           >
             {/* A project this device does not list (deleted meanwhile) stays named by its id, not changed silently. */}
-            {!projects.some((project) => project.id === task.project) && <option value={task.project}>{task.project}</option>}
+            {!projects.some((project) => project.id === task.project) && (
+              <option value={task.project}>{task.project}</option>
+            )}
             {projects.map((project) => (
               <option key={project.id} value={project.id}>
                 {project.name}
@@ -180,7 +195,9 @@ function TaskFields({ task, projects, members, onChange }: TaskFieldsProps) {
       </div>
       <div>
         <dt>{t.estimate}</dt>
-        <dd>{task.estimatedMinutes === null ? t.noEstimate : tasksText.table.minutes(task.estimatedMinutes)}</dd>
+        <dd>
+          {task.estimatedMinutes === null ? t.noEstimate : tasksText.table.minutes(task.estimatedMinutes)}
+        </dd>
       </div>
     </dl>
   );
@@ -192,7 +209,11 @@ function TaskDescription({ description, level }: { description: string; level: n
   return (
     <section className="task-detail__description" aria-labelledby={headingId}>
       <Heading id={headingId}>{t.description}</Heading>
-      {description.trim() === '' ? <p className="empty-text">{t.noDescription}</p> : <MarkdownView source={description} />}
+      {description.trim() === '' ? (
+        <p className="empty-text">{t.noDescription}</p>
+      ) : (
+        <MarkdownView source={description} />
+      )}
     </section>
   );
 }

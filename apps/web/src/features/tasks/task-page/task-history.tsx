@@ -34,7 +34,9 @@ export function TaskHistory({ taskId, version, names, level }: TaskHistoryProps)
       {unsent && <p className="muted-text">{t.unsent}</p>}
       {!unsent && history.isPending && <p className="muted-text">{t.loading}</p>}
       {history.isError && <Alert tone="error">{t.failed(errorMessage(history.error))}</Alert>}
-      {!history.isPending && entries.length === 0 && !history.isError && <p className="empty-text">{t.empty}</p>}
+      {!history.isPending && entries.length === 0 && !history.isError && (
+        <p className="empty-text">{t.empty}</p>
+      )}
       {entries.length > 0 && (
         <ol className="task-history__list">
           {entries.map((entry) => {
@@ -58,7 +60,12 @@ export function TaskHistory({ taskId, version, names, level }: TaskHistoryProps)
         </ol>
       )}
       {history.hasNextPage && (
-        <button type="button" className="button" disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+        <button
+          type="button"
+          className="button"
+          disabled={history.isFetchingNextPage}
+          onClick={() => void history.fetchNextPage()}
+        >
           {history.isFetchingNextPage ? t.loadingMore : t.more}
         </button>
       )}

@@ -18,7 +18,11 @@ export function TaskPage() {
       actions={
         <>
           {/* With nothing of the app's to go back to (a shared address), 'Retour' leads to the tasks. */}
-          <button type="button" className="button" onClick={() => void (canGoBack() ? navigate(-1) : navigate('/tasks'))}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void (canGoBack() ? navigate(-1) : navigate('/tasks'))}
+          >
             {taskPage.back}
           </button>
           <Link className="button" to="/tasks">
