@@ -99,6 +99,8 @@ describe.skipIf(!postgresUrl)('two instances behind nginx, one PostgreSQL', () =
         projectId,
         version: 0,
         actor: member.id,
+        // A REST write comes from no syncing device: every tab of the member's devices takes it.
+        device: null,
       });
   });
 
