@@ -90,6 +90,26 @@ export class BatchPlan {
     return [...this.changedIds.values()].some((ids) => ids.size > 0);
   }
 
+  /**
+   * The next version of a stored row: its changes, one version up, stamped with this batch's change
+   * sequence and time, and marked changed so the writer stores it and delta readers see it.
+   */
+  nextVersion<Row extends { id: string; version: number; updatedAt: Date; changeSeq: number }>(
+    entity: SyncEntity,
+    current: Row,
+    changes: Partial<Row>,
+  ): Row {
+    const row: Row = {
+      ...current,
+      ...changes,
+      version: current.version + 1,
+      updatedAt: this.now,
+      changeSeq: this.changeSeq,
+    };
+    this.changed(entity).add(row.id);
+    return row;
+  }
+
   countTask(task: Pick<TaskRow, 'projectId' | 'status' | 'priority'>, delta: number): void {
     const key = `${task.projectId}|${task.status}|${task.priority}`;
     this.countDeltas.set(key, (this.countDeltas.get(key) ?? 0) + delta);

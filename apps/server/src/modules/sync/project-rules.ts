@@ -84,14 +84,7 @@ export const projectRules: EntityRules<ProjectRow> = {
 
   change(plan, current, changes) {
     const values = rowValues(changes);
-    const row: ProjectRow = {
-      ...current,
-      ...values,
-      version: current.version + 1,
-      updatedAt: plan.now,
-      changeSeq: plan.changeSeq,
-    };
-    plan.changed('project').add(row.id);
+    const row = plan.nextVersion('project', current, values);
     plan.audit({
       type: AUDIT_TYPES.projectUpdated,
       resource: `project:${row.id}`,
@@ -106,28 +99,12 @@ export const projectRules: EntityRules<ProjectRow> = {
 
   /** A tombstone for the project and each of its live tasks, in one change. */
   remove(plan, current) {
-    const row: ProjectRow = {
-      ...current,
-      deletedAt: plan.now,
-      updatedAt: plan.now,
-      version: current.version + 1,
-      changeSeq: plan.changeSeq,
-      taskCount: 0,
-      progressSum: 0,
-    };
-    plan.changed('project').add(row.id);
+    const row = plan.nextVersion('project', current, { deletedAt: plan.now, taskCount: 0, progressSum: 0 });
     plan.deletedProjects.add(row.id);
     // Its tasks already in this plan are tombstoned here; the writer tombstones the others.
     for (const task of plan.tasks.values()) {
       if (task.projectId !== row.id || task.deletedAt) continue;
-      plan.tasks.set(task.id, {
-        ...task,
-        deletedAt: plan.now,
-        updatedAt: plan.now,
-        version: task.version + 1,
-        changeSeq: plan.changeSeq,
-      });
-      plan.changed('task').add(task.id);
+      plan.tasks.set(task.id, plan.nextVersion('task', task, { deletedAt: plan.now }));
     }
     plan.audit({
       type: AUDIT_TYPES.projectDeleted,

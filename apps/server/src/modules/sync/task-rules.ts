@@ -135,14 +135,7 @@ export const taskRules: EntityRules<TaskRow> = {
     const values = rowValues(changes);
     if (values.status && values.status !== current.status)
       values.completedAt = values.status === 'done' ? plan.now : null;
-    const row: TaskRow = {
-      ...current,
-      ...values,
-      version: current.version + 1,
-      updatedAt: plan.now,
-      changeSeq: plan.changeSeq,
-    };
-    plan.changed('task').add(row.id);
+    const row = plan.nextVersion('task', current, values);
     if (row.projectId !== current.projectId) {
       plan.adjustProject(current.projectId, -1, -effectiveProgress(current));
       plan.adjustProject(row.projectId, 1, effectiveProgress(row));
@@ -175,14 +168,7 @@ export const taskRules: EntityRules<TaskRow> = {
     canMoveTask(plan.viewer, row, projectOwner(plan, row)),
 
   remove(plan, current) {
-    const row: TaskRow = {
-      ...current,
-      deletedAt: plan.now,
-      updatedAt: plan.now,
-      version: current.version + 1,
-      changeSeq: plan.changeSeq,
-    };
-    plan.changed('task').add(row.id);
+    const row = plan.nextVersion('task', current, { deletedAt: plan.now });
     plan.adjustProject(current.projectId, -1, -effectiveProgress(current));
     plan.countTask(current, -1);
     plan.audit({
