@@ -343,13 +343,19 @@ describe('disabling (S15, S16)', () => {
 });
 
 /** A member enrolled with a code from `at`, so later steps are still fresh for the test. */
+/**
+ * Enrols a member as if at `at`, then puts the clock back as it was: a caller that holds the clock in
+ * the middle of a step keeps it held (putting real time back made S12's check cross a step boundary).
+ */
 async function enrolledMemberAt(at: number) {
   const { user, token } = await signIn(ctx);
   const setup = (await post('/api/2fa/setup', {}, token)).json().data;
+  const heldClock = vi.isFakeTimers() ? Date.now() : null;
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(at);
   const verified = await post('/api/2fa/verify', { code: codeAt(setup.secret, at) }, token);
-  vi.useRealTimers();
+  if (heldClock === null) vi.useRealTimers();
+  else vi.setSystemTime(heldClock);
   expect(verified.statusCode).toBe(200);
   return { user, secret: setup.secret as string };
 }
