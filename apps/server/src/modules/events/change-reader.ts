@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
-import type { ChangeEvent } from '@jalon/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { ChangeEvent, SyncEntity } from '@jalon/contract';
 import type { Db } from '../../db/client.ts';
 import type { ChangeAuthor } from '../changes/announced-transaction.ts';
+import { ALL_RULES } from '../sync/entities.ts';
 
 /** A changed row as the stream tells it: what it is and its version, never its content. */
 export interface ChangeRow {
@@ -10,7 +11,7 @@ export interface ChangeRow {
 }
 
 interface RawRow extends Record<string, unknown> {
-  entity: 'project' | 'task';
+  entity: SyncEntity;
   id: string;
   project_id: string;
   version: number;
@@ -19,23 +20,19 @@ interface RawRow extends Record<string, unknown> {
   seq: string | number;
 }
 
-// Both tables keep (change_seq, id) indexes, so each branch reads only the rows asked for.
-const select = (where: ReturnType<typeof sql>, limit: number) => sql`
-  select * from (
-    (select 'project' as entity, id, id as project_id, version, deleted_at is not null as deleted,
-            created_seq is not distinct from change_seq as created, change_seq as seq
-       from projects where ${where} order by change_seq, id limit ${limit})
-    union all
-    (select 'task' as entity, id, project_id, version, deleted_at is not null as deleted,
-            version = 0 as created, change_seq as seq
-       from tasks where ${where} order by change_seq, id limit ${limit})
-  ) changed order by seq, entity, id limit ${limit}`;
+// One branch a declared kind of data (sync/entities.ts), so a new kind is streamed without a change
+// here. Each table keeps a (change_seq, id) index, so each branch reads only the rows asked for.
+const select = (where: SQL, limit: number) => {
+  const branches = ALL_RULES.map(
+    ({ entity, tableName, changeFeed }) => sql`
+    (select ${entity}::text as entity, id, ${changeFeed.projectId} as project_id, version,
+            deleted_at is not null as deleted, ${changeFeed.created} as created, change_seq as seq
+       from ${sql.identifier(tableName)} where ${where} order by change_seq, id limit ${limit})`,
+  );
+  return sql`select * from (${sql.join(branches, sql` union all `)}) changed order by seq, entity, id limit ${limit}`;
+};
 
-/**
- * A tombstone was deleted; a row still at the change sequence of its creation was created (a task at
- * version 0: only its own writes move a task; a project: `created_seq`, since a task write moves its
- * project's counters without a version bump); anything else was updated.
- */
+/** A tombstone was deleted; a row as its creation left it was created; anything else was updated. */
 const toChange = (row: RawRow, author: ChangeAuthor): ChangeRow => ({
   seq: Number(row.seq),
   event: {
@@ -48,7 +45,7 @@ const toChange = (row: RawRow, author: ChangeAuthor): ChangeRow => ({
   },
 });
 
-async function run(db: Db, query: ReturnType<typeof sql>, author: ChangeAuthor): Promise<ChangeRow[]> {
+async function run(db: Db, query: SQL, author: ChangeAuthor): Promise<ChangeRow[]> {
   const result = await db.execute<RawRow>(query);
   return result.rows.map((row) => toChange(row, author));
 }

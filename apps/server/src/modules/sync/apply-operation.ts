@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { stripTmpPrefix, type ConflictReason, type SyncEntity } from '@jalon/contract';
@@ -17,6 +18,12 @@ export interface EntityRules<Row extends { id: string; version: number; deletedA
   table: PgTable & { id: PgColumn };
   tableName: string;
   columns: Array<Column<Row>>;
+  /**
+   * How the event stream and its replay tell a changed row (`events/change-reader.ts`), as SQL over this
+   * table's own columns: the project the row belongs to (the stream's scope) and whether the row is still
+   * as its creation left it (a `*.created` event rather than `*.updated`).
+   */
+  changeFeed: { projectId: SQL; created: SQL };
   /** The entity's name in a REST 404 (`Task not found`). */
   restName: string;
   /** What a REST 403 says when `canDelete` or `mayChange` refuses (`change`: when `mayChange` can refuse). */

@@ -69,6 +69,8 @@ export const taskRules: EntityRules<TaskRow> = {
   table: tasks,
   tableName: 'tasks',
   columns: COLUMNS,
+  // Only a task's own writes move its version, so version 0 is a task as it was created.
+  changeFeed: { projectId: sql`project_id`, created: sql`version = 0` },
   restName: 'Task',
   refusals: {
     delete: 'Only the creator of a task, the owner of its project or an administrator can delete it',
