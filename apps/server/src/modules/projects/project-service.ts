@@ -5,21 +5,11 @@ import { projects } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuditActor } from '../audit/audit-writer.ts';
 import type { ChangeAnnouncer } from '../changes/announced-transaction.ts';
-import {
-  changePosition,
-  deltaPage,
-  deltaStart,
-  deltaWhere,
-  plainMeta,
-  resetMeta,
-  type CursorCodec,
-} from '../changes/change-log.ts';
-import { lastSeqOf } from '../sync/sync-clients.ts';
+import { changePosition, plainMeta, type CursorCodec } from '../changes/change-log.ts';
+import { readChangedRows } from '../sync/catch-up-read.ts';
 import { writeOne } from '../sync/write-path.ts';
 import type { Viewer } from './policy.ts';
 import { presentProject } from './project-presenter.ts';
-
-const DELTA_PAGE = 500;
 
 /** Projects: reads, and the REST writes, each written by the same rules as a sync batch's operation. */
 export class ProjectService {
@@ -36,8 +26,8 @@ export class ProjectService {
   ): Promise<{ items: Project[]; meta: ListMeta }> {
     return this.db.transaction(
       async (tx) => {
-        const position = await changePosition(tx);
         if (since === undefined) {
+          const position = await changePosition(tx);
           const rows = await tx
             .select()
             .from(projects)
@@ -48,17 +38,12 @@ export class ProjectService {
             meta: plainMeta(this.cursors, position.value),
           };
         }
-        const cursor = deltaStart(this.cursors, since, position);
-        if (!cursor) return { items: [], meta: resetMeta(this.cursors, position.value) };
-        const rows = await tx
-          .select()
-          .from(projects)
-          .where(deltaWhere(cursor, projects.changeSeq, projects.id))
-          .orderBy(projects.changeSeq, projects.id)
-          .limit(DELTA_PAGE + 1);
-        const { page, meta } = deltaPage(this.cursors, rows, DELTA_PAGE, position);
-        const lastSeq = clientId ? { lastSeq: await lastSeqOf(tx, clientId, viewer.userId) } : {};
-        return { items: page.map((row) => presentProject(row, viewer)), meta: { ...meta, ...lastSeq } };
+        const { rows, meta } = await readChangedRows(tx, this.cursors, projects, {
+          since,
+          clientId,
+          userId: viewer.userId,
+        });
+        return { items: rows.map((row) => presentProject(row, viewer)), meta };
       },
       // One snapshot for the counter, the horizon, the page and the device's lastSeq.
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
