@@ -44,7 +44,7 @@ export async function seedProjectsAndTasks(
       ip: '127.0.0.1',
       userAgent: 'jalon seed:demo',
     };
-    const { project } = await projectService.create(
+    const { presented: project } = await projectService.create(
       viewer,
       {
         name: seed.name,

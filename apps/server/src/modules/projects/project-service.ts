@@ -3,21 +3,22 @@ import type { CreateProjectRequest, ListMeta, Project, UpdateProject } from '@ja
 import type { Db } from '../../db/client.ts';
 import { projects } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { AuditActor } from '../audit/audit-writer.ts';
 import type { ChangeAnnouncer } from '../changes/announced-transaction.ts';
 import { changePosition, plainMeta, type CursorCodec } from '../changes/change-log.ts';
 import { readChangedRows } from '../sync/catch-up-read.ts';
-import { writeOne } from '../sync/write-path.ts';
+import { EntityWrites } from '../sync/entity-writes.ts';
 import type { Viewer } from './policy.ts';
 import { presentProject } from './project-presenter.ts';
 
 /** Projects: reads, and the REST writes, each written by the same rules as a sync batch's operation. */
-export class ProjectService {
+export class ProjectService extends EntityWrites<'project', Project, CreateProjectRequest, UpdateProject> {
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly cursors: CursorCodec,
-    private readonly notifier: ChangeAnnouncer,
-  ) {}
+    notifier: ChangeAnnouncer,
+  ) {
+    super(db, notifier, 'project');
+  }
 
   async list(
     viewer: Viewer,
@@ -57,55 +58,5 @@ export class ProjectService {
       .where(and(eq(projects.id, id), isNull(projects.deletedAt)));
     if (!row) throw notFound('Project');
     return presentProject(row, viewer);
-  }
-
-  /** Creates a project; `created` is false when its client-made id names a project this person made already. */
-  async create(
-    viewer: Viewer,
-    input: CreateProjectRequest,
-    actor: AuditActor,
-  ): Promise<{ project: Project; created: boolean }> {
-    const { id, ...data } = input;
-    const written = await writeOne(this.db, this.notifier, viewer, actor, {
-      entity: 'project',
-      op: 'create',
-      id,
-      version: undefined,
-      data,
-    });
-    return { project: written.presented as Project, created: written.created };
-  }
-
-  async update(
-    viewer: Viewer,
-    id: string,
-    patch: UpdateProject,
-    clientVersion: number | undefined,
-    actor: AuditActor,
-  ): Promise<Project> {
-    const written = await writeOne(this.db, this.notifier, viewer, actor, {
-      entity: 'project',
-      op: 'patch',
-      id,
-      version: clientVersion,
-      data: patch,
-    });
-    return written.presented as Project;
-  }
-
-  /** A tombstone for the project and each of its live tasks, in one change. */
-  async delete(
-    viewer: Viewer,
-    id: string,
-    clientVersion: number | undefined,
-    actor: AuditActor,
-  ): Promise<void> {
-    await writeOne(this.db, this.notifier, viewer, actor, {
-      entity: 'project',
-      op: 'delete',
-      id,
-      version: clientVersion,
-      data: {},
-    });
   }
 }

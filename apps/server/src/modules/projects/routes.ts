@@ -61,7 +61,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { problems: [409] },
     },
     async (request, reply) => {
-      const { project, created } = await ctx.projects.create(
+      const { presented: project, created } = await ctx.projects.create(
         viewerOf(request),
         request.body,
         actorOf(request),

@@ -75,7 +75,11 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { problems: [409] },
     },
     async (request, reply) => {
-      const { task, created } = await ctx.tasks.create(viewerOf(request), request.body, actorOf(request));
+      const { presented: task, created } = await ctx.tasks.create(
+        viewerOf(request),
+        request.body,
+        actorOf(request),
+      );
       return reply.code(created ? 201 : 200).send({ data: task });
     },
   );

@@ -4,7 +4,6 @@ import type { CreateTaskRequest, ListMeta, Task, TaskListParams, UpdateTask } fr
 import type { Db } from '../../db/client.ts';
 import { projects, tasks } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { AuditActor } from '../audit/audit-writer.ts';
 import type { ChangeAnnouncer } from '../changes/announced-transaction.ts';
 import type { ChangeKeyedCache } from '../changes/change-keyed-cache.ts';
 import {
@@ -15,7 +14,7 @@ import {
   type CursorCodec,
 } from '../changes/change-log.ts';
 import type { Viewer } from '../projects/policy.ts';
-import { writeOne } from '../sync/write-path.ts';
+import { EntityWrites } from '../sync/entity-writes.ts';
 import {
   taskPageStatement,
   type TaskListRow,
@@ -34,18 +33,20 @@ export interface TaskListAnswer {
  * Tasks: lists (plain and delta), and the REST writes (create, update with version checks, delete as a
  * tombstone), each written by the same rules as a sync batch's operation.
  */
-export class TaskService {
+export class TaskService extends EntityWrites<'task', Task, CreateTaskRequest, UpdateTask> {
   /**
    * @param liveAnswers pages of live tasks kept while the change counter does not move (null: none kept).
    * Sized in UTF-16 code units of the JSON text.
    */
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly pool: Pick<pg.Pool, 'query'>,
     private readonly cursors: CursorCodec,
-    private readonly notifier: ChangeAnnouncer,
+    notifier: ChangeAnnouncer,
     private readonly liveAnswers: ChangeKeyedCache<TaskListAnswer> | null = null,
-  ) {}
+  ) {
+    super(db, notifier, 'task');
+  }
 
   /**
    * A page of live tasks (newest first), or of changes since a cursor. Answers the page as JSON text built
@@ -122,54 +123,5 @@ export class TaskService {
       .where(and(eq(tasks.id, id), isNull(tasks.deletedAt)));
     if (!row) throw notFound('Task');
     return presentTask(row.task, viewer, row.ownerId);
-  }
-
-  /** Creates a task; `created` is false when its client-made id names a task this person made already. */
-  async create(
-    viewer: Viewer,
-    input: CreateTaskRequest,
-    actor: AuditActor,
-  ): Promise<{ task: Task; created: boolean }> {
-    const { id, ...data } = input;
-    const written = await writeOne(this.db, this.notifier, viewer, actor, {
-      entity: 'task',
-      op: 'create',
-      id,
-      version: undefined,
-      data,
-    });
-    return { task: written.presented as Task, created: written.created };
-  }
-
-  async update(
-    viewer: Viewer,
-    id: string,
-    patch: UpdateTask,
-    clientVersion: number | undefined,
-    actor: AuditActor,
-  ): Promise<Task> {
-    const written = await writeOne(this.db, this.notifier, viewer, actor, {
-      entity: 'task',
-      op: 'patch',
-      id,
-      version: clientVersion,
-      data: patch,
-    });
-    return written.presented as Task;
-  }
-
-  async delete(
-    viewer: Viewer,
-    id: string,
-    clientVersion: number | undefined,
-    actor: AuditActor,
-  ): Promise<void> {
-    await writeOne(this.db, this.notifier, viewer, actor, {
-      entity: 'task',
-      op: 'delete',
-      id,
-      version: clientVersion,
-      data: {},
-    });
   }
 }
