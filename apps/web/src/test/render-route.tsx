@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
+import { GlobalShortcuts } from '../features/shortcuts/components/global-shortcuts.tsx';
 import { browserLocation } from '../lib/navigation.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { openEngine } from '../offline/open-engine.ts';
@@ -30,6 +31,22 @@ export function renderWorkRoute(element: ReactElement, path: string, initialEntr
       {routed}
     </WorkProvider>
   ));
+}
+
+/** A work screen with the global shortcuts beside it, as the shell has them (1, 2 and 3 press its view switcher). */
+export function renderWorkRouteWithShortcuts(
+  element: ReactElement,
+  path: string,
+  initialEntry: string = path,
+) {
+  return renderWorkRoute(
+    <>
+      {element}
+      <GlobalShortcuts />
+    </>,
+    path,
+    initialEntry,
+  );
 }
 
 function renderInRouter(

@@ -72,6 +72,10 @@ export const BINDINGS: readonly Binding[] = [
   { sequence: ['3'], action: 'calendar', group: 'projectView' },
 ];
 
+/** The keys of an action's binding, as typed (`1` for the kanban view), for a screen that shows them. */
+export const keysOf = (action: ShortcutAction): string =>
+  BINDINGS.find((binding) => binding.action === action)?.sequence.join(' ') ?? '';
+
 /** A key as a French keyboard's user reads it on the help page: `Esc`, `Ctrl+S`, `Ctrl+Maj+Z`, `g`. */
 export function printedKey(name: KeyName): string {
   if (name === 'Escape') return 'Esc';

@@ -4,9 +4,6 @@ import type { TaskStatus } from '@jalon/contract';
 export const TASK_VIEWS = ['kanban', 'list', 'calendar'] as const;
 export type TaskView = (typeof TASK_VIEWS)[number];
 
-/** The keys 1, 2, 3 pick the Kanban, list and calendar views. */
-export const VIEW_KEYS: Record<string, TaskView> = { '1': 'kanban', '2': 'list', '3': 'calendar' };
-
 export const isTaskView = (value: string | null): value is TaskView =>
   value !== null && (TASK_VIEWS as readonly string[]).includes(value);
 

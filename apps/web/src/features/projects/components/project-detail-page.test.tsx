@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWorkRoute } from '../../../test/render-route.tsx';
+import { renderWorkRouteWithShortcuts } from '../../../test/render-route.tsx';
 import { makeProject, makeTask, projectId, taskId } from '../../../test/work-fixtures.ts';
 import { serveWork } from '../../../test/work-server.ts';
 import { ProjectDetailPage } from './project-detail-page.tsx';
 
 const renderDetail = (id: string = projectId(1)) =>
-  renderWorkRoute(<ProjectDetailPage />, '/projects/:id', `/projects/${id}`);
+  renderWorkRouteWithShortcuts(<ProjectDetailPage />, '/projects/:id', `/projects/${id}`);
 
 describe('project detail', () => {
   it("edits the project's name, description and deadline where it is shown, as one change through the outbox at its version", async () => {

@@ -107,9 +107,12 @@ export function GlobalShortcuts({ compact = false }: { compact?: boolean }) {
       }
       const view = VIEWS[action];
       if (view) {
-        // A screen with its own view switcher (/tasks, a project's page) takes 1/2/3 itself; elsewhere, open /tasks in that view.
-        if (pathRef.current.startsWith('/tasks') || document.querySelector('[data-view-keys]')) return false;
-        void navigate(`/tasks?view=${view}`);
+        // A screen with a view switcher (/tasks, a project's page) switches with its button; other task
+        // screens (/tasks/new) keep the key; elsewhere, /tasks opens in that view.
+        const button = document.querySelector<HTMLElement>(`[data-view-keys] [data-view="${view}"]`);
+        if (button) button.click();
+        else if (pathRef.current.startsWith('/tasks')) return false;
+        else void navigate(`/tasks?view=${view}`);
         return true;
       }
       switch (action) {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { pathOf, problem } from '../../../test/http.ts';
-import { renderWorkRoute } from '../../../test/render-route.tsx';
+import { renderWorkRoute, renderWorkRouteWithShortcuts } from '../../../test/render-route.tsx';
 import { listBody, makeProject, makeTask, projectId, taskId } from '../../../test/work-fixtures.ts';
 import { serveWork, type WorkServerOptions } from '../../../test/work-server.ts';
 import { useWorkEngine } from '../../../offline/work-context.tsx';
@@ -17,7 +17,7 @@ const serve = (options: WorkServerOptions = {}) => serveWork({ projects, ...opti
 
 // The page with the layout's 'Conflits' panel beside it, as the signed-in layout shows them.
 const renderTasks = (entry = '/tasks') =>
-  renderWorkRoute(
+  renderWorkRouteWithShortcuts(
     <>
       <TasksPage />
       <ConflictsPanel />

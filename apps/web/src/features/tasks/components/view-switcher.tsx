@@ -1,15 +1,18 @@
 import { fr } from '../../../locales/fr/index.ts';
-import { TASK_VIEWS, VIEW_KEYS, type TaskView } from '../task-views.ts';
+import { keysOf } from '../../shortcuts/index.ts';
+import { TASK_VIEWS, type TaskView } from '../task-views.ts';
 
 const t = fr.tasks.views;
-const keyOf = (view: TaskView): string => Object.keys(VIEW_KEYS).find((key) => VIEW_KEYS[key] === view) ?? '';
 
 interface ViewSwitcherProps {
   view: TaskView;
   onChange: (view: TaskView) => void;
 }
 
-/** Three toggle buttons; the digit beside each is its keyboard shortcut (`data-view-keys` tells the global shortcuts so). */
+/**
+ * Three toggle buttons; the digit beside each is its keyboard shortcut, which the global shortcuts press
+ * here (`data-view-keys`, `data-view`).
+ */
 export function ViewSwitcher({ view, onChange }: ViewSwitcherProps) {
   return (
     <div role="group" aria-label={t.label} className="view-switcher" data-view-keys="">
@@ -18,13 +21,14 @@ export function ViewSwitcher({ view, onChange }: ViewSwitcherProps) {
           key={item}
           type="button"
           className="view-switcher__button"
+          data-view={item}
           aria-pressed={item === view}
-          aria-keyshortcuts={keyOf(item)}
-          title={t.shortcut(keyOf(item))}
+          aria-keyshortcuts={keysOf(item)}
+          title={t.shortcut(keysOf(item))}
           onClick={() => onChange(item)}
         >
           {t[item]}
-          <kbd aria-hidden="true">{keyOf(item)}</kbd>
+          <kbd aria-hidden="true">{keysOf(item)}</kbd>
         </button>
       ))}
     </div>

@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'wouter';
 import { isTaskView, type TaskView } from '../task-views.ts';
-import { useViewKeys } from './use-view-keys.ts';
 
-/** The view in the address (`?view=`, the list by default), switched by the buttons and by keys 1, 2 and 3. */
+/** The view in the address (`?view=`, the list by default), switched by the buttons (and by keys 1, 2 and 3, which press them). */
 export function useTaskView(): [TaskView, (view: TaskView) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('view');
@@ -19,6 +18,5 @@ export function useTaskView(): [TaskView, (view: TaskView) => void] {
       ),
     [setSearchParams],
   );
-  useViewKeys(setView);
   return [view, setView];
 }
