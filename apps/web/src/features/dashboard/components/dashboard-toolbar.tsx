@@ -1,6 +1,7 @@
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { DASHBOARD } from '@jalon/contract/plain';
 import { memo, useId, type ReactNode } from 'react';
+import { Field } from '../../../components/ui/field.tsx';
 import { dashboard } from '../../../locales/fr/dashboard.ts';
 import type { ProjectChoice } from '../api/list-projects.ts';
 
@@ -27,38 +28,40 @@ export const DashboardToolbar = memo(function DashboardToolbar(props: DashboardT
   const focused = props.projectId !== null;
   return (
     <div className="dash-toolbar" role="group" aria-label={t.toolbarLabel}>
-      <div className="dash-toolbar__field">
-        <label htmlFor={periodId}>{t.period}</label>
-        <select
-          id={periodId}
-          className="input"
-          value={props.period}
-          onChange={(event) => props.onPeriodChange(Number(event.target.value))}
-        >
-          {DASHBOARD.periods.map((days) => (
-            <option key={days} value={days}>
-              {t.periodOption(days)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="dash-toolbar__field">
-        <label htmlFor={projectSelectId}>{t.projectFilter}</label>
-        <select
-          id={projectSelectId}
-          className="input"
-          data-shortcut-filter
-          value={props.projectId ?? ''}
-          onChange={(event) => props.onProjectChange(event.target.value === '' ? null : event.target.value)}
-        >
-          <option value="">{t.allProjects}</option>
-          {props.projects.map((project) => (
-            <option key={project.id} value={project.id}>
-              {project.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field id={periodId} label={t.period} className="dash-toolbar__field">
+        {(control) => (
+          <select
+            {...control}
+            className="input"
+            value={props.period}
+            onChange={(event) => props.onPeriodChange(Number(event.target.value))}
+          >
+            {DASHBOARD.periods.map((days) => (
+              <option key={days} value={days}>
+                {t.periodOption(days)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id={projectSelectId} label={t.projectFilter} className="dash-toolbar__field">
+        {(control) => (
+          <select
+            {...control}
+            className="input"
+            data-shortcut-filter
+            value={props.projectId ?? ''}
+            onChange={(event) => props.onProjectChange(event.target.value === '' ? null : event.target.value)}
+          >
+            <option value="">{t.allProjects}</option>
+            {props.projects.map((project) => (
+              <option key={project.id} value={project.id}>
+                {project.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <button
         type="button"
         className="button"
