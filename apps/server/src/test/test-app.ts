@@ -69,6 +69,8 @@ export async function createTestContext(
     LOG_LEVEL: 'silent',
     LOGIN_IP_MAX: '10000',
     RESET_IP_MAX: '10000',
+    // Tests run the outbox themselves (`ctx.outbox.runDue()`), so nothing is sent behind their back.
+    OUTBOX_POLL_INTERVAL_MS: '0',
     ...env,
   });
   const { database, url, drop } = await openTestDatabase(config.statementTimeoutMs);
