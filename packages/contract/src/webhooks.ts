@@ -38,7 +38,7 @@ export const WEBHOOK_LIMITS = {
 const webhookUrlSchema = safeText()
   .trim()
   .max(WEBHOOK_LIMITS.urlMax)
-  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.hostname }))
+  .pipe(z.url({ protocol: /^https?$/ }))
   .refine((value) => {
     const url = new URL(value);
     return url.username === '' && url.password === '';

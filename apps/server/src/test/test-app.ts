@@ -60,7 +60,11 @@ export interface TestContext {
 /** `options.logger` replaces the silent default, for tests that read the log lines. */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { logger?: FastifyServerOptions['logger']; events?: BuildAppOptions['events'] } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    events?: BuildAppOptions['events'];
+    outboxNow?: BuildAppOptions['outboxNow'];
+  } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-test-'));
   const config = loadConfig({
@@ -82,6 +86,7 @@ export async function createTestContext(
     database,
     mailer,
     events: options.events,
+    outboxNow: options.outboxNow,
     logger: options.logger ?? (process.env.DEBUG_LOG ? { level: 'error' } : false),
   });
   await app.ready();
