@@ -39,7 +39,9 @@ const webhookUrlSchema = safeText()
   .trim()
   .max(WEBHOOK_LIMITS.urlMax)
   .pipe(z.url({ protocol: /^https?$/ }))
+  // The URL check above reports an unparsable value; zod still runs this one, so it must not throw.
   .refine((value) => {
+    if (!URL.canParse(value)) return true;
     const url = new URL(value);
     return url.username === '' && url.password === '';
   }, 'No user name or password in the URL');

@@ -410,7 +410,11 @@ export const outboxJobs = pgTable(
     createdAt: createdAt(),
     finishedAt: ts('finished_at'),
   },
-  (table) => [index('outbox_jobs_due_idx').on(table.runAt).where(sql`status in ('pending', 'running')`)],
+  (table) => [
+    index('outbox_jobs_due_idx')
+      .on(table.runAt)
+      .where(sql`status in ('pending', 'running')`),
+  ],
 );
 
 /** An administrator's webhook: where to send which events, signed with its own secret (sealed at rest). */

@@ -63,9 +63,11 @@ describe.each([
         data: { id: (created.body as { data: { id: string } }).data.id, name: 'Annoncé après la panne' },
       });
       await withServerDatabase(target, async ({ db }) => {
-        expect(await db.select({ status: webhookDeliveries.status, attempts: webhookDeliveries.attempts }).from(webhookDeliveries)).toEqual([
-          { status: 'delivered', attempts: 1 },
-        ]);
+        expect(
+          await db
+            .select({ status: webhookDeliveries.status, attempts: webhookDeliveries.attempts })
+            .from(webhookDeliveries),
+        ).toEqual([{ status: 'delivered', attempts: 1 }]);
         expect(await db.select({ status: outboxJobs.status }).from(outboxJobs)).toEqual([{ status: 'done' }]);
       });
     },

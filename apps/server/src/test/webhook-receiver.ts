@@ -20,7 +20,11 @@ export async function startReceiver() {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const entry = { path: request.url ?? '/', headers: request.headers, body: Buffer.concat(chunks).toString() };
+      const entry = {
+        path: request.url ?? '/',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString(),
+      };
       received.push(entry);
       answer(entry, response);
     });

@@ -32,7 +32,11 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/admin/webhooks',
     {
       config,
-      schema: { tags, summary: 'Every webhook, newest first (never its secret)', response: { 200: envelope(webhookListSchema) } },
+      schema: {
+        tags,
+        summary: 'Every webhook, newest first (never its secret)',
+        response: { 200: envelope(webhookListSchema) },
+      },
     },
     async () => ({ data: await ctx.webhooks.list() }),
   );
@@ -67,7 +71,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: envelope(webhookSchema) },
       },
     },
-    async (request) => ({ data: await ctx.webhooks.update(request.params.id, request.body, actorOf(request)) }),
+    async (request) => ({
+      data: await ctx.webhooks.update(request.params.id, request.body, actorOf(request)),
+    }),
   );
 
   app.delete(

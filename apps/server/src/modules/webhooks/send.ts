@@ -31,7 +31,8 @@ export async function sendOnce(
   try {
     resolved = await resolveTarget(target, policy);
   } catch (error) {
-    if (error instanceof TargetRefused) return { ok: false, status: null, durationMs: elapsed(), error: error.message };
+    if (error instanceof TargetRefused)
+      return { ok: false, status: null, durationMs: elapsed(), error: error.message };
     throw error;
   }
   const { url, address, family } = resolved;
@@ -71,7 +72,11 @@ export async function sendOnce(
       const done = () => {
         if (status >= 200 && status < 300) finish({ ok: true, status, error: null });
         else if (status >= 300 && status < 400)
-          finish({ ok: false, status, error: `Redirect to ${response.headers.location ?? '?'} not followed` });
+          finish({
+            ok: false,
+            status,
+            error: `Redirect to ${response.headers.location ?? '?'} not followed`,
+          });
         else finish({ ok: false, status, error: `Answered ${status}` });
       };
       response.on('data', (chunk: Buffer) => {

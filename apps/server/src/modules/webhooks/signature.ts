@@ -16,7 +16,9 @@ export function signedHeaders(
 ): Record<string, string> {
   const seconds = Math.floor(message.timestamp.getTime() / 1000).toString();
   const key = Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
-  const signature = createHmac('sha256', key).update(`${message.id}.${seconds}.${message.body}`).digest('base64');
+  const signature = createHmac('sha256', key)
+    .update(`${message.id}.${seconds}.${message.body}`)
+    .digest('base64');
   return {
     'webhook-id': message.id,
     'webhook-timestamp': seconds,

@@ -39,7 +39,11 @@ export async function queueWebhookEvents(tx: Tx, occurrences: Occurrence[], at: 
     );
   if (targets.length === 0) return;
   const rows = wanted.flatMap((occurrence) => {
-    const body = JSON.stringify({ type: occurrence.type, timestamp: at.toISOString(), data: occurrence.data });
+    const body = JSON.stringify({
+      type: occurrence.type,
+      timestamp: at.toISOString(),
+      data: occurrence.data,
+    });
     return targets
       .filter((target) => target.events.includes(occurrence.type))
       .map((target) => ({

@@ -126,7 +126,9 @@ export class WebhookService {
         outcome: 'success',
         resource: `webhook:${id}`,
         details: `Webhook modifié : ${shown(row!.url)}`,
-        metadata: { fields: Object.keys(change).filter((key) => change[key as keyof typeof change] !== undefined) },
+        metadata: {
+          fields: Object.keys(change).filter((key) => change[key as keyof typeof change] !== undefined),
+        },
       });
       return present(row!);
     });
@@ -178,7 +180,10 @@ export class WebhookService {
           update outbox_jobs set run_at = ${now}
            where kind = ${WEBHOOK_DELIVERY_JOB} and status = 'pending' and payload->>'deliveryId' = ${deliveryId}`);
       } else {
-        await tx.update(webhookDeliveries).set({ status: 'pending' }).where(eq(webhookDeliveries.id, deliveryId));
+        await tx
+          .update(webhookDeliveries)
+          .set({ status: 'pending' })
+          .where(eq(webhookDeliveries.id, deliveryId));
         await enqueueJobs(tx, [{ kind: WEBHOOK_DELIVERY_JOB, payload: { deliveryId } }], {
           now,
           giveUpAfterMs: WEBHOOK_LIMITS.retryForMs,
@@ -268,8 +273,7 @@ export class WebhookService {
     try {
       await resolveTarget(url, this.policy);
     } catch (error) {
-      if (error instanceof TargetRefused)
-        throw new AppError(400, 'webhook_target_refused', error.message);
+      if (error instanceof TargetRefused) throw new AppError(400, 'webhook_target_refused', error.message);
       throw error;
     }
   }

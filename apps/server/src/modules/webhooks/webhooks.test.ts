@@ -96,7 +96,10 @@ describe('/api/admin/webhooks', () => {
         method,
         url,
         token: member.token,
-        payload: method === 'POST' || method === 'PATCH' ? { url: receiver.url, events: ['task.created'] } : undefined,
+        payload:
+          method === 'POST' || method === 'PATCH'
+            ? { url: receiver.url, events: ['task.created'] }
+            : undefined,
       });
       expect(response.statusCode, `${method} ${url}`).toBe(403);
     }
@@ -122,7 +125,9 @@ describe('/api/admin/webhooks', () => {
     expect(patched.json().data).toMatchObject({ description: 'Chaîne CI', events: ['task.deleted'] });
 
     expect((await asAdmin('DELETE', `/api/admin/webhooks/${created.id}`)).statusCode).toBe(200);
-    expect((await asAdmin('PATCH', `/api/admin/webhooks/${created.id}`, { enabled: true })).statusCode).toBe(404);
+    expect((await asAdmin('PATCH', `/api/admin/webhooks/${created.id}`, { enabled: true })).statusCode).toBe(
+      404,
+    );
     const audits = await ctx.db
       .select({ type: auditLog.type })
       .from(auditLog)
@@ -161,8 +166,9 @@ describe('deliveries', () => {
       'webhook-timestamp': String(request!.headers['webhook-timestamp']),
       'webhook-signature': String(request!.headers['webhook-signature']),
     });
-    const answered = (await inject(ctx.app, { method: 'GET', url: `/api/tasks/${task.id}`, token: admin.token })).json()
-      .data;
+    const answered = (
+      await inject(ctx.app, { method: 'GET', url: `/api/tasks/${task.id}`, token: admin.token })
+    ).json().data;
     expect(verified).toMatchObject({ type: 'task.created', data: answered });
     expect(request!.headers['webhook-id']).toBe(queued!.id);
     expect(request!.headers['content-type']).toBe('application/json');
@@ -232,7 +238,9 @@ describe('deliveries', () => {
     await drain();
     [logged] = await deliveriesOf(id);
     expect(logged).toMatchObject({ status: 'delivered', attempts: 2, responseStatus: 200 });
-    expect(new Set(receiver.received.map((request) => request.headers['webhook-id']))).toEqual(new Set([logged!.id]));
+    expect(new Set(receiver.received.map((request) => request.headers['webhook-id']))).toEqual(
+      new Set([logged!.id]),
+    );
     expect((await asAdmin('GET', '/api/admin/webhooks')).json().data[0].failingSince).toBeNull();
   });
 
@@ -273,7 +281,10 @@ describe('deliveries', () => {
     for (let index = 0; index < 12; index++) await createTask(`Lot ${index}`);
     const options = { pollIntervalMs: 0, leaseMs: 60_000, batchSize: 3 };
     const handlers = { [WEBHOOK_DELIVERY_JOB]: ctx.app.ctx.webhooks.deliveryHandler };
-    const [first, second] = [new OutboxWorker(ctx.db, handlers, options), new OutboxWorker(ctx.db, handlers, options)];
+    const [first, second] = [
+      new OutboxWorker(ctx.db, handlers, options),
+      new OutboxWorker(ctx.db, handlers, options),
+    ];
     await Promise.all([drain(first), drain(second)]);
     const ids = receiver.received.map((request) => request.headers['webhook-id']);
     expect(ids).toHaveLength(12);
@@ -284,9 +295,9 @@ describe('deliveries', () => {
     await addWebhook(['member.left', 'member.joined']);
     const leaving = await signIn(ctx);
     for (const active of [false, true])
-      expect(
-        (await asAdmin('PATCH', `/api/admin/members/${leaving.user.id}`, { active })).statusCode,
-      ).toBe(200);
+      expect((await asAdmin('PATCH', `/api/admin/members/${leaving.user.id}`, { active })).statusCode).toBe(
+        200,
+      );
     await drain();
     const bodies = receiver.received.map((request) => JSON.parse(request.body));
     expect(bodies.map((body) => [body.type, body.data.active])).toEqual(
@@ -313,7 +324,13 @@ describe('deliveries', () => {
 
   it('gives up on an attempt past its deadline and reads at most 64 kB of an answer', async () => {
     receiver.answerWith(() => {}); // never answers
-    const silent = await sendOnce(`${receiver.url}/hook`, {}, '{}', { httpsOnly: false, allowPrivate: true }, 200);
+    const silent = await sendOnce(
+      `${receiver.url}/hook`,
+      {},
+      '{}',
+      { httpsOnly: false, allowPrivate: true },
+      200,
+    );
     expect(silent).toMatchObject({ ok: false, status: null, error: 'No answer within 200 ms' });
 
     receiver.answerWith((_request, response) => {
@@ -326,7 +343,10 @@ describe('deliveries', () => {
       };
       write();
     });
-    const endless = await sendOnce(`${receiver.url}/hook`, {}, '{}', { httpsOnly: false, allowPrivate: true });
+    const endless = await sendOnce(`${receiver.url}/hook`, {}, '{}', {
+      httpsOnly: false,
+      allowPrivate: true,
+    });
     expect(endless).toMatchObject({ ok: true, status: 200 });
     expect(WEBHOOK_LIMITS.maxResponseBytes).toBe(65_536);
   });
@@ -363,11 +383,18 @@ describe('targets (SSRF)', () => {
     // As if the name had pointed elsewhere when it was saved.
     const [row] = await strict.db
       .insert(webhooks)
-      .values({ url: `${receiver.url}/hook`, events: ['project.created'], secret: strict.app.ctx.secretBox.seal('whsec_AAAA') })
+      .values({
+        url: `${receiver.url}/hook`,
+        events: ['project.created'],
+        secret: strict.app.ctx.secretBox.seal('whsec_AAAA'),
+      })
       .returning();
     await createProject(strict, strictAdmin.token, 'Jamais annoncé');
     while ((await strict.app.ctx.outbox.runDue()) > 0);
-    const [delivery] = await strict.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, row!.id));
+    const [delivery] = await strict.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, row!.id));
     expect(delivery!.error).toMatch(/loopback/);
     expect(delivery!.responseStatus).toBeNull();
     expect(receiver.received).toHaveLength(0);
@@ -375,8 +402,8 @@ describe('targets (SSRF)', () => {
 
   it('refuses plain http in production', async () => {
     const { resolveTarget } = await import('./target-guard.ts');
-    await expect(resolveTarget('http://93.184.215.14/hook', { httpsOnly: true, allowPrivate: false })).rejects.toThrow(
-      /https/,
-    );
+    await expect(
+      resolveTarget('http://93.184.215.14/hook', { httpsOnly: true, allowPrivate: false }),
+    ).rejects.toThrow(/https/);
   });
 });
