@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_LIMITS } from '@jalon/contract';
@@ -256,7 +256,15 @@ describe('deliveries', () => {
     const [logged] = await deliveriesOf(id);
     expect(logged!.status).toBe('failed');
     expect(logged!.attempts).toBeGreaterThan(10);
-    const [job] = await ctx.db.select().from(outboxJobs).where(eq(outboxJobs.kind, WEBHOOK_DELIVERY_JOB));
+    const [job] = await ctx.db
+      .select()
+      .from(outboxJobs)
+      .where(
+        and(
+          eq(outboxJobs.kind, WEBHOOK_DELIVERY_JOB),
+          sql`${outboxJobs.payload}->>'deliveryId' = ${logged!.id}`,
+        ),
+      );
     expect(job).toMatchObject({ status: 'failed' });
     const [webhook] = (await asAdmin('GET', '/api/admin/webhooks')).json().data;
     expect(webhook).toMatchObject({ enabled: false });
