@@ -39,6 +39,7 @@ export async function enqueueJobs(
 }
 
 const SECOND = 1_000;
+const HOUR = 3_600 * SECOND;
 
 /**
  * The wait before the next attempt after `attempts` failed ones: 10 s doubled each time, at most an hour,
@@ -56,6 +57,8 @@ export interface OutboxWorkerOptions {
   leaseMs: number;
   /** Jobs claimed and run at once. */
   batchSize: number;
+  /** Finished jobs (done or failed) are deleted once this old; the webhooks keep their own journal. */
+  keepFinishedMs?: number;
   now?: () => Date;
   onError?: (error: unknown) => void;
 }
@@ -78,6 +81,7 @@ export class OutboxWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private stopped = true;
+  private lastPurge = 0;
   private readonly now: () => Date;
 
   constructor(
@@ -130,6 +134,14 @@ export class OutboxWorker {
     const now = this.now();
     const kinds = Object.keys(this.handlers);
     if (kinds.length === 0) return 0;
+    // At most hourly: finished jobs are only history, and the table is read on every pass.
+    if (now.getTime() - this.lastPurge >= HOUR) {
+      this.lastPurge = now.getTime();
+      const before = new Date(now.getTime() - (this.options.keepFinishedMs ?? 7 * 24 * HOUR));
+      await this.db.execute(
+        sql`delete from outbox_jobs where status in ('done', 'failed') and finished_at < ${before}`,
+      );
+    }
     const leaseEnd = new Date(now.getTime() + this.options.leaseMs);
     // A pending job whose time has come, or a running one whose lease is over (its instance died).
     const claimed = await this.db.execute<ClaimedRow>(sql`

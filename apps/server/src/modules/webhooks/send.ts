@@ -28,12 +28,24 @@ export async function sendOnce(
   const startedAt = performance.now();
   const elapsed = () => Math.round(performance.now() - startedAt);
   let resolved;
+  let resolving: NodeJS.Timeout | undefined;
   try {
-    resolved = await resolveTarget(target, policy);
+    // The name's resolution counts in the attempt's time: a resolver that does not answer is a timeout.
+    resolved = await Promise.race([
+      resolveTarget(target, policy),
+      new Promise<never>((_resolve, reject) => {
+        resolving = setTimeout(
+          () => reject(new TargetRefused(`No answer within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+      }),
+    ]);
   } catch (error) {
     if (error instanceof TargetRefused)
       return { ok: false, status: null, durationMs: elapsed(), error: error.message };
     throw error;
+  } finally {
+    clearTimeout(resolving);
   }
   const { url, address, family } = resolved;
   // The name was resolved and checked above; the connection uses that answer, never a second lookup.
@@ -63,7 +75,7 @@ export async function sendOnce(
     });
     const timer = setTimeout(
       () => finish({ ok: false, status: null, error: `No answer within ${timeoutMs} ms` }),
-      timeoutMs,
+      Math.max(0, timeoutMs - elapsed()),
     );
     request.on('error', (error) => finish({ ok: false, status: null, error: error.message }));
     request.on('response', (response) => {

@@ -415,3 +415,25 @@ describe('targets (SSRF)', () => {
     ).rejects.toThrow(/https/);
   });
 });
+
+describe('the outbox', () => {
+  it('forgets finished jobs a week after they ended, and keeps those still to run', async () => {
+    await addWebhook(['task.created']);
+    await createTask('Envoyée puis oubliée');
+    await drain();
+    receiver.answerWith((_request, response) => response.writeHead(500).end());
+    await createTask('Pas encore reçue');
+    await drain();
+    const statuses = async () =>
+      (await ctx.db.select({ status: outboxJobs.status }).from(outboxJobs)).map((row) => row.status);
+    expect(await statuses()).toEqual(expect.arrayContaining(['done', 'pending']));
+
+    // A month later (past the week kept after every job of this file ended): the delivered jobs are
+    // gone; the waiting one had its last try now, and is kept, failed.
+    aheadMs = 30 * 24 * 60 * 60_000;
+    await drain();
+    expect(await statuses()).not.toContain('done');
+    expect(await statuses()).not.toContain('pending');
+    expect(await statuses()).toContain('failed');
+  });
+});
