@@ -20,6 +20,8 @@ import type { EventHub } from './modules/events/event-hub.ts';
 import type { SyncService } from './modules/sync/sync-service.ts';
 import type { InvitationService } from './modules/members/invitation-service.ts';
 import type { MemberAdminService } from './modules/members/member-admin-service.ts';
+import type { OutboxWorker } from './modules/outbox/outbox.ts';
+import type { WebhookService } from './modules/webhooks/webhook-service.ts';
 
 /** The services a feature module may use, built once in `buildApp` and handed to each module. */
 export interface AppContext {
@@ -46,6 +48,9 @@ export interface AppContext {
   sync: SyncService;
   invitations: InvitationService;
   memberAdmin: MemberAdminService;
+  webhooks: WebhookService;
+  /** Runs the due outbox jobs (webhook deliveries); polling only when OUTBOX_POLL_INTERVAL_MS is not 0. */
+  outbox: OutboxWorker;
   /** This instance's open event streams. */
   events: EventHub;
 }

@@ -30,6 +30,7 @@ import { errorHandlerPlugin, sendProblem } from './plugins/error-handler.ts';
 import { requestIdPlugin } from './plugins/request-id.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { WEBHOOK_LIMITS } from '@jalon/contract';
 import { MAX_PATH_PARAM_LENGTH, OVERLONG_PARAM_DETAIL } from './lib/path-limits.ts';
 import { loadMasterKey, SecretBox } from './lib/secret-box.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
@@ -64,6 +65,10 @@ import { openapiOptions } from './openapi/openapi-document.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { taskActivityRoutes } from './modules/task-activity/routes.ts';
+import { OutboxWorker } from './modules/outbox/outbox.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { WEBHOOK_DELIVERY_JOB } from './modules/webhooks/webhook-events.ts';
+import { WebhookService } from './modules/webhooks/webhook-service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -72,6 +77,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** The event stream's timings and bounds (tests shorten the ping interval). */
   events?: Partial<EventHubOptions>;
+  /** The outbox's clock (tests move it forward to reach a retry without waiting). */
+  outboxNow?: () => Date;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -126,6 +133,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (error) => app.log.error({ err: error }, 'event stream error'),
   );
   const twoFactor = new TwoFactorService(database.db, secretBox, store, lockout, sessions);
+  const webhooks = new WebhookService(database.db, secretBox, {
+    httpsOnly: config.isProduction,
+    allowPrivate: config.webhookAllowPrivate,
+  });
+  const outbox = new OutboxWorker(
+    database.db,
+    { [WEBHOOK_DELIVERY_JOB]: webhooks.deliveryHandler },
+    {
+      pollIntervalMs: config.outboxPollIntervalMs,
+      // Longer than an attempt's deadline, so a live instance's job is never taken from it.
+      leaseMs: 6 * WEBHOOK_LIMITS.timeoutMs,
+      batchSize: 10,
+      now: options.outboxNow,
+      onError: (error) => app.log.error({ err: error }, 'outbox pass failed'),
+    },
+  );
   const ctx: AppContext = {
     config,
     database,
@@ -157,16 +180,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sync: new SyncService(database.db, notifier),
     invitations: new InvitationService(database.db, config, mailer),
     memberAdmin: new MemberAdminService(database.db, sessions, store, twoFactor),
+    webhooks,
+    outbox,
   };
   app.decorate('ctx', ctx);
   const purge = new TombstonePurge(database.db, config.tombstoneHorizonDays, (error) =>
     app.log.error({ err: error }, 'tombstone purge failed'),
   );
   purge.start();
+  if (config.outboxPollIntervalMs > 0) outbox.start();
   // Before the server stops accepting: open streams would otherwise hold the close until the grace period.
   app.addHook('preClose', async () => events.close());
   app.addHook('onClose', async () => {
     purge.stop();
+    // Attempts under way finish and are recorded before the database closes.
+    await outbox.stop();
     probe.stop();
     // Background work may still queue mail, so it finishes first.
     await background.idle();
@@ -213,6 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(eventRoutes, { ctx });
       await api.register(memberRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
+      await api.register(webhookRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
       await api.register(activityRoutes, { ctx });
       await api.register(taskActivityRoutes, { ctx });

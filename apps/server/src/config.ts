@@ -44,6 +44,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
   SHUTDOWN_GRACE_MS: int(0, 10 * 60_000).default(10_000),
   DATABASE_STATEMENT_TIMEOUT_MS: int(0, 10 * 60_000).default(10_000),
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  OUTBOX_POLL_INTERVAL_MS: int(0, 3_600_000).default(1_000),
   SECRET_KEY: z
     .string()
     .refine(
@@ -91,6 +93,10 @@ export interface Config {
   statementTimeoutMs: number;
   /** Master key for secrets at rest (TOTP secrets, backup-code hashes); from the data folder when unset. */
   secretKey: Buffer | undefined;
+  /** Webhook targets on loopback, private or link-local addresses are allowed (tests, an internal network). */
+  webhookAllowPrivate: boolean;
+  /** How often this instance looks for due outbox jobs (webhook deliveries); 0: this instance sends none. */
+  outboxPollIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -161,5 +167,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     secretKey: env.SECRET_KEY ? Buffer.from(env.SECRET_KEY, 'base64') : undefined,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
+    outboxPollIntervalMs: env.OUTBOX_POLL_INTERVAL_MS,
   };
 }

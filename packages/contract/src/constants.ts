@@ -153,3 +153,34 @@ export const AUDIT = {
 export const DATE_YEARS = { min: 1900, max: 9999 } as const;
 /** What a date outside `DATE_YEARS` gets, from the API and under a form's field alike. */
 export const DATE_YEARS_MESSAGE = `La date doit être comprise entre les années ${DATE_YEARS.min} et ${DATE_YEARS.max}.`;
+
+/**
+ * The events a webhook may ask for. One list that grows: a new kind of data adds its names here, and the
+ * server queues them from where it writes that kind (comments add `task.comment.created` once they exist).
+ */
+export const WEBHOOK_EVENTS = [
+  'task.created',
+  'task.updated',
+  'task.deleted',
+  'project.created',
+  'project.updated',
+  'project.deleted',
+  'member.joined',
+  'member.left',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export const WEBHOOK_LIMITS = {
+  urlMax: 2_048,
+  descriptionMax: 500,
+  /** Webhooks one Jalon keeps at most: each change is one delivery per webhook that wants it. */
+  maxWebhooks: 50,
+  /** 'Journal des envois' shows this many deliveries, newest first. */
+  journalSize: 100,
+  /** One attempt's whole time: connecting, sending and reading the answer. */
+  timeoutMs: 10_000,
+  /** Of an answer, at most this much is read (the rest is dropped with the connection). */
+  maxResponseBytes: 64 * 1024,
+  /** A delivery is retried with a growing delay for this long, then failed; a webhook failing this long is switched off. */
+  retryForMs: 24 * 60 * 60_000,
+} as const;

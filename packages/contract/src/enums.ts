@@ -58,6 +58,12 @@ export const AUDIT_TYPES = {
   memberDeactivated: 'admin.member.deactivated',
   memberReactivated: 'admin.member.reactivated',
   memberTwoFactorReset: 'admin.member.2fa_reset',
+  webhookCreated: 'admin.webhook.created',
+  webhookUpdated: 'admin.webhook.updated',
+  webhookDeleted: 'admin.webhook.deleted',
+  webhookRedelivered: 'admin.webhook.redelivered',
+  /** The server switched a webhook off after 24 hours of failed deliveries. */
+  webhookDisabled: 'admin.webhook.disabled',
   /** A deactivated member typed the right password and was refused. */
   loginDeactivated: 'auth.login.deactivated',
 } as const;

@@ -54,6 +54,9 @@ export const ERROR_CODES = [
   // One click, one thing (issue 32): a client-made id someone else used, a second live invitation.
   'id_taken',
   'invitation_pending',
+  // Webhooks (issue 39): a target the server will not send to (SSRF), or one webhook too many.
+  'webhook_target_refused',
+  'too_many_webhooks',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

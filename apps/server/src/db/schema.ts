@@ -388,6 +388,78 @@ export const syncResults = pgTable(
   (table) => [primaryKey({ columns: [table.clientId, table.seq] })],
 );
 
+/**
+ * The durable outbox (modules/outbox, decision 0076): work to do outside the transaction that asked for it
+ * (a webhook delivery now, an e-mail later), written in that transaction so a crash loses none. One
+ * instance claims a due job (`for update skip locked`) for a lease; a failure puts it back with a later
+ * `run_at`, until `give_up_at`.
+ */
+export const outboxJobs = pgTable(
+  'outbox_jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Which handler runs it (`webhook.delivery`). */
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<'pending' | 'running' | 'done' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When it may next run; while running, when its lease ends and another instance may take it. */
+    runAt: ts('run_at').notNull(),
+    giveUpAt: ts('give_up_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: ts('finished_at'),
+  },
+  (table) => [
+    index('outbox_jobs_due_idx')
+      .on(table.runAt)
+      .where(sql`status in ('pending', 'running')`),
+  ],
+);
+
+/** An administrator's webhook: where to send which events, signed with its own secret (sealed at rest). */
+export const webhooks = pgTable('webhooks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  url: text('url').notNull(),
+  events: text('events').array().notNull(),
+  description: text('description').notNull().default(''),
+  /** `whsec_…`, AES-256-GCM ciphertext (lib/secret-box.ts): it must be read back to sign. */
+  secret: text('secret').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  /** Since when every delivery has failed; cleared by a success. 24 hours of it switch the webhook off. */
+  failingSince: ts('failing_since'),
+  /** Set when the server switched it off after 24 hours of failures (shown until it is switched on). */
+  disabledAt: ts('disabled_at'),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * One message to one webhook ('Journal des envois'): its id is the `webhook-id` header, the same on every
+ * attempt and on a 'Renvoyer', so a receiver can drop what it has seen.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    /** The body as sent, kept so every attempt signs the same bytes. */
+    body: text('body').notNull(),
+    status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    responseStatus: integer('response_status'),
+    durationMs: integer('duration_ms'),
+    error: text('error'),
+    createdAt: createdAt(),
+    lastAttemptAt: ts('last_attempt_at'),
+  },
+  (table) => [index('webhook_deliveries_webhook_idx').on(table.webhookId, table.createdAt)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -406,5 +478,8 @@ export const schema = {
   taskCounts,
   syncClients,
   syncResults,
+  outboxJobs,
+  webhooks,
+  webhookDeliveries,
 };
 export const nowSql = sql`now()`;

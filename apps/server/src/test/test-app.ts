@@ -60,7 +60,11 @@ export interface TestContext {
 /** `options.logger` replaces the silent default, for tests that read the log lines. */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { logger?: FastifyServerOptions['logger']; events?: BuildAppOptions['events'] } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    events?: BuildAppOptions['events'];
+    outboxNow?: BuildAppOptions['outboxNow'];
+  } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-test-'));
   const config = loadConfig({
@@ -69,6 +73,8 @@ export async function createTestContext(
     LOG_LEVEL: 'silent',
     LOGIN_IP_MAX: '10000',
     RESET_IP_MAX: '10000',
+    // Tests run the outbox themselves (`ctx.outbox.runDue()`), so nothing is sent behind their back.
+    OUTBOX_POLL_INTERVAL_MS: '0',
     ...env,
   });
   const { database, url, drop } = await openTestDatabase(config.statementTimeoutMs);
@@ -80,6 +86,7 @@ export async function createTestContext(
     database,
     mailer,
     events: options.events,
+    outboxNow: options.outboxNow,
     logger: options.logger ?? (process.env.DEBUG_LOG ? { level: 'error' } : false),
   });
   await app.ready();

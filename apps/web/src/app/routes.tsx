@@ -48,6 +48,9 @@ const ShortcutsPage = screen(
 const MembersAdminPage = screen(
   async () => (await import('../features/members/components/members-admin-page.tsx')).MembersAdminPage,
 );
+const IntegrationsPage = screen(
+  async () => (await import('../features/integrations/index.ts')).IntegrationsPage,
+);
 
 const spinner = <FullPageSpinner label={fr.common.loading} />;
 
@@ -169,6 +172,13 @@ function Screens() {
         <SignedIn>
           <RequireAdmin>
             <MembersAdminPage />
+          </RequireAdmin>
+        </SignedIn>
+      </Route>
+      <Route path="/admin/integrations">
+        <SignedIn>
+          <RequireAdmin>
+            <IntegrationsPage />
           </RequireAdmin>
         </SignedIn>
       </Route>

@@ -18,6 +18,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { MailLogger, Mailer } from '../../lib/mailer.ts';
 import { assertAcceptablePassword } from '../../lib/password.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
+import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
+import { webhookMember } from './member-admin-service.ts';
 import { createUser, findUserByEmail, normaliseEmail } from '../users/user-service.ts';
 import { roleLabel } from './role-label.ts';
 
@@ -179,6 +181,7 @@ export class InvitationService {
         details: `Invitation acceptée (${roleLabel(user.role)})`,
         metadata: { invitationId: invitation.id, role: user.role },
       });
+      await queueWebhookEvents(tx, [{ type: 'member.joined', data: webhookMember(user) }], new Date());
       return { email: user.email, role: user.role };
     });
   }

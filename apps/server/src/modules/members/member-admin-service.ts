@@ -5,6 +5,7 @@ import { pendingLogins, sessions, users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { RevocationReason } from '../../lib/notifier.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
+import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
 import { revokeSessionsWhere, type SessionService } from '../sessions/session-service.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import { eraseSecondFactors, lockUser } from '../two-factor/second-factor.ts';
@@ -86,6 +87,13 @@ export class MemberAdminService {
         });
       }
       const [updated] = await tx.select().from(users).where(eq(users.id, row.id));
+      // A deactivated member has left the team; a reactivated one joins it again.
+      if (change.active !== undefined && (row.deactivatedAt === null) !== change.active)
+        await queueWebhookEvents(
+          tx,
+          [{ type: change.active ? 'member.joined' : 'member.left', data: webhookMember(updated!) }],
+          now,
+        );
       const [activity] = await tx
         .select({ at: max(sessions.lastActiveAt) })
         .from(sessions)
@@ -159,3 +167,12 @@ export class MemberAdminService {
     await this.store.userChanged(userId);
   }
 }
+
+/** A member in a webhook's body: as the members directory shows them to an administrator. */
+export const webhookMember = (row: typeof users.$inferSelect) => ({
+  id: row.id,
+  username: row.username,
+  email: row.email,
+  role: row.role,
+  active: row.deactivatedAt === null,
+});

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { appendAudits } from '../audit/audit-writer.ts';
+import { queueWebhookEvents, type Occurrence } from '../webhooks/webhook-events.ts';
 import type { BatchPlan } from './batch-plan.ts';
 import { ALL_RULES } from './entities.ts';
 import type { Column } from './table-columns.ts';
@@ -23,6 +24,21 @@ export async function writePlan(tx: Tx, plan: BatchPlan): Promise<void> {
     );
   for (const rules of ALL_RULES) await rules.afterWrite?.(tx, plan);
   await appendAudits(tx, plan.audits);
+  await queueWebhookEvents(tx, occurrences(plan), plan.now);
+}
+
+/**
+ * What the plan did, as webhooks name it: each audit row of a write (`task.updated` on `task:<id>`) with
+ * the row as its REST route answers it, final state of this batch. Every REST write and sync batch comes
+ * through here, so a delivery is queued in the transaction of the change, whatever the route.
+ */
+function occurrences(plan: BatchPlan): Occurrence[] {
+  return plan.audits.flatMap((audit) => {
+    const [entity, id] = (audit.resource ?? '').split(':');
+    const rules = ALL_RULES.find((candidate) => candidate.entity === entity);
+    const row = id === undefined ? undefined : rules?.rows(plan).get(id);
+    return rules && row ? [{ type: audit.type, data: rules.present(plan, row) }] : [];
+  });
 }
 
 /** Columns kept as they were when a row is updated: its id, and when and by whom it was made. */

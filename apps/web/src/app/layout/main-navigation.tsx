@@ -1,6 +1,7 @@
 import FolderKanban from 'lucide-react/icons/folder-kanban';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import ListTodo from 'lucide-react/icons/list-todo';
+import Plug from 'lucide-react/icons/plug';
 import Shield from 'lucide-react/icons/shield';
 import Users from 'lucide-react/icons/users';
 import { fr } from '../../locales/fr/index.ts';
@@ -24,6 +25,14 @@ export function MainNavigation({ restricted, isAdmin }: { restricted: boolean; i
         <NavItem to="/security" label={t.nav.security} icon={Shield} activeFor={['/security']} />
         {isAdmin && !restricted && (
           <NavItem to="/admin/members" label={t.nav.members} icon={Users} activeFor={['/admin/members']} />
+        )}
+        {isAdmin && !restricted && (
+          <NavItem
+            to="/admin/integrations"
+            label={t.nav.integrations}
+            icon={Plug}
+            activeFor={['/admin/integrations']}
+          />
         )}
       </ul>
     </nav>

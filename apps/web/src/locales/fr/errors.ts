@@ -49,6 +49,9 @@ export const problemMessages: Record<ErrorCode, string> = {
   id_taken: 'Cet identifiant est déjà utilisé par un autre élément. Rechargez la page et recommencez.',
   invitation_pending:
     'Une invitation est déjà en attente pour cette adresse : son lien reste valable. Révoquez-la pour en envoyer une nouvelle.',
+  webhook_target_refused:
+    'Cette adresse n’est pas acceptée : utilisez une adresse https publique (les adresses locales ou privées sont refusées).',
+  too_many_webhooks: 'Vous avez atteint le nombre maximal de webhooks (50).',
 };
 
 export const errors = {
