@@ -2,7 +2,6 @@ import type { PasskeyService } from './modules/passkeys/passkey-service.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { BackgroundWork } from './lib/background-work.ts';
-import type { Mailer } from './lib/mailer.ts';
 import type { Notifier } from './lib/notifier.ts';
 import type { LoginService } from './modules/auth/login-service.ts';
 import type { ResetService } from './modules/password-reset/reset-service.ts';
@@ -22,6 +21,7 @@ import type { InvitationService } from './modules/members/invitation-service.ts'
 import type { MemberAdminService } from './modules/members/member-admin-service.ts';
 import type { OutboxWorker } from './modules/outbox/outbox.ts';
 import type { WebhookService } from './modules/webhooks/webhook-service.ts';
+import type { MailQueue } from './modules/mail/mail-queue.ts';
 
 /** The services a feature module may use, built once in `buildApp` and handed to each module. */
 export interface AppContext {
@@ -29,7 +29,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   notifier: Notifier;
-  mailer: Mailer;
+  /** Mail queued in a write's transaction, sent by the outbox. */
+  mail: MailQueue;
   /** Work done after answering (reset links); shutdown waits for it. */
   background: BackgroundWork;
   store: SessionStore;

@@ -12,7 +12,6 @@ import type { Database } from './db/client.ts';
 import { BackgroundWork } from './lib/background-work.ts';
 import { databaseVersion } from './db/migrate.ts';
 import { AppError } from './lib/errors.ts';
-import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createNotifier } from './lib/notifier.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionCookieName } from './modules/auth/session-cookie.ts';
@@ -67,6 +66,8 @@ import { activityRoutes } from './modules/activity/routes.ts';
 import { taskActivityRoutes } from './modules/task-activity/routes.ts';
 import { OutboxWorker } from './modules/outbox/outbox.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { MAIL_JOB, MailQueue } from './modules/mail/mail-queue.ts';
+import { createMailTransport, type MailTransport } from './modules/mail/mail-transport.ts';
 import { WEBHOOK_DELIVERY_JOB } from './modules/webhooks/webhook-events.ts';
 import { WebhookService } from './modules/webhooks/webhook-service.ts';
 
@@ -74,7 +75,8 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
-  mailer?: Mailer;
+  /** Where mail is handed over (tests keep it in memory); SMTP or the local folder by default. */
+  mailTransport?: MailTransport;
   /** The event stream's timings and bounds (tests shorten the ping interval). */
   events?: Partial<EventHubOptions>;
   /** The outbox's clock (tests move it forward to reach a retry without waiting). */
@@ -112,7 +114,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(jsonBodyPlugin);
 
   const notifier = await createNotifier(database, (error) => app.log.error({ err: error }, 'notifier error'));
-  const mailer = options.mailer ?? createMailer(config, app.log);
   const background = new BackgroundWork((error) => app.log.error({ err: error }, 'background work failed'));
   const store = new SessionStore(database.db, config, notifier, (error) =>
     app.log.error({ err: error }, 'session store error'),
@@ -132,6 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { ...defaultEventHubOptions, maxStreamsPerUser: config.eventStreamsPerUser, ...options.events },
     (error) => app.log.error({ err: error }, 'event stream error'),
   );
+  const mail = new MailQueue(secretBox, new URL(config.publicUrl).hostname);
+  const mailTransport = options.mailTransport ?? createMailTransport(config, app.log);
   const twoFactor = new TwoFactorService(database.db, secretBox, store, lockout, sessions);
   const webhooks = new WebhookService(database.db, secretBox, {
     httpsOnly: config.isProduction,
@@ -139,7 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const outbox = new OutboxWorker(
     database.db,
-    { [WEBHOOK_DELIVERY_JOB]: webhooks.deliveryHandler },
+    { [WEBHOOK_DELIVERY_JOB]: webhooks.deliveryHandler, [MAIL_JOB]: mail.handler(mailTransport) },
     {
       pollIntervalMs: config.outboxPollIntervalMs,
       // Longer than an attempt's deadline, so a live instance's job is never taken from it.
@@ -154,7 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     db: database.db,
     notifier,
-    mailer,
+    mail,
     background,
     store,
     sessions,
@@ -176,9 +179,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
     dashboard: new DashboardService(database.db),
     preferences: new PreferencesService(database.db, store),
-    resets: new ResetService(database.db, config, mailer, sessions, background),
+    resets: new ResetService(database.db, config, mail, sessions, background),
     sync: new SyncService(database.db, notifier),
-    invitations: new InvitationService(database.db, config, mailer),
+    invitations: new InvitationService(database.db, config, mail),
     memberAdmin: new MemberAdminService(database.db, sessions, store, twoFactor),
     webhooks,
     outbox,
@@ -196,9 +199,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Attempts under way finish and are recorded before the database closes.
     await outbox.stop();
     probe.stop();
-    // Background work may still queue mail, so it finishes first.
+    // Background work may still queue mail (sent at the next start if this instance is the last).
     await background.idle();
-    await mailer.idle();
     await notifier.close();
   });
 

@@ -19,7 +19,7 @@ runCli(async () => {
   const database = await openDatabase({ dataDir: null });
   try {
     await runMigrations(database.pool);
-    const app = await buildApp({ config, database, mailer: { send: () => {}, idle: async () => {} } });
+    const app = await buildApp({ config, database, mailTransport: { deliver: async () => {} } });
     const text = `${JSON.stringify((await app.inject({ method: 'GET', url: '/api/openapi.json' })).json(), null, 2)}\n`;
     await app.close();
     if (flags.out) fs.writeFileSync(flags.out, text);

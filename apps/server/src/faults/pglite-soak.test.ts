@@ -38,7 +38,7 @@ beforeAll(async () => {
     onVacuumError: (error) => vacuumErrors.push(error),
   });
   await runMigrations(database.pool);
-  app = await buildApp({ config, database, mailer: { send: () => {}, idle: async () => {} } });
+  app = await buildApp({ config, database, mailTransport: { deliver: async () => {} } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });

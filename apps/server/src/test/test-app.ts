@@ -7,7 +7,7 @@ import { buildApp, type BuildAppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database, type Db } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
-import type { Mail, Mailer } from '../lib/mailer.ts';
+import type { Mail } from '../modules/mail/mail-transport.ts';
 import { users } from '../db/schema.ts';
 import { createUser } from '../modules/users/user-service.ts';
 import { ResponseValidator } from './response-validator.ts';
@@ -52,7 +52,7 @@ export interface TestContext {
   /** The scratch PostgreSQL database's URL (null on PGlite), for a second instance on the same data. */
   databaseUrl: string | null;
   /** Mails the server "sent", newest last. */
-  mails: Mail[];
+  mailsSent(): Promise<Mail[]>;
   dataDir: string;
   close(): Promise<void>;
 }
@@ -80,11 +80,11 @@ export async function createTestContext(
   const { database, url, drop } = await openTestDatabase(config.statementTimeoutMs);
   await runMigrations(database.pool);
   const mails: Mail[] = [];
-  const mailer: Mailer = { send: (mail) => void mails.push(mail), idle: async () => {} };
+  const mailTransport = { deliver: async (mail: Mail) => void mails.push(mail) };
   const app = await buildApp({
     config,
     database,
-    mailer,
+    mailTransport,
     events: options.events,
     outboxNow: options.outboxNow,
     logger: options.logger ?? (process.env.DEBUG_LOG ? { level: 'error' } : false),
@@ -97,7 +97,11 @@ export async function createTestContext(
     database,
     config,
     databaseUrl: url,
-    mails,
+    /** Every mail handed over so far, after the outbox has sent what was queued (it runs only when told). */
+    async mailsSent(): Promise<Mail[]> {
+      await app.ctx.outbox.runDue();
+      return mails;
+    },
     dataDir,
     async close() {
       await app.close();

@@ -15,9 +15,10 @@ import type { Db, Tx } from '../../db/client.ts';
 import { invitations } from '../../db/schema.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { MailLogger, Mailer } from '../../lib/mailer.ts';
 import { assertAcceptablePassword } from '../../lib/password.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
+import type { MailQueue } from '../mail/mail-queue.ts';
+import type { MailLogger } from '../mail/mail-transport.ts';
 import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
 import { webhookMember } from './member-admin-service.ts';
 import { createUser, findUserByEmail, normaliseEmail } from '../users/user-service.ts';
@@ -46,7 +47,7 @@ export class InvitationService {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
-    private readonly mailer: Mailer,
+    private readonly mail: MailQueue,
   ) {}
 
   async create(
@@ -58,7 +59,7 @@ export class InvitationService {
     const email = normaliseEmail(input.email);
     const token = newToken();
     const link = `${this.config.publicUrl}/invitation?token=${encodeURIComponent(token)}`;
-    const { row, created } = await this.db.transaction(async (tx) => {
+    const { row, created, mailJob } = await this.db.transaction(async (tx) => {
       // Two sends for one address wait for each other here, so neither misses the other's invitation.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitation:${email}`}))`);
       if (await findUserByEmail(tx, email))
@@ -69,7 +70,7 @@ export class InvitationService {
         .from(invitations)
         .where(and(eq(invitations.email, email), pending(now)));
       // The same invitation sent again (a double click, a resend): that invitation, no second mail.
-      if (live && input.id === live.id) return { row: live, created: false };
+      if (live && input.id === live.id) return { row: live, created: false, mailJob: null };
       // One live link per address, and never a new one that kills a link already mailed (only its hash
       // is kept, so that link cannot be mailed again): revoking it is how to send another.
       if (live) throw new AppError(409, 'invitation_pending', 'This e-mail already has a pending invitation');
@@ -99,19 +100,18 @@ export class InvitationService {
         details: `Invitation envoyée à ${email} (${roleLabel(input.role)})`,
         metadata: { email, role: input.role },
       });
-      return { row: inserted!, created: true };
-    });
-    if (!created) return { invitation: present(row), created };
-    this.mailer.send(
-      {
+      const mailJob = await this.mail.queue(tx, {
         to: email,
         subject: 'Jalon : invitation',
         text:
           `Bonjour,\n\n${admin.username} vous invite à rejoindre Jalon. Pour créer votre compte, ouvrez ce lien (valable ${INVITATION_VALIDITY_DAYS} jours) :\n${link}\n\n` +
           'Si vous ne vous attendiez pas à cette invitation, ignorez ce message.\n',
-      },
-      log,
-    );
+      });
+      return { row: inserted!, created: true, mailJob };
+    });
+    if (!created) return { invitation: present(row), created };
+    // The outbox's delivery line names the same job: the two lines meet on it.
+    log.info({ mailJob }, 'invitation mail queued');
     const invitation = present(row);
     return {
       invitation: this.config.exposeDevResetLink ? { ...invitation, devInviteLink: link } : invitation,

@@ -74,7 +74,7 @@ describe('POST /api/admin/invitations', () => {
     const [row] = await ctx.db.select().from(invitations).where(eq(invitations.id, id));
     expect(row!.tokenHash).toBe(sha256(token));
     expect(JSON.stringify(row)).not.toContain(token);
-    const mail = ctx.mails.filter((m) => m.to === email).at(-1)!;
+    const mail = (await ctx.mailsSent()).filter((m) => m.to === email).at(-1)!;
     expect(mail.text).toContain(data.devInviteLink);
 
     const [audit] = await auditFor('admin.invitation.created', `invitation:${id}`);
@@ -121,11 +121,11 @@ describe('POST /api/admin/invitations', () => {
 
   it('answers 409 invitation_pending for an address with a live link, which stays the one that works; after a revoke, a new one goes', async () => {
     const first = await invited();
-    const mailsBefore = ctx.mails.filter((m) => m.to === first.email).length;
+    const mailsBefore = (await ctx.mailsSent()).filter((m) => m.to === first.email).length;
     const again = await invite(first.admin.token, { email: first.email.toUpperCase(), role: 'admin' });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('invitation_pending');
-    expect(ctx.mails.filter((m) => m.to === first.email)).toHaveLength(mailsBefore);
+    expect((await ctx.mailsSent()).filter((m) => m.to === first.email)).toHaveLength(mailsBefore);
     expect(await ctx.db.select().from(invitations).where(eq(invitations.email, first.email))).toHaveLength(1);
 
     await inject(ctx.app, {
@@ -159,7 +159,7 @@ describe('POST /api/admin/invitations', () => {
     expect(later.statusCode).toBe(200);
     expect(later.json().data).toMatchObject({ id: body.id, email, role: 'member' });
     expect(await ctx.db.select().from(invitations).where(eq(invitations.email, email))).toHaveLength(1);
-    expect(ctx.mails.filter((m) => m.to === email)).toHaveLength(1);
+    expect((await ctx.mailsSent()).filter((m) => m.to === email)).toHaveLength(1);
     const created = together.find((answer) => answer.statusCode === 201)!.json().data;
     expect(
       (

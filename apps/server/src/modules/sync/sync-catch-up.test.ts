@@ -147,7 +147,7 @@ describe('catch-up reads', () => {
     const restarted = await buildApp({
       config: ctx.config,
       database: ctx.database,
-      mailer: { send: () => {}, idle: async () => {} },
+      mailTransport: { deliver: async () => {} },
     });
     try {
       const response = await inject(restarted, {
