@@ -20,6 +20,7 @@ import type { EventHub } from './modules/events/event-hub.ts';
 import type { SyncService } from './modules/sync/sync-service.ts';
 import type { InvitationService } from './modules/members/invitation-service.ts';
 import type { MemberAdminService } from './modules/members/member-admin-service.ts';
+import type { ApiTokenService } from './modules/api-tokens/token-service.ts';
 
 /** The services a feature module may use, built once in `buildApp` and handed to each module. */
 export interface AppContext {
@@ -46,6 +47,8 @@ export interface AppContext {
   sync: SyncService;
   invitations: InvitationService;
   memberAdmin: MemberAdminService;
+  /** Personal access tokens: created on /me, read by the auth guard. */
+  apiTokens: ApiTokenService;
   /** This instance's open event streams. */
   events: EventHub;
 }

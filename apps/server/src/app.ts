@@ -64,6 +64,9 @@ import { openapiOptions } from './openapi/openapi-document.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { taskActivityRoutes } from './modules/task-activity/routes.ts';
+import { apiTokenRoutes } from './modules/api-tokens/routes.ts';
+import { ApiTokenService } from './modules/api-tokens/token-service.ts';
+import { API_TOKEN } from '@jalon/contract';
 
 export interface BuildAppOptions {
   config: Config;
@@ -157,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sync: new SyncService(database.db, notifier),
     invitations: new InvitationService(database.db, config, mailer),
     memberAdmin: new MemberAdminService(database.db, sessions, store, twoFactor),
+    apiTokens: new ApiTokenService(database.db),
   };
   app.decorate('ctx', ctx);
   const purge = new TombstonePurge(database.db, config.tombstoneHorizonDays, (error) =>
@@ -191,7 +195,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     swagger,
     openapiOptions({ publicUrl: config.publicUrl, cookieName: sessionCookieName(config), version: '0.1.0' }),
   );
-  await app.register(authGuardPlugin, { db: database.db, store, cookieName: sessionCookieName(config) });
+  await app.register(authGuardPlugin, {
+    db: database.db,
+    store,
+    tokens: ctx.apiTokens,
+    cookieName: sessionCookieName(config),
+  });
+  // Each personal token has its own budget on every route it may use. A preHandler, after the routes'
+  // own limits (onRequest): @fastify/rate-limit applies one limiter per request, so this one must not
+  // run before theirs; the routes that have one are all refused to tokens anyway.
+  app.addHook(
+    'preHandler',
+    app.rateLimit({
+      max: API_TOKEN.rateLimit.max,
+      timeWindow: API_TOKEN.rateLimit.windowMs,
+      keyGenerator: (request) => `token:${request.apiToken?.id ?? ''}`,
+      allowList: (request) => request.apiToken === null,
+    }),
+  );
 
   await app.register(
     async (api) => {
@@ -216,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountRoutes, { ctx });
       await api.register(activityRoutes, { ctx });
       await api.register(taskActivityRoutes, { ctx });
+      await api.register(apiTokenRoutes, { ctx });
     },
     { prefix: '/api' },
   );

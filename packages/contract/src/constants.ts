@@ -153,3 +153,18 @@ export const AUDIT = {
 export const DATE_YEARS = { min: 1900, max: 9999 } as const;
 /** What a date outside `DATE_YEARS` gets, from the API and under a form's field alike. */
 export const DATE_YEARS_MESSAGE = `La date doit être comprise entre les années ${DATE_YEARS.min} et ${DATE_YEARS.max}.`;
+
+/**
+ * Personal access tokens (issue 39): the prefix secret scanners look for, what a person may name and
+ * hold, the expiries offered (null: none, administrators only), and the requests one token may make in
+ * a window before it answers 429.
+ */
+export const API_TOKEN = {
+  prefix: 'jalon_pat_',
+  nameMax: 80,
+  perUser: 20,
+  expiryDays: [30, 90, 365] as const,
+  rateLimit: { max: 300, windowMs: 60_000 },
+  /** Last use is written at most this often per token, so a busy script costs no write per request. */
+  lastUsedPersistMs: 60_000,
+} as const;

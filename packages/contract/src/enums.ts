@@ -45,6 +45,8 @@ export const AUDIT_TYPES = {
   passkeyFailed: 'security.passkey.failed',
   passkeyCloneSuspected: 'security.passkey.clone_suspected',
   auditExported: 'security.audit.exported',
+  tokenCreated: 'security.token.created',
+  tokenRevoked: 'security.token.revoked',
   projectCreated: 'project.created',
   projectUpdated: 'project.updated',
   projectDeleted: 'project.deleted',

@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   // One click, one thing (issue 32): a client-made id someone else used, a second live invitation.
   'id_taken',
   'invitation_pending',
+  // Personal access tokens (issue 39): a person holds at most API_TOKEN.perUser live ones.
+  'too_many_tokens',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
