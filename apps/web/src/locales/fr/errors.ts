@@ -49,6 +49,8 @@ export const problemMessages: Record<ErrorCode, string> = {
   id_taken: 'Cet identifiant est déjà utilisé par un autre élément. Rechargez la page et recommencez.',
   invitation_pending:
     'Une invitation est déjà en attente pour cette adresse : son lien reste valable. Révoquez-la pour en envoyer une nouvelle.',
+  too_many_tokens:
+    'Vous avez atteint le nombre maximal de jetons d’accès (20). Révoquez-en un pour en créer un autre.',
 };
 
 export const errors = {

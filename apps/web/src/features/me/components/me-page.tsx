@@ -6,13 +6,14 @@ import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/activity.css';
 import '../../../styles/preferences.css';
 import { meQueryOptions } from '../../auth/index.ts';
+import { ApiTokensSection } from './api-tokens-section.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
 const t = fr.me;
 
 /**
  * /me (shortcut g m): who I am, my password, my display preferences (`preferencesForm`, which the
- * preferences feature owns), and where my 2FA is managed.
+ * preferences feature owns), where my 2FA is managed, and my access tokens for scripts.
  */
 export function MePage({ preferencesForm }: { preferencesForm: ReactNode }) {
   const me = useQuery(meQueryOptions());
@@ -45,6 +46,7 @@ export function MePage({ preferencesForm }: { preferencesForm: ReactNode }) {
         <h2 id="me-display-title">{t.display}</h2>
         {preferencesForm}
       </section>
+      {user && <ApiTokensSection isAdmin={user.role === 'admin'} />}
     </>
   );
 }
