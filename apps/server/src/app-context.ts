@@ -21,6 +21,7 @@ import type { SyncService } from './modules/sync/sync-service.ts';
 import type { InvitationService } from './modules/members/invitation-service.ts';
 import type { MemberAdminService } from './modules/members/member-admin-service.ts';
 import type { ApiTokenService } from './modules/api-tokens/token-service.ts';
+import type { CalendarFeedService } from './modules/calendar-feed/feed-service.ts';
 
 /** The services a feature module may use, built once in `buildApp` and handed to each module. */
 export interface AppContext {
@@ -49,6 +50,8 @@ export interface AppContext {
   memberAdmin: MemberAdminService;
   /** Personal access tokens: created on /me, read by the auth guard. */
   apiTokens: ApiTokenService;
+  /** The person's calendar feed (a secret .ics address). */
+  calendarFeed: CalendarFeedService;
   /** This instance's open event streams. */
   events: EventHub;
 }

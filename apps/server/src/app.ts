@@ -66,6 +66,8 @@ import { activityRoutes } from './modules/activity/routes.ts';
 import { taskActivityRoutes } from './modules/task-activity/routes.ts';
 import { apiTokenRoutes } from './modules/api-tokens/routes.ts';
 import { ApiTokenService } from './modules/api-tokens/token-service.ts';
+import { calendarFeedRoutes } from './modules/calendar-feed/routes.ts';
+import { CalendarFeedService } from './modules/calendar-feed/feed-service.ts';
 import { API_TOKEN } from '@jalon/contract';
 
 export interface BuildAppOptions {
@@ -161,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     invitations: new InvitationService(database.db, config, mailer),
     memberAdmin: new MemberAdminService(database.db, sessions, store, twoFactor),
     apiTokens: new ApiTokenService(database.db),
+    calendarFeed: new CalendarFeedService(database.db, config.publicUrl),
   };
   app.decorate('ctx', ctx);
   const purge = new TombstonePurge(database.db, config.tombstoneHorizonDays, (error) =>
@@ -238,6 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(activityRoutes, { ctx });
       await api.register(taskActivityRoutes, { ctx });
       await api.register(apiTokenRoutes, { ctx });
+      await api.register(calendarFeedRoutes, { ctx });
     },
     { prefix: '/api' },
   );

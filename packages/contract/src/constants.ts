@@ -168,3 +168,8 @@ export const API_TOKEN = {
   /** Last use is written at most this often per token, so a busy script costs no write per request. */
   lastUsedPersistMs: 60_000,
 } as const;
+
+/** The calendar feed (issue 39): requests one address may make in a window (calendar apps poll it). */
+export const CALENDAR_FEED = {
+  rateLimit: { max: 60, windowMs: 60_000 },
+} as const;

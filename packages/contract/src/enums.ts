@@ -47,6 +47,8 @@ export const AUDIT_TYPES = {
   auditExported: 'security.audit.exported',
   tokenCreated: 'security.token.created',
   tokenRevoked: 'security.token.revoked',
+  calendarFeedCreated: 'security.calendar_feed.created',
+  calendarFeedRevoked: 'security.calendar_feed.revoked',
   projectCreated: 'project.created',
   projectUpdated: 'project.updated',
   projectDeleted: 'project.deleted',

@@ -27,3 +27,4 @@ export * from './sync.ts';
 export * from './events.ts';
 export * from './account.ts';
 export * from './api-tokens.ts';
+export * from './calendar-feed.ts';

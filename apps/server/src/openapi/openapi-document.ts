@@ -32,6 +32,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   sync: 'Offline devices send their numbered operations',
   events: 'The live event stream',
   tokens: 'Personal access tokens for scripts and integrations',
+  calendar: 'The calendar feed: a secret iCalendar address of one’s deadlines',
 };
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
