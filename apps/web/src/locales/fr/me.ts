@@ -74,4 +74,28 @@ export const me = {
     revoked: (name: string) => `Jeton « ${name} » révoqué.`,
     revokeFailed: 'Le jeton n’a pas été révoqué',
   },
+  feed: {
+    heading: 'Flux agenda',
+    intro:
+      'Abonnez votre agenda (Thunderbird, Google Agenda, Outlook, Calendrier d’Apple…) à cette adresse pour y voir les échéances de vos tâches et de vos projets. Quiconque la connaît peut lire ces échéances : gardez-la pour vous.',
+    loading: 'Chargement du flux…',
+    loadError: 'L’état du flux n’a pas pu être chargé',
+    none: 'Aucun flux agenda.',
+    activeSince: (date: string) => `Un flux est actif depuis le ${date}.`,
+    create: 'Créer l’adresse du flux',
+    replace: 'Remplacer l’adresse',
+    creating: 'Création…',
+    createFailed: 'L’adresse n’a pas été créée',
+    copyNow:
+      'Copiez-la maintenant : elle ne sera plus affichée. L’ancienne adresse, s’il y en avait une, ne fonctionne plus.',
+    urlLabel: 'Adresse du flux',
+    copy: 'Copier',
+    copied: 'Copié.',
+    revoke: 'Révoquer le flux',
+    revokeTitle: 'Révoquer le flux agenda ?',
+    revokeText: 'Les agendas abonnés à cette adresse ne recevront plus vos échéances.',
+    cancel: 'Annuler',
+    revoked: 'Flux agenda révoqué.',
+    revokeFailed: 'Le flux n’a pas été révoqué',
+  },
 } as const;

@@ -5,11 +5,11 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { copyText } from '../../../lib/clipboard.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens.ts';
+import { ShownOnce } from './shown-once.tsx';
 
 const t = fr.me.tokens;
 type Expiry = (typeof API_TOKEN.expiryDays)[number] | 'none';
@@ -20,39 +20,20 @@ function expiryText(token: ApiToken): string {
   return Date.parse(token.expiresAt) <= Date.now() ? t.expiredOn(at) : t.expiresOn(at);
 }
 
-/** The token just made, shown this once with a copy button. */
+/** The token just made, shown this once. */
 function NewToken({ created }: { created: CreatedApiToken }) {
-  const [copied, setCopied] = useState<boolean | null>(null);
   return (
     <div className="api-token__new">
       <Alert tone="success">
         {t.created(created.name)} <strong>{t.copyNow}</strong>
       </Alert>
-      <Field id="me-token-value" label={t.tokenLabel}>
-        {(control) => (
-          <input
-            {...control}
-            className="input input--mono"
-            readOnly
-            value={created.token}
-            onFocus={(event) => event.target.select()}
-          />
-        )}
-      </Field>
-      <div className="button-row">
-        <button
-          type="button"
-          className="button"
-          onClick={async () => setCopied(await copyText(created.token))}
-        >
-          {t.copy}
-        </button>
-        {copied && (
-          <span role="status" className="muted">
-            {t.copied}
-          </span>
-        )}
-      </div>
+      <ShownOnce
+        id="me-token-value"
+        label={t.tokenLabel}
+        value={created.token}
+        copyLabel={t.copy}
+        copiedLabel={t.copied}
+      />
     </div>
   );
 }

@@ -17,6 +17,7 @@ function signedIn(onChange: (body: unknown) => Response) {
     if (pathOf(call) === '/auth/me') return json(makeMe({ role: 'admin', twoFactorEnabled: true }));
     if (pathOf(call) === '/auth/password/change') return onChange(call.body);
     if (pathOf(call) === '/me/tokens') return json({ tokens: [] });
+    if (pathOf(call) === '/me/calendar-feed') return json({ active: false, createdAt: null });
     return problem(404, 'not_found');
   });
 }
@@ -98,6 +99,7 @@ describe('/me', { timeout: 20_000 }, () => {
         return json({ ...token, token: 'jalon_pat_secret-shown-once' }, { status: 201 });
       }
       if (path === '/me/tokens') return json({ tokens });
+      if (path === '/me/calendar-feed') return json({ active: false, createdAt: null });
       if (path === `/me/tokens/${token.id}` && call.method === 'DELETE') {
         tokens = [];
         return json({ revoked: true });
@@ -131,5 +133,48 @@ describe('/me', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Aucun jeton d’accès.')).toBeInTheDocument();
     // The token shown once is gone with it.
     expect(screen.queryByLabelText('Nouveau jeton')).not.toBeInTheDocument();
+  });
+
+  it('makes the calendar feed’s address, shows it once, and revokes the feed', async () => {
+    let active = false;
+    updateSession({
+      token: 'tok-1',
+      sessionId: 'sess-1',
+      sessionExpiry: '2999-01-01T00:00:00.000Z',
+      user: makeUser(),
+    });
+    const url = 'https://jalon.example.org/api/calendar/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ.ics';
+    const calls = mockFetch((call) => {
+      const path = pathOf(call);
+      if (path === '/auth/me') return json(makeMe({ role: 'member' }));
+      if (path === '/me/tokens') return json({ tokens: [] });
+      if (path === '/me/calendar-feed' && call.method === 'POST') {
+        active = true;
+        return json({ url }, { status: 201 });
+      }
+      if (path === '/me/calendar-feed' && call.method === 'DELETE') {
+        active = false;
+        return json({ revoked: true });
+      }
+      if (path === '/me/calendar-feed')
+        return json({ active, createdAt: active ? '2026-11-02T10:30:00.000Z' : null });
+      return problem(404, 'not_found');
+    });
+    renderApp('/me');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Flux agenda' })).toBeInTheDocument();
+    expect(await screen.findByText('Aucun flux agenda.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Créer l’adresse du flux' }));
+    expect(await screen.findByLabelText('Adresse du flux')).toHaveValue(url);
+    expect(screen.getByText(/Copiez-la maintenant : elle ne sera plus affichée/)).toBeInTheDocument();
+    expect(await screen.findByText(/Un flux est actif depuis le/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Révoquer le flux' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Révoquer le flux' }),
+    );
+    expect(await screen.findByText('Flux agenda révoqué.')).toBeInTheDocument();
+    expect(await screen.findByText('Aucun flux agenda.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Adresse du flux')).not.toBeInTheDocument();
+    expect(calls.some((call) => pathOf(call) === '/me/calendar-feed' && call.method === 'DELETE')).toBe(true);
   });
 });

@@ -7,13 +7,14 @@ import '../../../styles/activity.css';
 import '../../../styles/preferences.css';
 import { meQueryOptions } from '../../auth/index.ts';
 import { ApiTokensSection } from './api-tokens-section.tsx';
+import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
 const t = fr.me;
 
 /**
  * /me (shortcut g m): who I am, my password, my display preferences (`preferencesForm`, which the
- * preferences feature owns), where my 2FA is managed, and my access tokens for scripts.
+ * preferences feature owns), where my 2FA is managed, my access tokens for scripts and my calendar feed.
  */
 export function MePage({ preferencesForm }: { preferencesForm: ReactNode }) {
   const me = useQuery(meQueryOptions());
@@ -47,6 +48,7 @@ export function MePage({ preferencesForm }: { preferencesForm: ReactNode }) {
         {preferencesForm}
       </section>
       {user && <ApiTokensSection isAdmin={user.role === 'admin'} />}
+      {user && <CalendarFeedSection />}
     </>
   );
 }
