@@ -109,7 +109,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       if (text === null) throw notFound('Calendar feed');
       const etag = etagOf(text);
       reply.header('etag', etag);
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
       return reply.type('text/calendar; charset=utf-8').send(text);
     },
   );
