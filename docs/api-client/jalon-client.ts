@@ -21,8 +21,12 @@ async function call<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
-export function jalonClient(baseUrl: string) {
-  let token: string | null = null;
+/**
+ * `options.token`: a personal access token made on /me (`jalon_pat_…`), for a script that never signs
+ * in; without it, `login` opens a session first.
+ */
+export function jalonClient(baseUrl: string, options: { token?: string } = {}) {
+  let token: string | null = options.token ?? null;
   return {
     /** Signs in; with 2FA on, the answer holds a `tempToken` for the code step instead of a session. */
     async login(credentials: LoginRequest): Promise<LoginAnswer['data']> {

@@ -22,6 +22,8 @@ import type { MemberAdminService } from './modules/members/member-admin-service.
 import type { OutboxWorker } from './modules/outbox/outbox.ts';
 import type { WebhookService } from './modules/webhooks/webhook-service.ts';
 import type { MailQueue } from './modules/mail/mail-queue.ts';
+import type { ApiTokenService } from './modules/api-tokens/token-service.ts';
+import type { CalendarFeedService } from './modules/calendar-feed/feed-service.ts';
 
 /** The services a feature module may use, built once in `buildApp` and handed to each module. */
 export interface AppContext {
@@ -52,6 +54,10 @@ export interface AppContext {
   webhooks: WebhookService;
   /** Runs the due outbox jobs (webhook deliveries); polling only when OUTBOX_POLL_INTERVAL_MS is not 0. */
   outbox: OutboxWorker;
+  /** Personal access tokens: created on /me, read by the auth guard. */
+  apiTokens: ApiTokenService;
+  /** The person's calendar feed (a secret .ics address). */
+  calendarFeed: CalendarFeedService;
   /** This instance's open event streams. */
   events: EventHub;
 }

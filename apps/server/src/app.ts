@@ -70,6 +70,11 @@ import { MAIL_JOB, MailQueue } from './modules/mail/mail-queue.ts';
 import { createMailTransport, type MailTransport } from './modules/mail/mail-transport.ts';
 import { WEBHOOK_DELIVERY_JOB } from './modules/webhooks/webhook-events.ts';
 import { WebhookService } from './modules/webhooks/webhook-service.ts';
+import { apiTokenRoutes } from './modules/api-tokens/routes.ts';
+import { ApiTokenService } from './modules/api-tokens/token-service.ts';
+import { calendarFeedRoutes } from './modules/calendar-feed/routes.ts';
+import { CalendarFeedService } from './modules/calendar-feed/feed-service.ts';
+import { API_TOKEN } from '@jalon/contract';
 
 export interface BuildAppOptions {
   config: Config;
@@ -185,6 +190,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     memberAdmin: new MemberAdminService(database.db, sessions, store, twoFactor),
     webhooks,
     outbox,
+    apiTokens: new ApiTokenService(database.db),
+    calendarFeed: new CalendarFeedService(database.db, config.publicUrl),
   };
   app.decorate('ctx', ctx);
   const purge = new TombstonePurge(database.db, config.tombstoneHorizonDays, (error) =>
@@ -221,7 +228,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     swagger,
     openapiOptions({ publicUrl: config.publicUrl, cookieName: sessionCookieName(config), version: '0.1.0' }),
   );
-  await app.register(authGuardPlugin, { db: database.db, store, cookieName: sessionCookieName(config) });
+  await app.register(authGuardPlugin, {
+    db: database.db,
+    store,
+    tokens: ctx.apiTokens,
+    cookieName: sessionCookieName(config),
+  });
+  // Each personal token has its own budget on every route it may use. A preHandler, after the routes'
+  // own limits (onRequest): @fastify/rate-limit applies one limiter per request, so this one must not
+  // run before theirs; the routes that have one are all refused to tokens anyway.
+  app.addHook(
+    'preHandler',
+    app.rateLimit({
+      max: API_TOKEN.rateLimit.max,
+      timeWindow: API_TOKEN.rateLimit.windowMs,
+      keyGenerator: (request) => `token:${request.apiToken?.id ?? ''}`,
+      allowList: (request) => request.apiToken === null,
+    }),
+  );
 
   await app.register(
     async (api) => {
@@ -247,6 +271,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountRoutes, { ctx });
       await api.register(activityRoutes, { ctx });
       await api.register(taskActivityRoutes, { ctx });
+      await api.register(apiTokenRoutes, { ctx });
+      await api.register(calendarFeedRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -184,3 +184,23 @@ export const WEBHOOK_LIMITS = {
   /** A delivery is retried with a growing delay for this long, then failed; a webhook failing this long is switched off. */
   retryForMs: 24 * 60 * 60_000,
 } as const;
+
+/**
+ * Personal access tokens (issue 39): the prefix secret scanners look for, what a person may name and
+ * hold, the expiries offered (null: none, administrators only), and the requests one token may make in
+ * a window before it answers 429.
+ */
+export const API_TOKEN = {
+  prefix: 'jalon_pat_',
+  nameMax: 80,
+  perUser: 20,
+  expiryDays: [30, 90, 365] as const,
+  rateLimit: { max: 300, windowMs: 60_000 },
+  /** Last use is written at most this often per token, so a busy script costs no write per request. */
+  lastUsedPersistMs: 60_000,
+} as const;
+
+/** The calendar feed (issue 39): requests one address may make in a window (calendar apps poll it). */
+export const CALENDAR_FEED = {
+  rateLimit: { max: 60, windowMs: 60_000 },
+} as const;

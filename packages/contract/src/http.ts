@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   // Webhooks (issue 39): a target the server will not send to (SSRF), or one webhook too many.
   'webhook_target_refused',
   'too_many_webhooks',
+  // Personal access tokens (issue 39): a person holds at most API_TOKEN.perUser live ones.
+  'too_many_tokens',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -27,3 +27,5 @@ export * from './sync.ts';
 export * from './events.ts';
 export * from './account.ts';
 export * from './webhooks.ts';
+export * from './api-tokens.ts';
+export * from './calendar-feed.ts';

@@ -12,7 +12,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Preferences, ProjectStatus, Role, TaskPriority, TaskStatus } from '@jalon/contract';
+import type {
+  ApiTokenScope,
+  Preferences,
+  ProjectStatus,
+  Role,
+  TaskPriority,
+  TaskStatus,
+} from '@jalon/contract';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -180,6 +187,51 @@ export const passkeys = pgTable(
     uniqueIndex('passkeys_credential_id_key').on(table.credentialId),
     index('passkeys_user_idx').on(table.userId),
   ],
+);
+
+/**
+ * Personal access tokens (issue 39): a person's scripts call the API with `Authorization: Bearer
+ * jalon_pat_…`. Only the token's SHA-256 is kept (decision 0074); a revoked token keeps its row, so the
+ * audit's `resource` still names it.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope').$type<ApiTokenScope>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    /** Null: no expiry (administrators only). */
+    expiresAt: ts('expires_at'),
+    /** Written at most once a minute per token. */
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+    revokedReason: text('revoked_reason'),
+  },
+  (table) => [
+    uniqueIndex('api_tokens_token_hash_key').on(table.tokenHash),
+    index('api_tokens_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * A person's calendar feed (issue 39): one secret address per person, read by calendar apps that send
+ * no credentials. Only the secret's SHA-256 is kept; revoking deletes the row.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('calendar_feeds_token_hash_key').on(table.tokenHash)],
 );
 
 /**

@@ -14,5 +14,6 @@ export function actorOf(
     name: who?.username ?? null,
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? '',
+    ...(request.apiToken ? { via: 'token' as const } : {}),
   };
 }

@@ -53,7 +53,11 @@ describe('the published OpenAPI document', () => {
     ]) {
       expect(byId(id).operation.security, id).toEqual([]);
     }
-    expect(byId('listTasks').operation.security).toEqual([{ bearer: [] }]);
+    // A personal access token opens what the person may use, never the account's security routes.
+    expect(byId('listTasks').operation.security).toEqual([{ bearer: [] }, { personalToken: [] }]);
+    for (const id of ['listSessions', 'createApiToken', 'getMe', 'postAuthPasswordChange'])
+      expect(byId(id).operation.security, id).toEqual([{ bearer: [] }]);
+    expect(doc.components.securitySchemes.personalToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(byId('streamEvents').operation.security).toEqual([{ sessionCookie: [] }]);
     expect(doc.components.securitySchemes.sessionCookie).toMatchObject({
       type: 'apiKey',
@@ -86,8 +90,9 @@ describe('the published OpenAPI document', () => {
 
   it('derives each route’s error answers from its definition', () => {
     const statuses = (id: string) => Object.keys(byId(id).operation.responses).map(Number);
-    // A versioned write: its params (404), body (400, 413, 415), X-Entity-Version (409), a signed-in route (401, 403).
-    expect(statuses('patchTask')).toEqual([200, 400, 401, 403, 404, 409, 413, 415, 500, 503]);
+    // A versioned write: its params (404), body (400, 413, 415), X-Entity-Version (409), a signed-in route
+    // (401, 403), a personal token's budget (429).
+    expect(statuses('patchTask')).toEqual([200, 400, 401, 403, 404, 409, 413, 415, 429, 500, 503]);
     // The sign-in: public, rate limited, wrong credentials and a deactivated account (declared by the route).
     expect(statuses('login')).toEqual([200, 400, 401, 403, 413, 415, 429, 500, 503]);
     // The session check reads no input: only the token mismatch and the database.

@@ -10,6 +10,7 @@ import {
 } from './problem-components.ts';
 import { routeProblems, type ProblemStatus } from './route-problems.ts';
 import { tidySchemas } from './tidy-schemas.ts';
+import { personalTokenUse } from '../modules/api-tokens/token-access.ts';
 
 type Json = Record<string, unknown>;
 type Operation = Json & { responses?: Record<string, Json>; tags?: string[] };
@@ -30,6 +31,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   preferences: 'Display preferences',
   sync: 'Offline devices send their numbered operations',
   events: 'The live event stream',
+  tokens: 'Personal access tokens for scripts and integrations',
+  calendar: 'The calendar feed: a secret iCalendar address of one’s deadlines',
 };
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -51,10 +54,12 @@ export const generatedOperationId = (method: string, url: string): string =>
     .map((segment) => (segment.startsWith(':') ? `By${pascal(segment.slice(1))}` : pascal(segment)))
     .join('');
 
-const securityOf = (access: RouteAccess) => {
+const securityOf = (access: RouteAccess, url: string): Array<Record<string, string[]>> => {
   if (access === 'public') return [];
   if (access === 'cookie') return [{ sessionCookie: [] }];
-  return [{ bearer: [] }];
+  return personalTokenUse(access, url) === 'accepted'
+    ? [{ bearer: [] }, { personalToken: [] }]
+    : [{ bearer: [] }];
 };
 
 const jsonKeys = (schema: unknown): string[] =>
@@ -111,6 +116,13 @@ export function openapiOptions(options: {
             scheme: 'bearer',
             description: 'The session token of POST /api/auth/login (or a tempToken on the two-factor step)',
           },
+          personalToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'jalon_pat_…',
+            description:
+              'A personal access token made on /me (POST /api/me/tokens): `Authorization: Bearer jalon_pat_…`. A `read` token may only read; no token reaches the security routes (sign-in, sessions, password, 2FA, passkeys, tokens, administration, audit)',
+          },
           sessionCookie: {
             type: 'apiKey',
             in: 'cookie',
@@ -136,6 +148,7 @@ export function openapiOptions(options: {
         takesBody: schema.body !== undefined || BODY_METHODS.has(method),
         headers: jsonKeys(schema.headers).map((name) => name.toLowerCase()),
         rateLimited: Boolean(config.rateLimit),
+        personalTokens: personalTokenUse(access, url),
         problems: config.problems ?? [],
       });
       return {
@@ -144,7 +157,7 @@ export function openapiOptions(options: {
           ...schema,
           operationId:
             typeof schema.operationId === 'string' ? schema.operationId : generatedOperationId(method, url),
-          security: securityOf(access),
+          security: securityOf(access, url),
           [PROBLEMS_KEY]: problems,
         },
       };

@@ -27,6 +27,8 @@ export interface RouteFacts {
   /** Names of the request headers the route's schema declares (lower case). */
   headers: readonly string[];
   rateLimited: boolean;
+  /** What a personal access token does there (token-access.ts). */
+  personalTokens: 'accepted' | 'refused' | 'ignored';
   problems: readonly ProblemStatus[];
 }
 
@@ -40,7 +42,8 @@ export interface RouteFacts {
  * - 404 when it names a resource in its path;
  * - 409 when it honours X-Entity-Version (a stale version);
  * - 413 and 415 when it takes a body (size limit, only application/json);
- * - 429 with Retry-After when it is rate limited;
+ * - 429 with Retry-After when it is rate limited, or takes personal tokens (each has a budget);
+ * - 403 too where a personal token is refused (a security route) or limited (a `read` token's write);
  * - 500 everywhere: an unexpected failure, answered with a bare problem document (S29);
  * - 503 with Retry-After everywhere: the database may be away;
  * plus the statuses the route lists in `config.problems`.
@@ -55,6 +58,7 @@ export function routeProblems(route: RouteFacts): ProblemStatus[] {
     statuses.add(413);
     statuses.add(415);
   }
-  if (route.rateLimited) statuses.add(429);
+  if (route.rateLimited || route.personalTokens === 'accepted') statuses.add(429);
+  if (route.personalTokens !== 'ignored') statuses.add(403);
   return PROBLEM_STATUSES.filter((status) => statuses.has(status));
 }

@@ -96,11 +96,17 @@ function syncSessionFromHeaders(headers: Headers): void {
   updateSession(patch);
 }
 
-/** A payload describing the session (`session.expiresAt`, or `expiresAt` of a session check) moves the expiry. */
-function syncSessionFromPayload(payload: unknown): void {
+/**
+ * A payload describing the session (`session.expiresAt`, or `expiresAt` of a session check or refresh)
+ * moves the expiry. Only the session routes' bare `expiresAt` is the session's: a new access token's is
+ * its own.
+ */
+function syncSessionFromPayload(path: string, payload: unknown): void {
   if (getSession().token === null || typeof payload !== 'object' || payload === null) return;
   const record = payload as { session?: { expiresAt?: unknown }; expiresAt?: unknown };
-  const expiresAt = record.session?.expiresAt ?? record.expiresAt;
+  const expiresAt =
+    record.session?.expiresAt ??
+    (pathOnly(path).startsWith('/auth/sessions/') ? record.expiresAt : undefined);
   if (typeof expiresAt === 'string' && !Number.isNaN(Date.parse(expiresAt)))
     updateSession({ sessionExpiry: expiresAt });
 }
@@ -189,7 +195,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const response = await send(path, options as RequestOptions<unknown>, 'application/json');
   const body = await readBody(response);
   const payload = unwrap(body);
-  if (!matches(path, NO_AUTH_HEADER_PATHS)) syncSessionFromPayload(payload);
+  if (!matches(path, NO_AUTH_HEADER_PATHS)) syncSessionFromPayload(path, payload);
   const result = options.envelope ? body : payload;
   if (!options.schema) return result as T;
   const checked = await checkPayload(options.schema, result);

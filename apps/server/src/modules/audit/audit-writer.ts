@@ -12,6 +12,8 @@ export interface AuditActor {
   name: string | null;
   ip: string;
   userAgent: string;
+  /** `token`: the request was signed in with a personal access token; recorded in every row's metadata. */
+  via?: 'token';
 }
 
 export interface AuditEntry {
@@ -78,7 +80,11 @@ export async function appendAudits(
       outcome: entry.outcome,
       details: sanitiseText(entry.details ?? '', DETAILS_MAX),
       // Through JSON once (no Dates, no undefined), then every key and string in its stored form.
-      metadata: storedJson(JSON.parse(JSON.stringify(entry.metadata ?? {}))) as Record<string, unknown>,
+      metadata: storedJson(
+        JSON.parse(
+          JSON.stringify({ ...entry.metadata, ...(entry.actor.via ? { via: entry.actor.via } : {}) }),
+        ),
+      ) as Record<string, unknown>,
       prevHash,
     };
     const hash = auditRowHash(row);

@@ -7,6 +7,8 @@ import type { RevocationReason } from '../../lib/notifier.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
 import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
 import { revokeSessionsWhere, type SessionService } from '../sessions/session-service.ts';
+import { revokeTokensOf } from '../api-tokens/token-service.ts';
+import { deleteFeedOf } from '../calendar-feed/feed-service.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import { eraseSecondFactors, lockUser } from '../two-factor/second-factor.ts';
 import type { TwoFactorService } from '../two-factor/two-factor-service.ts';
@@ -68,12 +70,16 @@ export class MemberAdminService {
       if (change.active === false && row.deactivatedAt === null) {
         await tx.update(users).set({ deactivatedAt: now, updatedAt: now }).where(eq(users.id, row.id));
         revokedIds = await this.endEverySignIn(tx, row.id, 'deactivated');
+        // Their scripts and calendar feed stop too: neither may outlive the person's access.
+        const revokedTokens = await revokeTokensOf(tx, row.id, 'deactivated');
+        await deleteFeedOf(tx, row.id);
         await appendAudit(tx, {
           type: AUDIT_TYPES.memberDeactivated,
           actor,
           outcome: 'success',
           resource: `user:${row.id}`,
-          details: `${who} désactivé ; ${revokedIds.length} session(s) révoquée(s)`,
+          details: `${who} désactivé ; ${revokedIds.length} session(s) et ${revokedTokens} jeton(s) révoqué(s)`,
+          metadata: { revokedTokens },
         });
       }
       if (change.active === true && row.deactivatedAt !== null) {

@@ -11,6 +11,7 @@ import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
 import type { MailQueue } from '../mail/mail-queue.ts';
 import type { MailLogger } from '../mail/mail-transport.ts';
 import { revokeSessionsWhere, type SessionService } from '../sessions/session-service.ts';
+import { revokeTokensOf } from '../api-tokens/token-service.ts';
 import { findUserByEmail, normaliseEmail } from '../users/user-service.ts';
 
 const GENERIC_ANSWER = 'If the account exists, a reset link has been sent.';
@@ -121,6 +122,8 @@ export class ResetService {
         .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
       // A reset signs nobody in and ends every session; a lockout is lifted (S07, S22).
       const ids = await revokeSessionsWhere(tx, { userId: reset.userId }, 'password_reset');
+      // A reset is what someone does who fears their account was taken: tokens made with it end too.
+      const revokedTokens = await revokeTokensOf(tx, reset.userId, 'password_reset');
       await tx.delete(pendingLogins).where(eq(pendingLogins.userId, reset.userId));
       if (user) await tx.delete(loginThrottle).where(eq(loginThrottle.email, user.email));
       await appendAudit(tx, {
@@ -128,7 +131,8 @@ export class ResetService {
         actor: { ...actor, id: reset.userId, email: user?.email ?? null, name: user?.username ?? null },
         outcome: 'success',
         resource: `user:${reset.userId}`,
-        details: `Mot de passe réinitialisé ; ${ids.length} session(s) révoquée(s)`,
+        details: `Mot de passe réinitialisé ; ${ids.length} session(s) et ${revokedTokens} jeton(s) révoqué(s)`,
+        metadata: { revokedTokens },
       });
       return ids;
     });

@@ -52,6 +52,8 @@ export const problemMessages: Record<ErrorCode, string> = {
   webhook_target_refused:
     'Cette adresse n’est pas acceptée : utilisez une adresse https publique (les adresses locales ou privées sont refusées).',
   too_many_webhooks: 'Vous avez atteint le nombre maximal de webhooks (50).',
+  too_many_tokens:
+    'Vous avez atteint le nombre maximal de jetons d’accès (20). Révoquez-en un pour en créer un autre.',
 };
 
 export const errors = {

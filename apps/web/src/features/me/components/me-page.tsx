@@ -6,13 +6,15 @@ import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/activity.css';
 import '../../../styles/preferences.css';
 import { meQueryOptions } from '../../auth/index.ts';
+import { ApiTokensSection } from './api-tokens-section.tsx';
+import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
 const t = fr.me;
 
 /**
  * /me (shortcut g m): who I am, my password, my display preferences (`preferencesForm`, which the
- * preferences feature owns), and where my 2FA is managed.
+ * preferences feature owns), where my 2FA is managed, my access tokens for scripts and my calendar feed.
  */
 export function MePage({ preferencesForm }: { preferencesForm: ReactNode }) {
   const me = useQuery(meQueryOptions());
@@ -45,6 +47,8 @@ export function MePage({ preferencesForm }: { preferencesForm: ReactNode }) {
         <h2 id="me-display-title">{t.display}</h2>
         {preferencesForm}
       </section>
+      {user && <ApiTokensSection isAdmin={user.role === 'admin'} />}
+      {user && <CalendarFeedSection />}
     </>
   );
 }
