@@ -64,6 +64,7 @@ import { openapiOptions } from './openapi/openapi-document.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { taskActivityRoutes } from './modules/task-activity/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -216,6 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountRoutes, { ctx });
       await api.register(activityRoutes, { ctx });
       await api.register(taskActivityRoutes, { ctx });
+      await api.register(searchRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -30,6 +30,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   preferences: 'Display preferences',
   sync: 'Offline devices send their numbered operations',
   events: 'The live event stream',
+  search: 'Full-text search over tasks and projects',
 };
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
