@@ -1,6 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { SEARCH, SEARCH_KINDS, type SearchHighlight, type SearchItem, type SearchPage } from '@jalon/contract';
+import {
+  SEARCH,
+  SEARCH_KINDS,
+  excerptOf,
+  type SearchHighlight,
+  type SearchItem,
+  type SearchPage,
+} from '@jalon/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -56,33 +63,6 @@ export function parseMarks(marked: string): { text: string; ranges: SearchHighli
     } else text += part;
   }
   return { text, ranges };
-}
-
-/**
- * At most `SEARCH.excerptChars` of the text, cut at spaces, from a little before its first match, with
- * '…' where it was cut. The whole text is marked (HighlightAll) and cut here, because ts_headline's own
- * excerpts replace what looks like an HTML tag with a space: the excerpt would not be the text.
- */
-export function excerptOf(marked: { text: string; ranges: SearchHighlight[] }): {
-  text: string;
-  ranges: SearchHighlight[];
-} {
-  const { text, ranges } = marked;
-  if (text.length <= SEARCH.excerptChars) return marked;
-  const first = ranges[0]?.start ?? 0;
-  let start = Math.max(0, first - Math.floor(SEARCH.excerptChars / 4));
-  if (start > 0) start = text.indexOf(' ', start) + 1 || start;
-  if (start > first) start = first;
-  let end = Math.min(text.length, start + SEARCH.excerptChars);
-  if (end < text.length) end = text.lastIndexOf(' ', end) > start ? text.lastIndexOf(' ', end) : end;
-  const before = start > 0 ? '…' : '';
-  const shift = before.length - start;
-  return {
-    text: `${before}${text.slice(start, end)}${end < text.length ? '…' : ''}`,
-    ranges: ranges
-      .filter((range) => range.start >= start && range.end <= end)
-      .map((range) => ({ start: range.start + shift, end: range.end + shift })),
-  };
 }
 
 /** The position after a row: its rank exactly as the database wrote it, its kind and id (keyset). */

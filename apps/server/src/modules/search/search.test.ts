@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH, type SearchItem, type SearchPage } from '@jalon/contract';
+import { SEARCH, excerptOf, type SearchItem, type SearchPage } from '@jalon/contract';
 import { createTestContext, inject, signIn, type TestContext } from '../../test/test-app.ts';
-import { excerptOf, parseMarks, tsqueryText } from './search-query.ts';
+import { parseMarks, tsqueryText } from './search-query.ts';
 
 let ctx: TestContext;
 let token: string;
