@@ -51,7 +51,10 @@ test.describe('the search at 1440 px', () => {
     await expect(page.getByRole('group', { name: 'Tâches' })).toBeVisible();
     await expect(option.locator('.search-box__excerpt mark').first()).toHaveText('éléments');
     await expect(option).toHaveAttribute('aria-selected', 'true');
-    await expect(searchField(page)).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id'))!);
+    await expect(searchField(page)).toHaveAttribute(
+      'aria-activedescendant',
+      (await option.getAttribute('id'))!,
+    );
     await expectNoViolationsInBothSchemes(page, 'search results (1440 px)');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/tasks/${task.id}$`));

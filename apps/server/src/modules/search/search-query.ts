@@ -45,7 +45,10 @@ const markOptions = `StartSel=${MARK_START},StopSel=${MARK_END}`;
 
 /** Words are letters and digits only, so the query text can hold no tsquery operator but ours. */
 export function tsqueryText(q: string): string | null {
-  const words = q.normalize('NFC').match(/[\p{L}\p{N}]+/gu)?.slice(0, SEARCH.wordsMax);
+  const words = q
+    .normalize('NFC')
+    .match(/[\p{L}\p{N}]+/gu)
+    ?.slice(0, SEARCH.wordsMax);
   if (!words) return null;
   // The last word is still being typed: it matches as a prefix (after stemming, like the others).
   return words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(' & ');
@@ -137,7 +140,6 @@ export async function searchPage(
         highlights: { title: title.ranges, excerpt: excerpt.ranges },
       };
     }),
-    next:
-      result.rows.length > query.limit && last ? encodeCursor([last.rank, last.kind, last.id]) : null,
+    next: result.rows.length > query.limit && last ? encodeCursor([last.rank, last.kind, last.id]) : null,
   };
 }

@@ -13,8 +13,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const DEADLINE = '2027-03-31T23:59:59.999Z';
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>, as = token) =>
-  inject(ctx.app, { method, url, token: as, payload });
+const call = (
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: Record<string, unknown>,
+  as = token,
+) => inject(ctx.app, { method, url, token: as, payload });
 
 const createProject = async (name: string, description = 'Un projet') => {
   const response = await call('POST', '/api/projects', { name, description, deadline: DEADLINE });
@@ -163,7 +167,7 @@ describe('the excerpt', () => {
 
 describe('the query text', () => {
   it('keeps letters and digits only, the last word as a prefix', () => {
-    expect(tsqueryText("l'élément & (x|y):* 2027")).toBe("l & élément & x & y & 2027:*");
+    expect(tsqueryText("l'élément & (x|y):* 2027")).toBe('l & élément & x & y & 2027:*');
     expect(tsqueryText(' ,;! ')).toBeNull();
   });
 

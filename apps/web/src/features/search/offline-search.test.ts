@@ -19,7 +19,9 @@ describe("the device copy's search", () => {
   it("finds 'éléments' and 'Element' by 'élément', and 'élément' by 'ELEMENTS', with or without accents", () => {
     for (const question of ['élément', 'ELEMENTS', 'elem']) {
       const found = searchDeviceCopy(question, copy);
-      expect(found.map((item) => item.id).sort(), question).toEqual([projectId(1), taskId(1), taskId(2)].sort());
+      expect(found.map((item) => item.id).sort(), question).toEqual(
+        [projectId(1), taskId(1), taskId(2)].sort(),
+      );
     }
     expect(searchDeviceCopy('coeur', copy).map((item) => item.id)).toEqual([taskId(4)]);
   });

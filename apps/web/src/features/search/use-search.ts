@@ -39,7 +39,8 @@ export function useSearchResults(question: string): SearchResults {
   if (question.trim() === '') return { items: [], offline: false, status: 'idle' };
   // Until typing pauses, what shows is the previous question's results, or 'Recherche…'.
   const typing = question.trim() !== asked;
-  if (offline) return { items: local, offline: true, status: typing && local.length === 0 ? 'searching' : 'done' };
+  if (offline)
+    return { items: local, offline: true, status: typing && local.length === 0 ? 'searching' : 'done' };
   if (server.error) return { items: [], offline: false, status: 'failed' };
   if (server.data) return { items: server.data.items, offline: false, status: 'done' };
   return { items: [], offline: false, status: 'searching' };

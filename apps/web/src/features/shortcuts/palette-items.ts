@@ -63,7 +63,13 @@ const matches = (search: string) => (item: Candidate) => matchesQuery(item.keywo
  * an option's label, ignoring case and accents ('echeance' finds 'Échéance'). Groups left with no option
  * are not shown at all.
  */
-export function paletteGroups({ search, projects, tasks, found = [], scheme }: PaletteSource): PaletteGroup[] {
+export function paletteGroups({
+  search,
+  projects,
+  tasks,
+  found = [],
+  scheme,
+}: PaletteSource): PaletteGroup[] {
   const themeLabel = scheme === 'light' ? t.themeToDark : t.themeToLight;
   const groups: Array<{ key: string; heading: string; candidates: Candidate[]; limit?: number }> = [
     {
@@ -146,10 +152,14 @@ export function paletteGroups({ search, projects, tasks, found = [], scheme }: P
       ariaLabel: resultLabel(item),
       action: { kind: 'go', path: resultPath(item) },
     }));
-  shown.splice(shown.findIndex((group) => group.key === 'preferences'), 0, {
-    key: 'found',
-    heading: t.groups.found,
-    items: foundItems,
-  });
+  shown.splice(
+    shown.findIndex((group) => group.key === 'preferences'),
+    0,
+    {
+      key: 'found',
+      heading: t.groups.found,
+      items: foundItems,
+    },
+  );
   return shown.filter((group) => group.items.length > 0);
 }

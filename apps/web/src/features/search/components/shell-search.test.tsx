@@ -42,7 +42,13 @@ const PAGE = [
     rank: 0.3,
     highlights: { title: [], excerpt: [{ start: 7, end: 15 }] },
   }),
-  item({ id: taskId(2), taskId: taskId(2), title: 'Revoir', rank: 0.2, highlights: { title: [], excerpt: [] } }),
+  item({
+    id: taskId(2),
+    taskId: taskId(2),
+    title: 'Revoir',
+    rank: 0.2,
+    highlights: { title: [], excerpt: [] },
+  }),
 ];
 
 let calls: RecordedCall[];
@@ -72,10 +78,11 @@ describe("the shell's search", () => {
     await userEvent.type(field(), 'élément');
     const tasks = await screen.findByRole('group', { name: 'Tâches' });
     expect(calls.map(pathOf)).toEqual([`/search?q=${encodeURIComponent('élément')}&limit=20`]);
-    expect(within(tasks).getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual([
-      'Ouvrir la tâche Trier les éléments',
-      'Ouvrir la tâche Revoir',
-    ]);
+    expect(
+      within(tasks)
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('aria-label')),
+    ).toEqual(['Ouvrir la tâche Trier les éléments', 'Ouvrir la tâche Revoir']);
     const projects = screen.getByRole('group', { name: 'Projets' });
     // Stored markup is text: only the ranges are marked.
     expect(within(projects).getByRole('option')).toHaveTextContent('Les <b>éléments</b> lourds');
