@@ -27,3 +27,4 @@ export * from './dashboard.ts';
 export * from './sync.ts';
 export * from './events.ts';
 export * from './account.ts';
+export * from './search-excerpt.ts';

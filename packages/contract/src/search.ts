@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { SEARCH } from './constants.ts';
+import { SEARCH_KINDS, type SearchHighlight } from './search-excerpt.ts';
 import { safeText } from './text.ts';
-
-/** What a search finds; a comment's result opens its task (`taskId`). */
-export const SEARCH_KINDS = ['task', 'comment', 'project'] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 /** GET /api/search: the words (a prefix for the last one, as it is being typed), then keyset pages. */
 export const searchQuerySchema = z.strictObject({
@@ -15,15 +12,11 @@ export const searchQuerySchema = z.strictObject({
 });
 export type SearchQuery = z.input<typeof searchQuerySchema>;
 
-/**
- * A matched word in `title` or `excerpt`: characters [start, end) in JavaScript's (UTF-16) indexing.
- * Highlights are ranges over plain text, never markup, so no stored text can inject any.
- */
+/** A highlight (search-excerpt.ts says what it is). */
 export const searchHighlightSchema = z.object({
   start: z.number().int().min(0),
   end: z.number().int().min(0),
-});
-export type SearchHighlight = z.infer<typeof searchHighlightSchema>;
+}) satisfies z.ZodType<SearchHighlight>;
 
 export const searchItemSchema = z.object({
   kind: z.enum(SEARCH_KINDS),
@@ -46,31 +39,3 @@ export const searchPageSchema = z.object({
   next: z.string().nullable(),
 });
 export type SearchPage = z.infer<typeof searchPageSchema>;
-
-/**
- * At most `SEARCH.excerptChars` of a text, cut at spaces, from a little before its first match, with '…'
- * where it was cut, and its highlights moved along. The server cuts its matches with it (rather than with
- * ts_headline's own excerpts, which replace what looks like an HTML tag with a space), and so does the
- * device's search offline.
- */
-export function excerptOf(marked: { text: string; ranges: SearchHighlight[] }): {
-  text: string;
-  ranges: SearchHighlight[];
-} {
-  const { text, ranges } = marked;
-  if (text.length <= SEARCH.excerptChars) return marked;
-  const first = ranges[0]?.start ?? 0;
-  let start = Math.max(0, first - Math.floor(SEARCH.excerptChars / 4));
-  if (start > 0) start = text.indexOf(' ', start) + 1 || start;
-  if (start > first) start = first;
-  let end = Math.min(text.length, start + SEARCH.excerptChars);
-  if (end < text.length) end = text.lastIndexOf(' ', end) > start ? text.lastIndexOf(' ', end) : end;
-  const before = start > 0 ? '…' : '';
-  const shift = before.length - start;
-  return {
-    text: `${before}${text.slice(start, end)}${end < text.length ? '…' : ''}`,
-    ranges: ranges
-      .filter((range) => range.start >= start && range.end <= end)
-      .map((range) => ({ start: range.start + shift, end: range.end + shift })),
-  };
-}

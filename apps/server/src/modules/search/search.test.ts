@@ -102,7 +102,7 @@ describe('GET /api/search', () => {
     const bruno = (await signIn(ctx, { username: 'Bruno' })).token;
     const deleted = await createTask(project.id, 'Inventaire des parapluies');
     const doomed = await createProject('Projet abandonné', 'Sans suite');
-    const orphan = await createTask(doomed.id, 'Compter les parapluies');
+    await createTask(doomed.id, 'Compter les parapluies');
     const kept = await createTask(project.id, 'Ranger les parapluies');
     expect((await call('DELETE', `/api/tasks/${deleted.id}`)).statusCode).toBe(200);
     expect((await call('DELETE', `/api/projects/${doomed.id}`)).statusCode).toBe(200);

@@ -1,11 +1,5 @@
-import {
-  SEARCH,
-  excerptOf,
-  type Project,
-  type SearchHighlight,
-  type SearchItem,
-  type Task,
-} from '@jalon/contract';
+import type { Project, SearchHighlight, SearchItem, Task } from '@jalon/contract';
+import { SEARCH, excerptOf } from '@jalon/contract/plain';
 
 /*
  * The search over the device's copy, for when the server cannot be asked: titles (or names) and

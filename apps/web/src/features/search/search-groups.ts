@@ -1,4 +1,5 @@
-import { SEARCH_KINDS, type SearchItem, type SearchKind } from '@jalon/contract';
+import type { SearchItem, SearchKind } from '@jalon/contract';
+import { SEARCH_KINDS } from '@jalon/contract/plain';
 import { taskPath } from '../../app/task-panel-location.tsx';
 import { fr } from '../../locales/fr/index.ts';
 

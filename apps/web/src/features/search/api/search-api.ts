@@ -1,4 +1,5 @@
-import { SEARCH, type SearchPage } from '@jalon/contract';
+import type { SearchPage } from '@jalon/contract';
+import { SEARCH } from '@jalon/contract/plain';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { contractSchema } from '../../../lib/contract-check/answer-check.ts';
