@@ -31,7 +31,7 @@ async function taskToFind(page: Page, request: APIRequestContext, member: Member
   return { word, task };
 }
 
-const searchField = (page: Page) => page.getByRole('combobox', { name: 'Rechercher' });
+const searchField = (page: Page) => page.getByRole('combobox', { name: 'Rechercher', exact: true });
 
 test.describe('the search at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
@@ -80,7 +80,7 @@ test.describe('the search at 360 px, touch', () => {
     member,
   }) => {
     const { word, task } = await taskToFind(page, request, member);
-    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Rechercher' });
     await expect(searchField(page)).toBeFocused();
     await page.keyboard.type(`elements ${word}`);

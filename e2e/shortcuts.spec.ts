@@ -69,7 +69,7 @@ test('every global shortcut does what it says, from the dashboard', async ({ pag
   await page.goto('/projects');
   await expect(h1(page, 'Projets')).toBeVisible();
   await press(page, '/');
-  await expect(page.getByRole('combobox', { name: 'Rechercher' })).toBeFocused();
+  await expect(page.getByRole('combobox', { name: 'Rechercher', exact: true })).toBeFocused();
 
   // f goes to the page's filter, m to the navigation, r refreshes.
   await fromDashboard(page);
