@@ -12,7 +12,8 @@ import { SEED, seedTasks } from '../tasks/seed.ts';
  * Issue 40's search over the tasks suite's 100,000 tasks and 1,000 projects (its seed: every title is
  * 'Tâche i : préparer le lot i%37', every description names 'la partie i%37 du lot i%11'):
  * - a rare question: one task's number, the last word a prefix (a dozen matches);
- * - a typical one: a part and a lot (a few hundred matches, every word required, the last a prefix);
+ * - a typical one: a part, a lot and a word (a few hundred matches, every word required, the last a
+ *   prefix; a number as the prefix would stand for thousands of numbers);
  * - the worst: a word of every description, so 100,000 matches to rank for one page;
  * each sequential on one connection, then the typical one under autocannon (the target).
  */
@@ -32,7 +33,7 @@ const SEQUENTIAL_WORST = { count: 20, warmup: 2 } as const;
 type QuestionId = 'rare' | 'typical' | 'worst';
 const QUESTIONS: ReadonlyArray<{ id: QuestionId; q: string; matches: string }> = [
   { id: 'rare', q: 'tâche 4242', matches: '11 (4242 and 42420…42429)' },
-  { id: 'typical', q: 'partie 17 lot 5', matches: 'a few hundred' },
+  { id: 'typical', q: 'partie 17 lot 5 réunion', matches: 'a few hundred' },
   { id: 'worst', q: 'réunion', matches: `${SEED.tasks.toLocaleString('en')} (every task)` },
 ];
 const pathOf = (q: string) => `/api/search?q=${encodeURIComponent(q)}&limit=20`;
