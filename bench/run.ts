@@ -13,6 +13,7 @@ import { benchDatabaseUrl, createBenchDatabase, dropBenchDatabase } from './lib/
 import { formatTable } from './lib/report.ts';
 import type { DatabaseKind } from './lib/servers.ts';
 import { formatOfflineTable, measureOffline } from './offline/scenarios.ts';
+import { formatSearchTable, measureSearch } from './search/scenarios.ts';
 import { formatSoakTable, measureSoak } from './soak/scenarios.ts';
 import { formatSyncTable, measureSync } from './sync/scenarios.ts';
 import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
@@ -27,6 +28,9 @@ import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
  * - dashboard (issue 5): the tasks suite's 100,000 tasks; GET /api/dashboard (whole, and focused on one
  *   project) and the 30-day trends, sequential on one connection (p50/p99 without load, the target) and
  *   under autocannon, with a plain aggregate run directly as the reference;
+ * - search (issue 40): the tasks suite's 100,000 tasks; GET /api/search for a rare, a typical and the worst
+ *   question (a word of every task), sequential on one connection, then the typical one under autocannon;
+ *   target p99 under 100 ms at --connections;
  * - bundle (issue 5): the web app built, the production JS of /login and /dashboard (raw and gzip) from
  *   apps/web/dist, checked in Chromium; runs once (on the first database kind: the server it starts for
  *   the browser needs one).
@@ -51,7 +55,7 @@ import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
  * Each load is autocannon in its own process; each server is a child process. Prints a table per suite
  * and writes JSON to bench/results/.
  *
- *   npm run bench [-- --suite auth,tasks,audit,dashboard,bundle,sync,events,offline,lighthouse,soak --only pglite|postgresql
+ *   npm run bench [-- --suite auth,tasks,audit,dashboard,search,bundle,sync,events,offline,lighthouse,soak --only pglite|postgresql
  *                     --soak-minutes 10 --runs 3 --screens login,dashboard
  *                     --connections 20 --duration 10 --warmup 2 --saturating 20 --sessions 20
  *                     --build true|false --browser true|false --baseline ../other/apps/server]
@@ -61,6 +65,7 @@ const SUITES = [
   'tasks',
   'audit',
   'dashboard',
+  'search',
   'bundle',
   'sync',
   'events',
@@ -156,6 +161,11 @@ const SUITE: Record<SuiteName, Suite> = {
     measure: (kind, url) => measureDashboard(kind, settings, url),
     format: formatDashboardTable,
     describe: `100,000 tasks / 1,000 projects; sequential on one connection (20 + 200 for the home, 10 + 100 for the others); autocannon ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s measured each`,
+  },
+  search: {
+    measure: (kind, url) => measureSearch(kind, settings, url),
+    format: formatSearchTable,
+    describe: `100,000 tasks / 1,000 projects; a rare, a typical and the worst question sequential on one connection; the typical one under autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s measured`,
   },
   bundle: {
     measure: (kind, url) => measureBundle(kind, bundleOptions, url),

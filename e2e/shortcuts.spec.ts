@@ -65,11 +65,11 @@ test('every global shortcut does what it says, from the dashboard', async ({ pag
   await press(page, 'Escape');
   await expectDashboard(page, member);
 
-  // / puts the cursor in the page's search.
+  // / puts the cursor in the shell's search, even on a screen with a search field of its own.
   await page.goto('/projects');
   await expect(h1(page, 'Projets')).toBeVisible();
   await press(page, '/');
-  await expect(page.getByRole('searchbox')).toBeFocused();
+  await expect(page.getByRole('combobox', { name: 'Rechercher', exact: true })).toBeFocused();
 
   // f goes to the page's filter, m to the navigation, r refreshes.
   await fromDashboard(page);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import { createMember, type Member } from '../auth/member.ts';
 import { logStep } from './report.ts';
@@ -21,7 +22,8 @@ export async function withDatabase<T>(
   work: (query: Query) => Promise<T>,
 ): Promise<T> {
   if (target.kind === 'pglite') {
-    const db = await PGlite.create(target.pgliteDir);
+    // As the server opens it (its worker): the search vectors of a seeded task need unaccent.
+    const db = await PGlite.create(target.pgliteDir, { extensions: { unaccent } });
     try {
       return await work(async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows);
     } finally {

@@ -75,6 +75,7 @@ import { ApiTokenService } from './modules/api-tokens/token-service.ts';
 import { calendarFeedRoutes } from './modules/calendar-feed/routes.ts';
 import { CalendarFeedService } from './modules/calendar-feed/feed-service.ts';
 import { API_TOKEN } from '@jalon/contract';
+import { searchRoutes } from './modules/search/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -273,6 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(taskActivityRoutes, { ctx });
       await api.register(apiTokenRoutes, { ctx });
       await api.register(calendarFeedRoutes, { ctx });
+      await api.register(searchRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -129,6 +129,17 @@ export const ACCOUNT_LIMITS = { emailMax: 254, usernameMax: 64, passkeyNameMax: 
 /** A project's field lengths; plain, so a form states them without loading zod. */
 export const PROJECT_LIMITS = { nameMax: 200, descriptionMax: 5_000 } as const;
 
+/** Search (GET /api/search, and the device copy's search offline). */
+export const SEARCH = {
+  /** The longest question, in characters; only its first `wordsMax` words are searched. */
+  queryMax: 200,
+  wordsMax: 8,
+  pageMax: 50,
+  pageDefault: 20,
+  /** The excerpt of a long text: at most this many characters around the first match. */
+  excerptChars: 160,
+} as const;
+
 /** A task's field lengths and the list route's page sizes; plain, so the offline engine reads them without zod. */
 export const TASK_LIMITS = {
   titleMax: 300,

@@ -8,16 +8,19 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 const { dataDir, socketPath, loadDataDir } = workerData;
 
 try {
   // loadDataDir: a restore (cli/restore.ts) unpacks a backup into the empty folder before opening it.
-  const db = await PGlite.create(
-    dataDir ?? 'memory://',
-    loadDataDir ? { loadDataDir: new Blob([loadDataDir], { type: 'application/gzip' }) } : {},
-  );
+  // unaccent: the search folds accents with it (migration 0015); a database that has the extension
+  // cannot write a task without it loaded.
+  const db = await PGlite.create(dataDir ?? 'memory://', {
+    extensions: { unaccent },
+    ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir], { type: 'application/gzip' }) } : {}),
+  });
   // The pool opens one connection at a time, but node-postgres drops a connection after a failed
   // query and opens a new one at once, before the server has seen the old one close: allow a few so
   // that reconnection is never refused ("Too many connections").

@@ -33,6 +33,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   events: 'The live event stream',
   tokens: 'Personal access tokens for scripts and integrations',
   calendar: 'The calendar feed: a secret iCalendar address of one’s deadlines',
+  search: 'Full-text search over tasks and projects',
 };
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);

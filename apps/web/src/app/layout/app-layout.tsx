@@ -11,6 +11,7 @@ import { nextPaint } from '../../lib/after-paint.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { GlobalShortcuts } from '../../features/shortcuts/components/global-shortcuts.tsx';
+import { ShellSearch } from '../../features/search/index.ts';
 import { AbsenceDigest } from '../../live/absence-digest.tsx';
 import { LastSyncIndicator } from '../../live/last-sync-indicator.tsx';
 import { LiveUpdates } from '../../live/live-updates.tsx';
@@ -45,6 +46,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const navigation = <MainNavigation restricted={context.restricted} isAdmin={isAdmin} />;
   // Shortcuts and the palette lead to screens a restricted session cannot open yet.
   const shortcuts = !context.restricted && <GlobalShortcuts compact={phone} />;
+  const search = !context.restricted && <ShellSearch compact={phone} />;
   const tools = (
     <>
       {!context.restricted && <UndoRedo />}
@@ -62,6 +64,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <>
           <PhoneTopBar drawerId={drawerId} menuOpen={menuOpen} onMenu={() => setMenuOpenedAt(pathname)}>
             <ConnectionIndicator compact />
+            {search}
             {shortcuts}
           </PhoneTopBar>
           <NavDrawer id={drawerId} open={menuOpen} onClose={() => setMenuOpenedAt(null)}>
@@ -79,6 +82,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       ) : (
         <aside className="sidebar">
           <p className="sidebar__brand">{fr.common.productName}</p>
+          {search}
           {navigation}
           <ConflictsPanel />
           <div className="sidebar__footer">

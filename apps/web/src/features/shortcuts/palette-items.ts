@@ -1,8 +1,9 @@
-import type { Project, Task } from '@jalon/contract';
+import type { Project, SearchItem, Task } from '@jalon/contract';
 import { taskPath } from '../../app/task-panel-location.tsx';
 import { matchesQuery } from '../../lib/fold-text.ts';
 import { fr } from '../../locales/fr/index.ts';
 import type { ColorScheme } from '../preferences/index.ts';
+import { resultLabel, resultPath } from '../search/index.ts';
 
 const t = fr.shortcuts.palette;
 
@@ -28,6 +29,8 @@ interface PaletteSource {
   search: string;
   projects: readonly Pick<Project, 'id' | 'name'>[];
   tasks: readonly Pick<Task, 'id' | 'title'>[];
+  /** What the search finds for the query (descriptions, comments): those not listed by their title already. */
+  found?: readonly SearchItem[];
   scheme: ColorScheme;
 }
 
@@ -60,7 +63,13 @@ const matches = (search: string) => (item: Candidate) => matchesQuery(item.keywo
  * an option's label, ignoring case and accents ('echeance' finds 'Échéance'). Groups left with no option
  * are not shown at all.
  */
-export function paletteGroups({ search, projects, tasks, scheme }: PaletteSource): PaletteGroup[] {
+export function paletteGroups({
+  search,
+  projects,
+  tasks,
+  found = [],
+  scheme,
+}: PaletteSource): PaletteGroup[] {
   const themeLabel = scheme === 'light' ? t.themeToDark : t.themeToLight;
   const groups: Array<{ key: string; heading: string; candidates: Candidate[]; limit?: number }> = [
     {
@@ -121,14 +130,36 @@ export function paletteGroups({ search, projects, tasks, scheme }: PaletteSource
       candidates: [{ key: 'sign-out', label: t.signOut, action: { kind: 'signOut' } }],
     },
   ];
-  return groups
-    .map(({ key, heading, candidates, limit }) => ({
-      key,
-      heading,
-      items: candidates
-        .filter(matches(search))
-        .slice(0, limit)
-        .map(({ keywords: _keywords, ...item }) => item),
-    }))
-    .filter((group) => group.items.length > 0);
+  const shown = groups.map(({ key, heading, candidates, limit }) => ({
+    key,
+    heading,
+    items: candidates
+      .filter(matches(search))
+      .slice(0, limit)
+      .map(({ keywords: _keywords, ...item }) => item),
+  }));
+  // What the search found in the texts (stemmed words, descriptions, comments), after the tasks: kept
+  // as the search ranked it, less what a title lists already.
+  const listed = new Set(
+    shown.flatMap((group) => group.items.map((item) => (item.action.kind === 'go' ? item.action.path : ''))),
+  );
+  const foundItems: PaletteItem[] = found
+    .filter((item) => !listed.has(resultPath(item)))
+    .slice(0, ENTITY_LIMIT)
+    .map((item) => ({
+      key: `found-${item.kind}-${item.id}`,
+      label: item.title,
+      ariaLabel: resultLabel(item),
+      action: { kind: 'go', path: resultPath(item) },
+    }));
+  shown.splice(
+    shown.findIndex((group) => group.key === 'preferences'),
+    0,
+    {
+      key: 'found',
+      heading: t.groups.found,
+      items: foundItems,
+    },
+  );
+  return shown.filter((group) => group.items.length > 0);
 }

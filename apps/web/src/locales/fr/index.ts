@@ -11,6 +11,7 @@ import { members } from './members.ts';
 import { me } from './me.ts';
 import { live } from './live.ts';
 import { projects } from './projects.ts';
+import { search } from './search.ts';
 import { security } from './security.ts';
 import { shortcuts } from './shortcuts.ts';
 import { sync } from './sync.ts';
@@ -30,6 +31,7 @@ export const fr = {
   me,
   live,
   projects,
+  search,
   security,
   shortcuts,
   sync,

@@ -1,10 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import type { SearchItem } from '@jalon/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Router } from 'wouter';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '../../../lib/navigation.ts';
 import { emptySnapshot } from '../../../offline/work-snapshot.ts';
+import { json, mockFetch } from '../../../test/http.ts';
 import { startAt } from '../../../test/test-router.ts';
 import { getColorScheme, setColorScheme } from '../../preferences/index.ts';
 import { CommandPalette } from './command-palette.tsx';
@@ -25,19 +28,42 @@ const combobox = () =>
   screen.getByRole('combobox', { name: 'Rechercher une commande, un projet ou une tâche' });
 const activeOption = () => screen.getByRole('option', { selected: true });
 
+// What the server's search finds for 'clause': a task by its description, and one the titles list already.
+const found = (id: string, title: string): SearchItem => ({
+  kind: 'task',
+  id,
+  taskId: id,
+  title,
+  excerpt: 'une clause',
+  rank: 0.5,
+  highlights: { title: [], excerpt: [{ start: 4, end: 10 }] },
+});
+
+const withProviders = (ui: ReactNode) => (
+  <QueryClientProvider client={new QueryClient()}>
+    <Router hook={browserLocation.hook}>{ui}</Router>
+  </QueryClientProvider>
+);
+
 function renderPalette() {
   const onClose = vi.fn();
   const onSignOut = vi.fn();
   const router = startAt('/dashboard');
-  render(
-    <Router hook={browserLocation.hook}>
-      <CommandPalette open onClose={onClose} onSignOut={onSignOut} />
-    </Router>,
-  );
+  render(withProviders(<CommandPalette open onClose={onClose} onSignOut={onSignOut} />));
   return { router, onClose, onSignOut };
 }
 
-beforeEach(() => setColorScheme('light'));
+beforeEach(() => {
+  setColorScheme('light');
+  mockFetch((call) =>
+    json({
+      items: call.url.includes('q=contrat')
+        ? [found('t2', 'Signer le bail'), found('t1', 'Relire le contrat')]
+        : [],
+      next: null,
+    }),
+  );
+});
 
 describe('the command palette', () => {
   it('opens on an empty query with the focus in the field and the first option active', () => {
@@ -76,6 +102,15 @@ describe('the command palette', () => {
     expect(router.state.location.pathname).toBe('/tasks/t1');
   });
 
+  it('lists what the search finds in the texts after the titles, each once', async () => {
+    const { router } = renderPalette();
+    await userEvent.keyboard('contrat');
+    const group = await screen.findByRole('group', { name: 'Trouvé dans les textes' });
+    expect(screen.getAllByRole('option', { name: 'Ouvrir la tâche Relire le contrat' })).toHaveLength(1);
+    await userEvent.click(within(group).getByRole('option', { name: 'Ouvrir la tâche Signer le bail' }));
+    expect(router.state.location.pathname).toBe('/tasks/t2');
+  });
+
   it('says when nothing matches, and Enter then does nothing', async () => {
     const { router, onClose } = renderPalette();
     await userEvent.keyboard('zzz introuvable');
@@ -99,11 +134,7 @@ describe('the command palette', () => {
 
   it('starts each opening from an empty query and the first option', async () => {
     const router = startAt('/dashboard');
-    render(
-      <Router hook={browserLocation.hook}>
-        <Toggled />
-      </Router>,
-    );
+    render(withProviders(<Toggled />));
     await userEvent.click(screen.getByRole('button', { name: 'Ouvrir' }));
     await userEvent.keyboard('activite{Enter}');
     expect(router.state.location.pathname).toBe('/activity');

@@ -5,6 +5,7 @@ import { useNavigate } from '../../../lib/navigation.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { useWork } from '../../../offline/work-context.tsx';
 import { updatePreferences, useColorScheme } from '../../preferences/index.ts';
+import { useSearchResults } from '../../search/index.ts';
 import { paletteGroups, type PaletteAction } from '../palette-items.ts';
 
 const t = fr.shortcuts.palette;
@@ -79,9 +80,11 @@ function PaletteContent({ onClose, onSignOut }: Omit<CommandPaletteProps, 'open'
   const work = useWork();
   const idPrefix = useId();
 
+  // The search too (descriptions, comments; the device copy offline): what the titles do not show.
+  const found = useSearchResults(search).items;
   const groups = useMemo(
-    () => paletteGroups({ search, projects: work.projects, tasks: work.tasks, scheme }),
-    [search, work.projects, work.tasks, scheme],
+    () => paletteGroups({ search, projects: work.projects, tasks: work.tasks, found, scheme }),
+    [search, work.projects, work.tasks, found, scheme],
   );
   const items = groups.flatMap((group) => group.items);
   const activeIndex = Math.max(

@@ -50,6 +50,13 @@ describe('global shortcuts in the shell', { timeout: 20_000 }, () => {
     await heading('Raccourcis clavier');
   });
 
+  it("/ puts the cursor in the shell's 'Rechercher', even on a screen with a filter field of its own", async () => {
+    signedIn('/shortcuts');
+    await heading('Raccourcis clavier');
+    await userEvent.keyboard('/');
+    expect(screen.getByRole('combobox', { name: 'Rechercher' })).toHaveFocus();
+  });
+
   it('Esc on a form screen opened directly goes to the dashboard', async () => {
     const { router } = signedIn('/projects/board/new');
     await heading('Nouveau projet en kanban');

@@ -119,9 +119,13 @@ export function GlobalShortcuts({ compact = false }: { compact?: boolean }) {
         case 'palette':
           setPaletteOpen((open) => !open);
           return true;
-        case 'focusSearch':
-          if (!focusFirst('input[type="search"]')) say(t.announce.noSearch);
+        case 'focusSearch': {
+          // The shell's 'Rechercher': its field on a desk, the button that opens it on a phone.
+          const search = document.querySelector<HTMLElement>('[data-shortcut-search]');
+          if (search instanceof HTMLInputElement) search.focus();
+          else search?.click();
           return true;
+        }
         case 'filter':
           if (!focusFirst('[data-shortcut-filter]', 'select')) say(t.announce.noFilter);
           return true;

@@ -1,0 +1,145 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  SEARCH,
+  SEARCH_KINDS,
+  excerptOf,
+  type SearchHighlight,
+  type SearchItem,
+  type SearchPage,
+} from '@jalon/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/*
+ * Full-text search over the stored `search_vector` columns (migration 0015: the `jalon_search`
+ * configuration, French stemming with accents folded; decision 0080). Every member sees every project
+ * (one instance is one team), so what a member may find is what is live: a deleted task or project is
+ * never found, and a deleted project's tasks are deleted with it.
+ */
+
+/**
+ * Each source gives its live matches of `query.tsq` as (kind, id, task_id, title, body, rank). Another
+ * kind of thing to find is one more entry here, with its own GIN index; comments will be:
+ * `select 'comment', c.id, c.task_id, t.title, c.body, ts_rank(c.search_vector, query.tsq) from comments
+ * c join tasks t on t.id = c.task_id where c.deleted_at is null and t.deleted_at is null and …`.
+ */
+const SOURCES: SQL[] = [
+  sql`select 'task'::text as kind, t.id, t.id as task_id, t.title, t.description as body,
+        ts_rank(t.search_vector, query.tsq) as rank
+      from tasks t, query
+      where t.deleted_at is null and t.search_vector @@ query.tsq`,
+  sql`select 'project'::text, p.id, null::uuid, p.name, p.description, ts_rank(p.search_vector, query.tsq)
+      from projects p, query
+      where p.deleted_at is null and p.search_vector @@ query.tsq`,
+];
+
+/*
+ * ts_headline marks the matched words with these two private-use characters (taken out of the text
+ * first, so stored text cannot forge a mark); the marks become ranges over plain text here.
+ */
+const MARK_START = '\uE000';
+const MARK_END = '\uE001';
+const unmarked = (column: string) => sql.raw(`translate(${column}, chr(57344) || chr(57345), '')`);
+const markOptions = `StartSel=${MARK_START},StopSel=${MARK_END}`;
+
+/** Words are letters and digits only, so the query text can hold no tsquery operator but ours. */
+export function tsqueryText(q: string): string | null {
+  const words = q
+    .normalize('NFC')
+    .match(/[\p{L}\p{N}]+/gu)
+    ?.slice(0, SEARCH.wordsMax);
+  if (!words) return null;
+  // The last word is still being typed: it matches as a prefix (after stemming, like the others).
+  return words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(' & ');
+}
+
+export function parseMarks(marked: string): { text: string; ranges: SearchHighlight[] } {
+  const ranges: SearchHighlight[] = [];
+  let text = '';
+  let start: number | null = null;
+  for (const part of marked.split(/([\uE000\uE001])/)) {
+    if (part === MARK_START) start = text.length;
+    else if (part === MARK_END) {
+      if (start !== null && start < text.length) ranges.push({ start, end: text.length });
+      start = null;
+    } else text += part;
+  }
+  return { text, ranges };
+}
+
+/** The position after a row: its rank exactly as the database wrote it, its kind and id (keyset). */
+const cursorSchema = z.tuple([
+  z.string().regex(/^[0-9.eE+-]{1,32}$/),
+  z.enum(SEARCH_KINDS),
+  z.string().uuid(),
+]);
+type Cursor = z.infer<typeof cursorSchema>;
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+function decodeCursor(text: string): Cursor {
+  try {
+    return cursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString()));
+  } catch {
+    throw new AppError(400, 'validation_failed', 'Invalid cursor', {
+      errors: [{ path: 'cursor', message: 'not a cursor given by this route' }],
+    });
+  }
+}
+
+type Row = {
+  kind: SearchItem['kind'];
+  id: string;
+  task_id: string | null;
+  rank: string;
+  title: string;
+  excerpt: string;
+};
+
+/** One page of what the words find, best first (rank, then kind and id for a stable order). */
+export async function searchPage(
+  db: Db,
+  query: { q: string; limit: number; cursor?: string },
+): Promise<SearchPage> {
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  const text = tsqueryText(query.q);
+  if (text === null) return { items: [], next: null };
+  const position = after
+    ? sql`where (rank, kind, id) < (${after[0]}::real, ${after[1]}::text, ${after[2]}::uuid)`
+    : sql``;
+  const result = await db.execute<Row>(sql`
+    with query as (select to_tsquery('jalon_search', jalon_search_fold(${text})) as tsq),
+    hits as (${sql.join(SOURCES, sql` union all `)}),
+    page as (
+      select * from hits ${position}
+      order by rank desc, kind desc, id desc
+      limit ${query.limit + 1}
+    )
+    -- The headlines are made for the page's rows only: they parse the text again.
+    select page.kind, page.id, page.task_id, page.rank::text as rank,
+      ts_headline('jalon_search', jalon_search_fold(${unmarked('page.title')}), query.tsq,
+        ${`${markOptions},HighlightAll=true`}) as title,
+      ts_headline('jalon_search', jalon_search_fold(${unmarked('page.body')}), query.tsq,
+        ${`${markOptions},HighlightAll=true`}) as excerpt
+    from page, query
+    order by page.rank desc, page.kind desc, page.id desc`);
+  const rows = result.rows.slice(0, query.limit);
+  const last = rows.at(-1);
+  return {
+    items: rows.map((row) => {
+      const title = parseMarks(row.title);
+      const excerpt = excerptOf(parseMarks(row.excerpt));
+      return {
+        kind: row.kind,
+        id: row.id,
+        ...(row.task_id === null ? {} : { taskId: row.task_id }),
+        title: title.text,
+        excerpt: excerpt.text,
+        rank: Number(row.rank),
+        highlights: { title: title.ranges, excerpt: excerpt.ranges },
+      };
+    }),
+    next: result.rows.length > query.limit && last ? encodeCursor([last.rank, last.kind, last.id]) : null,
+  };
+}

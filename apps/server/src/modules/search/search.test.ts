@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH, excerptOf, type SearchItem, type SearchPage } from '@jalon/contract';
+import { createTestContext, inject, signIn, type TestContext } from '../../test/test-app.ts';
+import { parseMarks, tsqueryText } from './search-query.ts';
+
+let ctx: TestContext;
+let token: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  token = (await signIn(ctx, { username: 'Alice' })).token;
+});
+afterAll(() => ctx.close());
+
+const DEADLINE = '2027-03-31T23:59:59.999Z';
+const call = (
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: Record<string, unknown>,
+  as = token,
+) => inject(ctx.app, { method, url, token: as, payload });
+
+const createProject = async (name: string, description = 'Un projet') => {
+  const response = await call('POST', '/api/projects', { name, description, deadline: DEADLINE });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { id: string };
+};
+const createTask = async (project: string, title: string, description = '') => {
+  const response = await call('POST', '/api/tasks', { title, project, description });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { id: string };
+};
+const search = async (q: string, extra = '', as = token) => {
+  const response = await call('GET', `/api/search?q=${encodeURIComponent(q)}${extra}`, undefined, as);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as SearchPage;
+};
+const ids = (page: SearchPage) => page.items.map((item) => item.id);
+const marked = (text: string, ranges: SearchItem['highlights']['title']) =>
+  ranges.map((range) => text.slice(range.start, range.end));
+
+let project: { id: string };
+beforeAll(async () => {
+  project = await createProject('Recherche', 'Un projet pour chercher');
+});
+
+describe('GET /api/search', () => {
+  it("finds 'éléments' and 'Element' by 'élément' (stemming, accents folded), and 'élement' without its accents", async () => {
+    const plural = await createTask(project.id, 'Trier les éléments du stock');
+    const bare = await createTask(project.id, 'Revoir', 'Element de la maquette à corriger');
+    const other = await createTask(project.id, 'Sans rapport', 'Rien à voir');
+
+    for (const q of ['élément', 'ELEMENTS', 'elements']) {
+      const found = ids(await search(q));
+      expect(found, q).toEqual(expect.arrayContaining([plural.id, bare.id]));
+      expect(found, q).not.toContain(other.id);
+    }
+  });
+
+  it("folds with unaccent on both databases, so 'coeur' finds 'cœur' too", async () => {
+    const extensions = await ctx.db.execute<{ extname: string }>(
+      sql`select extname from pg_extension where extname = 'unaccent'`,
+    );
+    expect(extensions.rows).toHaveLength(1);
+    const task = await createTask(project.id, 'Le cœur du sujet');
+    expect(ids(await search('coeur'))).toContain(task.id);
+  });
+
+  it('matches the last word as a prefix, as it is typed, and every word', async () => {
+    const task = await createTask(project.id, 'Préparer la facturation trimestrielle');
+    expect(ids(await search('factu'))).toContain(task.id);
+    expect(ids(await search('prépar factu'))).toContain(task.id);
+    expect(ids(await search('préparer livraison'))).not.toContain(task.id);
+  });
+
+  it('ranks a task whose title has the word above one whose description has it, and says why', async () => {
+    const inDescription = await createTask(project.id, 'Appeler le client', 'Parler du calendrier');
+    const inTitle = await createTask(project.id, 'Calendrier des livraisons', 'Dates à fixer');
+
+    const page = await search('calendrier');
+    const order = ids(page);
+    expect(order.indexOf(inTitle.id)).toBeLessThan(order.indexOf(inDescription.id));
+    const title = page.items.find((item) => item.id === inTitle.id)!;
+    expect(title).toMatchObject({ kind: 'task', taskId: inTitle.id, title: 'Calendrier des livraisons' });
+    expect(marked(title.title, title.highlights.title)).toEqual(['Calendrier']);
+    const description = page.items.find((item) => item.id === inDescription.id)!;
+    expect(description.excerpt).toBe('Parler du calendrier');
+    expect(marked(description.excerpt, description.highlights.excerpt)).toEqual(['calendrier']);
+    expect(title.rank).toBeGreaterThan(description.rank);
+  });
+
+  it('finds projects by name and description, opened by their own id', async () => {
+    const found = await createProject('Déménagement des bureaux', 'Cartons et camions');
+    const page = await search('camion');
+    expect(page.items).toContainEqual(
+      expect.objectContaining({ kind: 'project', id: found.id, title: 'Déménagement des bureaux' }),
+    );
+    expect(page.items.find((item) => item.id === found.id)).not.toHaveProperty('taskId');
+  });
+
+  it('never finds a deleted task, nor the tasks of a deleted project, for any member', async () => {
+    const bruno = (await signIn(ctx, { username: 'Bruno' })).token;
+    const deleted = await createTask(project.id, 'Inventaire des parapluies');
+    const doomed = await createProject('Projet abandonné', 'Sans suite');
+    await createTask(doomed.id, 'Compter les parapluies');
+    const kept = await createTask(project.id, 'Ranger les parapluies');
+    expect((await call('DELETE', `/api/tasks/${deleted.id}`)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/projects/${doomed.id}`)).statusCode).toBe(200);
+
+    for (const as of [token, bruno]) {
+      expect(ids(await search('parapluie', '', as))).toEqual([kept.id]);
+      expect(ids(await search('abandonné', '', as))).toEqual([]);
+    }
+  });
+
+  it('pages with the cursor, best first, each result once', async () => {
+    const made = new Set<string>();
+    for (let index = 0; index < 7; index += 1) {
+      made.add((await createTask(project.id, `Lampe ${index}`, index % 2 ? 'lampe lampe' : '')).id);
+    }
+    const seen: string[] = [];
+    const ranks: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: SearchPage = await search('lampe', `&limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.items.length).toBeLessThanOrEqual(3);
+      seen.push(...ids(page));
+      ranks.push(...page.items.map((item) => item.rank));
+      cursor = page.next;
+    } while (cursor);
+    expect(seen).toHaveLength(7);
+    expect(new Set(seen)).toEqual(made);
+    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+  });
+
+  it('answers 400 to a cursor it did not give, and an empty page to words without letters', async () => {
+    const response = await call('GET', '/api/search?q=lampe&cursor=bm9wZQ');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation_failed' });
+    expect(await search('!!! ?')).toEqual({ items: [], next: null });
+    expect((await call('GET', '/api/search?q=')).statusCode).toBe(400);
+  });
+
+  it('is for signed-in members only', async () => {
+    const response = await inject(ctx.app, { method: 'GET', url: '/api/search?q=lampe' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('shows stored markup as text: highlights are ranges, and stored marks cannot forge one', async () => {
+    const task = await createTask(project.id, '<img src=x onerror=alert(1)> rapport \uE000faux\uE001');
+    const [item] = (await search('rapport')).items.filter((found) => found.id === task.id);
+    expect(item!.title).toBe('<img src=x onerror=alert(1)> rapport faux');
+    expect(marked(item!.title, item!.highlights.title)).toEqual(['rapport']);
+  });
+});
+
+describe('the excerpt', () => {
+  it('is the text around the first match, cut at spaces, with its ranges moved along', () => {
+    const text = `${'avant '.repeat(60)}cible ${'après '.repeat(60)}`.trim();
+    const start = text.indexOf('cible');
+    const excerpt = excerptOf({ text, ranges: [{ start, end: start + 5 }] });
+    expect(excerpt.text.length).toBeLessThanOrEqual(SEARCH.excerptChars + 2);
+    expect(excerpt.text).toMatch(/^…avant .* cible .* après…$/);
+    expect(excerpt.ranges.map((range) => excerpt.text.slice(range.start, range.end))).toEqual(['cible']);
+  });
+});
+
+describe('the query text', () => {
+  it('keeps letters and digits only, the last word as a prefix', () => {
+    expect(tsqueryText("l'élément & (x|y):* 2027")).toBe('l & élément & x & y & 2027:*');
+    expect(tsqueryText(' ,;! ')).toBeNull();
+  });
+
+  it('reads the marks as ranges over the unmarked text', () => {
+    expect(parseMarks('a \uE000bc\uE001 d \uE000e\uE001')).toEqual({
+      text: 'a bc d e',
+      ranges: [
+        { start: 2, end: 4 },
+        { start: 7, end: 8 },
+      ],
+    });
+  });
+});

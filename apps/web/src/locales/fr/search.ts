@@ -1,0 +1,16 @@
+// The search of the shell ('Rechercher', `/`), its results and their groups.
+export const search = {
+  label: 'Rechercher',
+  placeholder: 'Rechercher…',
+  listLabel: 'Résultats de la recherche',
+  groups: { task: 'Tâches', comment: 'Commentaires', project: 'Projets' },
+  searching: 'Recherche…',
+  empty: 'Aucun résultat.',
+  offline: 'Résultats hors ligne',
+  failed: 'La recherche a échoué.',
+  openTask: (title: string) => `Ouvrir la tâche ${title}`,
+  openProject: (name: string) => `Ouvrir le projet ${name}`,
+  close: 'Fermer la recherche',
+  /** The palette's option that hands its question to the search. */
+  searchFor: (question: string) => `Rechercher « ${question} » partout`,
+} as const;
