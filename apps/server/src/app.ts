@@ -64,6 +64,9 @@ import { openapiOptions } from './openapi/openapi-document.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { taskActivityRoutes } from './modules/task-activity/routes.ts';
+import { attachmentRoutes } from './modules/attachments/routes.ts';
+import { AttachmentService } from './modules/attachments/attachment-service.ts';
+import { openFileStorage } from './modules/attachments/open-storage.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -159,6 +162,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     memberAdmin: new MemberAdminService(database.db, sessions, store, twoFactor),
   };
   app.decorate('ctx', ctx);
+  const storage = openFileStorage(config.files);
+  const attachments = new AttachmentService(database.db, storage.storage, config.files);
   const purge = new TombstonePurge(database.db, config.tombstoneHorizonDays, (error) =>
     app.log.error({ err: error }, 'tombstone purge failed'),
   );
@@ -172,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await background.idle();
     await mailer.idle();
     await notifier.close();
+    storage.close();
   });
 
   await app.register(requestIdPlugin);
@@ -216,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountRoutes, { ctx });
       await api.register(activityRoutes, { ctx });
       await api.register(taskActivityRoutes, { ctx });
+      await api.register(attachmentRoutes, { ctx, attachments });
     },
     { prefix: '/api' },
   );

@@ -138,6 +138,20 @@ export const TASK_LIMITS = {
   listDefault: 1_000,
 } as const;
 
+/**
+ * Attached files: the longest name kept, the multipart field, the size of the server's preview, and the
+ * bounds on what the preview decodes (a small file can declare a huge image: a decompression bomb).
+ */
+export const ATTACHMENT_LIMITS = {
+  fieldName: 'file',
+  nameMax: 255,
+  defaultMaxMb: 25,
+  defaultTotalGb: 10,
+  previewSide: 320,
+  previewMaxInputPixels: 50_000_000,
+  previewTimeoutSeconds: 5,
+} as const;
+
 export const AUDIT = {
   exportFilePrefix: 'audit-logs',
   /** The longest search, user or resource filter the journal takes. */

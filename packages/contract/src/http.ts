@@ -54,6 +54,10 @@ export const ERROR_CODES = [
   // One click, one thing (issue 32): a client-made id someone else used, a second live invitation.
   'id_taken',
   'invitation_pending',
+  // Attached files (issue 37): no `file` part, one past ATTACHMENT_MAX_MB, the instance's FILES_MAX_GB full.
+  'file_missing',
+  'file_too_large',
+  'storage_full',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

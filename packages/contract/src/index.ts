@@ -22,6 +22,7 @@ export * from './audit.ts';
 export * from './projects.ts';
 export * from './tasks.ts';
 export * from './task-activity.ts';
+export * from './attachments.ts';
 export * from './dashboard.ts';
 export * from './sync.ts';
 export * from './events.ts';

@@ -49,6 +49,9 @@ export const problemMessages: Record<ErrorCode, string> = {
   id_taken: 'Cet identifiant est déjà utilisé par un autre élément. Rechargez la page et recommencez.',
   invitation_pending:
     'Une invitation est déjà en attente pour cette adresse : son lien reste valable. Révoquez-la pour en envoyer une nouvelle.',
+  file_missing: 'Aucun fichier n’a été envoyé.',
+  file_too_large: 'Ce fichier dépasse la taille maximale autorisée.',
+  storage_full: 'L’espace réservé aux fichiers de cette instance est plein. Contactez un administrateur.',
 };
 
 export const errors = {
