@@ -45,7 +45,8 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: int(0, 10 * 60_000).default(10_000),
   DATABASE_STATEMENT_TIMEOUT_MS: int(0, 10 * 60_000).default(10_000),
   ATTACHMENT_MAX_MB: int(1, 100 * 1024).default(ATTACHMENT_LIMITS.defaultMaxMb),
-  FILES_MAX_GB: int(1, 1024 * 1024).default(ATTACHMENT_LIMITS.defaultTotalGb),
+  // A decimal is allowed (0.5 is 512 MiB), so a small instance or a test can set a small total.
+  FILES_MAX_GB: z.coerce.number().positive().max(1024 * 1024).default(ATTACHMENT_LIMITS.defaultTotalGb),
   FILES_DIR: z.string().min(1).optional(),
   S3_URL: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -207,7 +208,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     files: {
       maxBytes: env.ATTACHMENT_MAX_MB * MIB,
-      totalBytes: env.FILES_MAX_GB * 1024 * MIB,
+      totalBytes: Math.floor(env.FILES_MAX_GB * 1024 * MIB),
       dir: env.FILES_DIR ? resolveFromInvocation(env.FILES_DIR, source) : path.join(dataDir, 'files'),
       s3: s3Config(env),
     },

@@ -89,9 +89,12 @@ export class AttachmentService {
     return row;
   }
 
-  /** Refuses early what cannot fit: a declared length past the file limit, or past what the instance has left. */
-  async checkRoom(declaredBytes: number): Promise<void> {
-    if (declaredBytes > this.limits.totalBytes - (await storedBytes(this.db))) throw storageFull();
+  /**
+   * Refuses an upload at once when the instance is full already. Whether a file fits is only known once it
+   * is read (the same content again takes no room), so `add` checks again with its size.
+   */
+  async checkRoom(): Promise<void> {
+    if ((await storedBytes(this.db)) >= this.limits.totalBytes) throw storageFull();
   }
 
   /**

@@ -51,6 +51,8 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; attachme
   async (app, { ctx, attachments }) => {
     const { maxBytes } = ctx.config.files;
     await app.register(multipart, {
+      // Browsers send a file's name in UTF-8, not in the latin1 that busboy reads by default.
+      defParamCharset: 'utf8',
       limits: { files: 1, fileSize: maxBytes + 1, fields: 10, fieldSize: 1024, parts: 11 },
     });
 
@@ -90,12 +92,13 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; attachme
           throw new AppError(415, 'unsupported_media_type', 'Files are sent as multipart/form-data');
         const declared = Number(request.headers['content-length'] ?? 0);
         if (declared > maxBytes + MULTIPART_OVERHEAD_BYTES) refuseEarly(reply, fileTooLarge(maxBytes));
-        await attachments
-          .checkRoom(Math.max(0, declared - MULTIPART_OVERHEAD_BYTES))
-          .catch((error: AppError) => refuseEarly(reply, error));
+        await attachments.checkRoom().catch((error: AppError) => refuseEarly(reply, error));
         const file = await request.file();
         if (!file || file.fieldname !== ATTACHMENT_LIMITS.fieldName)
           throw new AppError(400, 'file_missing', `No file in the field ${ATTACHMENT_LIMITS.fieldName}`);
+        // A failure of the body itself (the client cut it) is the client's: 400, not a server error.
+        let bodyFailure: unknown = null;
+        file.file.once('error', (error) => (bodyFailure = error));
         try {
           const created = await attachments.add(
             viewer,
@@ -109,6 +112,8 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; attachme
           // Our own count, or busboy's limit (one byte past ours) if it tripped first.
           if (error instanceof FileTooLargeError || (error as { statusCode?: number }).statusCode === 413)
             refuseEarly(reply, fileTooLarge(maxBytes));
+          if (error === bodyFailure)
+            refuseEarly(reply, new AppError(400, 'validation_failed', 'The upload ended before the file did'));
           throw error;
         }
       },

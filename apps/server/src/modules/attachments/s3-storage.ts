@@ -27,6 +27,10 @@ export class S3Storage implements FileStorage {
       credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
       // Most S3-compatible servers (MinIO, Garage, Ceph) name the bucket in the path, not the host.
       forcePathStyle: true,
+      // Checksums only where S3 requires them: the SDK's default sends chunked bodies with checksum
+      // trailers, which many S3-compatible servers do not understand.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
   }
 
