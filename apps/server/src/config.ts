@@ -46,7 +46,11 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: int(0, 10 * 60_000).default(10_000),
   ATTACHMENT_MAX_MB: int(1, 100 * 1024).default(ATTACHMENT_LIMITS.defaultMaxMb),
   // A decimal is allowed (0.5 is 512 MiB), so a small instance or a test can set a small total.
-  FILES_MAX_GB: z.coerce.number().positive().max(1024 * 1024).default(ATTACHMENT_LIMITS.defaultTotalGb),
+  FILES_MAX_GB: z.coerce
+    .number()
+    .positive()
+    .max(1024 * 1024)
+    .default(ATTACHMENT_LIMITS.defaultTotalGb),
   FILES_DIR: z.string().min(1).optional(),
   S3_URL: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -126,7 +130,8 @@ function s3Config(env: Env): S3Config | undefined {
   if (!env.S3_URL) return undefined;
   const url = new URL(env.S3_URL);
   const bucket = url.pathname.split('/').find(Boolean);
-  if (!bucket) throw new ConfigError('Invalid environment variable S3_URL: the bucket must be its first path segment');
+  if (!bucket)
+    throw new ConfigError('Invalid environment variable S3_URL: the bucket must be its first path segment');
   if (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)
     throw new ConfigError(
       'Invalid environment variable S3_ACCESS_KEY_ID: S3_URL needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',

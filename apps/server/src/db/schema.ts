@@ -409,7 +409,10 @@ export const attachments = pgTable(
       .references(() => users.id),
     createdAt: createdAt(),
   },
-  (table) => [index('attachments_task_idx').on(table.taskId, table.createdAt), index('attachments_sha256_idx').on(table.sha256)],
+  (table) => [
+    index('attachments_task_idx').on(table.taskId, table.createdAt),
+    index('attachments_sha256_idx').on(table.sha256),
+  ],
 );
 
 export const schema = {

@@ -17,7 +17,11 @@ const UNKNOWN_TYPE = 'application/octet-stream';
 export const fileTooLarge = (maxBytes: number) =>
   new AppError(413, 'file_too_large', `The file is larger than the limit of ${maxBytes} bytes`);
 const storageFull = () =>
-  new AppError(413, 'storage_full', 'The files of this instance have reached their total limit (FILES_MAX_GB)');
+  new AppError(
+    413,
+    'storage_full',
+    'The files of this instance have reached their total limit (FILES_MAX_GB)',
+  );
 
 /** The bytes kept for every attachment, each content counted once (the same file twice is stored once). */
 async function storedBytes(db: Db | Tx): Promise<number> {

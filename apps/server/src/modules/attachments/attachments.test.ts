@@ -69,7 +69,10 @@ const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
     .png()
     .toBuffer();
-const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n', 'latin1');
+const PDF = Buffer.from(
+  '%PDF-1.4\n%âãÏÓ\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n',
+  'latin1',
+);
 
 describe('POST /api/tasks/{id}/attachments', () => {
   it('stores the file and answers who sent it, its size, its SHA-256 and the type read from its content', async () => {
@@ -267,14 +270,18 @@ describe('GET /api/attachments/{id}', () => {
 
   it('names a file with any character through filename* (RFC 6266 and 5987)', async () => {
     const sent = await attach(alice.token, taskId, 'Été (2027) – plan.txt', Buffer.from('plan'));
-    const disposition = String((await get(alice.token, `/api/attachments/${sent.id}`)).headers['content-disposition']);
+    const disposition = String(
+      (await get(alice.token, `/api/attachments/${sent.id}`)).headers['content-disposition'],
+    );
     expect(disposition).toBe(
       `attachment; filename="_t_ (2027) _ plan.txt"; filename*=UTF-8''%C3%89t%C3%A9%20%282027%29%20%E2%80%93%20plan.txt`,
     );
   });
 
   it('sends an HTML file as a download, never as a page', async () => {
-    const html = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
+    const html = Buffer.from(
+      '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>',
+    );
     const sent = await attach(alice.token, taskId, 'page.html', html);
     expect(sent.contentType).toBe('application/octet-stream');
     const response = await get(bruno.token, `/api/attachments/${sent.id}`);
@@ -338,10 +345,7 @@ describe('DELETE /api/attachments/{id}', () => {
     expect(response.json().data).toEqual({ id: sent.id, deleted: true });
     expect(fs.existsSync(file)).toBe(false);
     expect((await get(alice.token, `/api/attachments/${sent.id}`)).statusCode).toBe(404);
-    const [audit] = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.type, 'task.attachment.removed'));
+    const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.type, 'task.attachment.removed'));
     expect(audit!.metadata).toMatchObject({ name: 'retirer.txt', size: content.length });
   });
 
@@ -379,7 +383,11 @@ describe('whoever may not see the task gets 404 (the attacker’s path)', () => 
       expect((await get(undefined, url)).statusCode, url).toBe(401);
     }
     expect((await upload(bruno.token, doomed, 'x.txt', Buffer.from('x'))).statusCode).toBe(404);
-    const removal = await inject(ctx.app, { method: 'DELETE', url: `/api/attachments/${sent.id}`, token: alice.token });
+    const removal = await inject(ctx.app, {
+      method: 'DELETE',
+      url: `/api/attachments/${sent.id}`,
+      token: alice.token,
+    });
     expect(removal.statusCode).toBe(404);
   });
 
@@ -402,7 +410,12 @@ describe('FILES_MAX_GB', () => {
     const carla = await signIn(small, { username: 'Carla' });
     const project = await createProject(small, carla.token, 'Quota');
     const task = (
-      await inject(small.app, { method: 'POST', url: '/api/tasks', token: carla.token, payload: { title: 'Q', project } })
+      await inject(small.app, {
+        method: 'POST',
+        url: '/api/tasks',
+        token: carla.token,
+        payload: { title: 'Q', project },
+      })
     ).json().data.id as string;
     const send = (content: Buffer) =>
       inject(small.app, {

@@ -59,7 +59,12 @@ afterAll(async () => {
 const keys = async () =>
   ((await bucket.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((item) => item.Key);
 const send = (name: string, content: Buffer) =>
-  inject(ctx.app, { method: 'POST', url: `/api/tasks/${taskId}/attachments`, token, ...multipartBody(name, content) });
+  inject(ctx.app, {
+    method: 'POST',
+    url: `/api/tasks/${taskId}/attachments`,
+    token,
+    ...multipartBody(name, content),
+  });
 
 describe('attached files in an S3-compatible bucket (S3_URL)', () => {
   it('streams a file of several parts there, once per content, and sends it back unchanged', async () => {
@@ -95,7 +100,11 @@ describe('attached files in an S3-compatible bucket (S3_URL)', () => {
       .jpeg()
       .toBuffer();
     const sent = (await send('photo.jpg', image)).json().data as Attachment;
-    const preview = await inject(ctx.app, { method: 'GET', url: `/api/attachments/${sent.id}/preview`, token });
+    const preview = await inject(ctx.app, {
+      method: 'GET',
+      url: `/api/attachments/${sent.id}/preview`,
+      token,
+    });
     expect(preview.statusCode).toBe(200);
     expect((await sharp(preview.rawPayload).metadata()).width).toBe(320);
   });
