@@ -19,14 +19,3 @@ export const attachmentListSchema = z.object({ items: z.array(attachmentSchema) 
 export type AttachmentList = z.infer<typeof attachmentListSchema>;
 
 export const attachmentIdParamsSchema = z.object({ id: idSchema });
-
-/** Raster images the server makes a preview of; SVG is never one (it is a document that can run script). */
-export const PREVIEWABLE_TYPES = [
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'image/avif',
-] as const;
-export const isPreviewable = (contentType: string): boolean =>
-  (PREVIEWABLE_TYPES as readonly string[]).includes(contentType);

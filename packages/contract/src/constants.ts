@@ -152,6 +152,17 @@ export const ATTACHMENT_LIMITS = {
   previewTimeoutSeconds: 5,
 } as const;
 
+/** Raster images the server makes a preview of; SVG is never one (it is a document that can run script). */
+export const PREVIEWABLE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+] as const;
+export const isPreviewable = (contentType: string): boolean =>
+  (PREVIEWABLE_TYPES as readonly string[]).includes(contentType);
+
 export const AUDIT = {
   exportFilePrefix: 'audit-logs',
   /** The longest search, user or resource filter the journal takes. */
