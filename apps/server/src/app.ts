@@ -164,8 +164,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('ctx', ctx);
   const storage = openFileStorage(config.files);
   const attachments = new AttachmentService(database.db, storage.storage, config.files);
-  const purge = new TombstonePurge(database.db, config.tombstoneHorizonDays, (error) =>
-    app.log.error({ err: error }, 'tombstone purge failed'),
+  const purge = new TombstonePurge(
+    database.db,
+    config.tombstoneHorizonDays,
+    (error) => app.log.error({ err: error }, 'tombstone purge failed'),
+    (sha256s) => attachments.releaseContents(sha256s),
   );
   purge.start();
   // Before the server stops accepting: open streams would otherwise hold the close until the grace period.

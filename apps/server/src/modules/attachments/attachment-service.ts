@@ -193,6 +193,11 @@ export class AttachmentService {
     await this.removeIfUnused(row.sha256);
   }
 
+  /** Contents whose attachments went with their tasks (the tombstone purge): removed unless still named. */
+  async releaseContents(sha256s: string[]): Promise<void> {
+    for (const sha256 of sha256s) await this.removeIfUnused(sha256);
+  }
+
   /**
    * Removes a content no attachment names any more (after a removal, or an add that failed once its
    * content was in place). An add of the same content waiting on the lock puts its own copy back after.

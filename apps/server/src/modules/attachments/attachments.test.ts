@@ -7,7 +7,10 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment } from '@jalon/contract';
-import { attachments, auditLog } from '../../db/schema.ts';
+import { attachments, auditLog, tasks } from '../../db/schema.ts';
+import { TombstonePurge } from '../sync/tombstone-purge.ts';
+import { AttachmentService } from './attachment-service.ts';
+import { FolderStorage } from './folder-storage.ts';
 import {
   createProject,
   createTestContext,
@@ -389,6 +392,32 @@ describe('whoever may not see the task gets 404 (the attacker’s path)', () => 
       token: alice.token,
     });
     expect(removal.statusCode).toBe(404);
+  });
+
+  it('removes the content of a deleted task’s files when the task is purged, unless another task has it', async () => {
+    const doomed = await newTask(alice.token, 'Tâche purgée');
+    const own = await attach(alice.token, doomed, 'seul.txt', Buffer.from('seulement ici'));
+    const shared = await attach(alice.token, doomed, 'commun.txt', Buffer.from('ici et ailleurs'));
+    await attach(alice.token, taskId, 'commun.txt', Buffer.from('ici et ailleurs'));
+    // Deleted long ago: past the tombstone horizon.
+    await ctx.db
+      .update(tasks)
+      .set({ deletedAt: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(tasks.id, doomed));
+    const files = new AttachmentService(ctx.db, new FolderStorage(filesDir()), ctx.config.files);
+    const purge = new TombstonePurge(
+      ctx.db,
+      30,
+      (error) => {
+        throw error;
+      },
+      (sha256s) => files.releaseContents(sha256s),
+    );
+    await purge.runOnce();
+    const contentOf = (sha256: string) => path.join(filesDir(), sha256.slice(0, 2), sha256);
+    expect(fs.existsSync(contentOf(own.sha256))).toBe(false);
+    expect(fs.existsSync(contentOf(shared.sha256))).toBe(true);
+    expect(await ctx.db.select().from(attachments).where(eq(attachments.taskId, doomed))).toEqual([]);
   });
 
   it('answers 404 for an unknown task or file', async () => {
