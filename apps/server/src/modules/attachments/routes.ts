@@ -83,7 +83,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{
         params: taskIdParamsSchema,
         response: { 201: envelope(attachmentSchema) },
       },
-      config: { problems: [413] },
+      config: { problems: [413], multipartFile: ATTACHMENT_LIMITS.fieldName },
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
