@@ -100,10 +100,10 @@ async function plainCopy(): Promise<number> {
   try {
     const source = path.join(folder, 'source.bin');
     const block = randomBytes(CHUNK);
-    const out = fs.createWriteStream(source);
-    for (let written = 0; written < FILE_BYTES; written += CHUNK)
-      if (!out.write(block)) await new Promise((resolve) => out.once('drain', resolve));
-    await new Promise((resolve) => out.end(resolve));
+    await pipeline(
+      Readable.from(Array.from({ length: FILE_BYTES / CHUNK }, () => block)),
+      fs.createWriteStream(source),
+    );
     const started = performance.now();
     await Promise.all(
       Array.from({ length: UPLOADS }, (_, i) =>
