@@ -7,6 +7,7 @@ import { measureAuth, type Settings } from './auth/scenarios.ts';
 import { formatBundleTable, measureBundle } from './bundle/scenarios.ts';
 import { formatDashboardTable, measureDashboard } from './dashboard/scenarios.ts';
 import { formatEventsTable, measureEvents } from './events/scenarios.ts';
+import { formatFilesTable, measureFiles } from './files/scenarios.ts';
 import { formatLighthouseTable, measureLighthouse } from './lighthouse/scenarios.ts';
 import { cleanUpChildren } from './lib/children.ts';
 import { benchDatabaseUrl, createBenchDatabase, dropBenchDatabase } from './lib/postgres.ts';
@@ -52,10 +53,12 @@ import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
  *   database kind; not in the default set (about 15 minutes). --screens dashboard,login audits only those.
  * - soak (issue 9): three clients alternating the 50-task list and a PATCH without pause for --soak-minutes
  *   (10) at the default vacuum period: no error, no request over 2 s. Not in the default set (it is long).
+ * - files (issue 37): 20 concurrent uploads of 20 MiB each to a task; the server's RSS growth (target under
+ *   50 MiB) and the throughput next to 20 concurrent plain copies of a 20 MiB file on the same disk.
  * Each load is autocannon in its own process; each server is a child process. Prints a table per suite
  * and writes JSON to bench/results/.
  *
- *   npm run bench [-- --suite auth,tasks,audit,dashboard,search,bundle,sync,events,offline,lighthouse,soak --only pglite|postgresql
+ *   npm run bench [-- --suite auth,tasks,audit,dashboard,search,bundle,sync,events,offline,lighthouse,soak,files --only pglite|postgresql
  *                     --soak-minutes 10 --runs 3 --screens login,dashboard
  *                     --connections 20 --duration 10 --warmup 2 --saturating 20 --sessions 20
  *                     --build true|false --browser true|false --baseline ../other/apps/server]
@@ -72,6 +75,7 @@ const SUITES = [
   'offline',
   'lighthouse',
   'soak',
+  'files',
 ] as const;
 const LONG_SUITES: readonly string[] = ['soak', 'offline', 'lighthouse'];
 const DEFAULT_SUITES = SUITES.filter((name) => !LONG_SUITES.includes(name));
@@ -198,6 +202,12 @@ const SUITE: Record<SuiteName, Suite> = {
     describe:
       '10,000 event streams on one instance, one PATCH at a time (3 timed + 1 warm-up), against bare node:http SSE; 100 streams on a second instance, 50 edits through the first',
     only: 'postgresql',
+  },
+  files: {
+    measure: (kind, url) => measureFiles(kind, url),
+    format: formatFilesTable,
+    describe:
+      '20 concurrent uploads of 20 MiB to one task, server RSS sampled every 50 ms; 20 concurrent plain copies of 20 MiB on the same disk as the ceiling',
   },
   soak: {
     measure: (kind, url) => measureSoak(kind, soakMinutes, url),

@@ -76,6 +76,9 @@ import { calendarFeedRoutes } from './modules/calendar-feed/routes.ts';
 import { CalendarFeedService } from './modules/calendar-feed/feed-service.ts';
 import { API_TOKEN } from '@jalon/contract';
 import { searchRoutes } from './modules/search/routes.ts';
+import { attachmentRoutes } from './modules/attachments/routes.ts';
+import { AttachmentService } from './modules/attachments/attachment-service.ts';
+import { openFileStorage } from './modules/attachments/open-storage.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -195,8 +198,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     calendarFeed: new CalendarFeedService(database.db, config.publicUrl),
   };
   app.decorate('ctx', ctx);
-  const purge = new TombstonePurge(database.db, config.tombstoneHorizonDays, (error) =>
-    app.log.error({ err: error }, 'tombstone purge failed'),
+  const storage = openFileStorage(config.files);
+  const attachments = new AttachmentService(database.db, storage.storage, config.files);
+  const purge = new TombstonePurge(
+    database.db,
+    config.tombstoneHorizonDays,
+    (error) => app.log.error({ err: error }, 'tombstone purge failed'),
+    (sha256s) => attachments.releaseContents(sha256s),
   );
   purge.start();
   if (config.outboxPollIntervalMs > 0) outbox.start();
@@ -210,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Background work may still queue mail (sent at the next start if this instance is the last).
     await background.idle();
     await notifier.close();
+    storage.close();
   });
 
   await app.register(requestIdPlugin);
@@ -275,6 +284,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(apiTokenRoutes, { ctx });
       await api.register(calendarFeedRoutes, { ctx });
       await api.register(searchRoutes, { ctx });
+      await api.register(attachmentRoutes, { ctx, attachments });
     },
     { prefix: '/api' },
   );

@@ -37,4 +37,32 @@ describe('loadConfig', () => {
   it('hides the dev reset link in production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).exposeDevResetLink).toBe(false);
   });
+
+  it('keeps attached files in DATA_DIR/files, 25 MiB each, unless told otherwise', () => {
+    const files = loadConfig({ DATA_DIR: '/var/lib/jalon' }).files;
+    expect(files).toEqual({
+      maxBytes: 25 * 1024 * 1024,
+      totalBytes: 10 * 1024 ** 3,
+      dir: '/var/lib/jalon/files',
+      s3: undefined,
+    });
+    expect(loadConfig({ FILES_DIR: '/mnt/fichiers', FILES_MAX_GB: '0.5' }).files).toMatchObject({
+      dir: '/mnt/fichiers',
+      totalBytes: 512 * 1024 * 1024,
+    });
+    expect(() => loadConfig({ ATTACHMENT_MAX_MB: '0' })).toThrow(/ATTACHMENT_MAX_MB/);
+  });
+
+  it('reads the bucket from S3_URL and needs its keys', () => {
+    const keys = { S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig({ S3_URL: 'https://s3.example.org/jalon-files', ...keys }).files.s3).toEqual({
+      endpoint: 'https://s3.example.org',
+      bucket: 'jalon-files',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+    });
+    expect(() => loadConfig({ S3_URL: 'https://s3.example.org/jalon-files' })).toThrow(/S3_ACCESS_KEY_ID/);
+    expect(() => loadConfig({ S3_URL: 'https://s3.example.org/', ...keys })).toThrow(/S3_URL/);
+  });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { EVENT_STREAM } from '@jalon/contract';
+import { ATTACHMENT_LIMITS, EVENT_STREAM } from '@jalon/contract';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -46,6 +46,18 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: int(0, 10 * 60_000).default(10_000),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   OUTBOX_POLL_INTERVAL_MS: int(0, 3_600_000).default(1_000),
+  ATTACHMENT_MAX_MB: int(1, 100 * 1024).default(ATTACHMENT_LIMITS.defaultMaxMb),
+  // A decimal is allowed (0.5 is 512 MiB), so a small instance or a test can set a small total.
+  FILES_MAX_GB: z.coerce
+    .number()
+    .positive()
+    .max(1024 * 1024)
+    .default(ATTACHMENT_LIMITS.defaultTotalGb),
+  FILES_DIR: z.string().min(1).optional(),
+  S3_URL: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   SECRET_KEY: z
     .string()
     .refine(
@@ -91,6 +103,14 @@ export interface Config {
   shutdownGraceMs: number;
   /** Every database statement's deadline (db/client.ts); past it the request answers 503. 0: none. */
   statementTimeoutMs: number;
+  /** Attached files: one file's limit, the instance's total, and where the content is kept. */
+  files: {
+    maxBytes: number;
+    totalBytes: number;
+    /** The folder of the content when no bucket is configured (FILES_DIR, default DATA_DIR/files). */
+    dir: string;
+    s3: S3Config | undefined;
+  };
   /** Master key for secrets at rest (TOTP secrets, backup-code hashes); from the data folder when unset. */
   secretKey: Buffer | undefined;
   /** Webhook targets on loopback, private or link-local addresses are allowed (tests, an internal network). */
@@ -99,7 +119,37 @@ export interface Config {
   outboxPollIntervalMs: number;
 }
 
+/** An S3-compatible bucket: S3_URL is the endpoint with the bucket as the first path segment. */
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
 export class ConfigError extends Error {}
+
+const MIB = 1024 * 1024;
+
+function s3Config(env: Env): S3Config | undefined {
+  if (!env.S3_URL) return undefined;
+  const url = new URL(env.S3_URL);
+  const bucket = url.pathname.split('/').find(Boolean);
+  if (!bucket)
+    throw new ConfigError('Invalid environment variable S3_URL: the bucket must be its first path segment');
+  if (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError(
+      'Invalid environment variable S3_ACCESS_KEY_ID: S3_URL needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    );
+  return {
+    endpoint: url.origin,
+    bucket,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+  };
+}
 
 /**
  * A relative path given by the person at the keyboard, resolved from where they typed the command:
@@ -124,13 +174,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
+  const dataDir = resolveFromInvocation(env.DATA_DIR, source);
   return {
     env: env.NODE_ENV,
     isProduction,
     host: env.HOST,
     port: env.PORT,
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
-    dataDir: resolveFromInvocation(env.DATA_DIR, source),
+    dataDir,
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
@@ -166,6 +217,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    files: {
+      maxBytes: env.ATTACHMENT_MAX_MB * MIB,
+      totalBytes: Math.floor(env.FILES_MAX_GB * 1024 * MIB),
+      dir: env.FILES_DIR ? resolveFromInvocation(env.FILES_DIR, source) : path.join(dataDir, 'files'),
+      s3: s3Config(env),
+    },
     secretKey: env.SECRET_KEY ? Buffer.from(env.SECRET_KEY, 'base64') : undefined,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
     outboxPollIntervalMs: env.OUTBOX_POLL_INTERVAL_MS,

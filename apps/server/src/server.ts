@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './bootstrap.ts';
@@ -13,6 +14,9 @@ async function main(): Promise<void> {
   useOwnerOnlyUmask();
   const config = loadConfig();
   secureDataDir(config.dataDir);
+  // FILES_DIR elsewhere than under DATA_DIR is held to the same rule: attached files are as private.
+  if (!config.files.s3 && path.relative(config.dataDir, config.files.dir).startsWith('..'))
+    secureDataDir(config.files.dir, 'FILES_DIR');
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

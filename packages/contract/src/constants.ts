@@ -149,6 +149,31 @@ export const TASK_LIMITS = {
   listDefault: 1_000,
 } as const;
 
+/**
+ * Attached files: the longest name kept, the multipart field, the size of the server's preview, and the
+ * bounds on what the preview decodes (a small file can declare a huge image: a decompression bomb).
+ */
+export const ATTACHMENT_LIMITS = {
+  fieldName: 'file',
+  nameMax: 255,
+  defaultMaxMb: 25,
+  defaultTotalGb: 10,
+  previewSide: 320,
+  previewMaxInputPixels: 50_000_000,
+  previewTimeoutSeconds: 5,
+} as const;
+
+/** Raster images the server makes a preview of; SVG is never one (it is a document that can run script). */
+export const PREVIEWABLE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+] as const;
+export const isPreviewable = (contentType: string): boolean =>
+  (PREVIEWABLE_TYPES as readonly string[]).includes(contentType);
+
 export const AUDIT = {
   exportFilePrefix: 'audit-logs',
   /** The longest search, user or resource filter the journal takes. */

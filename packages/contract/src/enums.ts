@@ -55,6 +55,8 @@ export const AUDIT_TYPES = {
   taskCreated: 'task.created',
   taskUpdated: 'task.updated',
   taskDeleted: 'task.deleted',
+  taskAttachmentAdded: 'task.attachment.added',
+  taskAttachmentRemoved: 'task.attachment.removed',
   invitationCreated: 'admin.invitation.created',
   invitationRevoked: 'admin.invitation.revoked',
   invitationAccepted: 'auth.invitation.accepted',

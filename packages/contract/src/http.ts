@@ -59,6 +59,10 @@ export const ERROR_CODES = [
   'too_many_webhooks',
   // Personal access tokens (issue 39): a person holds at most API_TOKEN.perUser live ones.
   'too_many_tokens',
+  // Attached files (issue 37): no `file` part, one past ATTACHMENT_MAX_MB, the instance's FILES_MAX_GB full.
+  'file_missing',
+  'file_too_large',
+  'storage_full',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -23,6 +23,7 @@ export * from './projects.ts';
 export * from './tasks.ts';
 export * from './task-activity.ts';
 export * from './search.ts';
+export * from './attachments.ts';
 export * from './dashboard.ts';
 export * from './sync.ts';
 export * from './events.ts';

@@ -5,9 +5,11 @@ import { backupSocketPath, requestBackup } from '../db/backup-socket.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { secureDataDir } from '../db/data-folder.ts';
+import { backupFilesFolder, copyContent } from '../modules/attachments/content-copy.ts';
 import { runCli } from './cli-database.ts';
 
-const USAGE = 'Usage: npm run backup -- FILE   (writes the embedded database to FILE, a .tar.gz)';
+const USAGE =
+  'Usage: npm run backup -- FILE   (writes the embedded database to FILE, a .tar.gz, and the attached files to FILE.files/)';
 
 /** No server running: open the data folder here (this takes its lock) and dump it. */
 async function dumpWithoutServer(dataDir: string): Promise<Buffer> {
@@ -47,6 +49,15 @@ runCli(async () => {
   console.log(
     `Backup written to ${file} (${(backup.length / 1024 / 1024).toFixed(1)} MiB), taken ${source}.`,
   );
+  // After the database: every file its rows name is in FILES_DIR already (one removed meanwhile aside).
+  if (config.files.s3) {
+    console.log('The attached files are in the S3 bucket (S3_URL): back it up with its own tools.');
+  } else {
+    const folder = backupFilesFolder(file);
+    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const { copied, skipped } = copyContent(config.files.dir, folder);
+    console.log(`Attached files copied to ${folder}: ${copied} new, ${skipped} already there.`);
+  }
   if (!config.secretKey) {
     console.log(
       `The backup does not hold ${path.join(config.dataDir, 'secret.key')}: keep a copy of that file apart from it.`,

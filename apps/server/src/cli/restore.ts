@@ -7,6 +7,7 @@ import { lockDataDir } from '../db/data-dir-lock.ts';
 import { secureDataDir } from '../db/data-folder.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { describeBreaks, verifyAuditChain } from '../modules/audit/verify-chain.ts';
+import { backupFilesFolder, copyContent } from '../modules/attachments/content-copy.ts';
 import { runCli } from './cli-database.ts';
 
 const USAGE =
@@ -65,6 +66,12 @@ runCli(async () => {
     console.log(
       `Restored ${file} into ${config.dataDir}; ${sessionsEnded} session(s) ended, everyone signs in again.`,
     );
+    const filesFolder = backupFilesFolder(file);
+    if (!config.files.s3 && fs.existsSync(filesFolder)) {
+      fs.mkdirSync(config.files.dir, { recursive: true, mode: 0o700 });
+      const { copied } = copyContent(filesFolder, config.files.dir);
+      console.log(`Attached files restored into ${config.files.dir}: ${copied} file(s).`);
+    }
     if (chain.break) throw new Error(`The restored database does not verify.\n${describeBreaks(chain)}`);
     console.log(`Audit chain intact: ${chain.checked} row(s) verified.`);
   } finally {

@@ -26,14 +26,14 @@ export function useOwnerOnlyUmask(): void {
  * can write is refused: they could already have put files there, so tightening it now proves nothing.
  * What is only too open (a folder 0755, files 0644 from an older version) is tightened, every level down.
  */
-export function secureDataDir(dataDir: string): void {
+export function secureDataDir(dataDir: string, variable = 'DATA_DIR'): void {
   fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const stat = fs.statSync(dataDir);
-  if (!stat.isDirectory()) throw new DataDirUnsafeError(`DATA_DIR ${dataDir} is not a folder.`);
+  if (!stat.isDirectory()) throw new DataDirUnsafeError(`${variable} ${dataDir} is not a folder.`);
   if (stat.mode & GROUP_OR_OTHERS_WRITE) {
     const mode = (stat.mode & 0o777).toString(8).padStart(4, '0');
     throw new DataDirUnsafeError(
-      `DATA_DIR ${dataDir} can be written by other users (mode ${mode}): check what is in it, then run chmod 700 on it.`,
+      `${variable} ${dataDir} can be written by other users (mode ${mode}): check what is in it, then run chmod 700 on it.`,
     );
   }
   tighten(dataDir, stat);

@@ -512,6 +512,33 @@ export const webhookDeliveries = pgTable(
   (table) => [index('webhook_deliveries_webhook_idx').on(table.webhookId, table.createdAt)],
 );
 
+/**
+ * Files attached to tasks (online only: not a sync entity). The content lives in the file storage under its
+ * SHA-256 (FILES_DIR or the S3 bucket), so the same file attached twice is stored once; a row is the
+ * attachment of that content to one task, under the name it was sent with.
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('attachments_task_idx').on(table.taskId, table.createdAt),
+    index('attachments_sha256_idx').on(table.sha256),
+  ],
+);
+
 export const schema = {
   users,
   sessions,
@@ -533,5 +560,6 @@ export const schema = {
   outboxJobs,
   webhooks,
   webhookDeliveries,
+  attachments,
 };
 export const nowSql = sql`now()`;

@@ -156,6 +156,15 @@ export function openapiOptions(options: {
         url,
         schema: {
           ...schema,
+          // A multipart route validates its body itself, as it streams: the document still says what it takes.
+          ...(config.multipartFile && {
+            consumes: ['multipart/form-data'],
+            body: {
+              type: 'object',
+              required: [config.multipartFile],
+              properties: { [config.multipartFile]: { type: 'string', format: 'binary' } },
+            },
+          }),
           operationId:
             typeof schema.operationId === 'string' ? schema.operationId : generatedOperationId(method, url),
           security: securityOf(access, url),

@@ -13,6 +13,8 @@ declare module 'fastify' {
      * limiter's). The rest is derived: see `routeProblems`.
      */
     problems?: readonly ProblemStatus[];
+    /** The route takes multipart/form-data with one file in this field (the published document says so). */
+    multipartFile?: string;
   }
 }
 

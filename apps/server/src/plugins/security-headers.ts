@@ -53,6 +53,8 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { 
     reply.headers(headers);
   });
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    // A file answer says for itself how it may be kept (`private`); every other API answer is not kept.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 });

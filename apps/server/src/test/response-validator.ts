@@ -125,13 +125,15 @@ export class ResponseValidator {
     const content = (answer.content as Record<string, Json> | undefined) ?? {};
     const media = mediaType(response.headers['content-type']);
     if (response.rawPayload.length === 0 && Object.keys(content).length === 0) return;
-    if (!content[media]) {
+    // A file answer of any type (an attached file) is documented as `*/*`.
+    const documentedMedia = content[media] ? media : content['*/*'] ? '*/*' : null;
+    if (!documentedMedia) {
       this.fail(
         `${name} answered ${status} as ${media || 'no content type'}, which the document does not describe (documented: ${Object.keys(content).join(', ') || 'no body'}). Request: ${request}`,
       );
     }
     this.checkBody(response, request, `${name} answered ${status}`, media, {
-      $ref: `${answerRef}/content/${pointer(media).slice(2)}/schema`,
+      $ref: `${answerRef}/content/${pointer(documentedMedia!).slice(2)}/schema`,
     });
   }
 

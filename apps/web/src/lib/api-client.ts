@@ -229,3 +229,57 @@ export async function apiDownload(
     fileName: fileNameOf(response.headers.get('Content-Disposition')),
   };
 }
+
+export interface UploadOptions<T> {
+  schema: SchemaRef<T>;
+  /** Called as the body goes out: bytes sent and the total. */
+  onProgress?: (sent: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * A multipart upload (an attached file), by XMLHttpRequest since fetch tells nothing of an upload's
+ * progress. The same session headers, expiry and error handling as every other call; the browser sets
+ * the multipart type and its boundary itself.
+ */
+export async function apiUpload<T>(path: string, form: FormData, options: UploadOptions<T>): Promise<T> {
+  prepareChecks();
+  const session = getSession();
+  if (session.token !== null && isSessionExpired(session)) {
+    expireSession();
+    throw new ApiError('session_expired', 'Session expired');
+  }
+  const headers = buildHeaders(path, {}, false, 'application/json');
+  const url = `${getApiBaseUrl()}${path}`;
+  const request = new XMLHttpRequest();
+  const answered = new Promise<void>((resolve, reject) => {
+    request.addEventListener('load', () => resolve());
+    request.addEventListener('error', () => reject(new ApiError('network', `Network failure on ${url}`)));
+    request.addEventListener('abort', () => reject(new DOMException('Upload cancelled', 'AbortError')));
+  });
+  request.upload.addEventListener('progress', (event) => {
+    if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);
+  });
+  options.signal?.addEventListener('abort', () => request.abort(), { once: true });
+  request.open('POST', url);
+  headers.forEach((value, name) => request.setRequestHeader(name, value));
+  request.send(form);
+  await answered;
+  const answerHeaders = new Headers();
+  for (const name of [SESSION_HEADERS.expiresAt, SESSION_HEADERS.sessionId]) {
+    const value = request.getResponseHeader(name);
+    if (value !== null) answerHeaders.set(name, value);
+  }
+  syncSessionFromHeaders(answerHeaders);
+  const body = await readBody(new Response(request.responseText));
+  if (request.status < 200 || request.status >= 300) {
+    const problem = await checkPayload(contractSchema('problemSchema'), body);
+    const error = ApiError.fromResponse(request.status, problem.ok ? problem.data : null);
+    handleAuthFailure(error);
+    throw error;
+  }
+  const checked = await checkPayload(options.schema, unwrap(body));
+  if (!checked.ok)
+    throw new ApiError('invalid_response', `Unexpected response from ${path}`, { cause: checked.issues });
+  return checked.data;
+}

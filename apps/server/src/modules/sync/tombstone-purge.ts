@@ -18,6 +18,11 @@ export class TombstonePurge {
     private readonly db: Db,
     private readonly horizonDays: number,
     private readonly onError: (error: unknown) => void,
+    /**
+     * Told, after the purge commits, the contents of the attached files whose rows went with their
+     * tasks: the file storage removes those no other attachment names.
+     */
+    private readonly releaseContents: (sha256s: string[]) => Promise<void> = async () => {},
   ) {}
 
   start(): void {
@@ -31,8 +36,14 @@ export class TombstonePurge {
 
   /** One purge; answers how many tombstones went and the new horizon. */
   async runOnce(): Promise<{ purged: number; horizon: number }> {
-    return this.db.transaction(async (tx) => {
+    let released: string[] = [];
+    const outcome = await this.db.transaction(async (tx) => {
       const cutoff = sql`now() - make_interval(days => ${this.horizonDays})`;
+      // The purged tasks' attachments go with them (on delete cascade); their contents are released after.
+      const contents = await tx.execute<{ sha256: string }>(sql`
+        select distinct a.sha256 from attachments a join tasks t on t.id = a.task_id
+         where t.deleted_at < ${cutoff}`);
+      released = contents.rows.map((row) => row.sha256);
       // Tasks first: a project's tombstone goes only once no task row points at it.
       const result = await tx.execute<{ purged: number; horizon: number }>(sql`
         with gone_tasks as (
@@ -52,5 +63,7 @@ export class TombstonePurge {
       );
       return result.rows[0]!;
     });
+    if (released.length > 0) await this.releaseContents(released);
+    return outcome;
   }
 }

@@ -54,6 +54,9 @@ export const problemMessages: Record<ErrorCode, string> = {
   too_many_webhooks: 'Vous avez atteint le nombre maximal de webhooks (50).',
   too_many_tokens:
     'Vous avez atteint le nombre maximal de jetons d’accès (20). Révoquez-en un pour en créer un autre.',
+  file_missing: 'Aucun fichier n’a été envoyé.',
+  file_too_large: 'Ce fichier dépasse la taille maximale autorisée.',
+  storage_full: 'L’espace réservé aux fichiers de cette instance est plein. Contactez un administrateur.',
 };
 
 export const errors = {
