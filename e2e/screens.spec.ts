@@ -150,21 +150,28 @@ for (const size of Object.keys(SIZES) as Size[]) {
   }
 }
 
-// The administrators' screen needs an administrator with 2FA: a server of its own (own-server.ts) whose
+// The administrators' screens need an administrator with 2FA: a server of its own (own-server.ts) whose
 // first start creates one. One server for the six combinations keeps the sweep short.
-test('/admin/members at every size, light and dark', async ({ browser }) => {
-  test.setTimeout(180_000); // a server start, then six screens with axe
+test('/admin/members and /admin/integrations at every size, light and dark', async ({ browser }) => {
+  test.setTimeout(240_000); // a server start, then twelve screens with axe
   const server = await startOwnServer({
     email: 'admin-balayage@e2e.test',
     password: 'Jalon admin balayage 2026!',
   });
   try {
     const admin = await enrolledAdmin(server);
-    const screen: Screen = {
-      path: '/admin/members',
-      h1: 'Membres',
-      shows: (page) => expect(page.getByRole('row', { name: /\(vous\)/ })).toBeVisible(),
-    };
+    const screens: Screen[] = [
+      {
+        path: '/admin/members',
+        h1: 'Membres',
+        shows: (page) => expect(page.getByRole('row', { name: /\(vous\)/ })).toBeVisible(),
+      },
+      {
+        path: '/admin/integrations',
+        h1: 'Intégrations',
+        shows: (page) => expect(page.getByRole('form', { name: 'Ajouter un webhook' })).toBeVisible(),
+      },
+    ];
     for (const size of Object.keys(SIZES) as Size[]) {
       const context = await browser.newContext({
         ...SIZES[size],
@@ -177,15 +184,17 @@ test('/admin/members at every size, light and dark', async ({ browser }) => {
       });
       const page = await context.newPage();
       await signInAdmin(page, admin);
-      await openInApp(page, screen.path);
       for (const scheme of SCHEMES) {
         // The theme follows the system's scheme as the page loads it.
         if (scheme !== 'light') {
           await page.emulateMedia({ colorScheme: scheme });
           await page.reload();
         }
-        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-        await checkScreen(page, screen, size, scheme, true);
+        for (const screen of screens) {
+          await openInApp(page, screen.path);
+          await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+          await checkScreen(page, screen, size, scheme, true);
+        }
       }
       await context.close();
     }

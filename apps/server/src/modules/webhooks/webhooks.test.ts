@@ -317,6 +317,27 @@ describe('deliveries', () => {
     expect(bodies[0].data).toMatchObject({ id: leaving.user.id, email: leaving.user.email });
   });
 
+  it('tells a person joining through an invitation, in the transaction that creates the account', async () => {
+    await addWebhook(['member.joined']);
+    const email = `invitee-${Date.now().toString(36)}@example.test`;
+    const invitation = await asAdmin('POST', '/api/admin/invitations', { email, role: 'member' });
+    expect(invitation.statusCode, invitation.body).toBe(201);
+    const token = new URL(invitation.json().data.devInviteLink).searchParams.get('token');
+    const accepted = await inject(ctx.app, {
+      method: 'POST',
+      url: '/api/auth/invitations/accept',
+      payload: { token, username: 'Dominique Invitée', password: 'Correct horse 7 battery!' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    await drain();
+    expect(receiver.received.map((request) => JSON.parse(request.body))).toEqual([
+      expect.objectContaining({
+        type: 'member.joined',
+        data: expect.objectContaining({ email, username: 'Dominique Invitée', role: 'member', active: true }),
+      }),
+    ]);
+  });
+
   it('does not follow a redirect', async () => {
     const { id } = await addWebhook(['task.created']);
     receiver.answerWith((request, response) =>

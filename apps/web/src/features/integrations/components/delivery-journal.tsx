@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { Webhook } from '@jalon/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -12,6 +13,9 @@ const t = fr.integrations.journal;
 export function DeliveryJournal({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
   const deliveries = useDeliveries(webhook.id);
   const redeliver = useRedeliver();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opened below the list (far down on a phone): the focus goes to it, so it is seen and read at once.
+  useEffect(() => heading.current?.focus(), [webhook.id]);
 
   let body;
   if (deliveries.isPending) body = <Spinner label={t.loading} />;
@@ -72,8 +76,10 @@ export function DeliveryJournal({ webhook, onClose }: { webhook: Webhook; onClos
 
   return (
     <section className="card" aria-labelledby="journal-title">
-      <h2 id="journal-title">{t.heading}</h2>
-      <p className="muted webhook-url">{t.of(webhook.url)}</p>
+      <h2 id="journal-title" ref={heading} tabIndex={-1}>
+        {t.heading}
+      </h2>
+      <p className="muted webhook-journal__of">{t.of(webhook.url)}</p>
       {redeliver.isSuccess && <Alert tone="success">{t.redelivered}</Alert>}
       {redeliver.isError && (
         <Alert tone="error">{`${fr.integrations.list.actionError} : ${errorMessage(redeliver.error)}`}</Alert>
