@@ -64,6 +64,8 @@ import { openapiOptions } from './openapi/openapi-document.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { taskActivityRoutes } from './modules/task-activity/routes.ts';
+import { ssoRoutes } from './modules/sso/routes.ts';
+import { SsoService } from './modules/sso/sso-service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -126,6 +128,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (error) => app.log.error({ err: error }, 'event stream error'),
   );
   const twoFactor = new TwoFactorService(database.db, secretBox, store, lockout, sessions);
+  const sso = config.oidc
+    ? new SsoService(database.db, store, config.oidc, config, (error) =>
+        app.log.warn({ err: error }, 'identity provider unreachable'),
+      )
+    : null;
+  // A provider that answers wrongly stops the start-up here; one that does not answer is asked later.
+  await sso?.link.start();
   const ctx: AppContext = {
     config,
     database,
@@ -139,7 +148,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     metrics,
     events,
     secretBox,
-    login: new LoginService(database.db, lockout, store),
+    login: new LoginService(database.db, lockout, store, config.passwordLogin),
+    sso,
     twoFactor,
     passkeys: new PasskeyService(database.db, store, lockout, twoFactor, secretBox, config.publicUrl),
     projects: new ProjectService(database.db, cursors, notifier),
@@ -200,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       );
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
+      await api.register(ssoRoutes, { ctx });
       await api.register(sessionRoutes, { ctx });
       await api.register(passwordResetRoutes, { ctx });
       await api.register(twoFactorRoutes, { ctx });

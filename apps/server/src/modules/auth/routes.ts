@@ -6,6 +6,7 @@ import {
   envelope,
   loginRequestSchema,
   loginResultSchema,
+  logoutResultSchema,
   meSchema,
   registerRequestSchema,
   userSchema,
@@ -55,11 +56,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         operationId: 'logout',
         tags: ['auth'],
         summary: 'Sign out (ends the session or the pending sign-in)',
-        response: { 200: envelope(z.object({ loggedOut: z.literal(true) })) },
+        response: { 200: envelope(logoutResultSchema) },
       },
     },
     async (request, reply) => {
+      let redirectTo: string | null = null;
       if (request.session) {
+        // Read before the session ends: was it opened through the provider (OIDC_LOGOUT=provider)?
+        redirectTo = (await ctx.sso?.providerLogoutUrl(request.session.id, ctx.config.publicUrl)) ?? null;
         await ctx.sessions.logout(request.session, actorOf(request));
         request.session = null;
       } else if (request.pendingLogin) {
@@ -75,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         });
       }
       clearSessionCookie(reply, ctx.config);
-      return { data: { loggedOut: true as const } };
+      return { data: { loggedOut: true as const, ...(redirectTo ? { redirectTo } : {}) } };
     },
   );
 
