@@ -18,6 +18,8 @@ export const signInMethodsSchema = z.object({
 });
 export type SignInMethods = z.infer<typeof signInMethodsSchema>;
 
+export const ssoStartResultSchema = z.object({ url: z.string() });
+
 /** The one-time code the callback handed the page in its address's fragment. */
 export const ssoExchangeRequestSchema = z.strictObject({
   code: safeText().min(1).max(SSO.handoffCodeMax),

@@ -9,6 +9,7 @@ import {
   ssoExchangeResultSchema,
   ssoCallbackQuerySchema,
   ssoStartQuerySchema,
+  ssoStartResultSchema,
 } from '@jalon/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Config } from '../../config.ts';
@@ -63,7 +64,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
         tags: ['auth'],
         summary: 'The identity provider’s address to send the browser to (sets the flow cookie)',
         querystring: ssoStartQuerySchema,
-        response: { 200: envelope(z.object({ url: z.string() })) },
+        response: { 200: envelope(ssoStartResultSchema) },
       },
     },
     async (request, reply) => {
