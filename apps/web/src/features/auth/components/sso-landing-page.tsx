@@ -19,7 +19,10 @@ const codeOf = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get
  * due shows the usual code form; a refusal says why in French, with the way back to /login.
  */
 export function SsoLandingPage() {
-  const [state, setState] = useState<State>({ step: 'exchanging' });
+  const [code] = useState(() => codeOf(window.location.hash));
+  const [state, setState] = useState<State>(() =>
+    code ? { step: 'exchanging' } : { step: 'failed', message: fr.auth.sso.missingCode },
+  );
   const navigateLater = useDelayedNavigate();
   // The code can be used once: a second run of the effect (React's strict mode) must not spend it again.
   const started = useRef(false);
@@ -27,12 +30,8 @@ export function SsoLandingPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const code = codeOf(window.location.hash);
     window.history.replaceState(window.history.state, '', window.location.pathname);
-    if (!code) {
-      setState({ step: 'failed', message: fr.auth.sso.missingCode });
-      return;
-    }
+    if (!code) return;
     exchangeSsoCode(code).then(
       (result) => {
         storeLoginResult(result);
@@ -42,7 +41,7 @@ export function SsoLandingPage() {
       },
       (error: unknown) => setState({ step: 'failed', message: errorMessage(error) }),
     );
-  }, [navigateLater]);
+  }, [code, navigateLater]);
 
   if (state.step === 'twoFactor') return <LoginPage initialMode="twoFactor" />;
   return (

@@ -7,11 +7,12 @@ import { makeLoginResult } from '../../../test/fixtures.ts';
 import { json, mockFetch, pathOf, problem } from '../../../test/http.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { leaveForSite } from '../../../lib/redirects.ts';
+import type * as Redirects from '../../../lib/redirects.ts';
 import { LoginPage } from './login-page.tsx';
 import { SsoLandingPage } from './sso-landing-page.tsx';
 
 vi.mock('../../../lib/redirects.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/redirects.ts')>()),
+  ...(await importOriginal<typeof Redirects>()),
   leaveForSite: vi.fn(),
 }));
 
