@@ -13,6 +13,7 @@ CREATE TABLE "sso_handoffs" (
 	"issuer" text,
 	"subject" text,
 	"second_factor_due" boolean DEFAULT false NOT NULL,
+	"second_factor_by_provider" boolean DEFAULT false NOT NULL,
 	"return_to" text DEFAULT '/dashboard' NOT NULL,
 	"error_status" integer,
 	"error_code" text,
@@ -33,6 +34,7 @@ CREATE TABLE "sso_sessions" (
 	"subject" text NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "second_factor_by_provider" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "sso_handoffs" ADD CONSTRAINT "sso_handoffs_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sso_identities" ADD CONSTRAINT "sso_identities_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sso_sessions" ADD CONSTRAINT "sso_sessions_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -60,6 +60,11 @@ export const sessions = pgTable(
     absoluteExpiresAt: ts('absolute_expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     revokedReason: text('revoked_reason'),
+    /**
+     * Opened through the organisation's provider, whose ID token said it asked for a second factor
+     * (`amr`, OIDC_TRUST_PROVIDER_MFA): the administrators' rule "2FA first" counts it as done.
+     */
+    secondFactorByProvider: boolean('second_factor_by_provider').notNull().default(false),
   },
   (table) => [
     uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
@@ -228,6 +233,7 @@ export const ssoHandoffs = pgTable('sso_handoffs', {
   issuer: text('issuer'),
   subject: text('subject'),
   secondFactorDue: boolean('second_factor_due').notNull().default(false),
+  secondFactorByProvider: boolean('second_factor_by_provider').notNull().default(false),
   returnTo: text('return_to').notNull().default('/dashboard'),
   /** A refusal: its status and problem code (the account fields are then null). */
   errorStatus: integer('error_status'),

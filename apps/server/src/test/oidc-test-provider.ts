@@ -18,6 +18,8 @@ export interface TestAccount {
   email_verified: boolean;
   name: string;
   groups?: string[];
+  /** How the provider's own sign-in page says this person signed in (`amr`); `pwd` when unset. */
+  amr?: string[];
 }
 
 export const TEST_CLIENT = { id: 'jalon', secret: 'jalon-test-secret-0123456789abcdef' } as const;
@@ -45,7 +47,7 @@ export class OidcTestProvider {
   private constructor(
     private readonly server: http.Server,
     readonly issuer: string,
-    private readonly redirectUris: string[],
+    private redirectUris: string[],
   ) {}
 
   static async start(redirectUris: string[], port = 0): Promise<OidcTestProvider> {
@@ -56,6 +58,12 @@ export class OidcTestProvider {
     await test.rotateKeys();
     server.on('request', (req, res) => void test.handle(req, res));
     return test;
+  }
+
+  /** The relying party's redirect URIs, once its address is known (the e2e server picks its port). */
+  allowRedirects(redirectUris: string[]): void {
+    this.redirectUris = redirectUris;
+    this.provider = this.build();
   }
 
   /** A new signing key, and a provider that publishes only it (the old key is gone from the JWKS). */
@@ -123,7 +131,8 @@ export class OidcTestProvider {
       const details = await this.provider.interactionDetails(req, res);
       if (match[2] && req.method === 'POST') {
         const form = new URLSearchParams(await readBody(req));
-        return await this.finish(req, res, details, { sub: form.get('sub') ?? '', amr: ['pwd'] });
+        const sub = form.get('sub') ?? '';
+        return await this.finish(req, res, details, { sub, amr: this.accounts.get(sub)?.amr ?? ['pwd'] });
       }
       if (this.nextLogin) return await this.finish(req, res, details, this.nextLogin);
       res.setHeader('content-type', 'text/html; charset=utf-8');
@@ -177,5 +186,5 @@ function loginPage(uid: string, accounts: TestAccount[]): string {
   const buttons = accounts
     .map((account) => `<button name="sub" value="${account.sub}">${account.name}</button>`)
     .join('');
-  return `<!doctype html><html lang="en"><head><title>Test provider</title></head><body><main><h1>Test provider</h1><form method="post" action="/interaction/${uid}/login">${buttons}</form></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><title>Test provider</title><link rel="icon" href="data:,"></head><body><main><h1>Test provider</h1><form method="post" action="/interaction/${uid}/login">${buttons}</form></main></body></html>`;
 }

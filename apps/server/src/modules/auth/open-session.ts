@@ -24,6 +24,8 @@ export async function openSession(
     rememberMe: boolean;
     actor: AuditActor;
     method: keyof typeof SIGN_IN_DETAILS;
+    /** Through the provider, which said it asked for a second factor (OIDC_TRUST_PROVIDER_MFA). */
+    secondFactorByProvider?: boolean;
   },
 ): Promise<LoginResult> {
   const { token, session } = await store.create(tx, {
@@ -32,6 +34,7 @@ export async function openSession(
     rememberMe: input.rememberMe,
     userAgent: input.actor.userAgent,
     ip: input.actor.ip,
+    secondFactorByProvider: input.secondFactorByProvider,
   });
   await appendAudit(tx, {
     // A sign-in through the provider has its own type, so the journal tells the two paths apart.

@@ -100,7 +100,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         data: {
           user: session.user,
           preferences: { ...DEFAULT_PREFERENCES, ...session.preferences },
-          session: { id: session.id, expiresAt: new Date(sessionExpiresAt(session)).toISOString() },
+          session: {
+            id: session.id,
+            expiresAt: new Date(sessionExpiresAt(session)).toISOString(),
+            secondFactorByProvider: session.secondFactorByProvider,
+          },
         },
       };
     },

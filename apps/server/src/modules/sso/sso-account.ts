@@ -26,6 +26,8 @@ export interface ProviderIdentity {
 export interface SsoDecision {
   user: UserRow;
   secondFactorDue: boolean;
+  /** The provider's multi-factor, trusted, stands for Jalon's second factor in the session. */
+  secondFactorByProvider: boolean;
 }
 
 export const ssoRefusal = {
@@ -89,9 +91,9 @@ export async function resolveAccount(
   }
   const role = await applyGroups(tx, oidc, user, claims, who);
   const providerDidMfa = Array.isArray(claims.amr) && claims.amr.some((value) => MULTI_FACTOR_AMR.has(value));
-  const secondFactorDue =
-    (user.twoFactorEnabled || role === 'admin') && !(oidc.trustProviderMfa && providerDidMfa);
-  return { user: { ...user, role }, secondFactorDue };
+  const secondFactorByProvider = oidc.trustProviderMfa && providerDidMfa;
+  const secondFactorDue = (user.twoFactorEnabled || role === 'admin') && !secondFactorByProvider;
+  return { user: { ...user, role }, secondFactorDue, secondFactorByProvider };
 }
 
 /** A new account, only with OIDC_AUTO_CREATE=true and an e-mail domain of OIDC_ALLOWED_DOMAINS. */

@@ -121,6 +121,7 @@ export class SsoService {
         issuer: identity.issuer,
         subject: identity.subject,
         secondFactorDue: decision.secondFactorDue,
+        secondFactorByProvider: decision.secondFactorByProvider,
         returnTo: flow.returnTo,
       });
     } catch (error) {
@@ -182,6 +183,7 @@ export class SsoService {
         rememberMe: false,
         actor: who,
         method: 'sso',
+        secondFactorByProvider: handoff.secondFactorByProvider,
       });
       await tx.insert(ssoSessions).values({
         sessionId: result.sessionId!,

@@ -287,6 +287,14 @@ describe('with a provider, existing accounts only, passwords for administrators 
     const account = providerAccount({ email: member.email, groups: ['staff', ADMIN_GROUP] });
     const promoted = await ssoSignIn(ctx, account, { amr: ['pwd', 'otp'] });
     expect(promoted.exchange.json().data.user.role).toBe('admin');
+    // The provider did multi-factor ('otp'): the new administrator is not asked Jalon's code, and the
+    // session counts it as the second factor every administrator must have.
+    const promotedToken = promoted.exchange.json().data.token;
+    expect(promoted.exchange.json().data.requires2FA).toBe(false);
+    const me = await inject(ctx.app, { method: 'GET', url: '/api/auth/me', token: promotedToken });
+    expect(me.json().data.session.secondFactorByProvider).toBe(true);
+    const members = await inject(ctx.app, { method: 'GET', url: '/api/admin/members', token: promotedToken });
+    expect(members.statusCode).toBe(200);
     const [change] = await auditOf(ctx, AUDIT_TYPES.memberRoleChanged, `user:${member.id}`);
     expect(change?.metadata).toEqual({ from: 'member', to: 'admin', via: 'sso' });
 
