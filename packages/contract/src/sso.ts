@@ -20,9 +20,12 @@ export type SignInMethods = z.infer<typeof signInMethodsSchema>;
 
 export const ssoStartResultSchema = z.object({ url: z.string() });
 
-/** The one-time code the callback handed the page in its address's fragment. */
+/**
+ * The one-time code the callback handed the page in its address's fragment. Named `loginCode`, not
+ * `code`: a body's `code` is a second-factor code, which the one wrong-code counter guards.
+ */
 export const ssoExchangeRequestSchema = z.strictObject({
-  code: safeText().min(1).max(SSO.handoffCodeMax),
+  loginCode: safeText().min(1).max(SSO.handoffCodeMax),
 });
 export type SsoExchangeRequest = z.infer<typeof ssoExchangeRequestSchema>;
 

@@ -120,7 +120,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       },
     },
     async (request, reply) => {
-      const result = await provider().exchange(request.body.code, {
+      const result = await provider().exchange(request.body.loginCode, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
       });

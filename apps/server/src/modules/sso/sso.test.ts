@@ -106,7 +106,7 @@ async function ssoSignIn(
 }
 
 const exchangeCode = (ctx: TestContext, code: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/sso/exchange', payload: { code } });
+  ctx.app.inject({ method: 'POST', url: '/api/auth/sso/exchange', payload: { loginCode: code } });
 
 const auditOf = (ctx: TestContext, type: string, resource: string) =>
   ctx.db

@@ -28,7 +28,7 @@ export async function startSso(): Promise<string> {
 export async function exchangeSsoCode(code: string): Promise<SsoExchangeResult> {
   const result = await apiRequest('/auth/sso/exchange', {
     method: 'POST',
-    body: { code },
+    body: { loginCode: code },
     schema: contractSchema('ssoExchangeResultSchema'),
   });
   assertUsableLoginResult(result);

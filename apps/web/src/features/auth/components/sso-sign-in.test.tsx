@@ -66,7 +66,7 @@ describe('/login/sso: the provider’s answer', () => {
     expect(await screen.findByText('Page /tasks')).toBeInTheDocument();
     expect(calls).toHaveLength(1);
     expect(pathOf(calls[0]!)).toBe('/auth/sso/exchange');
-    expect(calls[0]?.body).toEqual({ code: 'one-time-code' });
+    expect(calls[0]?.body).toEqual({ loginCode: 'one-time-code' });
     expect(window.location.hash).toBe('');
     expect(getSession()).toMatchObject({ token: 'session-token', sessionId: 'session-1' });
   });
