@@ -29,6 +29,16 @@ function clearFlowCookie(reply: FastifyReply, config: Config) {
   reply.clearCookie(flowCookieName(config), { path: '/' });
 }
 
+/**
+ * The move to the page is made by the page (a meta refresh, which the script policy allows), not by a
+ * Location header: the code then stays out of every header a proxy might log, and in the fragment of
+ * the next address, which no server receives. The code is base64url: nothing in it needs escaping.
+ */
+const handOffPage = (target: string) =>
+  `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">` +
+  `<meta http-equiv="refresh" content="0;url=${target}"><title>Jalon</title></head>` +
+  `<body><p><a href="${target}">Continuer vers Jalon</a></p></body></html>`;
+
 export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config } = ctx;
 
@@ -87,11 +97,17 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       schema: {
         operationId: 'ssoCallback',
         tags: ['auth'],
-        summary: 'The identity provider’s answer; redirects to the page with a one-time code in its fragment',
+        summary:
+          'The identity provider’s answer; a page that moves on to /login/sso#code=… (the one-time code)',
         // What a provider sends back; openid-client reads the query itself (other parameters, such as
         // Keycloak's session_state, pass through to it).
         querystring: ssoCallbackQuerySchema,
-        response: { 302: z.null().describe(`To ${SSO_LANDING_PATH}#code=… (the one-time code)`) },
+        response: {
+          200: {
+            description: `A page that moves on at once to ${SSO_LANDING_PATH}#code=…`,
+            content: { 'text/html': { schema: z.string() } },
+          },
+        },
       },
     },
     async (request, reply) => {
@@ -101,7 +117,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
         userAgent: request.headers['user-agent'] ?? '',
       });
       clearFlowCookie(reply, config);
-      return reply.redirect(`${SSO_LANDING_PATH}#code=${encodeURIComponent(code)}`, 302);
+      return reply.type('text/html; charset=utf-8').send(handOffPage(`${SSO_LANDING_PATH}#code=${code}`));
     },
   );
 
