@@ -2,8 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SignInMethods } from '@jalon/contract';
-import { getSession } from '../../../lib/session-store.ts';
-import { makeLoginResult } from '../../../test/fixtures.ts';
+import { getSession, updateSession } from '../../../lib/session-store.ts';
+import { makeLoginResult, makeUser } from '../../../test/fixtures.ts';
+import { logout } from '../api/logout.ts';
 import { json, mockFetch, pathOf, problem } from '../../../test/http.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { leaveForSite } from '../../../lib/redirects.ts';
@@ -106,5 +107,23 @@ describe('/login/sso: the provider’s answer', () => {
     renderRoute(<SsoLandingPage />, '/login/sso', '/login/sso');
     expect(await screen.findByRole('alert')).toHaveTextContent('Le lien de connexion est incomplet');
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('signing out of a session the provider opened', () => {
+  it('goes on to the provider’s end-session address when the server gives one (OIDC_LOGOUT=provider)', async () => {
+    updateSession({
+      token: 'tok-1',
+      sessionId: 'sess-1',
+      sessionExpiry: '2999-01-01T00:00:00.000Z',
+      user: makeUser(),
+    });
+    const calls = mockFetch(() =>
+      json({ loggedOut: true, redirectTo: 'https://sso.exemple.fr/logout?client_id=jalon' }),
+    );
+    await logout();
+    expect(pathOf(calls[0]!)).toBe('/auth/logout');
+    expect(getSession().token).toBeNull();
+    expect(leaveForSite).toHaveBeenCalledWith('https://sso.exemple.fr/logout?client_id=jalon');
   });
 });
