@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client.ts';
 import type { BackgroundWork } from './lib/background-work.ts';
 import type { Notifier } from './lib/notifier.ts';
 import type { LoginService } from './modules/auth/login-service.ts';
+import type { SsoService } from './modules/sso/sso-service.ts';
 import type { ResetService } from './modules/password-reset/reset-service.ts';
 import type { SessionService } from './modules/sessions/session-service.ts';
 import type { SessionStore } from './modules/sessions/session-store.ts';
@@ -38,6 +39,8 @@ export interface AppContext {
   store: SessionStore;
   sessions: SessionService;
   login: LoginService;
+  /** Sign-in through the organisation's OpenID provider; null when none is configured. */
+  sso: SsoService | null;
   resets: ResetService;
   probe: DatabaseProbe;
   metrics: AppMetrics;

@@ -79,6 +79,8 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { attachmentRoutes } from './modules/attachments/routes.ts';
 import { AttachmentService } from './modules/attachments/attachment-service.ts';
 import { openFileStorage } from './modules/attachments/open-storage.ts';
+import { ssoRoutes } from './modules/sso/routes.ts';
+import { SsoService } from './modules/sso/sso-service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -161,6 +163,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       onError: (error) => app.log.error({ err: error }, 'outbox pass failed'),
     },
   );
+  const sso = config.oidc
+    ? new SsoService(database.db, store, config.oidc, config, (error) =>
+        app.log.warn({ err: error }, 'identity provider unreachable'),
+      )
+    : null;
+  // A provider that answers wrongly stops the start-up here; one that does not answer is asked later.
+  await sso?.link.start();
   const ctx: AppContext = {
     config,
     database,
@@ -174,7 +183,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     metrics,
     events,
     secretBox,
-    login: new LoginService(database.db, lockout, store),
+    login: new LoginService(database.db, lockout, store, config.passwordLogin),
+    sso,
     twoFactor,
     passkeys: new PasskeyService(database.db, store, lockout, twoFactor, secretBox, config.publicUrl),
     projects: new ProjectService(database.db, cursors, notifier),
@@ -264,6 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       );
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
+      await api.register(ssoRoutes, { ctx });
       await api.register(sessionRoutes, { ctx });
       await api.register(passwordResetRoutes, { ctx });
       await api.register(twoFactorRoutes, { ctx });

@@ -65,4 +65,49 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ S3_URL: 'https://s3.example.org/jalon-files' })).toThrow(/S3_ACCESS_KEY_ID/);
     expect(() => loadConfig({ S3_URL: 'https://s3.example.org/', ...keys })).toThrow(/S3_URL/);
   });
+
+  describe('the identity provider (OIDC_*, PASSWORD_LOGIN)', () => {
+    const provider = {
+      OIDC_ISSUER_URL: 'https://sso.exemple.fr/realms/jalon',
+      OIDC_CLIENT_ID: 'jalon',
+      OIDC_CLIENT_SECRET: 'secret',
+    };
+
+    it('is off without an issuer, and reads its defaults with one', () => {
+      expect(loadConfig({})).toMatchObject({ oidc: null, passwordLogin: 'on' });
+      expect(loadConfig({ ...provider, OIDC_ADMIN_GROUPS: ' jalon-admins, direction ,' }).oidc).toEqual({
+        issuer: provider.OIDC_ISSUER_URL,
+        clientId: 'jalon',
+        clientSecret: 'secret',
+        displayName: 'SSO',
+        scopes: ['openid', 'email', 'profile'],
+        autoCreate: false,
+        allowedDomains: [],
+        groupsClaim: 'groups',
+        adminGroups: ['jalon-admins', 'direction'],
+        trustProviderMfa: true,
+        logout: 'local',
+      });
+    });
+
+    it.each([
+      [{ ...provider, OIDC_ISSUER_URL: 'http://sso.exemple.fr' }, 'OIDC_ISSUER_URL'],
+      [{ OIDC_ISSUER_URL: provider.OIDC_ISSUER_URL }, 'OIDC_CLIENT_ID'],
+      [{ OIDC_CLIENT_ID: 'jalon' }, 'OIDC_ISSUER_URL'],
+      [{ ...provider, OIDC_SCOPES: 'email profile' }, 'OIDC_SCOPES'],
+      [{ ...provider, OIDC_AUTO_CREATE: 'true' }, 'OIDC_ALLOWED_DOMAINS'],
+      [{ ...provider, OIDC_LOGOUT: 'everywhere' }, 'OIDC_LOGOUT'],
+      [{ ...provider, PASSWORD_LOGIN: 'sometimes' }, 'PASSWORD_LOGIN'],
+      // Without a provider, turning passwords off would leave nobody a way in.
+      [{ PASSWORD_LOGIN: 'off' }, 'PASSWORD_LOGIN'],
+    ])('stops with one line naming the variable: %j', (env, name) => {
+      expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment variable ${name}: `));
+    });
+
+    it('accepts plain http only for a provider on this machine (tests)', () => {
+      expect(loadConfig({ ...provider, OIDC_ISSUER_URL: 'http://127.0.0.1:9000' }).oidc?.issuer).toBe(
+        'http://127.0.0.1:9000',
+      );
+    });
+  });
 });

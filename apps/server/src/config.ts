@@ -1,9 +1,22 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ATTACHMENT_LIMITS, EVENT_STREAM } from '@jalon/contract';
+import {
+  ATTACHMENT_LIMITS,
+  EVENT_STREAM,
+  PASSWORD_LOGIN_MODES,
+  type PasswordLoginMode,
+} from '@jalon/contract';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** A comma-separated list; blanks around and between items are dropped. */
+const list = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== ''),
+);
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
  * Every environment variable the server reads, parsed once at start-up. `.env.example` documents each.
@@ -58,6 +71,28 @@ const envSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  OIDC_ISSUER_URL: z
+    .url()
+    .refine(
+      (value) => value.startsWith('https:') || LOOPBACK_HOSTS.has(new URL(value).hostname),
+      'must be an https address (plain http only on this machine, for tests)',
+    )
+    .optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_DISPLAY_NAME: z.string().trim().min(1).max(60).default('SSO'),
+  OIDC_SCOPES: z
+    .string()
+    .default('openid email profile')
+    .transform((value) => value.split(/\s+/).filter((scope) => scope !== ''))
+    .refine((scopes) => scopes.includes('openid'), 'must include openid'),
+  OIDC_AUTO_CREATE: bool.default(false),
+  OIDC_ALLOWED_DOMAINS: list.default([]),
+  OIDC_GROUPS_CLAIM: z.string().min(1).default('groups'),
+  OIDC_ADMIN_GROUPS: list.default([]),
+  OIDC_TRUST_PROVIDER_MFA: bool.default(true),
+  OIDC_LOGOUT: z.enum(['local', 'provider']).default('local'),
+  PASSWORD_LOGIN: z.enum(PASSWORD_LOGIN_MODES).default('on'),
   SECRET_KEY: z
     .string()
     .refine(
@@ -126,6 +161,28 @@ export interface S3Config {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** Sign-in through the organisation's OpenID provider; null when OIDC_ISSUER_URL is unset. */
+  oidc: OidcConfig | null;
+  /** Who may still sign in with a password (`admins`: administrators only, a break-glass account). */
+  passwordLogin: PasswordLoginMode;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  /** Unset for a public client (PKCE alone). */
+  clientSecret: string | undefined;
+  displayName: string;
+  scopes: string[];
+  autoCreate: boolean;
+  /** Lower-case e-mail domains whose people get an account on first sign-in when autoCreate is on. */
+  allowedDomains: string[];
+  groupsClaim: string;
+  /** Empty: roles stay as Jalon's administrators set them; else read from these groups at each sign-in. */
+  adminGroups: string[];
+  trustProviderMfa: boolean;
+  /** `provider`: signing out also goes to the provider's end-session endpoint. */
+  logout: 'local' | 'provider';
 }
 
 export class ConfigError extends Error {}
@@ -173,6 +230,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'}`);
   }
   const env = parsed.data;
+  const oidc = oidcConfig(env);
   const isProduction = env.NODE_ENV === 'production';
   const dataDir = resolveFromInvocation(env.DATA_DIR, source);
   return {
@@ -226,5 +284,36 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     secretKey: env.SECRET_KEY ? Buffer.from(env.SECRET_KEY, 'base64') : undefined,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
     outboxPollIntervalMs: env.OUTBOX_POLL_INTERVAL_MS,
+    oidc,
+    passwordLogin: env.PASSWORD_LOGIN,
+  };
+}
+
+/** The variables that only mean something together, checked together, each failure naming one. */
+function oidcConfig(env: Env): OidcConfig | null {
+  const invalid = (name: string, message: string) =>
+    new ConfigError(`Invalid environment variable ${name}: ${message}`);
+  if (!env.OIDC_ISSUER_URL) {
+    // Without a provider, switching passwords off would lock everybody out.
+    if (env.PASSWORD_LOGIN !== 'on') throw invalid('PASSWORD_LOGIN', 'needs OIDC_ISSUER_URL to be set');
+    if (env.OIDC_CLIENT_ID) throw invalid('OIDC_ISSUER_URL', 'required when OIDC_CLIENT_ID is set');
+    return null;
+  }
+  if (!env.OIDC_CLIENT_ID) throw invalid('OIDC_CLIENT_ID', 'required when OIDC_ISSUER_URL is set');
+  if (env.OIDC_AUTO_CREATE && env.OIDC_ALLOWED_DOMAINS.length === 0) {
+    throw invalid('OIDC_ALLOWED_DOMAINS', 'required when OIDC_AUTO_CREATE=true (e.g. exemple.fr)');
+  }
+  return {
+    issuer: env.OIDC_ISSUER_URL,
+    clientId: env.OIDC_CLIENT_ID,
+    clientSecret: env.OIDC_CLIENT_SECRET,
+    displayName: env.OIDC_DISPLAY_NAME,
+    scopes: env.OIDC_SCOPES,
+    autoCreate: env.OIDC_AUTO_CREATE,
+    allowedDomains: env.OIDC_ALLOWED_DOMAINS.map((domain) => domain.toLowerCase()),
+    groupsClaim: env.OIDC_GROUPS_CLAIM,
+    adminGroups: env.OIDC_ADMIN_GROUPS,
+    trustProviderMfa: env.OIDC_TRUST_PROVIDER_MFA,
+    logout: env.OIDC_LOGOUT,
   };
 }

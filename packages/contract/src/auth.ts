@@ -62,7 +62,12 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export const meSchema = z.object({
   user: userSchema,
   preferences: preferencesSchema,
-  session: z.object({ id: z.string(), expiresAt: z.string() }),
+  session: z.object({
+    id: z.string(),
+    expiresAt: z.string(),
+    /** Opened through the organisation's provider after its own second factor: counts as Jalon's 2FA. */
+    secondFactorByProvider: z.boolean(),
+  }),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -21,6 +21,20 @@ export const AUTH = {
   secondFactorInputMax: 32,
 } as const;
 
+/** Sign-in through the organisation's OpenID provider (issue 38). */
+export const SSO = {
+  /** Between the redirect to the provider and its answer: state, nonce and PKCE verifier live this long. */
+  flowMinutes: 10,
+  /** The one-time code the page exchanges for its session, at once after the callback. */
+  handoffSeconds: 60,
+  handoffCodeMax: 128,
+  returnToMax: 512,
+  /** Each parameter of the provider's answer (an authorization code, a state, an error's description). */
+  callbackParameterMax: 4096,
+  /** An unreachable provider is asked again at most this often. */
+  retrySeconds: 30,
+} as const;
+
 export const SESSION = {
   /** The client checks validity this often. */
   checkIntervalMs: 300_000,

@@ -72,5 +72,11 @@ export const AUDIT_TYPES = {
   webhookDisabled: 'admin.webhook.disabled',
   /** A deactivated member typed the right password and was refused. */
   loginDeactivated: 'auth.login.deactivated',
+  /** A sign-in through the organisation's provider opened a session. */
+  ssoLogin: 'auth.sso.login',
+  /** A provider identity was tied to the account with the same verified e-mail, on its first use. */
+  ssoLinked: 'auth.sso.linked',
+  /** The provider's answer was refused (state, token checks, unverified e-mail, no account). */
+  ssoFailed: 'auth.sso.failed',
 } as const;
 export type AuditType = (typeof AUDIT_TYPES)[keyof typeof AUDIT_TYPES];

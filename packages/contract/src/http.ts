@@ -63,6 +63,12 @@ export const ERROR_CODES = [
   'file_missing',
   'file_too_large',
   'storage_full',
+  // Sign-in through the organisation's provider (issue 38).
+  'sso_no_account',
+  'sso_email_unverified',
+  'sso_failed',
+  'sso_unavailable',
+  'password_login_disabled',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -72,6 +78,7 @@ export const PROBLEM_DETAILS = {
   tooManyLogins: 'Too many login attempts. Please try again later.',
   loginFailed: 'Login failed',
   accountDeactivated: 'Compte désactivé. Contactez un administrateur.',
+  ssoNoAccount: 'Aucun compte Jalon pour cette adresse. Demandez une invitation.',
 } as const;
 
 /** Response headers that keep the client's copy of the session current (its id and its expiry). */

@@ -13,6 +13,7 @@ export * from './envelope.ts';
 export * from './request-headers.ts';
 export * from './preferences.ts';
 export * from './auth.ts';
+export * from './sso.ts';
 export * from './sessions.ts';
 export * from './health.ts';
 export * from './two-factor.ts';

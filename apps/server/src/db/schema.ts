@@ -67,6 +67,11 @@ export const sessions = pgTable(
     absoluteExpiresAt: ts('absolute_expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     revokedReason: text('revoked_reason'),
+    /**
+     * Opened through the organisation's provider, whose ID token said it asked for a second factor
+     * (`amr`, OIDC_TRUST_PROVIDER_MFA): the administrators' rule "2FA first" counts it as done.
+     */
+    secondFactorByProvider: boolean('second_factor_by_provider').notNull().default(false),
   },
   (table) => [
     uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
@@ -253,6 +258,66 @@ export const webauthnChallenges = pgTable(
   },
   (table) => [index('webauthn_challenges_user_idx').on(table.userId)],
 );
+
+/**
+ * A sign-in sent to the organisation's OpenID provider and not yet back (issue 38): its PKCE verifier
+ * and nonce stay here, never in the browser, for `SSO.flowMinutes`. The `state` sent to the provider
+ * is the key (hashed); `browser_hash` ties the answer to the browser that started it (a cookie), so a
+ * callback address sent to someone else signs nobody in.
+ */
+export const ssoFlows = pgTable('sso_flows', {
+  stateHash: text('state_hash').primaryKey(),
+  browserHash: text('browser_hash').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  returnTo: text('return_to').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/**
+ * What the callback decided, waiting for the page to exchange its one-time code (decision 0072): the
+ * account to open a session for (and whether a second factor is still due), or the refusal to answer.
+ * No session token is made before the exchange, so none is ever stored or put in an address.
+ */
+export const ssoHandoffs = pgTable('sso_handoffs', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  issuer: text('issuer'),
+  subject: text('subject'),
+  secondFactorDue: boolean('second_factor_due').notNull().default(false),
+  secondFactorByProvider: boolean('second_factor_by_provider').notNull().default(false),
+  returnTo: text('return_to').notNull().default('/dashboard'),
+  /** A refusal: its status and problem code (the account fields are then null). */
+  errorStatus: integer('error_status'),
+  errorCode: text('error_code'),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/** A provider identity (issuer and subject) tied to one account, on its first use by verified e-mail. */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.issuer, table.subject] }),
+    uniqueIndex('sso_identities_user_key').on(table.userId, table.issuer),
+  ],
+);
+
+/** The sessions opened through the provider, so that signing out can also go to the provider. */
+export const ssoSessions = pgTable('sso_sessions', {
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  issuer: text('issuer').notNull(),
+  subject: text('subject').notNull(),
+});
 
 /**
  * Append-only, hash-chained audit log: each row stores the hash of the previous one, and a trigger
@@ -549,6 +614,10 @@ export const schema = {
   backupCodes,
   passkeys,
   webauthnChallenges,
+  ssoFlows,
+  ssoHandoffs,
+  ssoIdentities,
+  ssoSessions,
   auditLog,
   changeCounter,
   projects,

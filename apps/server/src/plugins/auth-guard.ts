@@ -136,6 +136,7 @@ export const authGuardPlugin = fp(
           access !== 'public' &&
           session.user.role === 'admin' &&
           !session.user.twoFactorEnabled &&
+          !session.secondFactorByProvider &&
           !request.routeOptions.config?.allowWithoutTwoFactor
         ) {
           throw adminWithoutTwoFactor();

@@ -21,6 +21,7 @@ function serve(me = makeMe()): RecordedCall[] {
     handler: (call) => {
       if (pathOf(call) === '/auth/me') return json(me);
       if (pathOf(call) === '/auth/logout') return json({ loggedOut: true });
+      if (pathOf(call) === '/auth/methods') return json({ password: 'on', sso: null });
       return undefined;
     },
   }).calls;
@@ -38,7 +39,8 @@ describe('route guard', () => {
     const { router } = renderApp('/tasks');
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(calls).toHaveLength(0);
+    // Only the public question of what /login offers (the identity provider's button): nothing of a session.
+    await waitFor(() => expect(calls.map(pathOf)).toEqual(['/auth/methods']));
   });
 
   it('shows a spinner while verifying the session once, then the page', async () => {

@@ -17,6 +17,7 @@ const screen = <Props extends object>(load: () => Promise<ComponentType<Props>>)
 
 const AppLayout = screen(async () => (await import('./layout/app-layout.tsx')).AppLayout);
 const LoginRoute = screen(async () => (await import('./routes/login-route.tsx')).LoginRoute);
+const SsoLandingRoute = screen(async () => (await import('./routes/login-route.tsx')).SsoLandingRoute);
 const ResetPasswordRoute = screen(
   async () => (await import('./routes/reset-password-route.tsx')).ResetPasswordRoute,
 );
@@ -91,6 +92,11 @@ function Screens() {
       <Route path="/login">
         <Public>
           <LoginRoute />
+        </Public>
+      </Route>
+      <Route path="/login/sso">
+        <Public>
+          <SsoLandingRoute />
         </Public>
       </Route>
       <Route path="/reset-password">

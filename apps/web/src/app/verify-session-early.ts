@@ -27,7 +27,7 @@ export function verifySessionEarly(queryClient: QueryClient, address: string = w
   if (discardsSession(url.searchParams) || discardsSession(new URLSearchParams(hashQuery))) return;
   queryClient.fetchQuery(meQueryOptions()).then(
     (me) => {
-      if (!mustEnrolFirst(me.user)) askFirstScreenData(queryClient, url, 'after-session-check');
+      if (!mustEnrolFirst(me.user, me.session)) askFirstScreenData(queryClient, url, 'after-session-check');
     },
     // A refused or failed check is the guard's to show; nothing more is asked.
     () => undefined,

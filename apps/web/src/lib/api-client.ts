@@ -32,6 +32,7 @@ const NO_AUTH_HEADER_PATHS = [
   '/auth/verify-2fa',
   '/auth/passkey-options',
   '/auth/verify-passkey',
+  '/auth/sso/exchange',
 ];
 // Their 401s mean "wrong credentials" or "wrong code", never "your session ended".
 const NO_AUTH_REDIRECT_PATHS = [...NO_AUTH_HEADER_PATHS, '/auth/password/forgot', '/auth/password/reset'];

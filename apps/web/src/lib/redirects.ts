@@ -50,3 +50,8 @@ export function authRedirect(to: string): boolean {
 export function isAuthRedirectPending(): boolean {
   return lastRedirect !== null && Date.now() - lastRedirect.at < REDIRECT.guardWindowMs;
 }
+
+/** To another site (the organisation's identity provider): a full page load, never the app's router. */
+export function leaveForSite(url: string): void {
+  window.location.assign(url);
+}

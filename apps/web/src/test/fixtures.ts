@@ -27,5 +27,5 @@ export const makeLoginResult = (overrides: Partial<LoginResult> = {}): LoginResu
 export const makeMe = (userOverrides: Partial<User> = {}): Me => ({
   user: makeUser(userOverrides),
   preferences: DEFAULT_PREFERENCES,
-  session: { id: 'session-1', expiresAt: '2030-01-15T10:30:00.000Z' },
+  session: { id: 'session-1', expiresAt: '2030-01-15T10:30:00.000Z', secondFactorByProvider: false },
 });

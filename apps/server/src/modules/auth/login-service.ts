@@ -1,4 +1,5 @@
 import { AUDIT_TYPES, PROBLEM_DETAILS, type LoginRequest, type LoginResult } from '@jalon/contract';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getDummyHash, verifyPassword } from '../../lib/password.ts';
@@ -17,6 +18,9 @@ export function lockedError(lockedUntil: Date, now = Date.now()): AppError {
   });
 }
 
+const passwordLoginDisabled = () =>
+  new AppError(403, 'password_login_disabled', 'Password sign-in is turned off: use the identity provider');
+
 /**
  * Password sign-in. Known and unknown e-mails take the same path (a dummy hash for the unknown), the
  * same counters and the same answers, so nothing tells which accounts exist (S04, S05).
@@ -26,12 +30,15 @@ export class LoginService {
     private readonly db: Db,
     private readonly lockout: Lockout,
     private readonly store: SessionStore,
+    private readonly passwordLogin: Config['passwordLogin'] = 'on',
   ) {}
 
   async login(
     input: Required<LoginRequest>,
     actor: Omit<AuditActor, 'id' | 'email' | 'name'>,
   ): Promise<LoginResult> {
+    // PASSWORD_LOGIN=off: nobody signs in with a password, so nothing about the account is looked at.
+    if (this.passwordLogin === 'off') throw passwordLoginDisabled();
     const email = normaliseEmail(input.email);
     const typedBy: AuditActor = { ...actor, id: null, email, name: null };
     const state = await this.lockout.state(this.db, email);
@@ -56,6 +63,8 @@ export class LoginService {
     if (!user || !passwordMatches) return this.fail(email, user, typedBy);
     // Only after the password: someone without it learns nothing about the account (issue 16).
     if (user.deactivatedAt) return this.refuseDeactivated(user, actor);
+    // PASSWORD_LOGIN=admins: checked only after the password, so a stranger learns nobody's role.
+    if (this.passwordLogin === 'admins' && user.role !== 'admin') throw passwordLoginDisabled();
 
     const secondFactorDue = user.twoFactorEnabled || user.role === 'admin';
     const who: AuditActor = { ...actor, id: user.id, email: user.email, name: user.username };

@@ -8,10 +8,11 @@ const SIGN_IN_DETAILS = {
   totp: 'Connexion réussie (code 2FA)',
   backup_code: 'Connexion réussie (code de secours)',
   passkey: 'Connexion réussie (clé d’accès)',
+  sso: 'Connexion réussie (fournisseur d’identité)',
 } as const;
 
 /**
- * The end of every successful sign-in (password alone, or password then second factor): a brand-new
+ * The end of every successful sign-in (password alone, password then second factor, or the provider): a brand-new
  * session (S23), its audit row, and the login result the client stores.
  */
 export async function openSession(
@@ -22,7 +23,9 @@ export async function openSession(
     preferences: Partial<Preferences>;
     rememberMe: boolean;
     actor: AuditActor;
-    method: 'password' | 'totp' | 'backup_code' | 'passkey';
+    method: keyof typeof SIGN_IN_DETAILS;
+    /** Through the provider, which said it asked for a second factor (OIDC_TRUST_PROVIDER_MFA). */
+    secondFactorByProvider?: boolean;
   },
 ): Promise<LoginResult> {
   const { token, session } = await store.create(tx, {
@@ -31,9 +34,11 @@ export async function openSession(
     rememberMe: input.rememberMe,
     userAgent: input.actor.userAgent,
     ip: input.actor.ip,
+    secondFactorByProvider: input.secondFactorByProvider,
   });
   await appendAudit(tx, {
-    type: AUDIT_TYPES.loginSucceeded,
+    // A sign-in through the provider has its own type, so the journal tells the two paths apart.
+    type: input.method === 'sso' ? AUDIT_TYPES.ssoLogin : AUDIT_TYPES.loginSucceeded,
     actor: input.actor,
     outcome: 'success',
     resource: `session:${session.id}`,

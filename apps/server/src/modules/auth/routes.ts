@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AUDIT_TYPES,
   DEFAULT_PREFERENCES,
   envelope,
   loginRequestSchema,
   loginResultSchema,
+  logoutResultSchema,
   meSchema,
   registerRequestSchema,
   userSchema,
@@ -55,11 +55,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         operationId: 'logout',
         tags: ['auth'],
         summary: 'Sign out (ends the session or the pending sign-in)',
-        response: { 200: envelope(z.object({ loggedOut: z.literal(true) })) },
+        response: { 200: envelope(logoutResultSchema) },
       },
     },
     async (request, reply) => {
+      let redirectTo: string | null = null;
       if (request.session) {
+        // Read before the session ends: was it opened through the provider (OIDC_LOGOUT=provider)?
+        redirectTo = (await ctx.sso?.providerLogoutUrl(request.session.id, ctx.config.publicUrl)) ?? null;
         await ctx.sessions.logout(request.session, actorOf(request));
         request.session = null;
       } else if (request.pendingLogin) {
@@ -75,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         });
       }
       clearSessionCookie(reply, ctx.config);
-      return { data: { loggedOut: true as const } };
+      return { data: { loggedOut: true as const, ...(redirectTo ? { redirectTo } : {}) } };
     },
   );
 
@@ -97,7 +100,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         data: {
           user: session.user,
           preferences: { ...DEFAULT_PREFERENCES, ...session.preferences },
-          session: { id: session.id, expiresAt: new Date(sessionExpiresAt(session)).toISOString() },
+          session: {
+            id: session.id,
+            expiresAt: new Date(sessionExpiresAt(session)).toISOString(),
+            secondFactorByProvider: session.secondFactorByProvider,
+          },
         },
       };
     },

@@ -21,6 +21,8 @@ export interface ActiveSession {
   idleMs: number;
   /** When this entry was read from the database; entries are re-read after CACHE_TTL_MS. */
   loadedAt: number;
+  /** The provider's own second factor stands for Jalon's (see `sessions.secondFactorByProvider`). */
+  secondFactorByProvider: boolean;
 }
 
 /** A session ends at its idle deadline or its absolute deadline, whichever comes first (S24). */
@@ -72,8 +74,10 @@ export class SessionStore {
       rememberMe: boolean;
       userAgent: string;
       ip: string;
+      secondFactorByProvider?: boolean;
     },
   ): Promise<{ token: string; session: ActiveSession }> {
+    const secondFactorByProvider = input.secondFactorByProvider ?? false;
     const token = newToken();
     const now = Date.now();
     const absoluteMs = input.rememberMe
@@ -90,6 +94,7 @@ export class SessionStore {
         createdAt: new Date(now),
         lastActiveAt: new Date(now),
         absoluteExpiresAt: new Date(now + absoluteMs),
+        secondFactorByProvider,
       })
       .returning({ id: sessions.id });
     const session: ActiveSession = {
@@ -103,6 +108,7 @@ export class SessionStore {
       absoluteExpiresAt: now + absoluteMs,
       idleMs: this.idleMsFor(input.rememberMe),
       loadedAt: now,
+      secondFactorByProvider,
     };
     return { token, session };
   }
@@ -156,6 +162,7 @@ export class SessionStore {
       absoluteExpiresAt: row.session.absoluteExpiresAt.getTime(),
       idleMs: this.idleMsFor(row.session.rememberMe),
       loadedAt: now,
+      secondFactorByProvider: row.session.secondFactorByProvider,
     };
   }
 

@@ -1,4 +1,4 @@
-import type { User } from '@jalon/contract';
+import type { Me, User } from '@jalon/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
@@ -116,10 +116,10 @@ function AuthGate({ children }: { children: ReactNode }) {
     );
   }
   if (me.data === undefined) return <FullPageSpinner label={fr.common.verifyingSession} />;
-  return signedIn(me.data.user);
+  return signedIn(me.data.user, me.data.session);
 
-  function signedIn(user: Pick<User, 'role' | 'twoFactorEnabled'>) {
-    if (mustEnrolFirst(user)) return restrictTo({ restricted: true });
+  function signedIn(user: Pick<User, 'role' | 'twoFactorEnabled'>, session?: Me['session']) {
+    if (mustEnrolFirst(user, session)) return restrictTo({ restricted: true });
     return <AuthOutletContext value={{ restricted: false }}>{children}</AuthOutletContext>;
   }
 }

@@ -12,6 +12,17 @@ export const auth = {
     submitting: 'Connexion…',
     expired: 'Session expirée. Veuillez vous reconnecter.',
   },
+  sso: {
+    signInWith: (name: string) => `Se connecter avec ${name}`,
+    unavailable: 'Connexion SSO indisponible',
+    redirecting: 'Redirection…',
+    /** Between the provider's button and the password form. */
+    or: 'ou avec votre mot de passe',
+    exchanging: 'Connexion en cours…',
+    failedTitle: 'Connexion impossible',
+    backToLogin: 'Retour à la connexion',
+    missingCode: 'Le lien de connexion est incomplet. Recommencez depuis la page de connexion.',
+  },
   twoFactor: {
     title: 'Double authentification',
     hint: 'Saisissez le code à 6 chiffres de votre application ou un code de secours.',

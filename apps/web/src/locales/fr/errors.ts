@@ -47,6 +47,13 @@ export const problemMessages: Record<ErrorCode, string> = {
   last_second_factor:
     'Un administrateur doit garder un second facteur : ajoutez une autre clé d’accès ou activez l’application d’authentification avant de supprimer celle-ci.',
   id_taken: 'Cet identifiant est déjà utilisé par un autre élément. Rechargez la page et recommencez.',
+  sso_no_account: 'Aucun compte Jalon pour cette adresse. Demandez une invitation.',
+  sso_email_unverified:
+    'Votre fournisseur d’identité n’indique pas que votre adresse e-mail est vérifiée : Jalon ne peut pas vous reconnaître.',
+  sso_failed: 'La connexion par le fournisseur d’identité a échoué ou a expiré. Recommencez.',
+  sso_unavailable: 'Connexion SSO indisponible',
+  password_login_disabled:
+    'La connexion par mot de passe est désactivée : utilisez le fournisseur d’identité de votre organisation.',
   invitation_pending:
     'Une invitation est déjà en attente pour cette adresse : son lien reste valable. Révoquez-la pour en envoyer une nouvelle.',
   webhook_target_refused:

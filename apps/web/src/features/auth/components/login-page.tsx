@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { useNavigate } from '../../../lib/navigation.ts';
 import { REDIRECT } from '@jalon/contract/plain';
-import type { LoginResult } from '@jalon/contract';
+import type { LoginResult, SignInMethods } from '@jalon/contract';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate.ts';
 import { fr } from '../../../locales/fr/index.ts';
@@ -10,10 +10,11 @@ import { clearSession } from '../../../lib/session-store.ts';
 import { logout } from '../api/logout.ts';
 import { storeLoginResult } from '../store-login-result.ts';
 import { CredentialsForm } from './credentials-form.tsx';
+import { SsoButton } from './sso-button.tsx';
 import { ResetRequestForm } from './reset-request-form.tsx';
 import { TwoFactorForm } from './two-factor-form.tsx';
 
-type Mode = 'credentials' | 'twoFactor' | 'resetRequest';
+export type Mode = 'credentials' | 'twoFactor' | 'resetRequest';
 
 const TITLES: Record<Mode, string> = {
   credentials: fr.auth.login.title,
@@ -21,9 +22,20 @@ const TITLES: Record<Mode, string> = {
   resetRequest: fr.auth.resetRequest.title,
 };
 
-/** The three modes of the login screen and the auth transitions between them. */
-export function LoginPage() {
-  const [mode, setMode] = useState<Mode>('credentials');
+/**
+ * The three modes of the login screen and the auth transitions between them. `methods` is what the
+ * server offers: the provider's button above the password form, and no password form with
+ * PASSWORD_LOGIN=off. Unknown yet (or not answered), the password form shows alone.
+ */
+export function LoginPage({
+  methods,
+  initialMode = 'credentials',
+}: {
+  methods?: SignInMethods;
+  /** 'twoFactor' when a sign-in through the provider still needs Jalon's code. */
+  initialMode?: Mode;
+}) {
+  const [mode, setMode] = useState<Mode>(initialMode);
   const [searchParams] = useSearchParams();
   const navigateLater = useDelayedNavigate();
   const navigate = useNavigate();
@@ -56,7 +68,11 @@ export function LoginPage() {
       {mode === 'credentials' && searchParams.get('expired') === 'true' && (
         <Alert tone="warning">{fr.auth.login.expired}</Alert>
       )}
-      {mode === 'credentials' && (
+      {mode === 'credentials' && methods?.sso && <SsoButton sso={methods.sso} />}
+      {mode === 'credentials' && methods?.sso && methods.password !== 'off' && (
+        <p className="login__or">{fr.auth.sso.or}</p>
+      )}
+      {mode === 'credentials' && methods?.password !== 'off' && (
         <CredentialsForm onLoggedIn={onSignedIn} onForgotPassword={() => setMode('resetRequest')} />
       )}
       {mode === 'twoFactor' && (
