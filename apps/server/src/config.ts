@@ -152,6 +152,10 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** How often this instance looks for due outbox jobs (webhook deliveries); 0: this instance sends none. */
   outboxPollIntervalMs: number;
+  /** Sign-in through the organisation's OpenID provider; null when OIDC_ISSUER_URL is unset. */
+  oidc: OidcConfig | null;
+  /** Who may still sign in with a password (`admins`: administrators only, a break-glass account). */
+  passwordLogin: PasswordLoginMode;
 }
 
 /** An S3-compatible bucket: S3_URL is the endpoint with the bucket as the first path segment. */
@@ -161,10 +165,6 @@ export interface S3Config {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
-  /** Sign-in through the organisation's OpenID provider; null when OIDC_ISSUER_URL is unset. */
-  oidc: OidcConfig | null;
-  /** Who may still sign in with a password (`admins`: administrators only, a break-glass account). */
-  passwordLogin: PasswordLoginMode;
 }
 
 export interface OidcConfig {

@@ -82,6 +82,8 @@ function tokenSession(identity: TokenIdentity, now: number): ActiveSession {
     absoluteExpiresAt: identity.expiresAt ?? Number.MAX_SAFE_INTEGER,
     idleMs: Number.MAX_SAFE_INTEGER,
     loadedAt: now,
+    // A token is no provider sign-in: an administrator's token needs their own second factor.
+    secondFactorByProvider: false,
   };
 }
 
