@@ -64,6 +64,8 @@ import { openapiOptions } from './openapi/openapi-document.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { taskActivityRoutes } from './modules/task-activity/routes.ts';
+import { CommentService } from './modules/comments/comment-service.ts';
+import { commentRoutes } from './modules/comments/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -151,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       notifier,
       config.listCacheBytes > 0 ? new ChangeKeyedCache(config.listCacheBytes / 2) : null,
     ),
+    comments: new CommentService(database.db, cursors, notifier),
     dashboard: new DashboardService(database.db),
     preferences: new PreferencesService(database.db, store),
     resets: new ResetService(database.db, config, mailer, sessions, background),
@@ -216,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountRoutes, { ctx });
       await api.register(activityRoutes, { ctx });
       await api.register(taskActivityRoutes, { ctx });
+      await api.register(commentRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -138,6 +138,18 @@ export const TASK_LIMITS = {
   listDefault: 1_000,
 } as const;
 
+/**
+ * A comment's length (after trimming) and the thread's page sizes; plain, so the composer states the
+ * limit without loading zod.
+ */
+export const COMMENT_LIMITS = {
+  bodyMax: 10_000,
+  pageMax: 200,
+  pageDefault: 100,
+  /** Catch-up pages (`GET /api/comments?since=`) hold at most this many comments. */
+  deltaPage: 500,
+} as const;
+
 export const AUDIT = {
   exportFilePrefix: 'audit-logs',
   /** The longest search, user or resource filter the journal takes. */

@@ -10,25 +10,33 @@ export interface ChangeRow {
 }
 
 interface RawRow extends Record<string, unknown> {
-  entity: 'project' | 'task';
+  entity: 'project' | 'task' | 'comment';
   id: string;
   project_id: string;
+  task_id: string | null;
   version: number;
   deleted: boolean;
   created: boolean;
   seq: string | number;
 }
 
-// Both tables keep (change_seq, id) indexes, so each branch reads only the rows asked for.
+// Every table keeps a (change_seq, id) index, so each branch reads only the rows asked for. A comment is
+// told with its task (whose thread to read again) and that task's project.
 const select = (where: ReturnType<typeof sql>, limit: number) => sql`
   select * from (
-    (select 'project' as entity, id, id as project_id, version, deleted_at is not null as deleted,
+    (select 'project' as entity, id, id as project_id, null::uuid as task_id, version,
+            deleted_at is not null as deleted,
             created_seq is not distinct from change_seq as created, change_seq as seq
        from projects where ${where} order by change_seq, id limit ${limit})
     union all
-    (select 'task' as entity, id, project_id, version, deleted_at is not null as deleted,
-            version = 0 as created, change_seq as seq
+    (select 'task' as entity, id, project_id, null::uuid as task_id, version,
+            deleted_at is not null as deleted, version = 0 as created, change_seq as seq
        from tasks where ${where} order by change_seq, id limit ${limit})
+    union all
+    (select 'comment' as entity, c.id, t.project_id, c.task_id, c.version,
+            c.deleted_at is not null as deleted, c.version = 0 as created, c.change_seq as seq
+       from (select * from comments where ${where} order by change_seq, id limit ${limit}) c
+       join tasks t on t.id = c.task_id)
   ) changed order by seq, entity, id limit ${limit}`;
 
 /**
@@ -42,6 +50,7 @@ const toChange = (row: RawRow, author: ChangeAuthor): ChangeRow => ({
     type: `${row.entity}.${row.deleted ? 'deleted' : row.created ? 'created' : 'updated'}`,
     id: row.id,
     projectId: row.project_id,
+    ...(row.task_id ? { taskId: row.task_id } : {}),
     version: row.version,
     actor: author.actor,
     device: author.device,
