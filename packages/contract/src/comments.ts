@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { COMMENT_LIMITS } from './constants.ts';
 import { idSchema } from './id-schema.ts';
+import { clientMadeIdField, listMetaSchema } from './tasks.ts';
 import { safeText } from './text.ts';
-import { clientMadeIdField } from './tasks.ts';
 
 /** A comment's text: Markdown like a task's description, with the same rule on control characters. */
 const commentBody = safeText({ multiline: true }).trim().min(1).max(COMMENT_LIMITS.bodyMax);
@@ -57,3 +57,6 @@ export const commentChangesQuerySchema = z.strictObject({
   since: safeText().max(200).optional(),
   clientId: idSchema.optional(),
 });
+
+/** `GET /api/comments`: a page of comments (tombstones too) with the list's meta. */
+export const commentPageSchema = listMetaSchema.extend({ data: commentSchema.array() });

@@ -70,7 +70,8 @@ export const SYNC = {
   conflictPollMs: 5_000,
   conflictPanelLimit: 25,
   conflictDefaultLimit: 50,
-  offlineDbVersion: 1,
+  // 2: the comments' store.
+  offlineDbVersion: 2,
   offlineWarmUpTimeoutMs: 2_500,
 } as const;
 

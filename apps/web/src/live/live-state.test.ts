@@ -26,6 +26,7 @@ function make(refreshMs = 0) {
   const handlers = {
     onTaskChanges: vi.fn<LiveHandlers['onTaskChanges']>(done),
     onProjectChanges: vi.fn<LiveHandlers['onProjectChanges']>(done),
+    onCommentChanges: vi.fn<LiveHandlers['onCommentChanges']>(done),
     onResync: vi.fn<LiveHandlers['onResync']>(done),
     ownDevice: () => THIS_DEVICE,
   };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   commentChangesQuerySchema,
+  commentPageSchema,
   commentIdParamsSchema,
   commentSchema,
   commentThreadQuerySchema,
@@ -9,7 +9,6 @@ import {
   createCommentRequestSchema,
   entityVersionHeadersSchema,
   envelope,
-  listMetaSchema,
   taskIdParamsSchema,
   updateCommentSchema,
 } from '@jalon/contract';
@@ -121,7 +120,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         summary:
           "The comments of live tasks changed since a cursor (tombstones included), or all of them from the log's start, a page at a time",
         querystring: commentChangesQuerySchema,
-        response: { 200: z.object({ data: z.array(commentSchema) }).extend(listMetaSchema.shape) },
+        response: { 200: commentPageSchema },
       },
     },
     async (request) => {

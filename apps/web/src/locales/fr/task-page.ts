@@ -38,6 +38,7 @@ export const taskPage = {
     system: 'Système',
     created: (who: string) => `${who} a créé la tâche`,
     updated: (who: string) => `${who} a modifié la tâche`,
+    commented: (who: string) => `${who} a commenté`,
     deleted: (who: string) => `${who} a supprimé la tâche`,
     restored: (who: string) => `${who} a restauré la tâche`,
     ago: (amount: number, unit: 's' | 'm' | 'h' | 'j') => `il y a ${amount} ${unit}`,
