@@ -21,6 +21,7 @@ import { TaskEditForm, type TaskEditPatch } from '../components/task-edit-form.t
 import { PriorityIcon, StatusIcon } from '../components/task-icons.tsx';
 import { KANBAN_COLUMNS } from '../task-views.ts';
 import { MarkdownView } from './markdown-view.tsx';
+import { TaskComments } from './task-comments.tsx';
 import { TaskHistory } from './task-history.tsx';
 
 const t = taskPage;
@@ -118,6 +119,7 @@ export function TaskDetail({ taskId, titleLevel, actions, onRenamed }: TaskDetai
       ) : (
         <TaskDescription description={task.description} level={titleLevel + 1} />
       )}
+      <TaskComments taskId={task.id} level={titleLevel + 1} />
       <TaskHistory taskId={task.id} version={task.version} names={names} level={titleLevel + 1} />
     </article>
   );
