@@ -8,10 +8,10 @@ import { formatTargets, logStep as log, renderTable } from '../lib/report.ts';
 import { startJalonServer, type DatabaseKind } from '../lib/servers.ts';
 
 /**
- * Issue 35 in Chromium against a real server: a task with 200 comments and 500 history entries, opened at
- * its address on a desk-sized window. Measured in the page: the time from navigation to the first comment
- * on screen (target under 1 s), and the longest main-thread task from navigation until the thread and the
- * first page of the history are shown (target: none over 100 ms). Median of RUNS loads.
+ * Issue 35 in Chromium against a real server: a task with 200 comments and 500 history entries, opened
+ * from the task list on a desk-sized window (its panel). Measured: the time from the click to the first
+ * comment on screen (target under 1 s), and the longest main-thread task from the click until the whole
+ * thread and the first page of the history are shown (target: none over 100 ms). Median of RUNS visits.
  */
 export interface TaskPageReport {
   kind: DatabaseKind;
@@ -119,10 +119,18 @@ export async function measureTaskPage(kind: DatabaseKind, databaseUrl?: string):
 
     const firstCommentMs: number[] = [];
     const longestTaskMs: number[] = [];
-    // The first load fills the device's copy (comments included); the runs after it are a person's visits.
+    // The task is opened from the task list, as a person does (the page's scripts already running): the
+    // first visit fills the device's copy (comments included) and is a warm-up; the others are measured.
+    const title = `Une tâche très discutée (${HISTORY - 1})`;
     for (let run = 0; run <= RUNS; run++) {
+      await page.goto(`${server.baseUrl}/tasks?view=list`);
+      const link = page.getByRole('link', { name: title });
+      await link.waitFor({ timeout: 60_000 });
+      await page.evaluate(() => {
+        (window as unknown as { longTasks: number[] }).longTasks.length = 0;
+      });
       const started = Date.now();
-      await page.goto(`${server.baseUrl}/tasks/${taskId}`);
+      await link.click();
       const thread = page.getByRole('region', { name: 'Commentaires' });
       await thread.getByText('Commentaire 1 de').first().waitFor({ timeout: 60_000 });
       const shown = Date.now() - started;
@@ -132,7 +140,7 @@ export async function measureTaskPage(kind: DatabaseKind, databaseUrl?: string):
       const longest = await page.evaluate(() =>
         Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks),
       );
-      log(`[${kind}] load ${run}: first comment after ${shown} ms, longest task ${longest.toFixed(0)} ms`);
+      log(`[${kind}] visit ${run}: first comment after ${shown} ms, longest task ${longest.toFixed(0)} ms`);
       if (run === 0) continue;
       firstCommentMs.push(shown);
       longestTaskMs.push(longest);

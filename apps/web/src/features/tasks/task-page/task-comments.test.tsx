@@ -151,4 +151,21 @@ describe('the comment thread', () => {
       ).toEqual(['patch', 'delete']),
     );
   });
+
+  it('renders a long thread a step at a time, all of it in the end, oldest first', async () => {
+    serve(
+      Array.from({ length: 45 }, (_, index) =>
+        comment({
+          id: `00000000-0000-4000-8000-3000000001${String(index).padStart(2, '0')}`,
+          body: `Numéro ${index + 1}`,
+          createdAt: `2030-01-15T09:${String(index).padStart(2, '0')}:00.000Z`,
+        }),
+      ),
+    );
+    renderThread();
+    expect(await screen.findByText('Numéro 45')).toBeInTheDocument();
+    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(items).toHaveLength(45);
+    expect(items[0]).toHaveTextContent('Numéro 1');
+  });
 });

@@ -1,6 +1,6 @@
 import type { Comment, Member } from '@jalon/contract';
 import { stripTmpPrefix } from '@jalon/contract/plain';
-import { memo, useCallback, useId, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
@@ -18,6 +18,23 @@ import { showMentions } from './mention-text.ts';
 
 const t = taskPage.comments;
 const ago = taskPage.history.ago;
+/** Comments rendered per step: each is parsed as Markdown, and 200 at once would hold the page for long. */
+const RENDER_STEP = 20;
+
+/**
+ * How many of `total` items to render: a first step at once, then a step per macrotask, so a long thread
+ * shows its first comments at once and the page stays responsive while the rest arrive (no task of the
+ * whole thread's size). A comment added at the end shows one macrotask later.
+ */
+function useProgressiveCount(total: number): number {
+  const [limit, setLimit] = useState(RENDER_STEP);
+  useEffect(() => {
+    if (limit >= total) return;
+    const timer = setTimeout(() => setLimit((current) => current + RENDER_STEP), 0);
+    return () => clearTimeout(timer);
+  }, [limit, total]);
+  return Math.min(total, limit);
+}
 
 interface TaskCommentsProps {
   taskId: string;
@@ -47,6 +64,7 @@ export function TaskComments({ taskId, level }: TaskCommentsProps) {
     };
   }, [work.comments, taskId]);
   const failed = useCallback((error: unknown) => setFailure(t.failed(errorMessage(error))), []);
+  const rendered = useProgressiveCount(thread.length);
 
   return (
     <section className="task-comments" aria-labelledby={headingId}>
@@ -55,7 +73,7 @@ export function TaskComments({ taskId, level }: TaskCommentsProps) {
         <p className="empty-text">{t.empty}</p>
       ) : (
         <ol className="task-comments__list">
-          {thread.map((comment) => (
+          {thread.slice(0, rendered).map((comment) => (
             <CommentItem
               key={comment.id}
               comment={comment}
