@@ -299,6 +299,18 @@ describe('comments on the sync path', () => {
     const { items } = await thread(paul, real(taskTmp));
     expect(items).toMatchObject([{ id: real(commentTmp), body: 'Vu.', mentions: [], version: 1 }]);
 
+    // Comments written offline one after the other, sent in one batch, keep their order in the thread.
+    const written = ['un', 'deux', 'trois', 'quatre'];
+    await device.ok(
+      written.map((body) => ({
+        entity: 'comment',
+        op: 'upsert',
+        id: tmp(),
+        data: { taskId: real(taskTmp), body },
+      })),
+    );
+    expect((await thread(paul, real(taskTmp))).items.map((item) => item.body)).toEqual(['Vu.', ...written]);
+
     // Someone else's device cannot edit it; its author's deletes it while a stale edit of its own conflicts.
     const quentin = await signIn(ctx);
     const other = await new Device(ctx, quentin).ok([

@@ -76,6 +76,9 @@ export const commentRules: EntityRules<CommentRow> = {
     const taskId = values.taskId as string;
     if (!plan.liveTask(taskId)) return 'taskId: Unknown task';
     const body = values.body as string;
+    // Comments one batch creates share its time: a millisecond apiece keeps them in the order they were
+    // written, as the thread sorts by creation time (the id only breaks ties).
+    const createdAt = new Date(plan.now.getTime() + plan.created('comment').size);
     const row: CommentRow = {
       id,
       taskId,
@@ -83,8 +86,8 @@ export const commentRules: EntityRules<CommentRow> = {
       body,
       mentions: activeMentions(plan, body),
       version: 0,
-      createdAt: plan.now,
-      updatedAt: plan.now,
+      createdAt,
+      updatedAt: createdAt,
       changeSeq: plan.changeSeq,
       deletedAt: null,
     };
