@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Comment, Member } from '@jalon/contract';
 import { clearSession, updateSession } from '../../../lib/session-store.ts';
 import { json, pathOf } from '../../../test/http.ts';
@@ -124,7 +124,6 @@ describe('the comment thread', () => {
 
   it('lets the author edit and delete their own comment; Esc closes the @ list without closing anything else', async () => {
     const server = serve([comment({ author: { id: TEST_USER_ID, username: 'Moi' }, body: 'Premier jet' })]);
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderThread();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Modifier' }));
@@ -140,6 +139,8 @@ describe('the comment thread', () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Second jet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Supprimer' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Supprimer le commentaire' });
+    await user.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
     expect(await screen.findByText('Commentaire supprimé.')).toBeInTheDocument();
     expect(screen.queryByText('Second jet')).toBeNull();
     await waitFor(() =>

@@ -2,6 +2,7 @@ import type { Comment, Member } from '@jalon/contract';
 import { stripTmpPrefix } from '@jalon/contract/plain';
 import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -125,6 +126,7 @@ const CommentItem = memo(function CommentItem({
   onFailure,
 }: CommentItemProps) {
   const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const author = comment.author;
   const member = author ? members?.find((candidate) => candidate.id === author.id) : undefined;
   const name = member?.username || author?.username || t.unknownAuthor;
@@ -165,16 +167,23 @@ const CommentItem = memo(function CommentItem({
               {t.edit}
             </button>
           )}
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => {
-              if (window.confirm(t.deleteConfirm)) writes.remove(comment.id).catch(onFailure);
-            }}
-          >
+          <button type="button" className="button button--small" onClick={() => setConfirming(true)}>
             {t.delete}
           </button>
         </div>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={t.deleteTitle}
+          message={t.deleteConfirm}
+          confirmLabel={t.delete}
+          cancelLabel={t.cancel}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            writes.remove(comment.id).catch(onFailure);
+          }}
+        />
       )}
     </li>
   );
