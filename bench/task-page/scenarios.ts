@@ -30,7 +30,7 @@ const FIRST_COMMENT_TARGET_MS = 1_000;
 const LONG_TASK_TARGET_MS = 100;
 
 /** The task, 499 edits of it (with its creation, 500 history entries) and 200 comments, through the sync batch. */
-async function seedTask(baseUrl: string, member: Member): Promise<string> {
+async function seedTask(baseUrl: string, member: Member): Promise<void> {
   const me = (await (await fetch(`${baseUrl}/api/auth/me`, { headers: member.headers })).json()) as {
     data: { user: { id: string } };
   };
@@ -85,7 +85,6 @@ async function seedTask(baseUrl: string, member: Member): Promise<string> {
     if (!response.ok || answer.data.conflicts.length > 0)
       throw new Error(`seeding answered ${response.status}: ${JSON.stringify(answer).slice(0, 300)}`);
   }
-  return task;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -98,7 +97,7 @@ export async function measureTaskPage(kind: DatabaseKind, databaseUrl?: string):
   try {
     const member = await createMember(server.baseUrl, 1);
     log(`[${kind}] seeding a task with ${HISTORY} history entries and ${COMMENTS} comments`);
-    const taskId = await seedTask(server.baseUrl, member);
+    await seedTask(server.baseUrl, member);
 
     browser = await chromium.launch({ ...CHROMIUM, headless: true });
     const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
