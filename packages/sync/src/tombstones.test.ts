@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { addEdit } from './outbox.ts';
 import { planPullPage } from './pull.ts';
-import { entry, TASK_1 } from './test-factories.ts';
+import { entry, newEntry, TASK_1 } from './test-factories.ts';
 import { computeView } from './view.ts';
 
 const COMMENT = '00000000-0000-4000-8000-300000000001';
@@ -34,5 +35,25 @@ describe('comment tombstones', () => {
     // A server tombstone stays as it is.
     const stored = comment({ version: 1, body: null, deletedAt: AT });
     expect(computeView([stored], [], 'comment')).toEqual([stored]);
+  });
+
+  it('an edit of a comment not sent yet merges into the entry that creates it: one comment is sent', () => {
+    const id = `tmp-${COMMENT}`;
+    let outbox = addEdit(
+      [],
+      newEntry({
+        entity: 'comment',
+        op: 'upsert',
+        id,
+        baseVersion: 0,
+        data: { taskId: TASK_1, body: 'Brouillon' },
+      }),
+    );
+    outbox = addEdit(
+      outbox,
+      newEntry({ entity: 'comment', op: 'patch', id, baseVersion: 0, data: { body: 'Propre' } }),
+    );
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({ op: 'upsert', id, data: { taskId: TASK_1, body: 'Propre' } });
   });
 });
