@@ -76,6 +76,16 @@ describe('live state', () => {
     expect(handlers.onTaskChanges).toHaveBeenCalledOnce();
   });
 
+  it('reads the copy again for a comment written elsewhere, without marking any task', async () => {
+    const { handlers } = make();
+    state.receive({ ...task('c1', 'comment.created'), taskId: 'a', device: OTHER_DEVICE });
+    expect(state.getSnapshot().taskBadges.size).toBe(0);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(handlers.onCommentChanges).toHaveBeenCalledOnce();
+    expect(handlers.onCommentChanges.mock.calls[0]![0].map((event) => event.id)).toEqual(['c1']);
+    expect(handlers.onTaskChanges).not.toHaveBeenCalled();
+  });
+
   it('shows a badge 5 s at most, even when the refresh hangs', async () => {
     make(60_000);
     state.receive(task('a'));
