@@ -17,6 +17,7 @@ import { formatOfflineTable, measureOffline } from './offline/scenarios.ts';
 import { formatSearchTable, measureSearch } from './search/scenarios.ts';
 import { formatSoakTable, measureSoak } from './soak/scenarios.ts';
 import { formatSyncTable, measureSync } from './sync/scenarios.ts';
+import { formatTaskPageTable, measureTaskPage } from './task-page/scenarios.ts';
 import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
 
 /**
@@ -47,6 +48,10 @@ import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
  * - offline (issue 19): Chromium on the built web app; 1,000 tasks moved on the kanban while offline, the
  *   drain after reconnection (target under 10 s on PGlite) and one move's time to show (under 50 ms).
  *   Runs once, on the first database kind. Not in the default set (it drives a browser for minutes).
+ * - task-page (issue 35): Chromium on the built web app; a task of 200 comments and 500 history entries
+ *   opened from the task list (desk size): time from the click to the first comment shown (target under
+ *   1 s) and the longest main-thread task meanwhile (target: none over 100 ms), median of 5 visits. Runs once,
+ *   on the first database kind; not in the default set (it drives a browser).
  * - lighthouse (issue 17): Lighthouse's mobile profile in Chromium on every screen of the built web app,
  *   signed in (an administrator for /admin/members), against the server on PGlite; median of --runs (3)
  *   per screen; target performance 95 or more and layout shift 0 on each. Runs once, on the first
@@ -58,7 +63,7 @@ import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
  * Each load is autocannon in its own process; each server is a child process. Prints a table per suite
  * and writes JSON to bench/results/.
  *
- *   npm run bench [-- --suite auth,tasks,audit,dashboard,search,bundle,sync,events,offline,lighthouse,soak,files --only pglite|postgresql
+ *   npm run bench [-- --suite auth,tasks,audit,dashboard,search,bundle,sync,events,offline,task-page,lighthouse,soak,files --only pglite|postgresql
  *                     --soak-minutes 10 --runs 3 --screens login,dashboard
  *                     --connections 20 --duration 10 --warmup 2 --saturating 20 --sessions 20
  *                     --build true|false --browser true|false --baseline ../other/apps/server]
@@ -73,11 +78,12 @@ const SUITES = [
   'sync',
   'events',
   'offline',
+  'task-page',
   'lighthouse',
   'soak',
   'files',
 ] as const;
-const LONG_SUITES: readonly string[] = ['soak', 'offline', 'lighthouse'];
+const LONG_SUITES: readonly string[] = ['soak', 'offline', 'task-page', 'lighthouse'];
 const DEFAULT_SUITES = SUITES.filter((name) => !LONG_SUITES.includes(name));
 type SuiteName = (typeof SUITES)[number];
 
@@ -187,6 +193,13 @@ const SUITE: Record<SuiteName, Suite> = {
     format: formatOfflineTable,
     describe:
       'Chromium, the built web app and its service worker; 1,000 kanban moves offline, then reconnection',
+    once: true,
+  },
+  'task-page': {
+    measure: (kind, url) => measureTaskPage(kind, url),
+    format: formatTaskPageTable,
+    describe:
+      'Chromium, the built web app; a task of 200 comments and 500 history entries opened from the task list, 1 warm-up + 5 visits',
     once: true,
   },
   lighthouse: {

@@ -14,6 +14,7 @@ import type { TwoFactorService } from './modules/two-factor/two-factor-service.t
 import type { SecretBox } from './lib/secret-box.ts';
 import type { ProjectService } from './modules/projects/project-service.ts';
 import type { TaskService } from './modules/tasks/task-service.ts';
+import type { CommentService } from './modules/comments/comment-service.ts';
 import type { DashboardService } from './modules/dashboard/dashboard-service.ts';
 import type { PreferencesService } from './modules/preferences/preferences-service.ts';
 import type { EventHub } from './modules/events/event-hub.ts';
@@ -49,6 +50,7 @@ export interface AppContext {
   passkeys: PasskeyService;
   projects: ProjectService;
   tasks: TaskService;
+  comments: CommentService;
   dashboard: DashboardService;
   preferences: PreferencesService;
   sync: SyncService;

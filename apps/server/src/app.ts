@@ -81,6 +81,8 @@ import { AttachmentService } from './modules/attachments/attachment-service.ts';
 import { openFileStorage } from './modules/attachments/open-storage.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { SsoService } from './modules/sso/sso-service.ts';
+import { CommentService } from './modules/comments/comment-service.ts';
+import { commentRoutes } from './modules/comments/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -196,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       notifier,
       config.listCacheBytes > 0 ? new ChangeKeyedCache(config.listCacheBytes / 2) : null,
     ),
+    comments: new CommentService(database.db, cursors, notifier),
     dashboard: new DashboardService(database.db),
     preferences: new PreferencesService(database.db, store),
     resets: new ResetService(database.db, config, mail, sessions, background),
@@ -296,6 +299,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(calendarFeedRoutes, { ctx });
       await api.register(searchRoutes, { ctx });
       await api.register(attachmentRoutes, { ctx, attachments });
+      await api.register(commentRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -84,7 +84,8 @@ export const SYNC = {
   conflictPollMs: 5_000,
   conflictPanelLimit: 25,
   conflictDefaultLimit: 50,
-  offlineDbVersion: 1,
+  // 2: the comments' store.
+  offlineDbVersion: 2,
   offlineWarmUpTimeoutMs: 2_500,
 } as const;
 
@@ -187,6 +188,18 @@ export const PREVIEWABLE_TYPES = [
 ] as const;
 export const isPreviewable = (contentType: string): boolean =>
   (PREVIEWABLE_TYPES as readonly string[]).includes(contentType);
+
+/**
+ * A comment's length (after trimming) and the thread's page sizes; plain, so the composer states the
+ * limit without loading zod.
+ */
+export const COMMENT_LIMITS = {
+  bodyMax: 10_000,
+  pageMax: 200,
+  pageDefault: 100,
+  /** Catch-up pages (`GET /api/comments?since=`) hold at most this many comments. */
+  deltaPage: 500,
+} as const;
 
 export const AUDIT = {
   exportFilePrefix: 'audit-logs',

@@ -57,6 +57,10 @@ export const AUDIT_TYPES = {
   taskDeleted: 'task.deleted',
   taskAttachmentAdded: 'task.attachment.added',
   taskAttachmentRemoved: 'task.attachment.removed',
+  // A comment's audit rows are the task's (`task:<id>` in `resource`), so the journal's 'task*' filter finds them.
+  taskCommentCreated: 'task.comment.created',
+  taskCommentUpdated: 'task.comment.updated',
+  taskCommentDeleted: 'task.comment.deleted',
   invitationCreated: 'admin.invitation.created',
   invitationRevoked: 'admin.invitation.revoked',
   invitationAccepted: 'auth.invitation.accepted',

@@ -22,6 +22,9 @@ export const CHANGE_EVENT_TYPES = [
   'task.created',
   'task.updated',
   'task.deleted',
+  'comment.created',
+  'comment.updated',
+  'comment.deleted',
 ] as const;
 export type ChangeEventType = (typeof CHANGE_EVENT_TYPES)[number];
 
@@ -29,8 +32,10 @@ export type ChangeEventType = (typeof CHANGE_EVENT_TYPES)[number];
 export const changeEventSchema = z.object({
   type: z.enum(CHANGE_EVENT_TYPES),
   id: idSchema,
-  /** The project itself for a project event. */
+  /** The project itself for a project event; a comment's task's project for a comment event. */
   projectId: idSchema,
+  /** A comment event's task (its thread is the one to read again); absent for projects and tasks. */
+  taskId: idSchema.optional(),
   version: z.int().nonnegative(),
   /** Who wrote it, when the instance that wrote it said so; null in a replay (the log keeps no author). */
   actor: idSchema.nullable(),

@@ -4,5 +4,6 @@ export * from './constants.ts';
 export * from './http.ts';
 export * from './defaults.ts';
 export * from './ids.ts';
+export * from './mentions.ts';
 export * from './enum-values.ts';
 export * from './search-excerpt.ts';

@@ -10,7 +10,7 @@ export const taskActivityQuerySchema = z.strictObject({
 });
 export type TaskActivityQuery = z.input<typeof taskActivityQuerySchema>;
 
-export const TASK_ACTIVITY_KINDS = ['created', 'updated', 'deleted', 'restored'] as const;
+export const TASK_ACTIVITY_KINDS = ['created', 'updated', 'commented', 'deleted', 'restored'] as const;
 export type TaskActivityKind = (typeof TASK_ACTIVITY_KINDS)[number];
 
 /** The task's fields as the API names them (`assignee`, `project`), never the database's columns. */

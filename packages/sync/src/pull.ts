@@ -1,6 +1,7 @@
 import type { SyncEntity } from '@jalon/contract';
 import type { OutboxEntry } from './outbox.ts';
 import type { Row } from './store.ts';
+import { keepsTombstones } from './tombstones.ts';
 
 /** One answer of a catch-up read, however the transport fetched it. */
 export interface PullPage {
@@ -51,10 +52,11 @@ export function planPullPage(
   const stored = full ? null : cursorSeq(storedCursor);
   const received = cursorSeq(page.cursor);
   if (stored !== null && received !== null && received < stored) return null;
+  const kept = keepsTombstones(entity);
   return {
     clear: full,
-    put: page.rows.filter((row) => !row.deletedAt),
-    remove: page.rows.filter((row) => row.deletedAt).map((row) => row.id),
+    put: page.rows.filter((row) => kept || !row.deletedAt),
+    remove: kept ? [] : page.rows.filter((row) => row.deletedAt).map((row) => row.id),
     cursor: page.cursor,
     outbox: outbox.filter(
       (entry) => !(entry.entity === entity && entry.state === 'acked' && entry.seq! <= page.lastSeq),

@@ -1,6 +1,7 @@
 import { isTmpId, stripTmpPrefix, type SyncEntity } from '@jalon/contract';
 import type { OutboxEntry } from './outbox.ts';
 import type { Row } from './store.ts';
+import { keepsTombstones, tombstoneOf } from './tombstones.ts';
 
 /**
  * What the person sees (docs/sync-protocol.md): the server rows with this device's entries replayed on top in
@@ -9,7 +10,8 @@ import type { Row } from './store.ts';
  * in that row and is not replayed again, so a newer write from elsewhere wins. Shown versions only rise.
  */
 export function computeView(rows: readonly Row[], outbox: readonly OutboxEntry[], entity: SyncEntity): Row[] {
-  const view = new Map(rows.filter((row) => !row.deletedAt).map((row) => [row.id, row]));
+  const kept = keepsTombstones(entity);
+  const view = new Map(rows.filter((row) => kept || !row.deletedAt).map((row) => [row.id, row]));
   const fromServer = new Set(view.keys());
   for (const entry of outbox) {
     if (entry.entity !== entity) continue;
@@ -24,7 +26,7 @@ export function computeView(rows: readonly Row[], outbox: readonly OutboxEntry[]
       row.version >= entry.ackedVersion
     )
       continue;
-    const replayed = replay(row, { ...entry, id });
+    const replayed = replay(row, { ...entry, id }, kept);
     if (replayed) view.set(id, replayed);
     else view.delete(id);
   }
@@ -41,10 +43,13 @@ function serverIdOf(id: string, fromServer: ReadonlySet<string>): string {
   return isTmpId(id) && fromServer.has(serverId) ? serverId : id;
 }
 
-function replay(row: Row | undefined, entry: OutboxEntry): Row | undefined {
-  if (entry.op === 'delete') return undefined;
+function replay(row: Row | undefined, entry: OutboxEntry, keepsTombstone: boolean): Row | undefined {
+  if (entry.op === 'delete')
+    return keepsTombstone && row ? tombstoneOf(row, row.deletedAt ?? entry.createdAt) : undefined;
   // A patch on a row the server deleted has nothing to show; an upsert (re)creates it.
   if (entry.op === 'patch' && !row) return undefined;
+  // Nor does a patch on a kept tombstone: its text is gone for good.
+  if (row?.deletedAt) return row;
   const version = Math.max(row?.version ?? entry.baseVersion, entry.ackedVersion ?? 0);
   return { ...row, ...entry.data, id: entry.id, version };
 }

@@ -345,6 +345,8 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(table.actorId, table.id),
     index('audit_log_type_idx').on(table.type),
     index('audit_log_created_at_idx').on(table.createdAt),
+    // A task's history reads its rows by `resource` (`task:<id>`), newest first.
+    index('audit_log_resource_idx').on(table.resource, table.id),
   ],
 );
 
@@ -437,6 +439,31 @@ export const tasks = pgTable(
     index('tasks_live_project_idx')
       .on(table.projectId, table.createdAt, table.id)
       .where(sql`deleted_at is null`),
+  ],
+);
+
+/**
+ * Comments on a task (a sync entity like tasks). A deleted comment stays as a tombstone in its thread with
+ * `body` null, its text gone; comments of a deleted task are hidden with it (every read joins the live
+ * task), and go with it when its tombstone is purged.
+ */
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    /** The author: `created_by` like a task's creator, so the writer keeps it on every update. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body'),
+    /** The active members the body mentions (`<@id>`), as ids, worked out when the body is written. */
+    mentions: jsonb('mentions').$type<string[]>().notNull().default([]),
+    ...syncColumns(),
+  },
+  (table) => [
+    index('comments_change_seq_idx').on(table.changeSeq, table.id),
+    index('comments_task_created_idx').on(table.taskId, table.createdAt, table.id),
   ],
 );
 
@@ -622,6 +649,7 @@ export const schema = {
   changeCounter,
   projects,
   tasks,
+  comments,
   taskEvents,
   taskCounts,
   syncClients,

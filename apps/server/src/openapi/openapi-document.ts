@@ -27,6 +27,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   audit: 'The hash-chained audit journal: pages, search, trends, exports',
   projects: 'Projects',
   tasks: 'Tasks, and their delta reads for offline devices',
+  comments: "A task's comments and their @mentions, and their delta reads for offline devices",
   dashboard: 'The home page and analytics',
   preferences: 'Display preferences',
   sync: 'Offline devices send their numbered operations',

@@ -19,6 +19,7 @@ function activate() {
   state = new LiveState({
     onTaskChanges: () => new Promise(() => undefined),
     onProjectChanges: () => Promise.resolve(),
+    onCommentChanges: () => Promise.resolve(),
     onResync: () => Promise.resolve(),
   });
   const dismiss = vi.fn(() => state.setDigest(null));

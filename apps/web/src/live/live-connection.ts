@@ -55,6 +55,9 @@ const CHANGE_TYPES = new Set([
   'task.created',
   'task.updated',
   'task.deleted',
+  'comment.created',
+  'comment.updated',
+  'comment.deleted',
 ]);
 
 const END_REASONS = new Set<unknown>(['revoked', 'deactivated', 'signed_out', 'expired']);

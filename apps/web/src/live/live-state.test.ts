@@ -26,6 +26,7 @@ function make(refreshMs = 0) {
   const handlers = {
     onTaskChanges: vi.fn<LiveHandlers['onTaskChanges']>(done),
     onProjectChanges: vi.fn<LiveHandlers['onProjectChanges']>(done),
+    onCommentChanges: vi.fn<LiveHandlers['onCommentChanges']>(done),
     onResync: vi.fn<LiveHandlers['onResync']>(done),
     ownDevice: () => THIS_DEVICE,
   };
@@ -73,6 +74,16 @@ describe('live state', () => {
     expect(state.getSnapshot().taskBadges.get('theirs')).toBe('stale');
     await vi.advanceTimersByTimeAsync(600);
     expect(handlers.onTaskChanges).toHaveBeenCalledOnce();
+  });
+
+  it('reads the copy again for a comment written elsewhere, without marking any task', async () => {
+    const { handlers } = make();
+    state.receive({ ...task('c1', 'comment.created'), taskId: 'a', device: OTHER_DEVICE });
+    expect(state.getSnapshot().taskBadges.size).toBe(0);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(handlers.onCommentChanges).toHaveBeenCalledOnce();
+    expect(handlers.onCommentChanges.mock.calls[0]![0].map((event) => event.id)).toEqual(['c1']);
+    expect(handlers.onTaskChanges).not.toHaveBeenCalled();
   });
 
   it('shows a badge 5 s at most, even when the refresh hangs', async () => {

@@ -21,6 +21,8 @@ export interface LiveSnapshot {
 export interface LiveHandlers {
   onTaskChanges: (events: ChangeEvent[]) => Promise<void>;
   onProjectChanges: (events: ChangeEvent[]) => Promise<void>;
+  /** A comment written elsewhere: its task's open thread shows it once read. */
+  onCommentChanges: (events: ChangeEvent[]) => Promise<void>;
   /** Something may have been missed (a reconnect, a resync, the 10-minute refresh): read everything again. */
   onResync: () => Promise<void>;
   /** This browser's device (its sync client id): what its own batches changed is in its copy already. */
@@ -103,11 +105,13 @@ export class LiveState {
     this.pending = [];
     const tasks = events.filter((event) => event.type.startsWith('task.'));
     const projects = events.filter((event) => event.type.startsWith('project.'));
+    const comments = events.filter((event) => event.type.startsWith('comment.'));
     for (const task of tasks) this.badge(task.id, 'updating');
     await this.refresh(async () => {
       await Promise.all([
         tasks.length > 0 ? this.handlers.onTaskChanges(tasks) : undefined,
         projects.length > 0 ? this.handlers.onProjectChanges(projects) : undefined,
+        comments.length > 0 ? this.handlers.onCommentChanges(comments) : undefined,
       ]);
     });
     for (const task of tasks) if (this.snapshot.taskBadges.get(task.id) === 'updating') this.unbadge(task.id);

@@ -49,6 +49,7 @@ function openTab(
   const handlers = {
     onTaskChanges: vi.fn(() => Promise.resolve()),
     onProjectChanges: vi.fn(() => Promise.resolve()),
+    onCommentChanges: vi.fn(() => Promise.resolve()),
     onResync: vi.fn(() => Promise.resolve()),
   };
   const onRevoked = vi.fn();

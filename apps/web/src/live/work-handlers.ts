@@ -14,6 +14,7 @@ export function workHandlers(queryClient: QueryClient, engine: () => SyncEngine 
   return {
     onTaskChanges: pull,
     onProjectChanges: pull,
+    onCommentChanges: pull,
     ownDevice: () => engine()?.clientId ?? null,
     async onResync() {
       await Promise.all([pull(), queryClient.invalidateQueries()]);

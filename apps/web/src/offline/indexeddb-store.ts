@@ -29,11 +29,16 @@ const cursorKey = (entity: SyncEntity) => `cursor:${entity}`;
 const SCHEMA = {
   tasks: { keyPath: 'id', indexes: ['project', 'status', 'version', 'updatedAt'] },
   projects: { keyPath: 'id', indexes: ['version', 'updatedAt', 'status'] },
+  comments: { keyPath: 'id', indexes: ['taskId'] },
   outbox: { keyPath: 'localId', indexes: ['order'] },
   conflicts: { keyPath: 'id', indexes: ['order'] },
   meta: { keyPath: 'key', indexes: [] },
 } satisfies Record<string, StoreSchema>;
 const STORES = Object.keys(SCHEMA);
+const ROW_STORES = { task: 'tasks', project: 'projects', comment: 'comments' } as const satisfies Record<
+  SyncEntity,
+  keyof typeof SCHEMA
+>;
 
 /** Dexie opened IndexedDB at ten times its schema's version: the same number opens the databases it made. */
 const DATABASE_VERSION = SYNC.offlineDbVersion * 10;
@@ -98,7 +103,7 @@ export class IndexedDbStore implements SyncStore, KeptValues {
 
 function syncTransaction(transaction: ReadWriteTransaction): SyncTransaction {
   const store = (name: keyof typeof SCHEMA) => transaction.objectStore(name);
-  const rows = (entity: SyncEntity) => store(entity === 'task' ? 'tasks' : 'projects');
+  const rows = (entity: SyncEntity) => store(ROW_STORES[entity]);
   const read = async <T>(key: string): Promise<T | null> =>
     (((await store('meta').get(key)) as MetaRecord | undefined)?.value as T | undefined) ?? null;
   const write = async (key: string, value: unknown): Promise<void> =>

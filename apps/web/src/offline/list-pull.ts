@@ -5,7 +5,7 @@ import type { PullTransport, Row } from '@jalon/sync';
 export type ListPage = ListMeta & { data: Row[] };
 
 /** The contract's schemas of the two lists, by name: each reader checks with its own copy of them. */
-export type ListSchemaName = 'taskPageSchema' | 'projectPageSchema';
+export type ListSchemaName = 'taskPageSchema' | 'projectPageSchema' | 'commentPageSchema';
 
 /** Reads one list answer whole (`data` and its paging fields) and checks it against `schema`; throws on any failure. */
 export type ReadList = (path: string, schema: ListSchemaName) => Promise<ListPage>;
@@ -14,6 +14,7 @@ export type ReadList = (path: string, schema: ListSchemaName) => Promise<ListPag
 const LISTS: Record<SyncEntity, { path: string; schema: ListSchemaName; params: Record<string, string> }> = {
   task: { path: '/tasks', schema: 'taskPageSchema', params: { limit: String(TASK_LIMITS.listMax) } },
   project: { path: '/projects', schema: 'projectPageSchema', params: {} },
+  comment: { path: '/comments', schema: 'commentPageSchema', params: {} },
 };
 
 /**
@@ -49,6 +50,7 @@ export function listPullTransport(read: ReadList): PullTransport {
       rows.push(...page.data);
       after = page.nextAfter;
     }
-    return { rows, cursor: first.cursor, hasMore: false, lastSeq: 0, resetRequired: false };
+    // Comments read in full come a page at a time, by cursor (`hasMore`): the core reads on from it.
+    return { rows, cursor: first.cursor, hasMore: first.hasMore, lastSeq: 0, resetRequired: false };
   };
 }

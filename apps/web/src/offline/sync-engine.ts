@@ -19,6 +19,8 @@ import {
   newestFirst,
   pendingStates,
   projectFromRow,
+  commentFromRow,
+  oldestFirst,
   taskFromRow,
   type RowContext,
 } from './work-rows.ts';
@@ -75,7 +77,7 @@ export class SyncEngine {
   private snapshot: WorkSnapshot;
   private readonly listeners = new Set<() => void>();
   private readonly editListeners = new Set<(edit: MadeEdit) => void>();
-  private rows: Record<'task' | 'project', Row[]> = { task: [], project: [] };
+  private rows: Record<SyncEntity, Row[]> = { task: [], project: [], comment: [] };
   /** The store's `rowsRevision` when `rows` were read: rows older than an outbox read later are read again. */
   private rowsSeen = -1;
   private scheduler: SyncScheduler | null = null;
@@ -350,7 +352,11 @@ export class SyncEngine {
   /** Keeps the rows a state read brought (it read them because they are newer than those held). */
   private keepRows({ rows, meta }: ClientState): void {
     if (!rows) return;
-    this.rows = { task: newestFirst(rows.task), project: newestFirst(rows.project) };
+    this.rows = {
+      task: newestFirst(rows.task),
+      project: newestFirst(rows.project),
+      comment: oldestFirst(rows.comment),
+    };
     this.rowsSeen = meta.rowsRevision ?? 0;
   }
 
@@ -365,6 +371,10 @@ export class SyncEngine {
       ),
       projects: createdHereFirst(computeView(this.rows.project, state.outbox, 'project')).map((row) =>
         projectFromRow(row, context),
+      ),
+      // What this device wrote and the server has not read back yet comes last: it is the newest.
+      comments: computeView(this.rows.comment, state.outbox, 'comment').map((row) =>
+        commentFromRow(row, context),
       ),
       pending: pendingStates(state.outbox, state.conflicts),
       outbox: state.outbox,

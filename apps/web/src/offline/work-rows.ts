@@ -1,4 +1,4 @@
-import type { Project, Task } from '@jalon/contract';
+import type { Comment, Project, Task } from '@jalon/contract';
 import type { ConflictRecord, OutboxEntry, Row } from '@jalon/sync';
 import { stripTmpPrefix } from '@jalon/contract/plain';
 
@@ -19,6 +19,7 @@ export interface RowContext {
 // re-render for an edit elsewhere: the normalised copy is kept per row object.
 const tasks = new WeakMap<Row, Task>();
 const projects = new WeakMap<Row, Project>();
+const comments = new WeakMap<Row, Comment>();
 
 function normalised<T>(cache: WeakMap<Row, T>, row: Row, build: () => T): T {
   const known = cache.get(row);
@@ -79,6 +80,25 @@ export const projectFromRow = (row: Row, context: RowContext): Project =>
     };
   });
 
+/** A view row as a `Comment`: one written here is the person's own, with no text only once deleted. */
+export const commentFromRow = (row: Row, context: RowContext): Comment =>
+  normalised(comments, row, () => {
+    const createdAt = createdAtOf(row, context);
+    return {
+      taskId: '',
+      body: null,
+      mentions: [],
+      // The name is the members directory's: the thread names authors by id.
+      author: { id: context.userId, username: '' },
+      createdAt,
+      updatedAt: createdAt,
+      deletedAt: null,
+      ...(row as Partial<Comment>),
+      id: row.id,
+      version: row.version,
+    };
+  });
+
 /**
  * The state of each entity with something on this device: an open conflict wins over a held entry, which
  * wins over a pending one. Acked entries are done (only kept to show the edit until a pull): not pending.
@@ -118,6 +138,9 @@ const descending = (a: string, b: string): number => (a < b ? 1 : a > b ? -1 : 0
 /** Server rows newest first, as the server lists them; sorted once per read of the store, not per edit. */
 export const newestFirst = (rows: readonly Row[]): Row[] =>
   [...rows].sort((a, b) => descending(createdAtKey(a), createdAtKey(b)) || descending(a.id, b.id));
+
+/** Server rows oldest first, as a thread reads. */
+export const oldestFirst = (rows: readonly Row[]): Row[] => newestFirst(rows).reverse();
 
 /**
  * A view keeps the stored rows' order and appends what only this device has (creates not yet read back

@@ -1,5 +1,7 @@
 import {
+  mentionedIds,
   stripTmpPrefix,
+  type Comment,
   type Project,
   type SyncBatchRequest,
   type SyncBatchResponse,
@@ -13,11 +15,13 @@ import { mockFetch, pathOf, problem, type RecordedCall } from './http.ts';
 import { makeProject, makeTask } from './work-fixtures.ts';
 
 type Handler = (call: RecordedCall) => Response | Promise<Response> | undefined;
-type Stored = (Task | Project) & { changeSeq: number };
+type Entity = Task | Project | Comment;
+type Stored = Entity & { changeSeq: number };
 
 export interface WorkServerOptions {
   projects?: Project[];
   tasks?: Task[];
+  comments?: Comment[];
   /** Answers a call first (a route the screen also reads, a refused read); `undefined` lets the server answer. */
   handler?: Handler;
 }
@@ -29,7 +33,7 @@ export interface WorkServer {
   /** Every operation sent, over all batches. */
   operations(): SyncOperation[];
   /** The server's current row (what the next pull returns). */
-  row(entity: SyncEntity, id: string): Task | Project | undefined;
+  row(entity: SyncEntity, id: string): Entity | undefined;
   /** The next operation matching `match` is answered as a version clash with the server's row. */
   conflictOn(match: (operation: SyncOperation) => boolean, fields?: string[]): void;
   /** While on, every batch fails with no answer at all (the network is down); pulls still answer. */
@@ -51,12 +55,14 @@ const created = '2030-01-15T10:00:00.000Z';
 export function serveWork({
   projects = [makeProject()],
   tasks = [],
+  comments = [],
   handler = () => undefined,
 }: WorkServerOptions = {}): WorkServer {
   let changeSeq = 1;
   const rows: Record<SyncEntity, Map<string, Stored>> = {
     project: new Map(projects.map((project) => [project.id, { ...project, changeSeq }])),
     task: new Map(tasks.map((task) => [task.id, { ...task, changeSeq }])),
+    comment: new Map(comments.map((comment) => [comment.id, { ...comment, changeSeq }])),
   };
   const lastSeqs = new Map<string, number>();
   const clashes: Array<{ match: (operation: SyncOperation) => boolean; fields?: string[] }> = [];
@@ -70,7 +76,10 @@ export function serveWork({
     const clientId = url.searchParams.get('clientId');
     const after = since === null ? -1 : Number(since.split('.')[0]);
     const data = [...rows[entity].values()]
-      .filter((row) => row.changeSeq > after && (since !== null || row.deletedAt === null))
+      // A full read of comments keeps their tombstones, as the server's does.
+      .filter(
+        (row) => row.changeSeq > after && (since !== null || entity === 'comment' || row.deletedAt === null),
+      )
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
       .map(strip);
     const body = {
@@ -110,23 +119,34 @@ export function serveWork({
       clientVersion: operation.version,
     });
     if (clash >= 0) return conflict('version_mismatch', clashes.splice(clash, 1)[0]!.fields);
-    let next: Task | Project;
+    let next: Entity;
     if (operation.op === 'upsert') {
       if (row) return conflict('invalid');
       const defaults =
         operation.entity === 'task'
           ? makeTask({ description: '', status: 'todo', progress: 0, createdBy: 'user-1' })
-          : makeProject({ description: '', deadline: null, progress: 0, taskCount: 0 });
-      next = { ...defaults, ...data, id, version: 1, createdAt: created, updatedAt: created } as
-        Task | Project;
+          : operation.entity === 'comment'
+            ? ({
+                mentions: mentionedIds(String(data.body ?? '')),
+                author: { id: 'user-1', username: 'Moi' },
+                deletedAt: null,
+              } as Partial<Comment>)
+            : makeProject({ description: '', deadline: null, progress: 0, taskCount: 0 });
+      next = { ...defaults, ...data, id, version: 1, createdAt: created, updatedAt: created } as Entity;
     } else {
       if (!row || row.deletedAt) return conflict(row ? 'deleted' : 'not_found');
-      if (operation.op === 'delete') next = { ...strip(row), version: row.version + 1, deletedAt: created };
+      if (operation.op === 'delete')
+        next = {
+          ...strip(row),
+          ...(operation.entity === 'comment' && { body: null, mentions: [] }),
+          version: row.version + 1,
+          deletedAt: created,
+        };
       else {
         if (!operation.base && row.version !== operation.version) return conflict('version_mismatch');
         const merged = mergePatch({ server: strip(row), data, base: operation.base });
         if (merged.conflicts.length > 0) return conflict('version_mismatch', merged.conflicts);
-        next = { ...strip(row), ...merged.changes, version: row.version + 1 } as Task | Project;
+        next = { ...strip(row), ...merged.changes, version: row.version + 1 } as Entity;
       }
     }
     table.set(id, { ...next, changeSeq });
@@ -165,6 +185,7 @@ export function serveWork({
     const path = pathOf(call).split('?')[0];
     if (call.method === 'GET' && path === '/projects') return list('project', url);
     if (call.method === 'GET' && path === '/tasks') return list('task', url);
+    if (call.method === 'GET' && path === '/comments') return list('comment', url);
     if (call.method === 'POST' && path === '/sync/batch') return batch(call.body as SyncBatchRequest);
     return problem(404, 'not_found');
   });

@@ -14,6 +14,7 @@ interface RawRow extends Record<string, unknown> {
   entity: SyncEntity;
   id: string;
   project_id: string;
+  task_id: string | null;
   version: number;
   deleted: boolean;
   created: boolean;
@@ -25,7 +26,8 @@ interface RawRow extends Record<string, unknown> {
 const select = (where: SQL, limit: number) => {
   const branches = ALL_RULES.map(
     ({ entity, tableName, changeFeed }) => sql`
-    (select ${entity}::text as entity, id, ${changeFeed.projectId} as project_id, version,
+    (select ${entity}::text as entity, id, ${changeFeed.projectId} as project_id,
+            ${changeFeed.taskId ?? sql`null::uuid`} as task_id, version,
             deleted_at is not null as deleted, ${changeFeed.created} as created, change_seq as seq
        from ${sql.identifier(tableName)} where ${where} order by change_seq, id limit ${limit})`,
   );
@@ -39,6 +41,7 @@ const toChange = (row: RawRow, author: ChangeAuthor): ChangeRow => ({
     type: `${row.entity}.${row.deleted ? 'deleted' : row.created ? 'created' : 'updated'}`,
     id: row.id,
     projectId: row.project_id,
+    ...(row.task_id ? { taskId: row.task_id } : {}),
     version: row.version,
     actor: author.actor,
     device: author.device,

@@ -20,10 +20,11 @@ export interface EntityRules<Row extends { id: string; version: number; deletedA
   columns: Array<Column<Row>>;
   /**
    * How the event stream and its replay tell a changed row (`events/change-reader.ts`), as SQL over this
-   * table's own columns: the project the row belongs to (the stream's scope) and whether the row is still
-   * as its creation left it (a `*.created` event rather than `*.updated`).
+   * table's own columns: the project the row belongs to (the stream's scope), the task it belongs to if
+   * it is part of one (a comment: whose thread to read again), and whether the row is still as its
+   * creation left it (a `*.created` event rather than `*.updated`).
    */
-  changeFeed: { projectId: SQL; created: SQL };
+  changeFeed: { projectId: SQL; taskId?: SQL; created: SQL };
   /** The entity's name in a REST 404 (`Task not found`). */
   restName: string;
   /** What a REST 403 says when `canDelete` or `mayChange` refuses (`change`: when `mayChange` can refuse). */
@@ -36,6 +37,16 @@ export interface EntityRules<Row extends { id: string; version: number; deletedA
   referenceFields: Partial<Record<string, SyncEntity>>;
   /** Fields that hold a person's id: the loader checks they exist. */
   userFields: string[];
+  /**
+   * Other people the rules need to know of (name, still active), from the data sent or the stored row (a
+   * comment's author and the members its text mentions): the loader reads them into `plan.people`.
+   */
+  people?(data: Record<string, unknown>, row: Row | undefined): string[];
+  /**
+   * A stored row the viewer cannot see however it was written (a comment of a deleted task): every write
+   * to it is answered as to a row that is not there.
+   */
+  hidden?(plan: BatchPlan, row: Row): boolean;
   /** The rows a stored row points at (a task's project): locked with it, since its writes change them. */
   pointsAt(row: Row): Array<{ entity: SyncEntity; id: string }>;
   /** Ids of other entities this data points at (a task's project), already without `tmp-`. */
@@ -140,7 +151,7 @@ export function applyOperation<Row extends { id: string; version: number; delete
     return typeof created === 'string' ? conflict('invalid', { detail: created }) : applied(created);
   }
 
-  if (!existing) return conflict('not_found');
+  if (!existing || rules.hidden?.(plan, existing)) return conflict('not_found');
   if (operation.op === 'delete') {
     if (existing.deletedAt) return applied(existing);
     if (!rules.canDelete(plan, existing)) return conflict('forbidden');

@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 import type { SyncApplied, SyncConflict, SyncEntity } from '@jalon/contract';
-import type { projects, taskEvents, tasks } from '../../db/schema.ts';
+import type { comments, projects, taskEvents, tasks } from '../../db/schema.ts';
 import type { AuditActor, AuditEntry } from '../audit/audit-writer.ts';
 import type { Viewer } from '../projects/policy.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
+export type CommentRow = typeof comments.$inferSelect;
 export type TaskEventRow = Omit<typeof taskEvents.$inferInsert, 'id'>;
 
 /** What the batch answers for one operation, and stores for its replays. */
@@ -52,6 +53,8 @@ export class BatchPlan {
   readonly audits: AuditEntry[] = [];
   /** Entity id -> the seq of the first conflict on it in this batch (for `depends_on_conflict`). */
   readonly conflicted = new Map<string, number>();
+  /** The people the rules asked for by `people` (a comment's author and mentions), as they are now. */
+  readonly people = new Map<string, { username: string; active: boolean }>();
 
   constructor(
     readonly viewer: Viewer,
@@ -83,6 +86,12 @@ export class BatchPlan {
 
   get projects(): Map<string, ProjectRow> {
     return this.rowsOf('project');
+  }
+
+  /** A task that is there and not deleted (a deleted project's tasks are tombstoned with it). */
+  liveTask(id: string): TaskRow | null {
+    const task = this.tasks.get(id);
+    return task && !task.deletedAt ? task : null;
   }
 
   /** Whether anything is to be written (a batch of replays and conflicts changes nothing). */

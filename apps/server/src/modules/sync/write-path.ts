@@ -69,9 +69,25 @@ export async function loadPlan(
       for (const target of rules.pointsAt(row)) wanted.get(target.entity)!.add(target.id);
     }
   }
-  if (userIds.length > 0)
-    for (const row of await tx.select({ id: users.id }).from(users).where(inArray(users.id, userIds)))
+  const people = new Set(userIds);
+  for (const operation of live) {
+    const rules = rulesOf(operation.entity) as EntityRules<AnyRow>;
+    if (!rules.people) continue;
+    // The viewer too: a create's author is the one writing it.
+    people.add(context.viewer.userId);
+    for (const id of rules.people(operation.data, rules.rows(plan).get(operation.id)))
+      if (CANONICAL_UUID.test(id)) people.add(id);
+  }
+  if (people.size > 0) {
+    const rows = await tx
+      .select({ id: users.id, username: users.username, deactivatedAt: users.deactivatedAt })
+      .from(users)
+      .where(inArray(users.id, [...people]));
+    for (const row of rows) {
       plan.userIds.add(row.id);
+      plan.people.set(row.id, { username: row.username, active: row.deactivatedAt === null });
+    }
+  }
   return plan;
 }
 
@@ -136,7 +152,8 @@ export async function writeOne<E extends SyncEntity>(
     const plan = await loadPlan(tx, { viewer, actor, changeSeq, via: null }, [operation]);
     const existing = rules.rows(plan).get(id);
     // A batch answers a delete of what is already deleted as done (a resend); REST never showed it.
-    if (!create && (!existing || existing.deletedAt)) throw notFound(rules.restName);
+    if (!create && (!existing || existing.deletedAt || rules.hidden?.(plan, existing)))
+      throw notFound(rules.restName);
     const { result } = (await applyAndWrite(tx, plan, [operation]))[0]!;
     if ('conflict' in result) throw restRefusal(rules, plan, result.conflict, write);
     const row = rules.rows(plan).get(id)!;

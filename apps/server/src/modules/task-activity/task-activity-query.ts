@@ -14,6 +14,8 @@ import { auditLog, users } from '../../db/schema.ts';
 const KIND_OF_TYPE: Record<string, TaskActivityKind> = {
   [AUDIT_TYPES.taskCreated]: 'created',
   [AUDIT_TYPES.taskUpdated]: 'updated',
+  // A comment's edits and deletions are the comment's own story: the task's history tells that it was commented.
+  [AUDIT_TYPES.taskCommentCreated]: 'commented',
   [AUDIT_TYPES.taskDeleted]: 'deleted',
 };
 

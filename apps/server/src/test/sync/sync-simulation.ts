@@ -72,13 +72,16 @@ export class Network {
     return { status: 200, body: body.data };
   }
 
-  /** One page of a catch-up read; a full read (`since` null) is one page of every live row. */
+  /**
+   * One page of a catch-up read; a full read (`since` null) is one page of every live row (comments: the
+   * first page of all of them, the core reads on from its cursor).
+   */
   async pull(
     user: SimUser,
     { entity, since, clientId, ackedThrough: _acked }: Parameters<PullTransport>[0],
     limit: number,
   ): Promise<PullPage> {
-    const path = entity === 'task' ? '/api/tasks' : '/api/projects';
+    const path = { task: '/api/tasks', project: '/api/projects', comment: '/api/comments' }[entity];
     const query =
       since === null
         ? entity === 'task'
@@ -131,7 +134,7 @@ export class SimDevice {
   private handle!: ClientStore;
   private readonly store = new MemoryStore();
   /** Every page this device received, by entity, for a stale answer to arrive late. */
-  readonly pages: Record<SyncEntity, PullPage[]> = { task: [], project: [] };
+  readonly pages: Record<SyncEntity, PullPage[]> = { task: [], project: [], comment: [] };
   /** The highest version each entity has shown here: shown versions never go back. */
   readonly shown = new Map<string, number>();
   crashes = 0;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { SyncBatchResponse } from '@jalon/contract';
+import type { SyncBatchResponse, SyncEntity } from '@jalon/contract';
 import { createTestContext, inject, signIn, type TestContext } from '../test-app.ts';
 
 /** What the sync tests send: an operation without the envelope's repetition. */
 export interface Op {
-  entity?: 'task' | 'project';
+  entity?: SyncEntity;
   op?: 'upsert' | 'patch' | 'delete';
   id: string;
   version?: number;

@@ -14,7 +14,10 @@ export function UndoRedo() {
     const unregister = setEditWriter(async (entity, id, fields) => {
       await engine.edit({ op: 'patch', entity, id, data: { ...fields } }, { undoable: false });
     });
-    const stopListening = engine.onEdited(recordEdit);
+    // Comments are not in the history: Ctrl+Z in the composer undoes typing, not a comment sent.
+    const stopListening = engine.onEdited(
+      (edit) => edit.entity !== 'comment' && recordEdit({ ...edit, entity: edit.entity }),
+    );
     return () => {
       unregister();
       stopListening();

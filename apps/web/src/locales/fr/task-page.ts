@@ -27,6 +27,35 @@ export const taskPage = {
     unchecked: 'À faire',
     loading: 'Mise en forme…',
   },
+  comments: {
+    title: 'Commentaires',
+    empty: 'Aucun commentaire pour l’instant.',
+    deleted: 'Commentaire supprimé.',
+    pending: 'En attente de synchronisation',
+    deactivated: '(désactivé)',
+    unknownAuthor: 'Membre inconnu',
+    you: 'Vous',
+    label: 'Nouveau commentaire',
+    editLabel: 'Modifier le commentaire',
+    send: 'Commenter',
+    save: 'Enregistrer',
+    cancel: 'Annuler',
+    edit: 'Modifier',
+    delete: 'Supprimer',
+    deleteTitle: 'Supprimer le commentaire',
+    deleteConfirm: 'Son texte sera effacé ; le fil gardera « Commentaire supprimé. » à sa place.',
+    edited: 'modifié',
+    tooLong: (max: number) => `Un commentaire compte au plus ${max.toLocaleString('fr-FR')} caractères.`,
+    failed: (message: string) => `Le commentaire n’a pas pu être enregistré : ${message}`,
+    mentionList: 'Membres à mentionner',
+    mentionCount: (count: number) =>
+      count === 0
+        ? 'Aucun membre ne correspond.'
+        : count === 1
+          ? '1 membre proposé, Entrée pour le mentionner.'
+          : `${count} membres proposés, flèches pour choisir, Entrée pour mentionner.`,
+    unsentTask: 'Les commentaires seront envoyés avec la tâche.',
+  },
   history: {
     title: 'Historique',
     empty: 'Aucun historique pour l’instant.',
@@ -38,6 +67,7 @@ export const taskPage = {
     system: 'Système',
     created: (who: string) => `${who} a créé la tâche`,
     updated: (who: string) => `${who} a modifié la tâche`,
+    commented: (who: string) => `${who} a commenté`,
     deleted: (who: string) => `${who} a supprimé la tâche`,
     restored: (who: string) => `${who} a restauré la tâche`,
     ago: (amount: number, unit: 's' | 'm' | 'h' | 'j') => `il y a ${amount} ${unit}`,

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import { taskPage } from '../../../locales/fr/task-page.ts';
 import { MarkdownView } from './markdown-view.tsx';
 
@@ -11,10 +11,25 @@ interface MarkdownFieldProps {
   onChange: (value: string) => void;
   rows?: number;
   maxLength?: number;
+  /** More of the source field (a comment's keys and its '@' list's ARIA), and its ref. */
+  textarea?: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value' | 'onChange'> & {
+    ref?: Ref<HTMLTextAreaElement>;
+  };
+  /** Shown under the source while it is written (the '@' list). */
+  children?: ReactNode;
 }
 
 /** A Markdown text's source, with 'Aperçu' beside 'Écrire' to see it as it will be shown. */
-export function MarkdownField({ id, label, value, onChange, rows = 4, maxLength }: MarkdownFieldProps) {
+export function MarkdownField({
+  id,
+  label,
+  value,
+  onChange,
+  rows = 4,
+  maxLength,
+  textarea,
+  children,
+}: MarkdownFieldProps) {
   const [previewing, setPreviewing] = useState(false);
   const tabs = useId();
   const hintId = `${id}-hint`;
@@ -47,6 +62,7 @@ export function MarkdownField({ id, label, value, onChange, rows = 4, maxLength 
       >
         {/* The source stays in the form while the preview shows, so the label keeps its field. */}
         <textarea
+          {...textarea}
           id={id}
           className="input"
           rows={rows}
@@ -56,6 +72,7 @@ export function MarkdownField({ id, label, value, onChange, rows = 4, maxLength 
           value={value}
           onChange={(event) => onChange(event.target.value)}
         />
+        {!previewing && children}
         {previewing &&
           (value.trim() === '' ? (
             <p className="muted-text">{t.emptyPreview}</p>

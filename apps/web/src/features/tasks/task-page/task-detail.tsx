@@ -1,5 +1,5 @@
 import type { Task, TaskPriority, TaskStatus, UpdateTask } from '@jalon/contract';
-import { TASK_PRIORITIES } from '@jalon/contract/plain';
+import { isTmpId, TASK_PRIORITIES } from '@jalon/contract/plain';
 import Pencil from 'lucide-react/icons/pencil';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -22,6 +22,7 @@ import { PriorityIcon, StatusIcon } from '../components/task-icons.tsx';
 import { KANBAN_COLUMNS } from '../task-views.ts';
 import { MarkdownView } from './markdown-view.tsx';
 import { TaskAttachments } from './task-attachments.tsx';
+import { TaskComments } from './task-comments.tsx';
 import { TaskHistory } from './task-history.tsx';
 
 const t = taskPage;
@@ -120,7 +121,17 @@ export function TaskDetail({ taskId, titleLevel, actions, onRenamed }: TaskDetai
         <TaskDescription description={task.description} level={titleLevel + 1} />
       )}
       <TaskAttachments taskId={task.id} level={titleLevel + 1} />
-      <TaskHistory taskId={task.id} version={task.version} names={names} level={titleLevel + 1} />
+      <TaskComments taskId={task.id} level={titleLevel + 1} />
+      <TaskHistory
+        taskId={task.id}
+        version={task.version}
+        comments={work.comments.reduce(
+          (count, comment) => count + (comment.taskId === task.id && !isTmpId(comment.id) ? 1 : 0),
+          0,
+        )}
+        names={names}
+        level={titleLevel + 1}
+      />
     </article>
   );
 }

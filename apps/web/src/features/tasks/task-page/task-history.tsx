@@ -14,18 +14,23 @@ const t = taskPage.history;
 interface TaskHistoryProps {
   taskId: string;
   version: number;
+  /** Comments of the task the server has: each adds a 'commented' entry. */
+  comments: number;
   names: HistoryNames;
   /** The section's heading level, under the task's title. */
   level: number;
 }
 
 /** 'Historique': who did what to the task and when, newest first, a page at a time. */
-export function TaskHistory({ taskId, version, names, level }: TaskHistoryProps) {
+export function TaskHistory({ taskId, version, comments, names, level }: TaskHistoryProps) {
   const headingId = useId();
   const Heading = level === 2 ? 'h2' : 'h3';
   // A task made offline is not on the server yet: it has no history to read there.
   const unsent = isTmpId(taskId);
-  const history = useInfiniteQuery({ ...taskActivityQueryOptions(taskId, version), enabled: !unsent });
+  const history = useInfiniteQuery({
+    ...taskActivityQueryOptions(taskId, version, comments),
+    enabled: !unsent,
+  });
   const entries = useMemo(() => history.data?.pages.flatMap((page) => page.items) ?? [], [history.data]);
   const now = new Date();
   return (

@@ -1,0 +1,164 @@
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  COMMENT_LIMITS,
+  type Comment,
+  type CommentThread,
+  type CreateCommentRequest,
+  type ListMeta,
+  type UpdateComment,
+} from '@jalon/contract';
+import type { Db } from '../../db/client.ts';
+import { comments, tasks, users } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { AuditActor } from '../audit/audit-writer.ts';
+import type { ChangeAnnouncer } from '../changes/announced-transaction.ts';
+import {
+  changePosition,
+  deltaPage,
+  deltaWhere,
+  resetMeta,
+  servesCursor,
+  type ChangeCursor,
+  type CursorCodec,
+} from '../changes/change-log.ts';
+import type { Viewer } from '../projects/policy.ts';
+import { presentComment } from '../sync/comment-rules.ts';
+import { lastSeqOf } from '../sync/sync-clients.ts';
+import { writeOne } from '../sync/write-path.ts';
+
+/** A comment row with its author's current name, as every read selects it. */
+const withAuthor = { comment: comments, authorName: users.username };
+const liveTask = and(eq(tasks.id, comments.taskId), isNull(tasks.deletedAt));
+
+/**
+ * Comments: a task's thread, the catch-up read of devices, and the REST writes, each written by the same
+ * rules as a sync batch's operation (sync/comment-rules.ts). Every read joins the live task, so a deleted
+ * task's comments are hidden with it.
+ */
+export class CommentService {
+  constructor(
+    private readonly db: Db,
+    private readonly cursors: CursorCodec,
+    private readonly notifier: ChangeAnnouncer,
+  ) {}
+
+  /** A task's thread, oldest first, tombstones in their place; `next` is the last id of a full page. */
+  async thread(taskId: string, limit: number, after?: string): Promise<CommentThread> {
+    // Keyset on (created_at, id), from the row `after` names (an unknown id starts nowhere: an empty page).
+    const position: SQL | undefined = after
+      ? sql`(${comments.createdAt}, ${comments.id}) > (select c.created_at, c.id from comments c where c.id = ${after} and c.task_id = ${taskId})`
+      : undefined;
+    const rows = await this.db
+      .select(withAuthor)
+      .from(comments)
+      .innerJoin(tasks, liveTask)
+      .leftJoin(users, eq(users.id, comments.createdBy))
+      .where(and(eq(comments.taskId, taskId), position))
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      .limit(limit + 1);
+    const page = rows.slice(0, limit);
+    return {
+      items: page.map((row) => presentComment(row.comment, row.authorName)),
+      next: rows.length > limit ? page[page.length - 1]!.comment.id : null,
+    };
+  }
+
+  /**
+   * The comments of live tasks changed since a cursor (tombstones included), by the cursor rules of tasks
+   * and projects; without one, every comment of the live tasks from the start of the log, a page at a time.
+   */
+  async changes(
+    viewer: Viewer,
+    since: string | undefined,
+    clientId: string | undefined,
+  ): Promise<{ items: Comment[]; meta: ListMeta }> {
+    return this.db.transaction(
+      async (tx) => {
+        const position = await changePosition(tx);
+        let cursor: ChangeCursor | null = { seq: 0, id: null };
+        if (since !== undefined) {
+          const decoded = this.cursors.decode(since);
+          cursor = decoded && servesCursor(decoded, position) ? decoded : null;
+        }
+        if (!cursor) return { items: [], meta: resetMeta(this.cursors, position.value) };
+        const rows = await tx
+          .select({ ...withAuthor, changeSeq: comments.changeSeq, id: comments.id })
+          .from(comments)
+          .innerJoin(tasks, liveTask)
+          .leftJoin(users, eq(users.id, comments.createdBy))
+          .where(deltaWhere(cursor, comments.changeSeq, comments.id))
+          .orderBy(asc(comments.changeSeq), asc(comments.id))
+          .limit(COMMENT_LIMITS.deltaPage + 1);
+        const { page, meta } = deltaPage(this.cursors, rows, COMMENT_LIMITS.deltaPage, position);
+        const lastSeq = clientId ? { lastSeq: await lastSeqOf(tx, clientId, viewer.userId) } : {};
+        return {
+          items: page.map((row) => presentComment(row.comment, row.authorName)),
+          meta: { ...meta, ...lastSeq },
+        };
+      },
+      // One snapshot for the counter, the horizon, the page and the device's lastSeq.
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
+  /** Comments on a task; `created` is false when its client-made id names a comment this person made already. */
+  async create(
+    viewer: Viewer,
+    taskId: string,
+    input: CreateCommentRequest,
+    actor: AuditActor,
+  ): Promise<{ comment: Comment; created: boolean }> {
+    await this.assertLiveTask(taskId);
+    const { id, body } = input;
+    const written = await writeOne(this.db, this.notifier, viewer, actor, {
+      entity: 'comment',
+      op: 'create',
+      id,
+      version: undefined,
+      data: { taskId, body },
+    });
+    return { comment: written.presented as Comment, created: written.created };
+  }
+
+  async update(
+    viewer: Viewer,
+    id: string,
+    patch: UpdateComment,
+    clientVersion: number | undefined,
+    actor: AuditActor,
+  ): Promise<Comment> {
+    const written = await writeOne(this.db, this.notifier, viewer, actor, {
+      entity: 'comment',
+      op: 'patch',
+      id,
+      version: clientVersion,
+      data: patch,
+    });
+    return written.presented as Comment;
+  }
+
+  async delete(
+    viewer: Viewer,
+    id: string,
+    clientVersion: number | undefined,
+    actor: AuditActor,
+  ): Promise<Comment> {
+    const written = await writeOne(this.db, this.notifier, viewer, actor, {
+      entity: 'comment',
+      op: 'delete',
+      id,
+      version: clientVersion,
+      data: {},
+    });
+    return written.presented as Comment;
+  }
+
+  /** A thread is read and written only while its task is: an unknown or deleted task is 404. */
+  async assertLiveTask(taskId: string): Promise<void> {
+    const [row] = await this.db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.id, taskId), isNull(tasks.deletedAt)));
+    if (!row) throw notFound('Task');
+  }
+}
