@@ -24,7 +24,7 @@ import {
 import type { Viewer } from '../projects/policy.ts';
 import { presentComment } from '../sync/comment-rules.ts';
 import { lastSeqOf } from '../sync/sync-clients.ts';
-import { writeOne } from '../sync/write-path.ts';
+import { EntityWrites } from '../sync/entity-writes.ts';
 
 /** A comment row with its author's current name, as every read selects it. */
 const withAuthor = { comment: comments, authorName: users.username };
@@ -35,12 +35,19 @@ const liveTask = and(eq(tasks.id, comments.taskId), isNull(tasks.deletedAt));
  * rules as a sync batch's operation (sync/comment-rules.ts). Every read joins the live task, so a deleted
  * task's comments are hidden with it.
  */
-export class CommentService {
+export class CommentService extends EntityWrites<
+  'comment',
+  Comment,
+  { id?: string; taskId: string; body: string },
+  UpdateComment
+> {
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly cursors: CursorCodec,
-    private readonly notifier: ChangeAnnouncer,
-  ) {}
+    notifier: ChangeAnnouncer,
+  ) {
+    super(db, notifier, 'comment');
+  }
 
   /** A task's thread, oldest first, tombstones in their place; `next` is the last id of a full page. */
   async thread(taskId: string, limit: number, after?: string): Promise<CommentThread> {
@@ -101,56 +108,15 @@ export class CommentService {
     );
   }
 
-  /** Comments on a task; `created` is false when its client-made id names a comment this person made already. */
-  async create(
+  /** A comment on a live task; `created` is false when its client-made id names a comment this person made already. */
+  async createOnTask(
     viewer: Viewer,
     taskId: string,
     input: CreateCommentRequest,
     actor: AuditActor,
-  ): Promise<{ comment: Comment; created: boolean }> {
+  ): Promise<{ presented: Comment; created: boolean }> {
     await this.assertLiveTask(taskId);
-    const { id, body } = input;
-    const written = await writeOne(this.db, this.notifier, viewer, actor, {
-      entity: 'comment',
-      op: 'create',
-      id,
-      version: undefined,
-      data: { taskId, body },
-    });
-    return { comment: written.presented as Comment, created: written.created };
-  }
-
-  async update(
-    viewer: Viewer,
-    id: string,
-    patch: UpdateComment,
-    clientVersion: number | undefined,
-    actor: AuditActor,
-  ): Promise<Comment> {
-    const written = await writeOne(this.db, this.notifier, viewer, actor, {
-      entity: 'comment',
-      op: 'patch',
-      id,
-      version: clientVersion,
-      data: patch,
-    });
-    return written.presented as Comment;
-  }
-
-  async delete(
-    viewer: Viewer,
-    id: string,
-    clientVersion: number | undefined,
-    actor: AuditActor,
-  ): Promise<Comment> {
-    const written = await writeOne(this.db, this.notifier, viewer, actor, {
-      entity: 'comment',
-      op: 'delete',
-      id,
-      version: clientVersion,
-      data: {},
-    });
-    return written.presented as Comment;
+    return this.create(viewer, { id: input.id, taskId, body: input.body }, actor);
   }
 
   /** A thread is read and written only while its task is: an unknown or deleted task is 404. */

@@ -54,7 +54,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { problems: [409] },
     },
     async (request, reply) => {
-      const { comment, created } = await ctx.comments.create(
+      const { presented: comment, created } = await ctx.comments.createOnTask(
         viewerOf(request),
         request.params.id,
         request.body,

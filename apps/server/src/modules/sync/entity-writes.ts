@@ -57,19 +57,20 @@ export class EntityWrites<
     return written.presented as Presented;
   }
 
-  /** Deletes a row (a tombstone), after the same version check. */
+  /** Deletes a row (a tombstone, which it answers), after the same version check. */
   async delete(
     viewer: Viewer,
     id: string,
     clientVersion: number | undefined,
     actor: AuditActor,
-  ): Promise<void> {
-    await writeOne(this.db, this.notifier, viewer, actor, {
+  ): Promise<Presented> {
+    const written = await writeOne(this.db, this.notifier, viewer, actor, {
       entity: this.entity,
       op: 'delete',
       id,
       version: clientVersion,
       data: {},
     });
+    return written.presented as Presented;
   }
 }
