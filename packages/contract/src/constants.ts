@@ -130,6 +130,9 @@ export const ACCOUNT_LIMITS = { emailMax: 254, usernameMax: 64, passkeyNameMax: 
 export const PROJECT_LIMITS = { nameMax: 200, descriptionMax: 5_000 } as const;
 
 /** A task's field lengths and the list route's page sizes; plain, so the offline engine reads them without zod. */
+/** A label's name, and how many labels one task may carry. */
+export const LABEL_LIMITS = { nameMax: 40, perTask: 10 } as const;
+
 export const TASK_LIMITS = {
   titleMax: 300,
   descriptionMax: 10_000,

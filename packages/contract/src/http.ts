@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   // One click, one thing (issue 32): a client-made id someone else used, a second live invitation.
   'id_taken',
   'invitation_pending',
+  // Labels (issue 37): another live label has this name, ignoring case and accents.
+  'name_taken',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -5,3 +5,4 @@ export * from './http.ts';
 export * from './defaults.ts';
 export * from './ids.ts';
 export * from './enum-values.ts';
+export * from './label-names.ts';

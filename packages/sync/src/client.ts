@@ -70,8 +70,8 @@ export type PullResult =
   | { status: 'busy' }
   | { status: 'failed'; error: unknown };
 
-/** Entities in the order a pull reads them: projects first, so that a task's project is known. */
-const ENTITIES: readonly SyncEntity[] = ['project', 'task'];
+/** Entities in the order a pull reads them: projects and labels first, so that a task's are known. */
+const ENTITIES: readonly SyncEntity[] = ['project', 'label', 'task'];
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -453,7 +453,11 @@ const flagHeld = (
   outbox.map((entry) => ({ ...entry, held: entry.state === 'pending' && isHeld(entry) }));
 
 async function storedRows(tx: SyncTransaction): Promise<Record<SyncEntity, Row[]>> {
-  return { task: await tx.getRows('task'), project: await tx.getRows('project') };
+  return {
+    task: await tx.getRows('task'),
+    project: await tx.getRows('project'),
+    label: await tx.getRows('label'),
+  };
 }
 
 async function projectsOfTasks(tx: SyncTransaction): Promise<ProjectOf> {

@@ -1,6 +1,7 @@
 import type { SyncEntity } from '@jalon/contract';
 import type { EntityRules } from './apply-operation.ts';
-import type { ProjectRow, TaskRow } from './batch-plan.ts';
+import type { LabelRow, ProjectRow, TaskRow } from './batch-plan.ts';
+import { labelRules } from './label-rules.ts';
 import { projectRules } from './project-rules.ts';
 import { taskRules } from './task-rules.ts';
 
@@ -10,10 +11,14 @@ import { taskRules } from './task-rules.ts';
  * planner and the writer take them from here: adding a kind is adding its rules here, in the order in
  * which rows may point at each other (a kind after those it points at: a task after its project).
  */
-export const ENTITIES = [projectRules, taskRules] as const satisfies ReadonlyArray<{ entity: SyncEntity }>;
+export const ENTITIES = [projectRules, labelRules, taskRules] as const satisfies ReadonlyArray<{ entity: SyncEntity }>;
 
-export type AnyRow = TaskRow | ProjectRow;
-export type RowOf<E extends SyncEntity> = E extends 'task' ? TaskRow : ProjectRow;
+export type AnyRow = TaskRow | ProjectRow | LabelRow;
+export type RowOf<E extends SyncEntity> = E extends 'task'
+  ? TaskRow
+  : E extends 'label'
+    ? LabelRow
+    : ProjectRow;
 
 const BY_ENTITY = new Map<SyncEntity, EntityRules<AnyRow>>(
   ENTITIES.map((rules) => [rules.entity, rules as unknown as EntityRules<AnyRow>]),

@@ -5,7 +5,7 @@ import { describeChanges } from '../projects/project-presenter.ts';
 import { canDeleteTask, canMoveTask } from '../tasks/policy.ts';
 import { statusEvents } from '../tasks/task-bookkeeping.ts';
 import { effectiveProgress, presentTask } from '../tasks/task-presenter.ts';
-import type { EntityRules } from './apply-operation.ts';
+import { referencedIds, type EntityRules } from './apply-operation.ts';
 import { fieldValues, instant, type BatchPlan, type TaskRow } from './batch-plan.ts';
 import type { Column } from './table-columns.ts';
 
@@ -20,6 +20,7 @@ const COLUMN = {
   estimatedMinutes: 'estimatedMinutes',
   assignee: 'assigneeId',
   project: 'projectId',
+  labels: 'labels',
 } as const satisfies Record<string, keyof TaskRow>;
 type Field = keyof typeof COLUMN;
 
@@ -29,8 +30,13 @@ function invalidReferences(plan: BatchPlan, values: Record<string, unknown>): st
     return 'project: Unknown project';
   if (typeof values.assignee === 'string' && !plan.userIds.has(values.assignee))
     return 'assignee: Unknown user';
+  if (Array.isArray(values.labels) && !values.labels.every((id: string) => plan.liveLabel(id)))
+    return 'labels: Unknown label';
   return null;
 }
+
+/** A task's labels as kept: a set, each id once, sorted (so equal sets compare equal in the merge). */
+const labelSet = (ids: unknown): string[] => [...new Set(ids as string[])].sort();
 
 /** The task's values moved onto its row's columns. */
 function rowValues(values: Record<string, unknown>): Partial<TaskRow> {
@@ -58,6 +64,7 @@ const COLUMNS: Array<Column<TaskRow>> = [
   ['estimated_minutes', 'integer', (row) => row.estimatedMinutes],
   ['created_by', 'uuid', (row) => row.createdBy],
   ['completed_at', 'timestamptz', (row) => row.completedAt],
+  ['labels', 'uuid[]', (row) => row.labels],
   ['version', 'integer', (row) => row.version],
   ['created_at', 'timestamptz', (row) => row.createdAt],
   ['updated_at', 'timestamptz', (row) => row.updatedAt],
@@ -76,17 +83,20 @@ export const taskRules: EntityRules<TaskRow> = {
       'Only the creator of a task, the owner of its project or an administrator can move it to another project',
   },
   rows: (plan) => plan.tasks,
-  referenceFields: { project: 'project' },
+  referenceFields: { project: 'project', labels: 'label' },
   userFields: ['assignee'],
   pointsAt: (row) => [{ entity: 'project', id: row.projectId }],
-  references: (_plan, row, data) =>
-    [typeof data.project === 'string' ? data.project : row?.projectId].filter((id): id is string =>
-      Boolean(id),
-    ),
+  references: (_plan, row, data) => [
+    ...referencedIds(typeof data.project === 'string' ? data.project : row?.projectId),
+    ...referencedIds(data.labels),
+  ],
   rowSchema: createTaskSchema as never,
   patchSchema: updateTaskSchema as never,
-  normalise: (values) =>
-    'deadline' in values ? { ...values, deadline: instant(values.deadline as string | null) } : values,
+  normalise: (values) => ({
+    ...values,
+    ...('deadline' in values && { deadline: instant(values.deadline as string | null) }),
+    ...('labels' in values && { labels: labelSet(values.labels) }),
+  }),
   fieldsOf: (row, fields) => fieldValues(row, fields, (field) => COLUMN[field as Field]),
   present: (plan, row) => presentTask(row, plan.viewer, projectOwner(plan, row)),
   createdBy: (row) => row.createdBy,
@@ -107,7 +117,9 @@ export const taskRules: EntityRules<TaskRow> = {
       deadline: values.deadline ? new Date(values.deadline as string) : null,
       estimatedMinutes: (values.estimatedMinutes as number | null | undefined) ?? null,
       createdBy: plan.viewer.userId,
+      parentId: null,
       completedAt: status === 'done' ? plan.now : null,
+      labels: labelSet(values.labels ?? []),
       version: 0,
       createdAt: plan.now,
       updatedAt: plan.now,

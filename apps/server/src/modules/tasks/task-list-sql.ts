@@ -47,6 +47,8 @@ function taskJson(alias: string): SQL {
     ['version', number(t('version'))],
     ['deadline', quoted(iso(t('deadline')))],
     ['estimatedMinutes', number(t('estimated_minutes'))],
+    // UUIDs only, so the array's JSON needs no escaping of ours.
+    ['labels', sql`array_to_json(${t('labels')})::text`],
     ['createdBy', quoted(t('created_by'))],
     ['createdAt', quoted(iso(t('created_at')))],
     ['updatedAt', quoted(iso(t('updated_at')))],
@@ -91,6 +93,8 @@ export interface TaskPageValues extends Record<string, unknown> {
   /** The page size; `limit + 1` rows are read to know whether more follow. */
   limit: number;
   projectId?: string;
+  /** The labels every task of the page carries (a uuid[] literal), when filtered by label. */
+  labels?: string;
   afterCreatedAt?: string;
   afterId?: string;
   seq?: number;
@@ -148,16 +152,20 @@ function taskPageSql(where: SQL, orderBy: SQL): SQL {
 const statements = new Map<string, RenderedStatement<TaskPageValues>>();
 
 /**
- * The page statement of one shape (where it starts, whether it is scoped to `projectId`), rendered once.
+ * The page statement of one shape (where it starts, whether it is scoped to `projectId`, whether to
+ * tasks carrying given labels), rendered once.
  */
 export function taskPageStatement(
   position: TaskPagePosition,
   inProject: boolean,
+  withLabels = false,
 ): RenderedStatement<TaskPageValues> {
-  const key = `${position}:${inProject}`;
+  const key = `${position}:${inProject}:${withLabels}`;
   let statement = statements.get(key);
   if (!statement) {
-    const scope = inProject ? sql` and t.project_id = ${placeholder('projectId')}::uuid` : sql``;
+    const project = inProject ? sql` and t.project_id = ${placeholder('projectId')}::uuid` : sql``;
+    const labels = withLabels ? sql` and t.labels @> ${placeholder('labels')}::uuid[]` : sql``;
+    const scope = sql`${project}${labels}`;
     const orderBy = position === 'first' || position === 'after' ? newestFirst : changeOrder;
     statement = new RenderedStatement(taskPageSql(sql`${whereOf[position]}${scope}`, orderBy));
     statements.set(key, statement);

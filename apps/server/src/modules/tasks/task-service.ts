@@ -57,6 +57,7 @@ export class TaskService {
       isAdmin: viewer.isAdmin,
       limit: query.limit,
       projectId: query.projectId,
+      labels: query.label && `{${query.label.join(',')}}`,
       clientId: null,
     };
     if (query.since === undefined) {
@@ -65,13 +66,14 @@ export class TaskService {
         viewer.userId,
         viewer.isAdmin,
         query.projectId ?? null,
+        common.labels ?? null,
         query.after ?? null,
         query.limit,
       ]);
       const cached = this.liveAnswers?.get(key, (await changePosition(this.db)).value);
       if (cached) return cached;
       const after = query.after ? this.cursors.decodeAfter(query.after) : undefined;
-      const row = await this.page(after ? 'after' : 'first', query.projectId !== undefined, {
+      const row = await this.page(after ? 'after' : 'first', query.projectId !== undefined, query.label, {
         ...common,
         afterCreatedAt: after?.createdAt,
         afterId: after?.id,
@@ -89,7 +91,7 @@ export class TaskService {
       meta: resetMeta(this.cursors, seq ?? (await changePosition(this.db)).value),
     });
     if (!cursor) return reset();
-    const row = await this.page(cursor.id ? 'sinceWithin' : 'since', false, {
+    const row = await this.page(cursor.id ? 'sinceWithin' : 'since', false, undefined, {
       ...common,
       seq: cursor.seq,
       seqId: cursor.id ?? undefined,
@@ -108,9 +110,11 @@ export class TaskService {
   private async page(
     position: TaskPagePosition,
     inProject: boolean,
+    labels: string[] | undefined,
     values: TaskPageValues,
   ): Promise<TaskListRow> {
-    const [row] = await taskPageStatement(position, inProject).rows<TaskListRow>(this.pool, values);
+    const statement = taskPageStatement(position, inProject, labels !== undefined);
+    const [row] = await statement.rows<TaskListRow>(this.pool, values);
     return row!;
   }
 

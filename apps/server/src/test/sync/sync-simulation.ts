@@ -131,7 +131,7 @@ export class SimDevice {
   private handle!: ClientStore;
   private readonly store = new MemoryStore();
   /** Every page this device received, by entity, for a stale answer to arrive late. */
-  readonly pages: Record<SyncEntity, PullPage[]> = { task: [], project: [] };
+  readonly pages: Record<SyncEntity, PullPage[]> = { task: [], project: [], label: [] };
   /** The highest version each entity has shown here: shown versions never go back. */
   readonly shown = new Map<string, number>();
   crashes = 0;
