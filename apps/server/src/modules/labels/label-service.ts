@@ -93,7 +93,12 @@ export class LabelService {
   }
 
   /** Deletes a label and takes it off every task that carries it, in one change. */
-  async delete(viewer: Viewer, id: string, clientVersion: number | undefined, actor: AuditActor): Promise<void> {
+  async delete(
+    viewer: Viewer,
+    id: string,
+    clientVersion: number | undefined,
+    actor: AuditActor,
+  ): Promise<void> {
     await writeOne(this.db, this.notifier, viewer, actor, {
       entity: 'label',
       op: 'delete',

@@ -73,6 +73,7 @@ export function resolveReferences(
   const resolved = { ...fields };
   const strip = (value: unknown) => (typeof value === 'string' ? stripTmpPrefix(value) : value);
   for (const field of Object.keys(referenceFields)) {
+    if (!(field in resolved)) continue;
     const value = resolved[field];
     resolved[field] = Array.isArray(value) ? value.map(strip) : strip(value);
   }
