@@ -5,7 +5,7 @@ import { createTestContext, inject, signIn, type TestContext } from '../test-app
 
 /** What the sync tests send: an operation without the envelope's repetition. */
 export interface Op {
-  entity?: 'task' | 'project';
+  entity?: 'task' | 'project' | 'label';
   op?: 'upsert' | 'patch' | 'delete';
   id: string;
   version?: number;
