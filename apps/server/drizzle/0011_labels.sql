@@ -16,6 +16,5 @@ ALTER TABLE "tasks" ADD COLUMN "labels" uuid[] DEFAULT '{}'::uuid[] NOT NULL;-->
 ALTER TABLE "labels" ADD CONSTRAINT "labels_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "labels_change_seq_idx" ON "labels" USING btree ("change_seq","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "labels_live_name_key_idx" ON "labels" USING btree ("name_key") WHERE deleted_at is null;--> statement-breakpoint
-ALTER TABLE "tasks" ADD CONSTRAINT "tasks_parent_id_tasks_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."tasks"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "tasks_labels_idx" ON "tasks" USING gin ("labels");--> statement-breakpoint
 CREATE INDEX "tasks_parent_idx" ON "tasks" USING btree ("parent_id") WHERE parent_id is not null;

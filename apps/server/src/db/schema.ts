@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -306,9 +305,15 @@ export const tasks = pgTable(
      * Its labels' ids, a set kept sorted (decision 0078): one field of the task, merged and versioned with
      * it; a label's delete takes its id off every task in the same transaction.
      */
-    /** The task it is a step of (same project, one level: a parent has no parent). */
-    parentId: uuid('parent_id').references((): AnyPgColumn => tasks.id),
-    labels: uuid('labels').array().notNull().default(sql`'{}'::uuid[]`),
+    /**
+     * The task it is a step of (same project, one level: a parent has no parent), kept by the write rules.
+     * No foreign key: the tombstone purge deletes a parent's and its sub-tasks' tombstones as each ages.
+     */
+    parentId: uuid('parent_id'),
+    labels: uuid('labels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     ...syncColumns(),
   },
   (table) => [

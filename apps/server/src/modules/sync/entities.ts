@@ -11,7 +11,9 @@ import { taskRules } from './task-rules.ts';
  * planner and the writer take them from here: adding a kind is adding its rules here, in the order in
  * which rows may point at each other (a kind after those it points at: a task after its project).
  */
-export const ENTITIES = [projectRules, labelRules, taskRules] as const satisfies ReadonlyArray<{ entity: SyncEntity }>;
+export const ENTITIES = [projectRules, labelRules, taskRules] as const satisfies ReadonlyArray<{
+  entity: SyncEntity;
+}>;
 
 export type AnyRow = TaskRow | ProjectRow | LabelRow;
 export type RowOf<E extends SyncEntity> = E extends 'task'

@@ -41,9 +41,14 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       // A task moved out of the project would never show in that project's changes, so the device would
       // keep it there for ever.
       if (request.query.since !== undefined && request.query.label !== undefined) {
-        throw new AppError(400, 'validation_failed', 'Changes are read for all tasks: since cannot be filtered', {
-          errors: [{ path: 'label', message: 'not with since' }],
-        });
+        throw new AppError(
+          400,
+          'validation_failed',
+          'Changes are read for all tasks: since cannot be filtered',
+          {
+            errors: [{ path: 'label', message: 'not with since' }],
+          },
+        );
       }
       if (request.query.since !== undefined && request.query.projectId !== undefined) {
         throw new AppError(

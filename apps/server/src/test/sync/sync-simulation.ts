@@ -78,7 +78,7 @@ export class Network {
     { entity, since, clientId, ackedThrough: _acked }: Parameters<PullTransport>[0],
     limit: number,
   ): Promise<PullPage> {
-    const path = entity === 'task' ? '/api/tasks' : '/api/projects';
+    const path = `/api/${entity}s`;
     const query =
       since === null
         ? entity === 'task'
