@@ -70,7 +70,8 @@ export const SYNC = {
   conflictPollMs: 5_000,
   conflictPanelLimit: 25,
   conflictDefaultLimit: 50,
-  offlineDbVersion: 1,
+  /** 2: a store for labels (issue 37); opening an older database adds it and keeps the rest. */
+  offlineDbVersion: 2,
   offlineWarmUpTimeoutMs: 2_500,
 } as const;
 

@@ -42,10 +42,12 @@ const command = fc.oneof(
 type Command = typeof command extends fc.Arbitrary<infer T> ? T : never;
 
 type Model = { task: Map<string, Row>; project: Map<string, Row> };
+/** The edits this test makes: of tasks and projects. */
+type ModelEdit = Edit & { entity: keyof Model };
 const pick = <T>(items: readonly T[], index: number): T | undefined =>
   items[index % Math.max(items.length, 1)];
 
-function toEdit(step: Exclude<Command, { kind: 'send' }>, model: Model): Edit | null {
+function toEdit(step: Exclude<Command, { kind: 'send' }>, model: Model): ModelEdit | null {
   const tasks = [...model.task.keys()];
   const projects = [...model.project.keys()];
   switch (step.kind) {
@@ -79,7 +81,7 @@ function toEdit(step: Exclude<Command, { kind: 'send' }>, model: Model): Edit | 
 }
 
 /** The model: each edit applied in order to the rows, at once. */
-function applyToModel(model: Model, edit: Edit, entry: { id: string }): void {
+function applyToModel(model: Model, edit: ModelEdit, entry: { id: string }): void {
   const table = model[edit.entity];
   if (edit.op === 'delete') table.delete(edit.id);
   else if (edit.op === 'create') table.set(entry.id, { id: entry.id, version: 0, ...edit.data });

@@ -64,7 +64,11 @@ type Order = 'answer first' | 'catch-up first';
 async function createdAndSent() {
   const store = new SteppedStore();
   const server = new FakeSyncServer();
-  const serverRows: Record<SyncEntity, Row[]> = { task: [], project: [makeProject() as unknown as Row] };
+  const serverRows: Record<SyncEntity, Row[]> = {
+    task: [],
+    project: [makeProject() as unknown as Row],
+    label: [],
+  };
   let lastSeq = 0;
   let cursor = 1;
   const pageGate = gate<void>();

@@ -29,6 +29,7 @@ const cursorKey = (entity: SyncEntity) => `cursor:${entity}`;
 const SCHEMA = {
   tasks: { keyPath: 'id', indexes: ['project', 'status', 'version', 'updatedAt'] },
   projects: { keyPath: 'id', indexes: ['version', 'updatedAt', 'status'] },
+  labels: { keyPath: 'id', indexes: [] },
   outbox: { keyPath: 'localId', indexes: ['order'] },
   conflicts: { keyPath: 'id', indexes: ['order'] },
   meta: { keyPath: 'key', indexes: [] },
@@ -98,7 +99,7 @@ export class IndexedDbStore implements SyncStore, KeptValues {
 
 function syncTransaction(transaction: ReadWriteTransaction): SyncTransaction {
   const store = (name: keyof typeof SCHEMA) => transaction.objectStore(name);
-  const rows = (entity: SyncEntity) => store(entity === 'task' ? 'tasks' : 'projects');
+  const rows = (entity: SyncEntity) => store(`${entity}s`);
   const read = async <T>(key: string): Promise<T | null> =>
     (((await store('meta').get(key)) as MetaRecord | undefined)?.value as T | undefined) ?? null;
   const write = async (key: string, value: unknown): Promise<void> =>

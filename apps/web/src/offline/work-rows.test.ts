@@ -63,6 +63,7 @@ describe('rows created on this device', () => {
       progress: 0,
       deadline: null,
       estimatedMinutes: null,
+      labels: [],
       createdBy: USER,
       createdAt: '2030-01-15T10:00:00.000Z',
       updatedAt: '2030-01-15T10:00:00.000Z',

@@ -47,6 +47,7 @@ export const taskFromRow = (row: Row, context: RowContext): Task =>
       progress: 0,
       deadline: null,
       estimatedMinutes: null,
+      labels: [],
       createdBy: context.userId,
       createdAt,
       updatedAt: createdAt,

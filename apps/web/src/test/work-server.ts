@@ -57,6 +57,7 @@ export function serveWork({
   const rows: Record<SyncEntity, Map<string, Stored>> = {
     project: new Map(projects.map((project) => [project.id, { ...project, changeSeq }])),
     task: new Map(tasks.map((task) => [task.id, { ...task, changeSeq }])),
+    label: new Map(),
   };
   const lastSeqs = new Map<string, number>();
   const clashes: Array<{ match: (operation: SyncOperation) => boolean; fields?: string[] }> = [];
@@ -165,6 +166,7 @@ export function serveWork({
     const path = pathOf(call).split('?')[0];
     if (call.method === 'GET' && path === '/projects') return list('project', url);
     if (call.method === 'GET' && path === '/tasks') return list('task', url);
+    if (call.method === 'GET' && path === '/labels') return list('label', url);
     if (call.method === 'POST' && path === '/sync/batch') return batch(call.body as SyncBatchRequest);
     return problem(404, 'not_found');
   });

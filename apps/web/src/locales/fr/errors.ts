@@ -47,6 +47,7 @@ export const problemMessages: Record<ErrorCode, string> = {
   last_second_factor:
     'Un administrateur doit garder un second facteur : ajoutez une autre clé d’accès ou activez l’application d’authentification avant de supprimer celle-ci.',
   id_taken: 'Cet identifiant est déjà utilisé par un autre élément. Rechargez la page et recommencez.',
+  name_taken: 'Une autre étiquette porte déjà ce nom (majuscules et accents mis à part).',
   invitation_pending:
     'Une invitation est déjà en attente pour cette adresse : son lien reste valable. Révoquez-la pour en envoyer une nouvelle.',
 };

@@ -33,7 +33,7 @@ export const sync = {
     count: (count: number) =>
       count === 1 ? '1 modification en conflit à résoudre.' : `${count} modifications en conflit à résoudre.`,
     showAll: 'Tout voir',
-    entity: { task: 'Tâche', project: 'Projet' } satisfies Record<SyncEntity, string>,
+    entity: { task: 'Tâche', project: 'Projet', label: 'Étiquette' } satisfies Record<SyncEntity, string>,
     reasons: {
       version_mismatch: 'Modifiée ailleurs entre-temps',
       depends_on_conflict: 'Dépend d’une modification en conflit',
@@ -55,6 +55,8 @@ export const sync = {
       estimatedMinutes: 'Estimation',
       project: 'Projet',
       assignee: 'Assigné à',
+      labels: 'Étiquettes',
+      color: 'Couleur',
     } as Record<string, string>,
     mine: 'Ma version',
     server: 'Serveur',

@@ -1,4 +1,4 @@
-import { projectPageSchema, taskPageSchema } from '@jalon/contract';
+import { labelPageSchema, projectPageSchema, taskPageSchema } from '@jalon/contract';
 import type { BatchTransport, PullTransport } from '@jalon/sync';
 import { listPullTransport } from '../list-pull.ts';
 import type { WorkerSession } from './messages.ts';
@@ -20,7 +20,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 // The worker checks the lists it reads itself, with these two schemas only (no page, no other worker here).
-const LIST_SCHEMAS = { taskPageSchema, projectPageSchema };
+const LIST_SCHEMAS = { taskPageSchema, projectPageSchema, labelPageSchema };
 
 const unwrap = (body: unknown): unknown =>
   typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : body;
