@@ -25,6 +25,8 @@ export const taskSchema = z.object({
   estimatedMinutes: z.int().nullable(),
   /** Its labels' ids, in no particular order. */
   labels: z.array(z.string()),
+  /** The task it is a sub-task of (null: none). */
+  parent: z.string().nullable(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -45,6 +47,8 @@ const editableTaskFields = {
   project: idSchema,
   /** A set: the order is not kept and an id given twice counts once. */
   labels: z.array(idSchema).max(LABEL_LIMITS.perTask),
+  /** A task of the same project that has no parent itself (one level); null: not a sub-task. */
+  parent: idSchema.nullable(),
 };
 
 export const createTaskSchema = z
@@ -61,6 +65,7 @@ export const createTaskSchema = z
     assignee: true,
     description: true,
     labels: true,
+    parent: true,
   })
   .strict();
 export type CreateTask = z.input<typeof createTaskSchema>;
@@ -94,6 +99,8 @@ export const taskListQuerySchema = z.strictObject({
   after: safeText().max(200).optional(),
   /** The reading device: a delta read then says how far the server processed its operations (`lastSeq`). */
   clientId: idSchema.optional(),
+  /** Only the sub-tasks of this task. */
+  parent: idSchema.optional(),
   /** Repeatable: only the tasks that carry every one of these labels. */
   label: z
     .union([idSchema, z.array(idSchema).min(1).max(LABEL_LIMITS.perTask)])

@@ -18,6 +18,7 @@ export const presentTask = (row: TaskRow, viewer: Viewer, projectOwnerId: string
   deadline: row.deadline?.toISOString() ?? null,
   estimatedMinutes: row.estimatedMinutes,
   labels: row.labels,
+  parent: row.parentId,
   createdBy: row.createdBy,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

@@ -19,6 +19,7 @@ import { writeOne } from '../sync/write-path.ts';
 import {
   taskPageStatement,
   type TaskListRow,
+  type TaskPageFilters,
   type TaskPagePosition,
   type TaskPageValues,
 } from './task-list-sql.ts';
@@ -58,6 +59,7 @@ export class TaskService {
       limit: query.limit,
       projectId: query.projectId,
       labels: query.label && `{${query.label.join(',')}}`,
+      parent: query.parent,
       clientId: null,
     };
     if (query.since === undefined) {
@@ -67,13 +69,19 @@ export class TaskService {
         viewer.isAdmin,
         query.projectId ?? null,
         common.labels ?? null,
+        query.parent ?? null,
         query.after ?? null,
         query.limit,
       ]);
       const cached = this.liveAnswers?.get(key, (await changePosition(this.db)).value);
       if (cached) return cached;
       const after = query.after ? this.cursors.decodeAfter(query.after) : undefined;
-      const row = await this.page(after ? 'after' : 'first', query.projectId !== undefined, query.label, {
+      const filters = {
+        project: query.projectId !== undefined,
+        labels: query.label !== undefined,
+        parent: query.parent !== undefined,
+      };
+      const row = await this.page(after ? 'after' : 'first', filters, {
         ...common,
         afterCreatedAt: after?.createdAt,
         afterId: after?.id,
@@ -91,7 +99,8 @@ export class TaskService {
       meta: resetMeta(this.cursors, seq ?? (await changePosition(this.db)).value),
     });
     if (!cursor) return reset();
-    const row = await this.page(cursor.id ? 'sinceWithin' : 'since', false, undefined, {
+    const unfiltered = { project: false, labels: false, parent: false };
+    const row = await this.page(cursor.id ? 'sinceWithin' : 'since', unfiltered, {
       ...common,
       seq: cursor.seq,
       seqId: cursor.id ?? undefined,
@@ -109,11 +118,10 @@ export class TaskService {
 
   private async page(
     position: TaskPagePosition,
-    inProject: boolean,
-    labels: string[] | undefined,
+    filters: TaskPageFilters,
     values: TaskPageValues,
   ): Promise<TaskListRow> {
-    const statement = taskPageStatement(position, inProject, labels !== undefined);
+    const statement = taskPageStatement(position, filters);
     const [row] = await statement.rows<TaskListRow>(this.pool, values);
     return row!;
   }
