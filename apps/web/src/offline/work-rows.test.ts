@@ -64,6 +64,7 @@ describe('rows created on this device', () => {
       deadline: null,
       estimatedMinutes: null,
       labels: [],
+      parent: null,
       createdBy: USER,
       createdAt: '2030-01-15T10:00:00.000Z',
       updatedAt: '2030-01-15T10:00:00.000Z',

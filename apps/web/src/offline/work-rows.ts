@@ -48,6 +48,7 @@ export const taskFromRow = (row: Row, context: RowContext): Task =>
       deadline: null,
       estimatedMinutes: null,
       labels: [],
+      parent: null,
       createdBy: context.userId,
       createdAt,
       updatedAt: createdAt,

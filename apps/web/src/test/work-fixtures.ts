@@ -34,6 +34,7 @@ export const makeTask = (overrides: Partial<Task> = {}): Task => ({
   deadline: null,
   estimatedMinutes: null,
   labels: [],
+  parent: null,
   createdBy: 'user-1',
   createdAt: '2030-01-05T09:00:00.000Z',
   updatedAt: '2030-01-05T09:00:00.000Z',
