@@ -18,6 +18,7 @@ import {
   createdHereFirst,
   newestFirst,
   pendingStates,
+  labelFromRow,
   projectFromRow,
   taskFromRow,
   type RowContext,
@@ -75,7 +76,7 @@ export class SyncEngine {
   private snapshot: WorkSnapshot;
   private readonly listeners = new Set<() => void>();
   private readonly editListeners = new Set<(edit: MadeEdit) => void>();
-  private rows: Record<'task' | 'project', Row[]> = { task: [], project: [] };
+  private rows: Record<SyncEntity, Row[]> = { task: [], project: [], label: [] };
   /** The store's `rowsRevision` when `rows` were read: rows older than an outbox read later are read again. */
   private rowsSeen = -1;
   private scheduler: SyncScheduler | null = null;
@@ -350,7 +351,7 @@ export class SyncEngine {
   /** Keeps the rows a state read brought (it read them because they are newer than those held). */
   private keepRows({ rows, meta }: ClientState): void {
     if (!rows) return;
-    this.rows = { task: newestFirst(rows.task), project: newestFirst(rows.project) };
+    this.rows = { task: newestFirst(rows.task), project: newestFirst(rows.project), label: rows.label };
     this.rowsSeen = meta.rowsRevision ?? 0;
   }
 
@@ -366,6 +367,9 @@ export class SyncEngine {
       projects: createdHereFirst(computeView(this.rows.project, state.outbox, 'project')).map((row) =>
         projectFromRow(row, context),
       ),
+      labels: computeView(this.rows.label, state.outbox, 'label')
+        .map(labelFromRow)
+        .sort((a, b) => a.name.localeCompare(b.name, 'fr')),
       pending: pendingStates(state.outbox, state.conflicts),
       outbox: state.outbox,
       conflicts: state.conflicts,

@@ -1,4 +1,4 @@
-import type { Project, Task } from '@jalon/contract';
+import type { Label, Project, Task } from '@jalon/contract';
 import type { ConflictRecord, OutboxEntry, Row } from '@jalon/sync';
 import { stripTmpPrefix } from '@jalon/contract/plain';
 
@@ -19,6 +19,7 @@ export interface RowContext {
 // re-render for an edit elsewhere: the normalised copy is kept per row object.
 const tasks = new WeakMap<Row, Task>();
 const projects = new WeakMap<Row, Project>();
+const labels = new WeakMap<Row, Label>();
 
 function normalised<T>(cache: WeakMap<Row, T>, row: Row, build: () => T): T {
   const known = cache.get(row);
@@ -80,6 +81,17 @@ export const projectFromRow = (row: Row, context: RowContext): Project =>
       version: row.version,
     };
   });
+
+/** A view row as a `Label` (one made here has only its name and colour). */
+export const labelFromRow = (row: Row): Label =>
+  normalised(labels, row, () => ({
+    name: '',
+    color: 'gray',
+    deletedAt: null,
+    ...(row as Partial<Label>),
+    id: row.id,
+    version: row.version,
+  }));
 
 /**
  * The state of each entity with something on this device: an open conflict wins over a held entry, which

@@ -1,4 +1,4 @@
-import type { Project, Task } from '@jalon/contract';
+import type { Label, Project, Task } from '@jalon/contract';
 import type { ConflictRecord, OutboxEntry, PauseReason } from '@jalon/sync';
 import type { PendingState } from './work-rows.ts';
 
@@ -19,6 +19,8 @@ export interface WorkSnapshot {
   storageUnavailable: 'quota' | 'refused' | null;
   tasks: readonly Task[];
   projects: readonly Project[];
+  /** Every label, by name. */
+  labels: readonly Label[];
   /** By entity id: what is waiting or clashing on this device. */
   pending: ReadonlyMap<string, PendingState>;
   outbox: ReadonlyArray<OutboxEntry & { held: boolean }>;
@@ -49,6 +51,7 @@ export const emptySnapshot = (
   storageUnavailable,
   tasks: [],
   projects: [],
+  labels: [],
   pending: new Map(),
   outbox: [],
   conflicts: [],

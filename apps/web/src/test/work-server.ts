@@ -1,5 +1,6 @@
 import {
   stripTmpPrefix,
+  type Label,
   type Project,
   type SyncBatchRequest,
   type SyncBatchResponse,
@@ -18,6 +19,7 @@ type Stored = (Task | Project) & { changeSeq: number };
 export interface WorkServerOptions {
   projects?: Project[];
   tasks?: Task[];
+  labels?: Label[];
   /** Answers a call first (a route the screen also reads, a refused read); `undefined` lets the server answer. */
   handler?: Handler;
 }
@@ -51,13 +53,17 @@ const created = '2030-01-15T10:00:00.000Z';
 export function serveWork({
   projects = [makeProject()],
   tasks = [],
+  labels = [],
   handler = () => undefined,
 }: WorkServerOptions = {}): WorkServer {
   let changeSeq = 1;
   const rows: Record<SyncEntity, Map<string, Stored>> = {
     project: new Map(projects.map((project) => [project.id, { ...project, changeSeq }])),
     task: new Map(tasks.map((task) => [task.id, { ...task, changeSeq }])),
-    label: new Map(),
+    // Labels share the list route's shape; only their order (by creation) needs a date they lack.
+    label: new Map(
+      labels.map((label) => [label.id, { ...label, createdAt: '', changeSeq } as unknown as Stored]),
+    ),
   };
   const lastSeqs = new Map<string, number>();
   const clashes: Array<{ match: (operation: SyncOperation) => boolean; fields?: string[] }> = [];

@@ -5,6 +5,7 @@ import { auth } from './auth.ts';
 import { backgrounds } from './backgrounds.ts';
 import { common } from './common.ts';
 import { errors, problemMessages } from './errors.ts';
+import { labels } from './labels.ts';
 import { layout } from './layout.ts';
 import { members } from './members.ts';
 import { me } from './me.ts';
@@ -23,6 +24,7 @@ export const fr = {
   common,
   errors,
   problemMessages,
+  labels,
   layout,
   members,
   me,
