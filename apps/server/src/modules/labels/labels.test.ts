@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { TombstonePurge } from '../sync/tombstone-purge.ts';
 import { createTestContext, inject, signIn, signInAdmin, type TestContext } from '../../test/test-app.ts';
 
 let ctx: TestContext;
@@ -210,6 +211,17 @@ describe('labels API', () => {
     ).json().data as Array<{ id: string; deletedAt: string | null }>;
     expect(labels).toEqual([expect.objectContaining({ id: doomed.id, deletedAt: expect.any(String) })]);
     expect(await taskIds(`label=${doomed.id}`)).toEqual([]);
+  });
+
+  it('purges a label’s tombstone past the horizon, as tasks’ and projects’', async () => {
+    const old = await label('Ancienne', 'gray');
+    await call('DELETE', `/api/labels/${old.id}`, admin.token);
+    await ctx.db.execute(
+      sql`update labels set deleted_at = now() - make_interval(days => 31) where id = ${old.id}`,
+    );
+    await new TombstonePurge(ctx.db, 30, () => {}).runOnce();
+    const left = await ctx.db.execute(sql`select id from labels where id = ${old.id}`);
+    expect(left.rows).toEqual([]);
   });
 
   it('audits label writes with their names', async () => {
