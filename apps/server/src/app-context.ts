@@ -12,6 +12,7 @@ import type { DatabaseProbe } from './modules/health/database-probe.ts';
 import type { AppMetrics } from './modules/metrics/app-metrics.ts';
 import type { TwoFactorService } from './modules/two-factor/two-factor-service.ts';
 import type { SecretBox } from './lib/secret-box.ts';
+import type { LabelService } from './modules/labels/label-service.ts';
 import type { ProjectService } from './modules/projects/project-service.ts';
 import type { TaskService } from './modules/tasks/task-service.ts';
 import type { CommentService } from './modules/comments/comment-service.ts';
@@ -49,6 +50,7 @@ export interface AppContext {
   twoFactor: TwoFactorService;
   passkeys: PasskeyService;
   projects: ProjectService;
+  labels: LabelService;
   tasks: TaskService;
   comments: CommentService;
   dashboard: DashboardService;

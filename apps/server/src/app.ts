@@ -38,6 +38,8 @@ import { PasskeyService } from './modules/passkeys/passkey-service.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { ChangeKeyedCache } from './modules/changes/change-keyed-cache.ts';
 import { CursorCodec, databaseEpoch } from './modules/changes/change-log.ts';
+import { LabelService } from './modules/labels/label-service.ts';
+import { labelRoutes } from './modules/labels/routes.ts';
 import { ProjectService } from './modules/projects/project-service.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { TaskService } from './modules/tasks/task-service.ts';
@@ -190,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     twoFactor,
     passkeys: new PasskeyService(database.db, store, lockout, twoFactor, secretBox, config.publicUrl),
     projects: new ProjectService(database.db, cursors, notifier),
+    labels: new LabelService(database.db, cursors, notifier),
     // The cache counts UTF-16 code units of JSON text: two bytes each at most.
     tasks: new TaskService(
       database.db,
@@ -284,6 +287,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(passkeyRoutes, { ctx });
       await api.register(auditRoutes, { ctx });
       await api.register(projectRoutes, { ctx });
+      await api.register(labelRoutes, { ctx });
       await api.register(taskRoutes, { ctx });
       await api.register(dashboardRoutes, { ctx });
       await api.register(preferencesRoutes, { ctx });

@@ -84,7 +84,7 @@ export const SYNC = {
   conflictPollMs: 5_000,
   conflictPanelLimit: 25,
   conflictDefaultLimit: 50,
-  // 2: the comments' store.
+  // 2: the comments' store and the labels' store (neither released before), created together.
   offlineDbVersion: 2,
   offlineWarmUpTimeoutMs: 2_500,
 } as const;
@@ -154,6 +154,9 @@ export const SEARCH = {
   /** The excerpt of a long text: at most this many characters around the first match. */
   excerptChars: 160,
 } as const;
+
+/** A label's name, and how many labels one task may carry. */
+export const LABEL_LIMITS = { nameMax: 40, perTask: 10 } as const;
 
 /** A task's field lengths and the list route's page sizes; plain, so the offline engine reads them without zod. */
 export const TASK_LIMITS = {

@@ -5,6 +5,8 @@ export const ROLES = ['admin', 'member'] as const;
 export const PROJECT_STATUSES = ['active', 'on_hold', 'completed', 'cancelled'] as const;
 export const TASK_STATUSES = ['todo', 'in_progress', 'in_review', 'done'] as const;
 export const TASK_PRIORITIES = ['high', 'medium', 'low'] as const;
+/** A label's colour is one of these names; the web app draws each in both schemes (AA contrast, tested). */
+export const LABEL_COLORS = ['gray', 'blue', 'green', 'yellow', 'orange', 'red', 'purple', 'pink'] as const;
 /** Audit entry types are dotted; the first segment is the family the UI filters on. */
 export const AUDIT_FAMILIES = ['auth', 'security', 'admin', 'project', 'task'] as const;
 

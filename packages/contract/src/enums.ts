@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { AUDIT_FAMILIES, PROJECT_STATUSES, ROLES, TASK_PRIORITIES, TASK_STATUSES } from './enum-values.ts';
+import {
+  AUDIT_FAMILIES,
+  LABEL_COLORS,
+  PROJECT_STATUSES,
+  ROLES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+} from './enum-values.ts';
 
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
@@ -12,6 +19,9 @@ export type TaskStatus = z.infer<typeof taskStatusSchema>;
 
 export const taskPrioritySchema = z.enum(TASK_PRIORITIES);
 export type TaskPriority = z.infer<typeof taskPrioritySchema>;
+
+export const labelColorSchema = z.enum(LABEL_COLORS);
+export type LabelColor = z.infer<typeof labelColorSchema>;
 
 export const auditFamilySchema = z.enum(AUDIT_FAMILIES);
 export type AuditFamily = z.infer<typeof auditFamilySchema>;
@@ -61,6 +71,9 @@ export const AUDIT_TYPES = {
   taskCommentCreated: 'task.comment.created',
   taskCommentUpdated: 'task.comment.updated',
   taskCommentDeleted: 'task.comment.deleted',
+  labelCreated: 'task.label.created',
+  labelUpdated: 'task.label.updated',
+  labelDeleted: 'task.label.deleted',
   invitationCreated: 'admin.invitation.created',
   invitationRevoked: 'admin.invitation.revoked',
   invitationAccepted: 'auth.invitation.accepted',

@@ -19,6 +19,9 @@ export const CHANGE_EVENT_TYPES = [
   'project.created',
   'project.updated',
   'project.deleted',
+  'label.created',
+  'label.updated',
+  'label.deleted',
   'task.created',
   'task.updated',
   'task.deleted',
@@ -28,13 +31,16 @@ export const CHANGE_EVENT_TYPES = [
 ] as const;
 export type ChangeEventType = (typeof CHANGE_EVENT_TYPES)[number];
 
-/** One changed project or task; the SSE `id:` of its message is the change sequence of its transaction. */
+/** One changed row (project, label, task, comment); the SSE `id:` of its message is the change sequence of its transaction. */
 export const changeEventSchema = z.object({
   type: z.enum(CHANGE_EVENT_TYPES),
   id: idSchema,
-  /** The project itself for a project event; a comment's task's project for a comment event. */
-  projectId: idSchema,
-  /** A comment event's task (its thread is the one to read again); absent for projects and tasks. */
+  /**
+   * The project itself for a project event; a comment's task's project for a comment event; null for a
+   * label event, labels belonging to no project.
+   */
+  projectId: idSchema.nullable(),
+  /** A comment event's task (its thread is the one to read again); absent for projects, labels and tasks. */
   taskId: idSchema.optional(),
   version: z.int().nonnegative(),
   /** Who wrote it, when the instance that wrote it said so; null in a replay (the log keeps no author). */

@@ -69,6 +69,8 @@ export const ERROR_CODES = [
   'sso_failed',
   'sso_unavailable',
   'password_login_disabled',
+  // Labels (issue 37): another live label has this name, ignoring case and accents.
+  'name_taken',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -7,3 +7,4 @@ export * from './ids.ts';
 export * from './mentions.ts';
 export * from './enum-values.ts';
 export * from './search-excerpt.ts';
+export * from './label-names.ts';

@@ -8,7 +8,7 @@ import { problemSchema } from './errors.ts';
  * them in order, answers every one (applied or conflict) and remembers the last number per device.
  */
 
-export const SYNC_ENTITIES = ['task', 'project', 'comment'] as const;
+export const SYNC_ENTITIES = ['project', 'label', 'task', 'comment'] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 export const SYNC_OPS = ['upsert', 'patch', 'delete'] as const;
 export type SyncOp = (typeof SYNC_OPS)[number];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './id-schema.ts';
 import { isoDateTimeSchema } from './dates.ts';
 import { taskPrioritySchema, taskStatusSchema } from './enums.ts';
-import { TASK_LIMITS } from './constants.ts';
+import { LABEL_LIMITS, TASK_LIMITS } from './constants.ts';
 import { safeText } from './text.ts';
 
 /** Older clients send a few aliases: `doing` is in progress, `review` is in review. */
@@ -23,6 +23,10 @@ export const taskSchema = z.object({
   version: z.int(),
   deadline: z.string().nullable(),
   estimatedMinutes: z.int().nullable(),
+  /** Its labels' ids, in no particular order. */
+  labels: z.array(z.string()),
+  /** The task it is a sub-task of (null: none). */
+  parent: z.string().nullable(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -41,6 +45,10 @@ const editableTaskFields = {
   estimatedMinutes: z.int().min(0).max(TASK_LIMITS.estimatedMinutesMax).nullable(),
   assignee: idSchema.nullable(),
   project: idSchema,
+  /** A set: the order is not kept and an id given twice counts once. */
+  labels: z.array(idSchema).max(LABEL_LIMITS.perTask),
+  /** A task of the same project that has no parent itself (one level); null: not a sub-task. */
+  parent: idSchema.nullable(),
 };
 
 export const createTaskSchema = z
@@ -56,6 +64,8 @@ export const createTaskSchema = z
     estimatedMinutes: true,
     assignee: true,
     description: true,
+    labels: true,
+    parent: true,
   })
   .strict();
 export type CreateTask = z.input<typeof createTaskSchema>;
@@ -89,6 +99,13 @@ export const taskListQuerySchema = z.strictObject({
   after: safeText().max(200).optional(),
   /** The reading device: a delta read then says how far the server processed its operations (`lastSeq`). */
   clientId: idSchema.optional(),
+  /** Only the sub-tasks of this task. */
+  parent: idSchema.optional(),
+  /** Repeatable: only the tasks that carry every one of these labels. */
+  label: z
+    .union([idSchema, z.array(idSchema).min(1).max(LABEL_LIMITS.perTask)])
+    .transform((value) => (typeof value === 'string' ? [value] : value))
+    .optional(),
 });
 export type TaskListQuery = z.input<typeof taskListQuerySchema>;
 export type TaskListParams = z.output<typeof taskListQuerySchema>;

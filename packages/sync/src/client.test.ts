@@ -60,8 +60,8 @@ describe('SyncClient', () => {
       { id: task.slice(4), version: 1, title: 'Maquette', project: project.slice(4) },
     ]);
 
-    // The first read fills an empty copy (projects, tasks, comments: a page each): no change to tell the screens of.
-    expect(await client.pull(pull)).toEqual({ status: 'pulled', pages: 3, changed: false });
+    // The first read fills an empty copy (a page each of projects, labels, tasks, comments): no change to tell the screens of.
+    expect(await client.pull(pull)).toEqual({ status: 'pulled', pages: 4, changed: false });
     expect(await client.entries()).toEqual([]);
     expect(await client.view('task')).toEqual(
       [server.rows.task.get(task.slice(4))!].map(({ changeSeq: _seq, ...row }) => row),

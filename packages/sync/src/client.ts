@@ -70,8 +70,8 @@ export type PullResult =
   | { status: 'busy' }
   | { status: 'failed'; error: unknown };
 
-/** Entities in the order a pull reads them: projects first, so that a task's project is known, then a comment's task. */
-const ENTITIES: readonly SyncEntity[] = ['project', 'task', 'comment'];
+/** Entities in the order a pull reads them: projects and labels first, so that a task's are known, then a comment's task. */
+const ENTITIES: readonly SyncEntity[] = ['project', 'label', 'task', 'comment'];
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -456,6 +456,7 @@ async function storedRows(tx: SyncTransaction): Promise<Record<SyncEntity, Row[]
   return {
     task: await tx.getRows('task'),
     project: await tx.getRows('project'),
+    label: await tx.getRows('label'),
     comment: await tx.getRows('comment'),
   };
 }

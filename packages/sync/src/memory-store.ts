@@ -22,8 +22,8 @@ const copy = <T>(value: T): T => structuredClone(value);
 export class MemoryStore implements SyncStore {
   private state: Snapshot = {
     meta: null,
-    rows: { task: new Map(), project: new Map(), comment: new Map() },
-    cursors: { task: null, project: null, comment: null },
+    rows: { task: new Map(), project: new Map(), label: new Map(), comment: new Map() },
+    cursors: { task: null, project: null, label: null, comment: null },
     outbox: [],
     conflicts: [],
   };

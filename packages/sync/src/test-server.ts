@@ -23,6 +23,7 @@ export class TestServer {
   readonly rows: Record<SyncEntity, Map<string, Row & { changeSeq: number }>> = {
     task: new Map(),
     project: new Map(),
+    label: new Map(),
     comment: new Map(),
   };
   private changeSeq = 0;

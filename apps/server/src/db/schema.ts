@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   ApiTokenScope,
+  LabelColor,
   Preferences,
   ProjectStatus,
   Role,
@@ -420,10 +421,29 @@ export const tasks = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** When the task last became done (cleared when it is reopened): overdue history reads it. */
     completedAt: ts('completed_at'),
+    /**
+     * Its labels' ids, a set kept sorted (decision 0078): one field of the task, merged and versioned with
+     * it; a label's delete takes its id off every task in the same transaction.
+     */
+    /**
+     * The task it is a step of (same project, one level: a parent has no parent), kept by the write rules.
+     * No foreign key: the tombstone purge deletes a parent's and its sub-tasks' tombstones as each ages.
+     */
+    parentId: uuid('parent_id'),
+    labels: uuid('labels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     ...syncColumns(),
   },
   (table) => [
     index('tasks_change_seq_idx').on(table.changeSeq, table.id),
+    // `?label=`: live tasks holding all the given labels (`labels @> …`).
+    index('tasks_labels_idx').using('gin', table.labels),
+    // `?parent=`, and a parent's move or delete taking its sub-tasks along.
+    index('tasks_parent_idx')
+      .on(table.parentId)
+      .where(sql`parent_id is not null`),
     index('tasks_open_deadline_idx')
       .on(table.deadline)
       .where(sql`deleted_at is null and status <> 'done'`),
@@ -438,6 +458,26 @@ export const tasks = pgTable(
       .where(sql`deleted_at is null`),
     index('tasks_live_project_idx')
       .on(table.projectId, table.createdAt, table.id)
+      .where(sql`deleted_at is null`),
+  ],
+);
+
+/** Labels any member puts on tasks; one name per live label, ignoring case and accents (`name_key`). */
+export const labels = pgTable(
+  'labels',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** The name without case or accents (`labelNameKey`), unique among live labels. */
+    nameKey: text('name_key').notNull(),
+    color: text('color').$type<LabelColor>().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...syncColumns(),
+  },
+  (table) => [
+    index('labels_change_seq_idx').on(table.changeSeq, table.id),
+    uniqueIndex('labels_live_name_key_idx')
+      .on(table.nameKey)
       .where(sql`deleted_at is null`),
   ],
 );

@@ -20,6 +20,7 @@ function activate() {
     onTaskChanges: () => new Promise(() => undefined),
     onProjectChanges: () => Promise.resolve(),
     onCommentChanges: () => Promise.resolve(),
+    onLabelChanges: () => Promise.resolve(),
     onResync: () => Promise.resolve(),
   });
   const dismiss = vi.fn(() => state.setDigest(null));

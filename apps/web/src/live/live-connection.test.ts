@@ -47,9 +47,13 @@ describe('the live connection', () => {
     sources.latest.send('{pas du json');
     sources.latest.send({ type: 'task.moved', id: TASK, projectId: PROJECT });
     sources.latest.send(change, '42');
+    // A label belongs to no project; a task event without one is unreadable.
+    const label = { ...change, type: 'label.created', projectId: null };
+    sources.latest.send(label, '43');
+    sources.latest.send({ ...change, projectId: null }, '44');
     sources.latest.send({ type: 'resync' });
-    expect(events).toEqual([change, { type: 'resync' }]);
-    expect(warn).toHaveBeenCalledTimes(2);
+    expect(events).toEqual([change, label, { type: 'resync' }]);
+    expect(warn).toHaveBeenCalledTimes(3);
   });
 
   it('reconnects after 2, 4, 8, 40 then 60 s, and gives up after 15 attempts', () => {

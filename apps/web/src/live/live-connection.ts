@@ -52,6 +52,9 @@ const CHANGE_TYPES = new Set([
   'project.created',
   'project.updated',
   'project.deleted',
+  'label.created',
+  'label.updated',
+  'label.deleted',
   'task.created',
   'task.updated',
   'task.deleted',
@@ -73,7 +76,8 @@ export function parseLiveEvent(text: string): LiveEvent | SessionEnded | null {
       typeof value.type === 'string' &&
       CHANGE_TYPES.has(value.type) &&
       typeof value.id === 'string' &&
-      typeof value.projectId === 'string'
+      // A label belongs to no project: its events say `projectId: null`.
+      (typeof value.projectId === 'string' || (value.projectId === null && value.type.startsWith('label.')))
     )
       return value as ChangeEvent;
   } catch {

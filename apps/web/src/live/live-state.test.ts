@@ -27,6 +27,7 @@ function make(refreshMs = 0) {
     onTaskChanges: vi.fn<LiveHandlers['onTaskChanges']>(done),
     onProjectChanges: vi.fn<LiveHandlers['onProjectChanges']>(done),
     onCommentChanges: vi.fn<LiveHandlers['onCommentChanges']>(done),
+    onLabelChanges: vi.fn<LiveHandlers['onLabelChanges']>(done),
     onResync: vi.fn<LiveHandlers['onResync']>(done),
     ownDevice: () => THIS_DEVICE,
   };
@@ -83,6 +84,16 @@ describe('live state', () => {
     await vi.advanceTimersByTimeAsync(600);
     expect(handlers.onCommentChanges).toHaveBeenCalledOnce();
     expect(handlers.onCommentChanges.mock.calls[0]![0].map((event) => event.id)).toEqual(['c1']);
+    expect(handlers.onTaskChanges).not.toHaveBeenCalled();
+  });
+
+  it('reads the copy again for a label changed elsewhere (no project), without marking any task', async () => {
+    const { handlers } = make();
+    state.receive({ ...task('l1', 'label.updated'), projectId: null, device: OTHER_DEVICE });
+    expect(state.getSnapshot().taskBadges.size).toBe(0);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(handlers.onLabelChanges).toHaveBeenCalledOnce();
+    expect(handlers.onLabelChanges.mock.calls[0]![0].map((event) => event.id)).toEqual(['l1']);
     expect(handlers.onTaskChanges).not.toHaveBeenCalled();
   });
 

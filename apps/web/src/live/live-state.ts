@@ -23,6 +23,8 @@ export interface LiveHandlers {
   onProjectChanges: (events: ChangeEvent[]) => Promise<void>;
   /** A comment written elsewhere: its task's open thread shows it once read. */
   onCommentChanges: (events: ChangeEvent[]) => Promise<void>;
+  /** A label made, renamed, recoloured or deleted elsewhere (its tasks' own events follow a delete). */
+  onLabelChanges: (events: ChangeEvent[]) => Promise<void>;
   /** Something may have been missed (a reconnect, a resync, the 10-minute refresh): read everything again. */
   onResync: () => Promise<void>;
   /** This browser's device (its sync client id): what its own batches changed is in its copy already. */
@@ -106,12 +108,14 @@ export class LiveState {
     const tasks = events.filter((event) => event.type.startsWith('task.'));
     const projects = events.filter((event) => event.type.startsWith('project.'));
     const comments = events.filter((event) => event.type.startsWith('comment.'));
+    const labels = events.filter((event) => event.type.startsWith('label.'));
     for (const task of tasks) this.badge(task.id, 'updating');
     await this.refresh(async () => {
       await Promise.all([
         tasks.length > 0 ? this.handlers.onTaskChanges(tasks) : undefined,
         projects.length > 0 ? this.handlers.onProjectChanges(projects) : undefined,
         comments.length > 0 ? this.handlers.onCommentChanges(comments) : undefined,
+        labels.length > 0 ? this.handlers.onLabelChanges(labels) : undefined,
       ]);
     });
     for (const task of tasks) if (this.snapshot.taskBadges.get(task.id) === 'updating') this.unbadge(task.id);

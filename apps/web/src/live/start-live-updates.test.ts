@@ -50,6 +50,7 @@ function openTab(
     onTaskChanges: vi.fn(() => Promise.resolve()),
     onProjectChanges: vi.fn(() => Promise.resolve()),
     onCommentChanges: vi.fn(() => Promise.resolve()),
+    onLabelChanges: vi.fn(() => Promise.resolve()),
     onResync: vi.fn(() => Promise.resolve()),
   };
   const onRevoked = vi.fn();

@@ -15,6 +15,7 @@ export function workHandlers(queryClient: QueryClient, engine: () => SyncEngine 
     onTaskChanges: pull,
     onProjectChanges: pull,
     onCommentChanges: pull,
+    onLabelChanges: pull,
     ownDevice: () => engine()?.clientId ?? null,
     async onResync() {
       await Promise.all([pull(), queryClient.invalidateQueries()]);

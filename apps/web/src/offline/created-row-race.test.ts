@@ -67,6 +67,7 @@ async function createdAndSent() {
   const serverRows: Record<SyncEntity, Row[]> = {
     task: [],
     project: [makeProject() as unknown as Row],
+    label: [],
     comment: [],
   };
   let lastSeq = 0;

@@ -155,6 +155,10 @@ describe('IndexedDbStore', () => {
       [entry(7)],
       [task()],
     ]);
+    // Version 2 (20 here) adds the labels' and the comments' stores, empty, beside the rest.
+    expect(
+      await store.atomically(async (tx) => [await tx.getRows('label'), await tx.getRows('comment')]),
+    ).toEqual([[], []]);
   });
 
   it('lets another tab delete the database: an open one closes at once rather than blocking it', async () => {

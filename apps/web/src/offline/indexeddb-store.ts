@@ -30,15 +30,18 @@ const SCHEMA = {
   tasks: { keyPath: 'id', indexes: ['project', 'status', 'version', 'updatedAt'] },
   projects: { keyPath: 'id', indexes: ['version', 'updatedAt', 'status'] },
   comments: { keyPath: 'id', indexes: ['taskId'] },
+  labels: { keyPath: 'id', indexes: [] },
   outbox: { keyPath: 'localId', indexes: ['order'] },
   conflicts: { keyPath: 'id', indexes: ['order'] },
   meta: { keyPath: 'key', indexes: [] },
 } satisfies Record<string, StoreSchema>;
 const STORES = Object.keys(SCHEMA);
-const ROW_STORES = { task: 'tasks', project: 'projects', comment: 'comments' } as const satisfies Record<
-  SyncEntity,
-  keyof typeof SCHEMA
->;
+const ROW_STORES = {
+  project: 'projects',
+  label: 'labels',
+  task: 'tasks',
+  comment: 'comments',
+} as const satisfies Record<SyncEntity, keyof typeof SCHEMA>;
 
 /** Dexie opened IndexedDB at ten times its schema's version: the same number opens the databases it made. */
 const DATABASE_VERSION = SYNC.offlineDbVersion * 10;

@@ -5,15 +5,16 @@ import type { PullTransport, Row } from '@jalon/sync';
 export type ListPage = ListMeta & { data: Row[] };
 
 /** The contract's schemas of the two lists, by name: each reader checks with its own copy of them. */
-export type ListSchemaName = 'taskPageSchema' | 'projectPageSchema' | 'commentPageSchema';
+export type ListSchemaName = 'taskPageSchema' | 'projectPageSchema' | 'labelPageSchema' | 'commentPageSchema';
 
 /** Reads one list answer whole (`data` and its paging fields) and checks it against `schema`; throws on any failure. */
 export type ReadList = (path: string, schema: ListSchemaName) => Promise<ListPage>;
 
-// Tasks are read in the largest pages the server gives; projects come whole (their route takes no limit).
+// Tasks are read in the largest pages the server gives; projects and labels come whole (no limit).
 const LISTS: Record<SyncEntity, { path: string; schema: ListSchemaName; params: Record<string, string> }> = {
   task: { path: '/tasks', schema: 'taskPageSchema', params: { limit: String(TASK_LIMITS.listMax) } },
   project: { path: '/projects', schema: 'projectPageSchema', params: {} },
+  label: { path: '/labels', schema: 'labelPageSchema', params: {} },
   comment: { path: '/comments', schema: 'commentPageSchema', params: {} },
 };
 

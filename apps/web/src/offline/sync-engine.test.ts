@@ -14,6 +14,7 @@ function fakePulls(initial: { task?: Row[]; project?: Row[] } = {}) {
   const rows: Record<SyncEntity, Row[]> = {
     task: initial.task ?? [],
     project: initial.project ?? [makeProject() as unknown as Row],
+    label: [],
     comment: [],
   };
   let cursor = 1;

@@ -18,6 +18,7 @@ import {
   createdHereFirst,
   newestFirst,
   pendingStates,
+  labelFromRow,
   projectFromRow,
   commentFromRow,
   oldestFirst,
@@ -77,7 +78,7 @@ export class SyncEngine {
   private snapshot: WorkSnapshot;
   private readonly listeners = new Set<() => void>();
   private readonly editListeners = new Set<(edit: MadeEdit) => void>();
-  private rows: Record<SyncEntity, Row[]> = { task: [], project: [], comment: [] };
+  private rows: Record<SyncEntity, Row[]> = { project: [], label: [], task: [], comment: [] };
   /** The store's `rowsRevision` when `rows` were read: rows older than an outbox read later are read again. */
   private rowsSeen = -1;
   private scheduler: SyncScheduler | null = null;
@@ -355,6 +356,7 @@ export class SyncEngine {
     this.rows = {
       task: newestFirst(rows.task),
       project: newestFirst(rows.project),
+      label: rows.label,
       comment: oldestFirst(rows.comment),
     };
     this.rowsSeen = meta.rowsRevision ?? 0;
@@ -372,6 +374,9 @@ export class SyncEngine {
       projects: createdHereFirst(computeView(this.rows.project, state.outbox, 'project')).map((row) =>
         projectFromRow(row, context),
       ),
+      labels: computeView(this.rows.label, state.outbox, 'label')
+        .map(labelFromRow)
+        .sort((a, b) => a.name.localeCompare(b.name, 'fr')),
       // What this device wrote and the server has not read back yet comes last: it is the newest.
       comments: computeView(this.rows.comment, state.outbox, 'comment').map((row) =>
         commentFromRow(row, context),

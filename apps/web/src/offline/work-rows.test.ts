@@ -63,6 +63,8 @@ describe('rows created on this device', () => {
       progress: 0,
       deadline: null,
       estimatedMinutes: null,
+      labels: [],
+      parent: null,
       createdBy: USER,
       createdAt: '2030-01-15T10:00:00.000Z',
       updatedAt: '2030-01-15T10:00:00.000Z',

@@ -1,4 +1,4 @@
-import type { Comment, Project, Task } from '@jalon/contract';
+import type { Comment, Label, Project, Task } from '@jalon/contract';
 import type { ConflictRecord, OutboxEntry, Row } from '@jalon/sync';
 import { stripTmpPrefix } from '@jalon/contract/plain';
 
@@ -20,6 +20,7 @@ export interface RowContext {
 const tasks = new WeakMap<Row, Task>();
 const projects = new WeakMap<Row, Project>();
 const comments = new WeakMap<Row, Comment>();
+const labels = new WeakMap<Row, Label>();
 
 function normalised<T>(cache: WeakMap<Row, T>, row: Row, build: () => T): T {
   const known = cache.get(row);
@@ -48,6 +49,8 @@ export const taskFromRow = (row: Row, context: RowContext): Task =>
       progress: 0,
       deadline: null,
       estimatedMinutes: null,
+      labels: [],
+      parent: null,
       createdBy: context.userId,
       createdAt,
       updatedAt: createdAt,
@@ -98,6 +101,16 @@ export const commentFromRow = (row: Row, context: RowContext): Comment =>
       version: row.version,
     };
   });
+/** A view row as a `Label` (one made here has only its name and colour). */
+export const labelFromRow = (row: Row): Label =>
+  normalised(labels, row, () => ({
+    name: '',
+    color: 'gray',
+    deletedAt: null,
+    ...(row as Partial<Label>),
+    id: row.id,
+    version: row.version,
+  }));
 
 /**
  * The state of each entity with something on this device: an open conflict wins over a held entry, which

@@ -1,4 +1,4 @@
-import type { Comment, Project, Task } from '@jalon/contract';
+import type { Comment, Label, Project, Task } from '@jalon/contract';
 import type { ConflictRecord, OutboxEntry, PauseReason } from '@jalon/sync';
 import type { PendingState } from './work-rows.ts';
 
@@ -19,6 +19,8 @@ export interface WorkSnapshot {
   storageUnavailable: 'quota' | 'refused' | null;
   tasks: readonly Task[];
   projects: readonly Project[];
+  /** Every label, by name. */
+  labels: readonly Label[];
   /** Every comment of the tasks on this device, tombstones included, oldest first (its own unsent last). */
   comments: readonly Comment[];
   /** By entity id: what is waiting or clashing on this device. */
@@ -51,6 +53,7 @@ export const emptySnapshot = (
   storageUnavailable,
   tasks: [],
   projects: [],
+  labels: [],
   comments: [],
   pending: new Map(),
   outbox: [],

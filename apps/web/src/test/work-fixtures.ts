@@ -33,6 +33,8 @@ export const makeTask = (overrides: Partial<Task> = {}): Task => ({
   version: 1,
   deadline: null,
   estimatedMinutes: null,
+  labels: [],
+  parent: null,
   createdBy: 'user-1',
   createdAt: '2030-01-05T09:00:00.000Z',
   updatedAt: '2030-01-05T09:00:00.000Z',

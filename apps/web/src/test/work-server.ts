@@ -1,6 +1,7 @@
 import {
   mentionedIds,
   stripTmpPrefix,
+  type Label,
   type Comment,
   type Project,
   type SyncBatchRequest,
@@ -21,6 +22,7 @@ type Stored = Entity & { changeSeq: number };
 export interface WorkServerOptions {
   projects?: Project[];
   tasks?: Task[];
+  labels?: Label[];
   comments?: Comment[];
   /** Answers a call first (a route the screen also reads, a refused read); `undefined` lets the server answer. */
   handler?: Handler;
@@ -55,6 +57,7 @@ const created = '2030-01-15T10:00:00.000Z';
 export function serveWork({
   projects = [makeProject()],
   tasks = [],
+  labels = [],
   comments = [],
   handler = () => undefined,
 }: WorkServerOptions = {}): WorkServer {
@@ -63,6 +66,10 @@ export function serveWork({
     project: new Map(projects.map((project) => [project.id, { ...project, changeSeq }])),
     task: new Map(tasks.map((task) => [task.id, { ...task, changeSeq }])),
     comment: new Map(comments.map((comment) => [comment.id, { ...comment, changeSeq }])),
+    // Labels share the list route's shape; only their order (by creation) needs a date they lack.
+    label: new Map(
+      labels.map((label) => [label.id, { ...label, createdAt: '', changeSeq } as unknown as Stored]),
+    ),
   };
   const lastSeqs = new Map<string, number>();
   const clashes: Array<{ match: (operation: SyncOperation) => boolean; fields?: string[] }> = [];
@@ -186,6 +193,7 @@ export function serveWork({
     if (call.method === 'GET' && path === '/projects') return list('project', url);
     if (call.method === 'GET' && path === '/tasks') return list('task', url);
     if (call.method === 'GET' && path === '/comments') return list('comment', url);
+    if (call.method === 'GET' && path === '/labels') return list('label', url);
     if (call.method === 'POST' && path === '/sync/batch') return batch(call.body as SyncBatchRequest);
     return problem(404, 'not_found');
   });

@@ -46,6 +46,8 @@ const taskFromJson = (row: Json): TaskRow => ({
   estimatedMinutes: (row.estimated_minutes as number | null) ?? null,
   createdBy: (row.created_by as string | null) ?? null,
   completedAt: date(row.completed_at),
+  parentId: (row.parent_id as string | null) ?? null,
+  labels: (row.labels as string[] | null) ?? [],
   version: row.version as number,
   createdAt: date(row.created_at)!,
   updatedAt: date(row.updated_at)!,

@@ -13,7 +13,7 @@ export interface ChangeRow {
 interface RawRow extends Record<string, unknown> {
   entity: SyncEntity;
   id: string;
-  project_id: string;
+  project_id: string | null;
   task_id: string | null;
   version: number;
   deleted: boolean;

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { changeCounter, sessions, tasks } from '../../db/schema.ts';
 import { ENTITY_VERSION_HEADER } from '@jalon/contract';
-import { createTestContext, inject, login, makeUser, signIn, type TestContext } from '../../test/test-app.ts';
+import {
+  createTestContext,
+  inject,
+  login,
+  makeUser,
+  signIn,
+  signInAdmin,
+  type TestContext,
+} from '../../test/test-app.ts';
 import { listeningUrl, openStream, type SseConnection, type SseMessage } from '../../test/sse-client.ts';
 import { announcedTransaction } from '../changes/announced-transaction.ts';
 import { sessionCookieName } from '../auth/session-cookie.ts';
@@ -175,6 +183,40 @@ describe('events from writes, after commit only', () => {
     await connection.next(change('project.updated', project.id));
     await rest('DELETE', `/api/projects/${project.id}`);
     await connection.next(change('project.deleted', project.id));
+    connection.close();
+  });
+
+  it('sends label events with no project, and a deleted label’s tasks as updated in its transaction', async () => {
+    const admin = await signInAdmin(ctx);
+    const connection = await stream();
+    const label = (await rest('POST', '/api/labels', { name: 'Direct', color: 'blue' })).json().data;
+    const created = await connection.next(change('label.created', label.id));
+    expect(created).toEqual({
+      id: String(await counter()),
+      data: {
+        type: 'label.created',
+        id: label.id,
+        projectId: null,
+        version: 0,
+        actor: alice.user.id,
+        device: null,
+      },
+    });
+    const task = (
+      await rest('POST', '/api/tasks', { title: 'Étiquetée', project: projectId, labels: [label.id] })
+    ).json().data;
+    await connection.next(change('task.created', task.id));
+    const recoloured = await rest('PATCH', `/api/labels/${label.id}`, { color: 'red' }, admin.token);
+    expect(recoloured.statusCode, recoloured.body).toBe(200);
+    expect((await connection.next(change('label.updated', label.id))).data).toMatchObject({
+      projectId: null,
+      version: 1,
+    });
+    expect((await rest('DELETE', `/api/labels/${label.id}`, undefined, admin.token)).statusCode).toBe(200);
+    const deleted = await connection.next(change('label.deleted', label.id));
+    const untagged = await connection.next(change('task.updated', task.id));
+    expect(untagged.id).toBe(deleted.id);
+    expect(deleted.data).toMatchObject({ projectId: null, actor: admin.user.id });
     connection.close();
   });
 

@@ -20,15 +20,19 @@ export interface EntityRules<Row extends { id: string; version: number; deletedA
   columns: Array<Column<Row>>;
   /**
    * How the event stream and its replay tell a changed row (`events/change-reader.ts`), as SQL over this
-   * table's own columns: the project the row belongs to (the stream's scope), the task it belongs to if
+   * table's own columns: the project the row belongs to (the stream's scope; `null::uuid` for a kind
+   * that belongs to none, labels), the task it belongs to if
    * it is part of one (a comment: whose thread to read again), and whether the row is still as its
    * creation left it (a `*.created` event rather than `*.updated`).
    */
   changeFeed: { projectId: SQL; taskId?: SQL; created: SQL };
   /** The entity's name in a REST 404 (`Task not found`). */
   restName: string;
-  /** What a REST 403 says when `canDelete` or `mayChange` refuses (`change`: when `mayChange` can refuse). */
-  refusals: { delete: string; change?: string };
+  /**
+   * What a REST 403 says when `canDelete` or `mayChange` refuses (`change`: when `mayChange` can refuse);
+   * `taken`: the `invalid` details REST answers 409 with that code (a label's `name_taken`), and why.
+   */
+  refusals: { delete: string; change?: string; taken?: Record<string, string> };
   rows(plan: BatchPlan): Map<string, Row>;
   /**
    * Fields that hold another entity's id, and which entity: a device may give it as `tmp-<uuid>` (its id
@@ -51,6 +55,11 @@ export interface EntityRules<Row extends { id: string; version: number; deletedA
   pointsAt(row: Row): Array<{ entity: SyncEntity; id: string }>;
   /** Ids of other entities this data points at (a task's project), already without `tmp-`. */
   references(plan: BatchPlan, row: Row | undefined, data: Record<string, unknown>): string[];
+  /**
+   * Rows its rules compare with besides those the operations name (labels of the same name), read once
+   * the named rows are locked.
+   */
+  loadAlso?(tx: Tx, plan: BatchPlan, operations: PlannedOperation[]): Promise<void>;
   /** What else the writer stores once the rows are written (counts, history, a cascade); none by default. */
   afterWrite?(tx: Tx, plan: BatchPlan): Promise<void>;
   /** The whole row, as a create or an `upsert` writes it. */
@@ -75,16 +84,24 @@ export interface EntityRules<Row extends { id: string; version: number; deletedA
   remove(plan: BatchPlan, row: Row): Row;
 }
 
-/** `tmp-` taken off the reference fields, before validation. */
+/** `tmp-` taken off the reference fields (an id, or a list of ids such as a task's labels), before validation. */
 export function resolveReferences(
   fields: Record<string, unknown>,
   referenceFields: Partial<Record<string, SyncEntity>>,
 ): Record<string, unknown> {
   const resolved = { ...fields };
-  for (const field of Object.keys(referenceFields))
-    if (typeof resolved[field] === 'string') resolved[field] = stripTmpPrefix(resolved[field] as string);
+  const strip = (value: unknown) => (typeof value === 'string' ? stripTmpPrefix(value) : value);
+  for (const field of Object.keys(referenceFields)) {
+    if (!(field in resolved)) continue;
+    const value = resolved[field];
+    resolved[field] = Array.isArray(value) ? value.map(strip) : strip(value);
+  }
   return resolved;
 }
+
+/** The ids a reference field holds: one id, or each of a list's. */
+export const referencedIds = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : [value]).filter((id): id is string => typeof id === 'string');
 
 /** Applies one operation to the plan, or explains why not. Never throws for what the client sent. */
 export function applyOperation<Row extends { id: string; version: number; deletedAt: Date | null }>(

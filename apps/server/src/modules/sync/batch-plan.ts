@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import type { SyncApplied, SyncConflict, SyncEntity } from '@jalon/contract';
-import type { comments, projects, taskEvents, tasks } from '../../db/schema.ts';
+import type { comments, labels, projects, taskEvents, tasks } from '../../db/schema.ts';
 import type { AuditActor, AuditEntry } from '../audit/audit-writer.ts';
 import type { Viewer } from '../projects/policy.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
+export type LabelRow = typeof labels.$inferSelect;
 export type TaskEventRow = Omit<typeof taskEvents.$inferInsert, 'id'>;
 
 /** What the batch answers for one operation, and stores for its replays. */
@@ -47,6 +48,8 @@ export class BatchPlan {
   private readonly createdIds = new Map<SyncEntity, Set<string>>();
   /** Projects deleted by this batch: their tasks not loaded here are tombstoned by the writer. */
   readonly deletedProjects = new Set<string>();
+  /** Labels deleted by this batch: the writer takes them off the tasks not loaded here. */
+  readonly deletedLabels = new Set<string>();
   /** Live task counts per `project|status|priority` to add (the dashboard's task_counts). */
   readonly countDeltas = new Map<string, number>();
   readonly events: TaskEventRow[] = [];
@@ -86,6 +89,10 @@ export class BatchPlan {
 
   get projects(): Map<string, ProjectRow> {
     return this.rowsOf('project');
+  }
+
+  get labels(): Map<string, LabelRow> {
+    return this.rowsOf('label');
   }
 
   /** A task that is there and not deleted (a deleted project's tasks are tombstoned with it). */
@@ -144,6 +151,11 @@ export class BatchPlan {
   liveProject(id: string): ProjectRow | null {
     const project = this.projects.get(id);
     return project && !project.deletedAt ? project : null;
+  }
+
+  liveLabel(id: string): LabelRow | null {
+    const label = this.labels.get(id);
+    return label && !label.deletedAt ? label : null;
   }
 }
 

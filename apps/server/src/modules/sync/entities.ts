@@ -1,7 +1,8 @@
 import type { SyncEntity } from '@jalon/contract';
 import type { EntityRules } from './apply-operation.ts';
-import type { CommentRow, ProjectRow, TaskRow } from './batch-plan.ts';
+import type { CommentRow, LabelRow, ProjectRow, TaskRow } from './batch-plan.ts';
 import { commentRules } from './comment-rules.ts';
+import { labelRules } from './label-rules.ts';
 import { projectRules } from './project-rules.ts';
 import { taskRules } from './task-rules.ts';
 
@@ -11,16 +12,18 @@ import { taskRules } from './task-rules.ts';
  * planner and the writer take them from here: adding a kind is adding its rules here, in the order in
  * which rows may point at each other (a kind after those it points at: a task after its project).
  */
-export const ENTITIES = [projectRules, taskRules, commentRules] as const satisfies ReadonlyArray<{
+export const ENTITIES = [projectRules, labelRules, taskRules, commentRules] as const satisfies ReadonlyArray<{
   entity: SyncEntity;
 }>;
 
-export type AnyRow = TaskRow | ProjectRow | CommentRow;
+export type AnyRow = TaskRow | ProjectRow | LabelRow | CommentRow;
 export type RowOf<E extends SyncEntity> = E extends 'task'
   ? TaskRow
   : E extends 'comment'
     ? CommentRow
-    : ProjectRow;
+    : E extends 'label'
+      ? LabelRow
+      : ProjectRow;
 
 const BY_ENTITY = new Map<SyncEntity, EntityRules<AnyRow>>(
   ENTITIES.map((rules) => [rules.entity, rules as unknown as EntityRules<AnyRow>]),

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResolutionError, type Resolution } from '@jalon/sync';
-import { createTestContext, inject, login, signIn, type TestContext } from '../../test/test-app.ts';
+import {
+  createTestContext,
+  inject,
+  login,
+  signIn,
+  signInAdmin,
+  type TestContext,
+} from '../../test/test-app.ts';
 import { verifyAuditChain } from '../audit/verify-chain.ts';
 import { installInstruments, wipeEntities } from '../../test/sync/sync-fault-sql.ts';
 import { Network, SimDevice, type SimUser } from '../../test/sync/sync-simulation.ts';
@@ -28,7 +35,7 @@ const playStep = (state: RunState, next: Step): Promise<void> =>
     : playDevice(state, state.devices[next.actor]!, next.action);
 
 let ctx: TestContext;
-let users: { a: SimUser; b: SimUser; c: SimUser };
+let users: RunState['users'];
 
 const simUser = (signedIn: Awaited<ReturnType<typeof signIn>>): SimUser => ({
   id: signedIn.user.id,
@@ -41,7 +48,12 @@ const simUser = (signedIn: Awaited<ReturnType<typeof signIn>>): SimUser => ({
 beforeAll(async () => {
   ctx = await createTestContext();
   await installInstruments(ctx.db);
-  users = { a: simUser(await signIn(ctx)), b: simUser(await signIn(ctx)), c: simUser(await signIn(ctx)) };
+  users = {
+    a: simUser(await signIn(ctx)),
+    b: simUser(await signIn(ctx)),
+    c: simUser(await signIn(ctx)),
+    admin: simUser(await signInAdmin(ctx)),
+  };
 });
 afterAll(() => ctx?.close());
 

@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { AUDIT_TYPES, createTaskSchema, updateTaskSchema, type TaskStatus } from '@jalon/contract';
 import { tasks } from '../../db/schema.ts';
 import { describeChanges } from '../projects/project-presenter.ts';
 import { canDeleteTask, canMoveTask } from '../tasks/policy.ts';
 import { statusEvents } from '../tasks/task-bookkeeping.ts';
 import { effectiveProgress, presentTask } from '../tasks/task-presenter.ts';
-import type { EntityRules } from './apply-operation.ts';
+import { referencedIds, type EntityRules } from './apply-operation.ts';
 import { fieldValues, instant, type BatchPlan, type TaskRow } from './batch-plan.ts';
 import type { Column } from './table-columns.ts';
 
@@ -20,6 +20,8 @@ const COLUMN = {
   estimatedMinutes: 'estimatedMinutes',
   assignee: 'assigneeId',
   project: 'projectId',
+  labels: 'labels',
+  parent: 'parentId',
 } as const satisfies Record<string, keyof TaskRow>;
 type Field = keyof typeof COLUMN;
 
@@ -29,8 +31,32 @@ function invalidReferences(plan: BatchPlan, values: Record<string, unknown>): st
     return 'project: Unknown project';
   if (typeof values.assignee === 'string' && !plan.userIds.has(values.assignee))
     return 'assignee: Unknown user';
+  if (Array.isArray(values.labels) && !values.labels.every((id: string) => plan.liveLabel(id)))
+    return 'labels: Unknown label';
   return null;
 }
+
+/** The live sub-tasks of a task among the plan's rows (the loader brings them for moves and deletes). */
+const subTasksOf = (plan: BatchPlan, id: string): TaskRow[] =>
+  [...plan.tasks.values()].filter((task) => task.parentId === id && !task.deletedAt);
+
+/**
+ * What stops a task (as it would be: its id, project and parent) from being a sub-task of its parent: one
+ * level only, in the same project. Null when nothing does, or when it has no parent.
+ */
+function invalidParent(plan: BatchPlan, task: Pick<TaskRow, 'id' | 'projectId' | 'parentId'>): string | null {
+  if (task.parentId === null) return null;
+  const parent = plan.tasks.get(task.parentId);
+  if (!parent || parent.deletedAt) return 'parent: Unknown task';
+  if (parent.id === task.id) return 'parent: A task cannot be its own parent';
+  if (parent.parentId !== null) return 'parent: A sub-task cannot have sub-tasks of its own';
+  if (parent.projectId !== task.projectId) return 'parent: The parent task is in another project';
+  if (subTasksOf(plan, task.id).length > 0) return 'parent: A task with sub-tasks cannot become a sub-task';
+  return null;
+}
+
+/** A task's labels as kept: a set, each id once, sorted (so equal sets compare equal in the merge). */
+const labelSet = (ids: unknown): string[] => [...new Set(ids as string[])].sort();
 
 /** The task's values moved onto its row's columns. */
 function rowValues(values: Record<string, unknown>): Partial<TaskRow> {
@@ -40,6 +66,48 @@ function rowValues(values: Record<string, unknown>): Partial<TaskRow> {
       field === 'deadline' && value !== null ? new Date(value as string) : value,
     ]),
   );
+}
+
+/** A live task's next version with these values, and what it moves: counts, history, audit row. */
+function recorded(plan: BatchPlan, current: TaskRow, values: Partial<TaskRow>): TaskRow {
+  const row = plan.nextVersion('task', current, values);
+  if (row.projectId !== current.projectId) {
+    plan.adjustProject(current.projectId, -1, -effectiveProgress(current));
+    plan.adjustProject(row.projectId, 1, effectiveProgress(row));
+  } else if (effectiveProgress(row) !== effectiveProgress(current)) {
+    plan.adjustProject(row.projectId, 0, effectiveProgress(row) - effectiveProgress(current));
+  }
+  if (
+    row.projectId !== current.projectId ||
+    row.status !== current.status ||
+    row.priority !== current.priority
+  ) {
+    plan.countTask(current, -1);
+    plan.countTask(row, 1);
+  }
+  for (const kind of statusEvents(current.status, row.status))
+    plan.events.push({ taskId: row.id, projectId: row.projectId, kind, at: plan.now });
+  plan.audit({
+    type: AUDIT_TYPES.taskUpdated,
+    resource: `task:${row.id}`,
+    details: `Tâche modifiée : ${row.title}`,
+    metadata: { changes: describeChanges(current, values) },
+  });
+  return row;
+}
+
+/** A live task's tombstone, and what it takes off: its project's and the dashboard's counts. */
+function tombstoned(plan: BatchPlan, current: TaskRow): TaskRow {
+  const row = plan.nextVersion('task', current, { deletedAt: plan.now });
+  plan.adjustProject(current.projectId, -1, -effectiveProgress(current));
+  plan.countTask(current, -1);
+  plan.audit({
+    type: AUDIT_TYPES.taskDeleted,
+    resource: `task:${row.id}`,
+    details: `Tâche supprimée : ${current.title}`,
+    metadata: { project: current.projectId },
+  });
+  return row;
 }
 
 const projectOwner = (plan: BatchPlan, row: TaskRow) => plan.projects.get(row.projectId)?.ownerId ?? null;
@@ -58,6 +126,8 @@ const COLUMNS: Array<Column<TaskRow>> = [
   ['estimated_minutes', 'integer', (row) => row.estimatedMinutes],
   ['created_by', 'uuid', (row) => row.createdBy],
   ['completed_at', 'timestamptz', (row) => row.completedAt],
+  ['labels', 'uuid[]', (row) => row.labels],
+  ['parent_id', 'uuid', (row) => row.parentId],
   ['version', 'integer', (row) => row.version],
   ['created_at', 'timestamptz', (row) => row.createdAt],
   ['updated_at', 'timestamptz', (row) => row.updatedAt],
@@ -78,17 +148,21 @@ export const taskRules: EntityRules<TaskRow> = {
       'Only the creator of a task, the owner of its project or an administrator can move it to another project',
   },
   rows: (plan) => plan.tasks,
-  referenceFields: { project: 'project' },
+  referenceFields: { project: 'project', labels: 'label', parent: 'task' },
   userFields: ['assignee'],
   pointsAt: (row) => [{ entity: 'project', id: row.projectId }],
-  references: (_plan, row, data) =>
-    [typeof data.project === 'string' ? data.project : row?.projectId].filter((id): id is string =>
-      Boolean(id),
-    ),
+  references: (_plan, row, data) => [
+    ...referencedIds(typeof data.project === 'string' ? data.project : row?.projectId),
+    ...referencedIds(data.labels),
+    ...referencedIds(data.parent),
+  ],
   rowSchema: createTaskSchema as never,
   patchSchema: updateTaskSchema as never,
-  normalise: (values) =>
-    'deadline' in values ? { ...values, deadline: instant(values.deadline as string | null) } : values,
+  normalise: (values) => ({
+    ...values,
+    ...('deadline' in values && { deadline: instant(values.deadline as string | null) }),
+    ...('labels' in values && { labels: labelSet(values.labels) }),
+  }),
   fieldsOf: (row, fields) => fieldValues(row, fields, (field) => COLUMN[field as Field]),
   present: (plan, row) => presentTask(row, plan.viewer, projectOwner(plan, row)),
   createdBy: (row) => row.createdBy,
@@ -109,13 +183,17 @@ export const taskRules: EntityRules<TaskRow> = {
       deadline: values.deadline ? new Date(values.deadline as string) : null,
       estimatedMinutes: (values.estimatedMinutes as number | null | undefined) ?? null,
       createdBy: plan.viewer.userId,
+      parentId: (values.parent as string | null | undefined) ?? null,
       completedAt: status === 'done' ? plan.now : null,
+      labels: labelSet(values.labels ?? []),
       version: 0,
       createdAt: plan.now,
       updatedAt: plan.now,
       changeSeq: plan.changeSeq,
       deletedAt: null,
     };
+    const badParent = invalidParent(plan, row);
+    if (badParent) return badParent;
     plan.changed('task').add(id);
     plan.created('task').add(id);
     plan.adjustProject(row.projectId, 1, effectiveProgress(row));
@@ -135,31 +213,18 @@ export const taskRules: EntityRules<TaskRow> = {
     const invalid = invalidReferences(plan, changes);
     if (invalid) return invalid;
     const values = rowValues(changes);
+    // A sub-task stays in its parent's project: it moves with its parent, or leaves the parent first.
+    const badParent =
+      ('parentId' in values || 'projectId' in values) &&
+      invalidParent(plan, { ...current, ...values } as TaskRow);
+    if (badParent) return badParent;
     if (values.status && values.status !== current.status)
       values.completedAt = values.status === 'done' ? plan.now : null;
-    const row = plan.nextVersion('task', current, values);
-    if (row.projectId !== current.projectId) {
-      plan.adjustProject(current.projectId, -1, -effectiveProgress(current));
-      plan.adjustProject(row.projectId, 1, effectiveProgress(row));
-    } else if (effectiveProgress(row) !== effectiveProgress(current)) {
-      plan.adjustProject(row.projectId, 0, effectiveProgress(row) - effectiveProgress(current));
-    }
-    if (
-      row.projectId !== current.projectId ||
-      row.status !== current.status ||
-      row.priority !== current.priority
-    ) {
-      plan.countTask(current, -1);
-      plan.countTask(row, 1);
-    }
-    for (const kind of statusEvents(current.status, row.status))
-      plan.events.push({ taskId: row.id, projectId: row.projectId, kind, at: plan.now });
-    plan.audit({
-      type: AUDIT_TYPES.taskUpdated,
-      resource: `task:${row.id}`,
-      details: `Tâche modifiée : ${row.title}`,
-      metadata: { changes: describeChanges(current, values) },
-    });
+    const row = recorded(plan, current, values);
+    // Its sub-tasks go where it goes.
+    if (row.projectId !== current.projectId)
+      for (const subTask of subTasksOf(plan, row.id))
+        plan.tasks.set(subTask.id, recorded(plan, subTask, { projectId: row.projectId }));
     return row;
   },
 
@@ -169,17 +234,31 @@ export const taskRules: EntityRules<TaskRow> = {
     changes.project === row.projectId ||
     canMoveTask(plan.viewer, row, projectOwner(plan, row)),
 
+  /** Its sub-tasks are deleted with it, in the same change. */
   remove(plan, current) {
-    const row = plan.nextVersion('task', current, { deletedAt: plan.now });
-    plan.adjustProject(current.projectId, -1, -effectiveProgress(current));
-    plan.countTask(current, -1);
-    plan.audit({
-      type: AUDIT_TYPES.taskDeleted,
-      resource: `task:${row.id}`,
-      details: `Tâche supprimée : ${current.title}`,
-      metadata: { project: current.projectId },
-    });
-    return row;
+    for (const subTask of subTasksOf(plan, current.id)) plan.tasks.set(subTask.id, tombstoned(plan, subTask));
+    return tombstoned(plan, current);
+  },
+
+  /**
+   * The live sub-tasks of the tasks an operation may move or delete, locked: they move and go with their
+   * parent, and a task that has some cannot become a sub-task.
+   */
+  async loadAlso(tx, plan, operations) {
+    const ids = operations
+      .filter(
+        (operation) =>
+          operation.entity === 'task' &&
+          (operation.op === 'delete' || 'project' in operation.data || 'parent' in operation.data),
+      )
+      .map((operation) => operation.id);
+    if (ids.length === 0) return;
+    const rows = await tx
+      .select()
+      .from(tasks)
+      .where(and(inArray(tasks.parentId, ids), isNull(tasks.deletedAt)))
+      .for('update');
+    for (const row of rows) if (!plan.tasks.has(row.id)) plan.tasks.set(row.id, row);
   },
 
   /** The dashboard's live counts take this plan's moves (deleted projects forgot theirs), and the history its events. */

@@ -52,8 +52,11 @@ export class TombstonePurge {
           delete from projects p where p.deleted_at < ${cutoff}
             and not exists (select 1 from tasks t where t.project_id = p.id and (t.deleted_at is null or t.deleted_at >= ${cutoff}))
           returning change_seq
+        ), gone_labels as (
+          delete from labels where deleted_at < ${cutoff} returning change_seq
         ), gone as (
           select change_seq from gone_tasks union all select change_seq from gone_projects
+          union all select change_seq from gone_labels
         )
         update change_counter set horizon = greatest(horizon, coalesce((select max(change_seq) from gone), 0))
          where id = 1

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { CANONICAL_UUID, type SyncConflict, type SyncEntity } from '@jalon/contract';
+import { CANONICAL_UUID, type ErrorCode, type SyncConflict, type SyncEntity } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -8,7 +8,7 @@ import type { AuditActor } from '../audit/audit-writer.ts';
 import { announcedTransaction, type ChangeAnnouncer } from '../changes/announced-transaction.ts';
 import { versionConflict } from '../changes/change-log.ts';
 import type { Viewer } from '../projects/policy.ts';
-import { applyOperation, type EntityRules } from './apply-operation.ts';
+import { applyOperation, referencedIds, type EntityRules } from './apply-operation.ts';
 import { BatchPlan, type OperationResult, type PlannedOperation } from './batch-plan.ts';
 import { writePlan } from './batch-writer.ts';
 import { ALL_RULES, rulesOf, type AnyRow, type RowOf } from './entities.ts';
@@ -34,8 +34,13 @@ export async function loadPlan(
   const live = operations.filter((operation) => !operation.refusal);
   const named = (fields: string[]) =>
     live
-      .flatMap((operation) => fields.flatMap((field) => [operation.data[field], operation.base?.[field]]))
-      .filter((value): value is string => typeof value === 'string' && CANONICAL_UUID.test(value));
+      .flatMap((operation) =>
+        fields.flatMap((field) => [
+          ...referencedIds(operation.data[field]),
+          ...referencedIds(operation.base?.[field]),
+        ]),
+      )
+      .filter((value) => CANONICAL_UUID.test(value));
   const wanted = new Map(
     ALL_RULES.map((rules) => [
       rules.entity,
@@ -88,6 +93,7 @@ export async function loadPlan(
       plan.people.set(row.id, { username: row.username, active: row.deactivatedAt === null });
     }
   }
+  for (const rules of ALL_RULES) await rules.loadAlso?.(tx, plan, live);
   return plan;
 }
 
@@ -200,6 +206,8 @@ function restRefusal<Row extends AnyRow>(
     case 'invalid': {
       if (conflict.detail === 'id_taken')
         return new AppError(409, 'id_taken', 'This id already names another entity');
+      const taken = conflict.detail && rules.refusals.taken?.[conflict.detail];
+      if (taken) return new AppError(409, conflict.detail as ErrorCode, taken);
       // Rules explain what is invalid as `path: message`, as a validation error does.
       const [path, ...message] = (conflict.detail ?? 'data: invalid').split(': ');
       return new AppError(400, 'validation_failed', 'The request is not valid', {

@@ -38,6 +38,17 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           errors: [{ path: 'after', message: 'not with since' }],
         });
       }
+      const filtered = (['label', 'parent'] as const).find((name) => request.query[name] !== undefined);
+      if (request.query.since !== undefined && filtered) {
+        throw new AppError(
+          400,
+          'validation_failed',
+          'Changes are read for all tasks: since cannot be filtered',
+          {
+            errors: [{ path: filtered, message: 'not with since' }],
+          },
+        );
+      }
       // A task moved out of the project would never show in that project's changes, so the device would
       // keep it there for ever.
       if (request.query.since !== undefined && request.query.projectId !== undefined) {

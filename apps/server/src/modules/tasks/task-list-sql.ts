@@ -47,6 +47,9 @@ function taskJson(alias: string): SQL {
     ['version', number(t('version'))],
     ['deadline', quoted(iso(t('deadline')))],
     ['estimatedMinutes', number(t('estimated_minutes'))],
+    // UUIDs only, so the array's JSON needs no escaping of ours.
+    ['labels', sql`array_to_json(${t('labels')})::text`],
+    ['parent', quoted(t('parent_id'))],
     ['createdBy', quoted(t('created_by'))],
     ['createdAt', quoted(iso(t('created_at')))],
     ['updatedAt', quoted(iso(t('updated_at')))],
@@ -91,6 +94,10 @@ export interface TaskPageValues extends Record<string, unknown> {
   /** The page size; `limit + 1` rows are read to know whether more follow. */
   limit: number;
   projectId?: string;
+  /** The labels every task of the page carries (a uuid[] literal), when filtered by label. */
+  labels?: string;
+  /** The parent of every task of the page, when filtered by parent. */
+  parent?: string;
   afterCreatedAt?: string;
   afterId?: string;
   seq?: number;
@@ -147,17 +154,29 @@ function taskPageSql(where: SQL, orderBy: SQL): SQL {
 
 const statements = new Map<string, RenderedStatement<TaskPageValues>>();
 
-/**
- * The page statement of one shape (where it starts, whether it is scoped to `projectId`), rendered once.
- */
+/** Which filters a page statement applies: a project, labels the tasks all carry, a parent. */
+export interface TaskPageFilters {
+  project: boolean;
+  labels: boolean;
+  parent: boolean;
+}
+
+/** The page statement of one shape (where it starts, which filters), rendered once. */
 export function taskPageStatement(
   position: TaskPagePosition,
-  inProject: boolean,
+  filters: TaskPageFilters,
 ): RenderedStatement<TaskPageValues> {
-  const key = `${position}:${inProject}`;
+  const key = `${position}:${filters.project}:${filters.labels}:${filters.parent}`;
   let statement = statements.get(key);
   if (!statement) {
-    const scope = inProject ? sql` and t.project_id = ${placeholder('projectId')}::uuid` : sql``;
+    const scope = sql.join(
+      [
+        filters.project ? sql` and t.project_id = ${placeholder('projectId')}::uuid` : sql``,
+        filters.labels ? sql` and t.labels @> ${placeholder('labels')}::uuid[]` : sql``,
+        filters.parent ? sql` and t.parent_id = ${placeholder('parent')}::uuid` : sql``,
+      ],
+      sql``,
+    );
     const orderBy = position === 'first' || position === 'after' ? newestFirst : changeOrder;
     statement = new RenderedStatement(taskPageSql(sql`${whereOf[position]}${scope}`, orderBy));
     statements.set(key, statement);

@@ -17,6 +17,8 @@ export const presentTask = (row: TaskRow, viewer: Viewer, projectOwnerId: string
   version: row.version,
   deadline: row.deadline?.toISOString() ?? null,
   estimatedMinutes: row.estimatedMinutes,
+  labels: row.labels,
+  parent: row.parentId,
   createdBy: row.createdBy,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

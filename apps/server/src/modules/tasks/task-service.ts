@@ -18,6 +18,7 @@ import { EntityWrites } from '../sync/entity-writes.ts';
 import {
   taskPageStatement,
   type TaskListRow,
+  type TaskPageFilters,
   type TaskPagePosition,
   type TaskPageValues,
 } from './task-list-sql.ts';
@@ -58,6 +59,8 @@ export class TaskService extends EntityWrites<'task', Task, CreateTaskRequest, U
       isAdmin: viewer.isAdmin,
       limit: query.limit,
       projectId: query.projectId,
+      labels: query.label && `{${query.label.join(',')}}`,
+      parent: query.parent,
       clientId: null,
     };
     if (query.since === undefined) {
@@ -66,13 +69,20 @@ export class TaskService extends EntityWrites<'task', Task, CreateTaskRequest, U
         viewer.userId,
         viewer.isAdmin,
         query.projectId ?? null,
+        common.labels ?? null,
+        query.parent ?? null,
         query.after ?? null,
         query.limit,
       ]);
       const cached = this.liveAnswers?.get(key, (await changePosition(this.db)).value);
       if (cached) return cached;
       const after = query.after ? this.cursors.decodeAfter(query.after) : undefined;
-      const row = await this.page(after ? 'after' : 'first', query.projectId !== undefined, {
+      const filters = {
+        project: query.projectId !== undefined,
+        labels: query.label !== undefined,
+        parent: query.parent !== undefined,
+      };
+      const row = await this.page(after ? 'after' : 'first', filters, {
         ...common,
         afterCreatedAt: after?.createdAt,
         afterId: after?.id,
@@ -90,7 +100,8 @@ export class TaskService extends EntityWrites<'task', Task, CreateTaskRequest, U
       meta: resetMeta(this.cursors, seq ?? (await changePosition(this.db)).value),
     });
     if (!cursor) return reset();
-    const row = await this.page(cursor.id ? 'sinceWithin' : 'since', false, {
+    const unfiltered = { project: false, labels: false, parent: false };
+    const row = await this.page(cursor.id ? 'sinceWithin' : 'since', unfiltered, {
       ...common,
       seq: cursor.seq,
       seqId: cursor.id ?? undefined,
@@ -108,10 +119,11 @@ export class TaskService extends EntityWrites<'task', Task, CreateTaskRequest, U
 
   private async page(
     position: TaskPagePosition,
-    inProject: boolean,
+    filters: TaskPageFilters,
     values: TaskPageValues,
   ): Promise<TaskListRow> {
-    const [row] = await taskPageStatement(position, inProject).rows<TaskListRow>(this.pool, values);
+    const statement = taskPageStatement(position, filters);
+    const [row] = await statement.rows<TaskListRow>(this.pool, values);
     return row!;
   }
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 
 /**
  * Test-only instruments of the sync property test, installed in its own database: a log of every row
- * state written to `tasks` and `projects` (with the change sequence that wrote it), and a failure that
+ * state written to `tasks`, `projects` and `labels` (with the change sequence that wrote it), and a failure that
  * can be armed to strike the k-th row written from then on, once (the sequence is not transactional,
  * so the retry of the rolled-back transaction passes, as after a transient database error).
  */
@@ -23,8 +23,11 @@ export async function installInstruments(db: Db): Promise<void> {
       end if;
       return null;
     end $$`);
-  for (const table of ['tasks', 'projects'] as const) {
-    const entity = table === 'tasks' ? 'task' : 'project';
+  for (const [table, entity] of [
+    ['tasks', 'task'],
+    ['projects', 'project'],
+    ['labels', 'label'],
+  ] as const) {
     await db.execute(
       sql.raw(
         `create trigger prop_instrument after insert or update on ${table} for each row execute function prop_instrument('${entity}')`,
@@ -45,7 +48,7 @@ export async function armFailure(db: Db, k: number | null): Promise<void> {
 }
 
 export interface LoggedWrite {
-  entity: 'task' | 'project';
+  entity: 'task' | 'project' | 'label';
   id: string;
   version: number;
   changeSeq: number;
@@ -54,7 +57,7 @@ export interface LoggedWrite {
 
 export async function loggedWrites(db: Db): Promise<LoggedWrite[]> {
   const result = await db.execute<{
-    entity: 'task' | 'project';
+    entity: LoggedWrite['entity'];
     id: string;
     version: number;
     change_seq: string | number;
@@ -72,7 +75,7 @@ export async function loggedWrites(db: Db): Promise<LoggedWrite[]> {
 /** A fresh start for the next run: no entity, no write logged, nothing armed. */
 export async function wipeEntities(db: Db): Promise<void> {
   await db.execute(sql`update prop_fault set strike_at = null where id = 1`);
-  for (const table of ['prop_writes', 'task_events', 'task_counts', 'tasks', 'projects'])
+  for (const table of ['prop_writes', 'task_events', 'task_counts', 'tasks', 'projects', 'labels'])
     await db.execute(sql.raw(`delete from ${table}`));
 }
 

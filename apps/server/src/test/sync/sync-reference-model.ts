@@ -1,4 +1,5 @@
 import {
+  labelNameKey,
   stripTmpPrefix,
   type SyncBatchRequest,
   type SyncBatchResponse,
@@ -21,6 +22,16 @@ export interface ModelTask {
   progress: number;
   status: string;
   project: string;
+  /** Its labels' ids, a sorted set. */
+  labels: string[];
+}
+
+export interface ModelLabel {
+  id: string;
+  version: number;
+  deleted: boolean;
+  createdBy: string;
+  name: string;
 }
 
 export interface ModelProject {
@@ -45,7 +56,8 @@ export type ModelEvent =
       kind: 'rest';
       changeSeq: number;
       userId: string;
-      entity: 'task';
+      /** A label's REST write is an administrator's delete. */
+      entity: 'task' | 'label';
       op: 'create' | 'patch' | 'delete';
       id: string;
       /** What the server answered (a patch). */
@@ -58,12 +70,13 @@ type Predicted =
   | { applied: true; version: number }
   | { applied: false; reason: SyncConflict['reason']; fields?: string[]; cause?: number };
 
-export const TASK_FIELDS = ['title', 'progress', 'status', 'project'] as const;
+export const TASK_FIELDS = ['title', 'progress', 'status', 'project', 'labels'] as const;
 export const PROJECT_FIELDS = ['name'] as const;
 
 export class ReferenceModel {
   readonly tasks = new Map<string, ModelTask>();
   readonly projects = new Map<string, ModelProject>();
+  readonly labels = new Map<string, ModelLabel>();
   /** Ids purged while an operation may have run: its answer is taken as the server gave it. */
   private unsure = new Map<string, { from: number; until: number }>();
   readonly mismatches: string[] = [];
@@ -85,8 +98,26 @@ export class ReferenceModel {
     }
   }
 
+  /** A label's delete takes it off every task that carries it, tombstones too, one version up. */
+  private deleteLabel(label: ModelLabel): void {
+    this.labels.set(label.id, { ...label, deleted: true, version: label.version + 1 });
+    for (const task of this.tasks.values())
+      if (task.labels.includes(label.id))
+        this.tasks.set(task.id, {
+          ...task,
+          labels: task.labels.filter((id) => id !== label.id),
+          version: task.version + 1,
+        });
+  }
+
   private rest(event: Extract<ModelEvent, { kind: 'rest' }>): void {
     const data = event.data;
+    if (event.entity === 'label') {
+      const label = this.labels.get(event.id);
+      if (!label || label.deleted)
+        return void this.mismatches.push(`REST delete of label ${event.id}: no such live label in the model`);
+      return this.deleteLabel(label);
+    }
     if (event.op === 'create') {
       this.tasks.set(event.id, {
         id: event.id,
@@ -97,6 +128,7 @@ export class ReferenceModel {
         progress: (data.progress as number) ?? 0,
         status: 'todo',
         project: data.project as string,
+        labels: [],
       });
       return;
     }
@@ -159,20 +191,9 @@ export class ReferenceModel {
     conflicted: Map<string, number>,
   ): Predicted {
     const id = stripTmpPrefix(operation.id);
-    const data = Object.fromEntries(
-      Object.entries(operation.data ?? {}).map(([field, value]) => [
-        field,
-        field === 'project' && typeof value === 'string' ? stripTmpPrefix(value) : value,
-      ]),
-    );
-    const base =
-      operation.base &&
-      Object.fromEntries(
-        Object.entries(operation.base).map(([field, value]) => [
-          field,
-          field === 'project' && typeof value === 'string' ? stripTmpPrefix(value) : value,
-        ]),
-      );
+    const data = referencesResolved(operation.data ?? {});
+    const base = operation.base && referencesResolved(operation.base);
+    if (operation.entity === 'label') return this.applyLabel(userId, operation, id, data, conflicted);
     const isTask = operation.entity === 'task';
     const existing = isTask ? this.tasks.get(id) : this.projects.get(id);
     const conflict = (
@@ -187,7 +208,8 @@ export class ReferenceModel {
       ...(isTask
         ? [
             typeof data.project === 'string' ? data.project : (existing as ModelTask | undefined)?.project,
-          ].filter((ref): ref is string => Boolean(ref))
+            ...(Array.isArray(data.labels) ? (data.labels as unknown[]) : []),
+          ].filter((ref): ref is string => typeof ref === 'string' && ref !== '')
         : []),
     ];
     if (refusedAtTheDoor(operation)) return conflict('invalid');
@@ -197,11 +219,14 @@ export class ReferenceModel {
     }
     const liveProject = (projectId: unknown) =>
       typeof projectId === 'string' && this.projects.get(projectId)?.deleted === false;
+    const liveLabels = (labels: unknown) =>
+      labels === undefined ||
+      (labels as string[]).every((labelId) => this.labels.get(labelId)?.deleted === false);
 
     if (operation.op === 'upsert' && operation.id !== id) {
       if (existing) return conflict('invalid');
       if (isTask) {
-        if (!liveProject(data.project)) return conflict('invalid');
+        if (!liveProject(data.project) || !liveLabels(data.labels)) return conflict('invalid');
         this.tasks.set(id, {
           id,
           version: 0,
@@ -211,6 +236,7 @@ export class ReferenceModel {
           progress: (data.progress as number) ?? 0,
           status: (data.status as string) ?? 'todo',
           project: data.project as string,
+          labels: (data.labels as string[] | undefined) ?? [],
         });
       } else {
         this.projects.set(id, { id, version: 0, deleted: false, ownerId: userId, name: data.name as string });
@@ -263,11 +289,60 @@ export class ReferenceModel {
     if (isTask && 'project' in changes && !this.mayDeleteTask(userId, existing as ModelTask))
       return conflict('forbidden');
     if (isTask && 'project' in changes && !liveProject(changes.project)) return conflict('invalid');
+    if (isTask && !liveLabels(changes.labels)) return conflict('invalid');
     const version = existing.version + 1;
     if (isTask) this.tasks.set(id, { ...(existing as ModelTask), ...changes, version });
     else this.projects.set(id, { ...(existing as ModelProject), ...changes, version });
     return { applied: true, version };
   }
+
+  /**
+   * A label's operation: any member creates one, under a name no live label has (ignoring case and
+   * accents); the devices' people are members, so a rename or a delete is refused.
+   */
+  private applyLabel(
+    userId: string,
+    operation: SyncBatchRequest['operations'][number],
+    id: string,
+    data: Record<string, unknown>,
+    conflicted: Map<string, number>,
+  ): Predicted {
+    const conflict = (reason: SyncConflict['reason'], cause?: number): Predicted => {
+      conflicted.set(id, cause ?? conflicted.get(id) ?? operation.seq);
+      return { applied: false, reason, ...(cause !== undefined && { cause }) };
+    };
+    if (refusedAtTheDoor(operation)) return conflict('invalid');
+    const cause = conflicted.get(id);
+    if (cause !== undefined) return conflict('depends_on_conflict', cause);
+    const existing = this.labels.get(id);
+    if (operation.op === 'upsert' && operation.id !== id) {
+      if (existing) return conflict('invalid');
+      const name = (data.name as string).trim();
+      const taken = [...this.labels.values()].some(
+        (label) => !label.deleted && labelNameKey(label.name) === labelNameKey(name),
+      );
+      if (taken) return conflict('invalid');
+      this.labels.set(id, { id, version: 0, deleted: false, createdBy: userId, name });
+      return { applied: true, version: 0 };
+    }
+    if (!existing) return conflict('not_found');
+    if (operation.op === 'delete' && existing.deleted) return { applied: true, version: existing.version };
+    return conflict(existing.deleted ? 'deleted' : 'forbidden');
+  }
+}
+
+/** `tmp-` taken off the references (a project, labels), and a task's labels as the set the server keeps. */
+function referencesResolved(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, value]) => [
+      field,
+      field === 'project' && typeof value === 'string'
+        ? stripTmpPrefix(value)
+        : field === 'labels' && Array.isArray(value)
+          ? [...new Set(value.map((labelId) => stripTmpPrefix(labelId as string)))].sort()
+          : value,
+    ]),
+  );
 }
 
 /**

@@ -95,6 +95,22 @@ export async function playRest(state: RunState, action: RestAction): Promise<voi
       if (response.statusCode === 200) state.restEvents.push({ op: 'delete', id: task.id, data: {} });
       return;
     }
+    case 'deleteLabel': {
+      const label = pick(
+        (await call('GET', '/api/labels')).json().data as Array<{ id: string }>,
+        action.target,
+      );
+      if (!label) return;
+      await network.gate(`REST delete of label ${label.id} lands`);
+      const response = await inject(ctx.app, {
+        method: 'DELETE',
+        url: `/api/labels/${label.id}`,
+        token: users.admin.token,
+      });
+      if (response.statusCode === 200)
+        state.restEvents.push({ entity: 'label', op: 'delete', id: label.id, data: {} });
+      return;
+    }
     case 'purge': {
       // Later in the run, once devices have sent deletes: every tombstone so far is made older than the
       // horizon, then purged; devices that were away must read everything again.

@@ -6,6 +6,7 @@ import { loggedWrites, type LoggedWrite } from './sync-fault-sql.ts';
 import {
   ReferenceModel,
   type ModelEvent,
+  type ModelLabel,
   type ModelProject,
   type ModelTask,
 } from './sync-reference-model.ts';
@@ -18,6 +19,7 @@ import type { RunState } from './sync-run-steps.ts';
 export interface Rows {
   tasks: ModelTask[];
   projects: ModelProject[];
+  labels: ModelLabel[];
 }
 
 export async function snapshotRows(db: Db): Promise<Rows> {
@@ -30,9 +32,18 @@ export async function snapshotRows(db: Db): Promise<Rows> {
     progress: number;
     status: string;
     project_id: string;
+    labels: string[];
   }>(
-    sql`select id, version, deleted_at is not null as deleted, created_by, title, progress, status, project_id from tasks order by id`,
+    sql`select id, version, deleted_at is not null as deleted, created_by, title, progress, status, project_id,
+          array_to_json(labels) as labels from tasks order by id`,
   );
+  const labels = await db.execute<{
+    id: string;
+    version: number;
+    deleted: boolean;
+    created_by: string;
+    name: string;
+  }>(sql`select id, version, deleted_at is not null as deleted, created_by, name from labels order by id`);
   const projects = await db.execute<{
     id: string;
     version: number;
@@ -50,6 +61,14 @@ export async function snapshotRows(db: Db): Promise<Rows> {
       progress: row.progress,
       status: row.status,
       project: row.project_id,
+      labels: row.labels,
+    })),
+    labels: labels.rows.map((row) => ({
+      id: row.id,
+      version: row.version,
+      deleted: row.deleted,
+      createdBy: row.created_by,
+      name: row.name,
     })),
     projects: projects.rows.map((row) => ({
       id: row.id,
@@ -78,6 +97,7 @@ export async function checkRun(state: RunState, initial: Rows): Promise<string[]
   const model = new ReferenceModel();
   for (const task of initial.tasks) model.tasks.set(task.id, task);
   for (const project of initial.projects) model.projects.set(project.id, project);
+  for (const label of initial.labels) model.labels.set(label.id, label);
   model.replay(events);
   errors.push(...model.mismatches);
   const final = await snapshotRows(state.ctx.db);
@@ -90,6 +110,10 @@ export async function checkRun(state: RunState, initial: Rows): Promise<string[]
   if (!jsonEqual(sorted(model.projects.values()), final.projects))
     errors.push(
       `projects differ from the model:\n model ${JSON.stringify(sorted(model.projects.values()))}\n server ${JSON.stringify(final.projects)}`,
+    );
+  if (!jsonEqual(sorted(model.labels.values()), final.labels))
+    errors.push(
+      `labels differ from the model:\n model ${JSON.stringify(sorted(model.labels.values()))}\n server ${JSON.stringify(final.labels)}`,
     );
   checkVersions(writes, errors);
   await checkCounts(state.ctx.db, errors);
@@ -115,7 +139,7 @@ async function checkDevices(state: RunState, errors: string[]): Promise<void> {
       errors.push(
         `${device.name}: device assigned up to seq ${meta.lastSeq}, server processed ${registered?.last_seq ?? 0}`,
       );
-    for (const entity of ['task', 'project'] as const) {
+    for (const entity of ['task', 'project', 'label'] as const) {
       const view = byId(await client.view(entity));
       const fresh = byId(await state.network.fullRead(device.user, entity));
       if (!jsonEqual(view, fresh))
@@ -218,7 +242,7 @@ function restEvents(state: RunState, writes: LoggedWrite[], errors: string[]): M
         kind: 'rest',
         changeSeq: write.changeSeq,
         userId: state.users.c.id,
-        entity: 'task',
+        entity: event.entity ?? 'task',
         op: event.op,
         id: event.id,
         version: event.version,

@@ -8,8 +8,8 @@ export interface RunState {
   ctx: TestContext;
   network: Network;
   clock: { now: number };
-  /** a: two devices, b: one device, c: writes through REST only. */
-  users: { a: SimUser; b: SimUser; c: SimUser };
+  /** a: two devices, b: one device, c: writes through REST only, admin: deletes labels through REST. */
+  users: { a: SimUser; b: SimUser; c: SimUser; admin: SimUser };
   /** a's session was revoked and a has not signed in again. */
   revoked: boolean;
   restEvents: RestEvent[];
@@ -24,6 +24,8 @@ export interface RunState {
 
 /** A REST write the server accepted (its change sequence is found in the write log afterwards). */
 export interface RestEvent {
+  /** A task's, unless it says `label` (an administrator's delete). */
+  entity?: 'label';
   op: 'create' | 'patch' | 'delete';
   id: string;
   version?: number;
@@ -78,6 +80,22 @@ const deviceAction = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('moveTask' as const), target: fc.nat(), project: fc.nat() }),
+  },
+  // Names that clash ignoring case and accents, so two devices offline make the same label now and then.
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('createLabel' as const),
+      name: fc.constantFrom('Écran', 'ecran', 'Client'),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('labelTask' as const),
+      target: fc.nat(),
+      labels: fc.array(fc.nat(), { maxLength: 3 }),
+    }),
   },
   {
     weight: 1,
@@ -148,6 +166,7 @@ const restAction = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('restPatch' as const), target: fc.nat(), title }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restCreate' as const), project: fc.nat(), title }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restDelete' as const), target: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteLabel' as const), target: fc.nat() }) },
   {
     weight: 2,
     arbitrary: fc.record({ kind: fc.constant('purge' as const), after: fc.integer({ min: 0, max: 12 }) }),
@@ -179,6 +198,7 @@ export async function playDevice(state: RunState, device: SimDevice, action: Dev
   const { client } = device;
   const tasks = (await client.view('task')).map((row) => row.id);
   const projects = (await client.view('project')).map((row) => row.id);
+  const labels = (await client.view('label')).map((row) => row.id);
   switch (action.kind) {
     case 'createProject':
       await client.edit({
@@ -210,6 +230,16 @@ export async function playDevice(state: RunState, device: SimDevice, action: Dev
     case 'moveTask': {
       const [id, project] = [pick(tasks, action.target), pick(projects, action.project)];
       if (id && project) await client.edit({ op: 'patch', entity: 'task', id, data: { project } });
+      break;
+    }
+    case 'createLabel':
+      await client.edit({ op: 'create', entity: 'label', data: { name: action.name, color: 'blue' } });
+      break;
+    case 'labelTask': {
+      const id = pick(tasks, action.target);
+      // Picked as the device lists them, possibly twice and in any order: the server keeps the set.
+      const chosen = action.labels.map((index) => pick(labels, index)).filter((label) => label !== undefined);
+      if (id) await client.edit({ op: 'patch', entity: 'task', id, data: { labels: chosen } });
       break;
     }
     case 'patchProject': {

@@ -81,7 +81,12 @@ export class Network {
     { entity, since, clientId, ackedThrough: _acked }: Parameters<PullTransport>[0],
     limit: number,
   ): Promise<PullPage> {
-    const path = { task: '/api/tasks', project: '/api/projects', comment: '/api/comments' }[entity];
+    const path = {
+      project: '/api/projects',
+      label: '/api/labels',
+      task: '/api/tasks',
+      comment: '/api/comments',
+    }[entity];
     const query =
       since === null
         ? entity === 'task'
@@ -134,7 +139,7 @@ export class SimDevice {
   private handle!: ClientStore;
   private readonly store = new MemoryStore();
   /** Every page this device received, by entity, for a stale answer to arrive late. */
-  readonly pages: Record<SyncEntity, PullPage[]> = { task: [], project: [], comment: [] };
+  readonly pages: Record<SyncEntity, PullPage[]> = { project: [], label: [], task: [], comment: [] };
   /** The highest version each entity has shown here: shown versions never go back. */
   readonly shown = new Map<string, number>();
   crashes = 0;

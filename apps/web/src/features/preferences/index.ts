@@ -3,3 +3,4 @@
 // layout's shortcuts), so app/ places it on /me and on the dashboard.
 export { getPreferences, reloadPreferences, updatePreferences, usePreferences } from './preferences-store.ts';
 export { getColorScheme, setColorScheme, useColorScheme, type ColorScheme } from './theme-store.ts';
+export { contrastRatio } from './contrast.ts';

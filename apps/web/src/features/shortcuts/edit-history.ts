@@ -1,11 +1,13 @@
+import type { SyncEntity } from '@jalon/contract';
+
 /**
- * Ctrl+Z / Ctrl+Shift+Z over the person's own task and project edits. Whoever writes calls
+ * Ctrl+Z / Ctrl+Shift+Z over the person's own edits (tasks, projects, labels). Whoever writes calls
  * `recordEdit()` with the fields before and after; undo writes `before` back as a NEW write through
  * `applyEdit` (the normal write path), so it syncs and conflicts like any edit, and redo writes `after`.
  * Nothing here knows how a write is made: the app registers `applyEdit` (see `setEditWriter`).
  */
 
-export type EditEntity = 'task' | 'project';
+export type EditEntity = SyncEntity;
 export type Fields = Readonly<Record<string, unknown>>;
 
 export interface Edit {

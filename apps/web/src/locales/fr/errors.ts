@@ -54,6 +54,7 @@ export const problemMessages: Record<ErrorCode, string> = {
   sso_unavailable: 'Connexion SSO indisponible',
   password_login_disabled:
     'La connexion par mot de passe est désactivée : utilisez le fournisseur d’identité de votre organisation.',
+  name_taken: 'Une autre étiquette porte déjà ce nom (majuscules et accents mis à part).',
   invitation_pending:
     'Une invitation est déjà en attente pour cette adresse : son lien reste valable. Révoquez-la pour en envoyer une nouvelle.',
   webhook_target_refused:

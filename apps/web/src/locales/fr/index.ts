@@ -6,6 +6,7 @@ import { backgrounds } from './backgrounds.ts';
 import { common } from './common.ts';
 import { errors, problemMessages } from './errors.ts';
 import { integrations } from './integrations.ts';
+import { labels } from './labels.ts';
 import { layout } from './layout.ts';
 import { members } from './members.ts';
 import { me } from './me.ts';
@@ -26,6 +27,7 @@ export const fr = {
   errors,
   problemMessages,
   integrations,
+  labels,
   layout,
   members,
   me,

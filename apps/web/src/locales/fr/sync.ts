@@ -33,7 +33,10 @@ export const sync = {
     count: (count: number) =>
       count === 1 ? '1 modification en conflit à résoudre.' : `${count} modifications en conflit à résoudre.`,
     showAll: 'Tout voir',
-    entity: { task: 'Tâche', project: 'Projet', comment: 'Commentaire' } satisfies Record<SyncEntity, string>,
+    entity: { project: 'Projet', label: 'Étiquette', task: 'Tâche', comment: 'Commentaire' } satisfies Record<
+      SyncEntity,
+      string
+    >,
     reasons: {
       version_mismatch: 'Modifiée ailleurs entre-temps',
       depends_on_conflict: 'Dépend d’une modification en conflit',
@@ -56,6 +59,8 @@ export const sync = {
       project: 'Projet',
       assignee: 'Assigné à',
       body: 'Texte',
+      labels: 'Étiquettes',
+      color: 'Couleur',
     } as Record<string, string>,
     mine: 'Ma version',
     server: 'Serveur',

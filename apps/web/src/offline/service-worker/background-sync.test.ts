@@ -164,11 +164,16 @@ describe('background sync in the service worker', () => {
     expect(server.applied).toEqual([1]);
   });
 
-  it('catches up projects, tasks and comments into the offline copy on the data tag', async () => {
+  it('catches up projects, labels, tasks and comments into the offline copy on the data tag', async () => {
     const tab = await tabWithEdits([]);
     const project = makeProject();
     const task = makeTask();
-    const calls = serve(new FakeSyncServer(), { '/projects': [project], '/tasks': [task], '/comments': [] });
+    const calls = serve(new FakeSyncServer(), {
+      '/projects': [project],
+      '/labels': [],
+      '/tasks': [task],
+      '/comments': [],
+    });
     const announce = vi.fn();
 
     await expect(
@@ -177,6 +182,7 @@ describe('background sync in the service worker', () => {
 
     expect(calls.map((call) => [pathOf(call), call.headers.get('Authorization')])).toEqual([
       ['/projects', 'Bearer tok-worker'],
+      ['/labels', 'Bearer tok-worker'],
       ['/tasks?limit=5000', 'Bearer tok-worker'],
       ['/comments', 'Bearer tok-worker'],
     ]);

@@ -1,4 +1,4 @@
-import { commentPageSchema, projectPageSchema, taskPageSchema } from '@jalon/contract';
+import { commentPageSchema, labelPageSchema, projectPageSchema, taskPageSchema } from '@jalon/contract';
 import type { BatchTransport, PullTransport } from '@jalon/sync';
 import { listPullTransport } from '../list-pull.ts';
 import type { WorkerSession } from './messages.ts';
@@ -20,7 +20,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 // The worker checks the lists it reads itself, with these two schemas only (no page, no other worker here).
-const LIST_SCHEMAS = { taskPageSchema, projectPageSchema, commentPageSchema };
+const LIST_SCHEMAS = { taskPageSchema, projectPageSchema, labelPageSchema, commentPageSchema };
 
 const unwrap = (body: unknown): unknown =>
   typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : body;

@@ -1,7 +1,8 @@
-import type { Member, Task, TaskStatus } from '@jalon/contract';
+import type { Label, Member, Task, TaskStatus } from '@jalon/contract';
 import { memo } from 'react';
 import { fr } from '../../../locales/fr/index.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
+import { LabelChips } from '../../labels/index.ts';
 import { AssigneeLabel } from '../../members/index.ts';
 import { PendingBadge } from '../../offline/index.ts';
 import { KANBAN_COLUMNS } from '../task-views.ts';
@@ -18,6 +19,8 @@ interface KanbanCardProps {
   pending: PendingState | undefined;
   /** The members directory, for the assignee's name. */
   members: readonly Member[] | undefined;
+  /** The device's labels by id, for the chips. */
+  labelsById: ReadonlyMap<string, Label>;
   onMove: (task: Task, status: TaskStatus) => void;
   onDragStart: (task: Task) => void;
   onDragEnd: () => void;
@@ -28,6 +31,7 @@ export const KanbanCard = memo(function KanbanCard({
   task,
   pending,
   members,
+  labelsById,
   onMove,
   onDragStart,
   onDragEnd,
@@ -60,6 +64,7 @@ export const KanbanCard = memo(function KanbanCard({
         <PendingBadge state={pending} />
         <LiveBadge taskId={task.id} />
       </div>
+      <LabelChips labelIds={task.labels} byId={labelsById} />
       <div className="task-card__meta muted-text">
         <AssigneeLabel assigneeId={task.assignee} members={members} />
         {task.estimatedMinutes !== null && <span>{t.estimate(task.estimatedMinutes)}</span>}

@@ -405,6 +405,25 @@ describe('task views', () => {
     expect(screen.queryByRole('table', { name: /2\d{3}$/ })).not.toBeInTheDocument();
   });
 
+  it('shows a card’s labels as chips, by name, under “Étiquettes”', async () => {
+    serve({
+      tasks: [makeTask({ labels: ['label-1', 'label-2'] })],
+      labels: [
+        { id: 'label-1', name: 'Urgent', color: 'red', version: 0, deletedAt: null },
+        { id: 'label-2', name: 'Client', color: 'blue', version: 0, deletedAt: null },
+      ],
+    });
+    renderTasks('/tasks?view=kanban');
+    const todo = await screen.findByRole('region', { name: /^À faire/ });
+    const card = within(todo).getByRole('article', { name: 'Maquette accueil' });
+    const chips = within(card).getByRole('list', { name: 'Étiquettes' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Urgent', 'Client']);
+  });
+
   it("moves a kanban card from the keyboard at once, 'En attente' until answered, and announces it", async () => {
     const user = userEvent.setup();
     const server = serve({ tasks: [makeTask()] });
