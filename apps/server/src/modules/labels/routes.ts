@@ -53,7 +53,11 @@ export const labelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config: { problems: [409] },
     },
     async (request, reply) => {
-      const { label, created } = await ctx.labels.create(viewerOf(request), request.body, actorOf(request));
+      const { presented: label, created } = await ctx.labels.create(
+        viewerOf(request),
+        request.body,
+        actorOf(request),
+      );
       return reply.code(created ? 201 : 200).send({ data: label });
     },
   );
