@@ -222,7 +222,7 @@ export const DATE_YEARS_MESSAGE = `La date doit être comprise entre les années
 
 /**
  * The events a webhook may ask for. One list that grows: a new kind of data adds its names here, and the
- * server queues them from where it writes that kind (comments add `task.comment.created` once they exist).
+ * server queues them from where it writes that kind.
  */
 export const WEBHOOK_EVENTS = [
   'task.created',
@@ -231,6 +231,7 @@ export const WEBHOOK_EVENTS = [
   'project.created',
   'project.updated',
   'project.deleted',
+  'task.comment.created',
   'member.joined',
   'member.left',
 ] as const;

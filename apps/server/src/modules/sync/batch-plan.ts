@@ -33,6 +33,12 @@ export interface PlannedOperation {
 }
 
 /**
+ * An audit row the plan will write, and the row it tells of when that is not its `resource` (a comment's
+ * rows name its task): webhooks send that row. The subject is not stored.
+ */
+export type PlannedAudit = AuditEntry & { subject?: { entity: SyncEntity; id: string } };
+
+/**
  * The batch, worked out in memory before anything is written (decision 0012); a REST write is a batch of
  * one operation. Every row an operation can
  * touch is loaded and locked first; each operation then reads and changes the rows here, exactly as it
@@ -53,7 +59,7 @@ export class BatchPlan {
   /** Live task counts per `project|status|priority` to add (the dashboard's task_counts). */
   readonly countDeltas = new Map<string, number>();
   readonly events: TaskEventRow[] = [];
-  readonly audits: AuditEntry[] = [];
+  readonly audits: PlannedAudit[] = [];
   /** Entity id -> the seq of the first conflict on it in this batch (for `depends_on_conflict`). */
   readonly conflicted = new Map<string, number>();
   /** The people the rules asked for by `people` (a comment's author and mentions), as they are now. */
@@ -143,7 +149,7 @@ export class BatchPlan {
     this.changed('project').add(projectId);
   }
 
-  audit(entry: Omit<AuditEntry, 'actor' | 'outcome'>): void {
+  audit(entry: Omit<PlannedAudit, 'actor' | 'outcome'>): void {
     const metadata = this.via ? { ...entry.metadata, via: this.via } : entry.metadata;
     this.audits.push({ ...entry, actor: this.actor, outcome: 'success', ...(metadata && { metadata }) });
   }

@@ -29,12 +29,14 @@ export async function writePlan(tx: Tx, plan: BatchPlan): Promise<void> {
 
 /**
  * What the plan did, as webhooks name it: each audit row of a write (`task.updated` on `task:<id>`) with
- * the row as its REST route answers it, final state of this batch. Every REST write and sync batch comes
+ * the row it tells of (its subject, else its resource) as its REST route answers it, final state of this batch. Every REST write and sync batch comes
  * through here, so a delivery is queued in the transaction of the change, whatever the route.
  */
 function occurrences(plan: BatchPlan): Occurrence[] {
   return plan.audits.flatMap((audit) => {
-    const [entity, id] = (audit.resource ?? '').split(':');
+    const [entity, id] = audit.subject
+      ? [audit.subject.entity, audit.subject.id]
+      : (audit.resource ?? '').split(':');
     const rules = ALL_RULES.find((candidate) => candidate.entity === entity);
     const row = id === undefined ? undefined : rules?.rows(plan).get(id);
     return rules && row ? [{ type: audit.type, data: rules.present(plan, row) }] : [];

@@ -105,6 +105,7 @@ export const commentRules: EntityRules<CommentRow> = {
       resource: `task:${taskId}`,
       details: 'Commentaire ajouté',
       metadata: { comment: id, mentions: row.mentions },
+      subject: { entity: 'comment', id },
     });
     return row;
   },
@@ -117,6 +118,7 @@ export const commentRules: EntityRules<CommentRow> = {
       resource: `task:${row.taskId}`,
       details: 'Commentaire modifié',
       metadata: { comment: row.id, mentions: row.mentions },
+      subject: { entity: 'comment', id: row.id },
     });
     return row;
   },
@@ -132,6 +134,7 @@ export const commentRules: EntityRules<CommentRow> = {
       resource: `task:${row.taskId}`,
       details: 'Commentaire supprimé',
       metadata: { comment: row.id },
+      subject: { entity: 'comment', id: row.id },
     });
     return row;
   },

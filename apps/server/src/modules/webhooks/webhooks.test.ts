@@ -186,6 +186,28 @@ describe('deliveries', () => {
     expect(logged!.durationMs).toBeGreaterThanOrEqual(0);
   });
 
+  it('tells a new comment with the comment as the API answers it, not its task', async () => {
+    await addWebhook(['task.comment.created']);
+    const task = await createTask('Relire la maquette');
+    const commented = await inject(ctx.app, {
+      method: 'POST',
+      url: `/api/tasks/${task.id}/comments`,
+      token: admin.token,
+      payload: { body: 'Vu, deux remarques.' },
+    });
+    expect(commented.statusCode, commented.body).toBe(201);
+    await inject(ctx.app, {
+      method: 'PATCH',
+      url: `/api/comments/${commented.json().data.id}`,
+      token: admin.token,
+      payload: { body: 'Vu, trois remarques.' },
+    });
+    await drain();
+    expect(receiver.received.map((request) => JSON.parse(request.body))).toEqual([
+      expect.objectContaining({ type: 'task.comment.created', data: commented.json().data }),
+    ]);
+  });
+
   it('sends only the events a webhook asked for, and nothing to a switched-off one', async () => {
     const wanted = await addWebhook(['task.updated']);
     const off = await addWebhook(['task.created', 'task.updated']);

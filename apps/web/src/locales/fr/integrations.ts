@@ -12,6 +12,7 @@ export const integrations = {
     'project.created': 'Projet créé',
     'project.updated': 'Projet modifié',
     'project.deleted': 'Projet supprimé',
+    'task.comment.created': 'Commentaire ajouté',
     'member.joined': 'Membre arrivé',
     'member.left': 'Membre parti',
   } satisfies Record<WebhookEvent, string>,
