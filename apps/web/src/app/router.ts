@@ -1,5 +1,6 @@
 import { shouldUseHashRouter } from '../lib/host.ts';
 import { browserLocation, hashLocation, type AppLocation } from '../lib/navigation.ts';
+import { keepOpeningFragment } from '../lib/opening-fragment.ts';
 import { setNavigator } from '../lib/redirects.ts';
 import { sessionResetRedirect } from './guards/session-reset-redirect.ts';
 
@@ -25,6 +26,9 @@ export function adoptPathIntoHash(location: Pick<Location, 'pathname' | 'search'
 export function createAppLocation(hostname: string = window.location.hostname): AppLocation {
   let location = browserLocation;
   if (shouldUseHashRouter(hostname)) {
+    // A fragment that is no route (the SSO hand-off's code) would be lost when the route moves into it.
+    if (window.location.hash !== '' && !window.location.hash.startsWith('#/'))
+      keepOpeningFragment(window.location.hash);
     const adopted = adoptPathIntoHash(window.location);
     if (adopted !== null) window.history.replaceState(null, '', adopted);
     location = hashLocation;

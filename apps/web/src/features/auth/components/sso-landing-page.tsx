@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { REDIRECT } from '@jalon/contract/plain';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { forgetOpeningFragment, openingFragment } from '../../../lib/opening-fragment.ts';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { exchangeSsoCode } from '../api/sso.ts';
@@ -19,7 +20,7 @@ const codeOf = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get
  * due shows the usual code form; a refusal says why in French, with the way back to /login.
  */
 export function SsoLandingPage() {
-  const [code] = useState(() => codeOf(window.location.hash));
+  const [code] = useState(() => codeOf(openingFragment()));
   const [state, setState] = useState<State>(() =>
     code ? { step: 'exchanging' } : { step: 'failed', message: fr.auth.sso.missingCode },
   );
@@ -30,7 +31,10 @@ export function SsoLandingPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    window.history.replaceState(window.history.state, '', window.location.pathname);
+    forgetOpeningFragment();
+    // Wiped from the address (history, a shared screen); in hash mode the route is the fragment itself.
+    if (!window.location.hash.startsWith('#/'))
+      window.history.replaceState(window.history.state, '', window.location.pathname);
     if (!code) return;
     exchangeSsoCode(code).then(
       (result) => {
