@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /*
- * Full-text search over the stored `search_vector` columns (migration 0015: the `jalon_search`
+ * Full-text search over the stored `search_vector` columns (migrations 0011 and 0013: the `jalon_search`
  * configuration, French stemming with accents folded; decision 0080). Every member sees every project
  * (one instance is one team), so what a member may find is what is live: a deleted task or project is
  * never found, and a deleted project's tasks are deleted with it.
@@ -20,9 +20,8 @@ import { AppError } from '../../lib/errors.ts';
 
 /**
  * Each source gives its live matches of `query.tsq` as (kind, id, task_id, title, body, rank). Another
- * kind of thing to find is one more entry here, with its own GIN index; comments will be:
- * `select 'comment', c.id, c.task_id, t.title, c.body, ts_rank(c.search_vector, query.tsq) from comments
- * c join tasks t on t.id = c.task_id where c.deleted_at is null and t.deleted_at is null and …`.
+ * kind of thing to find is one more entry here, with its own GIN index. A comment is found under its
+ * task's title, and only while it and its task are live.
  */
 const SOURCES: SQL[] = [
   sql`select 'task'::text as kind, t.id, t.id as task_id, t.title, t.description as body,
@@ -32,6 +31,9 @@ const SOURCES: SQL[] = [
   sql`select 'project'::text, p.id, null::uuid, p.name, p.description, ts_rank(p.search_vector, query.tsq)
       from projects p, query
       where p.deleted_at is null and p.search_vector @@ query.tsq`,
+  sql`select 'comment'::text, c.id, c.task_id, t.title, c.body, ts_rank(c.search_vector, query.tsq)
+      from comments c join tasks t on t.id = c.task_id, query
+      where c.deleted_at is null and t.deleted_at is null and c.search_vector @@ query.tsq`,
 ];
 
 /*
@@ -42,6 +44,8 @@ const MARK_START = '\uE000';
 const MARK_END = '\uE001';
 const unmarked = (column: string) => sql.raw(`translate(${column}, chr(57344) || chr(57345), '')`);
 const markOptions = `StartSel=${MARK_START},StopSel=${MARK_END}`;
+/** A comment's excerpt reads its mentions as '@' and the member's name (migration 0013), not their ids. */
+const PAGE_BODY = "case when page.kind = 'comment' then jalon_mentions_named(page.body) else page.body end";
 
 /** Words are letters and digits only, so the query text can hold no tsquery operator but ours. */
 export function tsqueryText(q: string): string | null {
@@ -120,7 +124,7 @@ export async function searchPage(
     select page.kind, page.id, page.task_id, page.rank::text as rank,
       ts_headline('jalon_search', jalon_search_fold(${unmarked('page.title')}), query.tsq,
         ${`${markOptions},HighlightAll=true`}) as title,
-      ts_headline('jalon_search', jalon_search_fold(${unmarked('page.body')}), query.tsq,
+      ts_headline('jalon_search', jalon_search_fold(${unmarked(PAGE_BODY)}), query.tsq,
         ${`${markOptions},HighlightAll=true`}) as excerpt
     from page, query
     order by page.rank desc, page.kind desc, page.id desc`);

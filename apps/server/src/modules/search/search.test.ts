@@ -113,6 +113,31 @@ describe('GET /api/search', () => {
     }
   });
 
+  it("finds a comment by its words under its task's title, its mentions read as names, never a deleted one", async () => {
+    const camille = await signIn(ctx, { username: 'Camille' });
+    const task = await createTask(project.id, 'Choisir le traiteur');
+    const comment = async (body: string) => {
+      const response = await call('POST', `/api/tasks/${task.id}/comments`, { body });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data as { id: string };
+    };
+    const found = await comment(
+      `Les devis des traiteurs sont arrivés, <@${camille.user.id}> peux-tu les relire ?`,
+    );
+    const removed = await comment('Un devis de traiteur en trop');
+    expect((await call('DELETE', `/api/comments/${removed.id}`)).statusCode).toBe(200);
+
+    const page = await search('devis traiteur');
+    expect(ids(page)).toEqual([found.id]);
+    const [item] = page.items;
+    expect(item).toMatchObject({ kind: 'comment', taskId: task.id, title: 'Choisir le traiteur' });
+    expect(item!.excerpt).toContain('@Camille peux-tu');
+    expect(marked(item!.excerpt, item!.highlights.excerpt)).toEqual(['devis', 'traiteurs']);
+
+    expect((await call('DELETE', `/api/tasks/${task.id}`)).statusCode).toBe(200);
+    expect(ids(await search('devis traiteur'))).toEqual([]);
+  });
+
   it('pages with the cursor, best first, each result once', async () => {
     const made = new Set<string>();
     for (let index = 0; index < 7; index += 1) {
