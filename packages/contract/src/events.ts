@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './id-schema.ts';
 import { isoDateTimeSchema } from './dates.ts';
+import { notificationStreamEventSchema } from './notifications.ts';
 
 /** The live event stream, `GET /api/events` (docs/sync-protocol.md, "Events"): hints that something changed, never content. */
 export const EVENT_STREAM = {
@@ -71,6 +72,8 @@ export const streamEventSchema = z.union([
   z.object({ type: z.literal('resync') }),
   /** The last message of a stream whose session has ended: the server closes the stream right after. */
   z.object({ type: z.literal('session.ended'), reason: z.enum(SESSION_END_REASONS) }),
+  /** A new notification for the stream's person (sent to that person's streams only). */
+  notificationStreamEventSchema,
 ]);
 export type StreamEvent = z.infer<typeof streamEventSchema>;
 

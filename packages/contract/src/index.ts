@@ -29,6 +29,7 @@ export * from './task-activity.ts';
 export * from './search.ts';
 export * from './attachments.ts';
 export * from './comments.ts';
+export * from './notifications.ts';
 export * from './dashboard.ts';
 export * from './sync.ts';
 export * from './events.ts';
