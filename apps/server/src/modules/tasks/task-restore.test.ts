@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookDeliveries, webhooks } from '../../db/schema.ts';
 import { TombstonePurge } from '../sync/tombstone-purge.ts';
 import { createTestContext, inject, signIn, signInAdmin, type TestContext } from '../../test/test-app.ts';
 
@@ -140,6 +141,30 @@ describe('restoring a deleted task', () => {
     const deleted = await call('DELETE', `/api/labels/${gone.id}`, undefined, admin);
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await restore(labelled.id)).json().data.labels).toEqual([kept.id]);
+  });
+
+  it('queues a task.restored webhook delivery with the task as the API answers it', async () => {
+    const [hook] = await ctx.db
+      .insert(webhooks)
+      .values({
+        url: 'http://127.0.0.1:9/hook',
+        events: ['task.restored'],
+        secret: ctx.app.ctx.secretBox.seal('whsec_AAAA'),
+      })
+      .returning();
+    const deletedThenRestored = await task();
+    await remove(deletedThenRestored.id);
+    expect((await restore(deletedThenRestored.id)).statusCode).toBe(200);
+    const deliveries = await ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, hook!.id));
+    expect(deliveries.map((delivery) => delivery.event)).toEqual(['task.restored']);
+    expect(JSON.parse(deliveries[0]!.body).data).toMatchObject({
+      id: deletedThenRestored.id,
+      deletedAt: null,
+    });
+    await ctx.db.delete(webhooks).where(eq(webhooks.id, hook!.id));
   });
 
   it('answers a live task as it is, and 404 for an unknown one', async () => {
