@@ -80,6 +80,7 @@ import { API_TOKEN } from '@jalon/contract';
 import { searchRoutes } from './modules/search/routes.ts';
 import { attachmentRoutes } from './modules/attachments/routes.ts';
 import { AttachmentService } from './modules/attachments/attachment-service.ts';
+import { IncomingSweep } from './modules/attachments/incoming-sweep.ts';
 import { openFileStorage } from './modules/attachments/open-storage.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { SsoService } from './modules/sso/sso-service.ts';
@@ -223,11 +224,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (sha256s) => attachments.releaseContents(sha256s),
   );
   purge.start();
+  const sweep = new IncomingSweep(storage.storage, (error) =>
+    app.log.error({ err: error }, 'sweep of cut uploads failed'),
+  );
+  sweep.start();
   if (config.outboxPollIntervalMs > 0) outbox.start();
   // Before the server stops accepting: open streams would otherwise hold the close until the grace period.
   app.addHook('preClose', async () => events.close());
   app.addHook('onClose', async () => {
     purge.stop();
+    sweep.stop();
     // Attempts under way finish and are recorded before the database closes.
     await outbox.stop();
     probe.stop();

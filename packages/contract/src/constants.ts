@@ -228,6 +228,7 @@ export const WEBHOOK_EVENTS = [
   'task.created',
   'task.updated',
   'task.deleted',
+  'task.restored',
   'project.created',
   'project.updated',
   'project.deleted',

@@ -65,6 +65,7 @@ export const AUDIT_TYPES = {
   taskCreated: 'task.created',
   taskUpdated: 'task.updated',
   taskDeleted: 'task.deleted',
+  taskRestored: 'task.restored',
   taskAttachmentAdded: 'task.attachment.added',
   taskAttachmentRemoved: 'task.attachment.removed',
   // A comment's audit rows are the task's (`task:<id>` in `resource`), so the journal's 'task*' filter finds them.

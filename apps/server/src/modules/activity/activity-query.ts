@@ -15,6 +15,7 @@ export const ACTIVITY_TYPES = [
   AUDIT_TYPES.taskCreated,
   AUDIT_TYPES.taskUpdated,
   AUDIT_TYPES.taskDeleted,
+  AUDIT_TYPES.taskRestored,
 ];
 
 export interface ActivityFilter {

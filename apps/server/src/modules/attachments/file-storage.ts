@@ -32,6 +32,12 @@ export interface FileStorage {
   /** The content stored under `sha256`. */
   open(sha256: string): Promise<Readable>;
   remove(sha256: string): Promise<void>;
+  /**
+   * Removes what uploads staged before `before` left aside and never committed nor discarded (a process
+   * killed mid-upload); answers how many went. Removing what is gone already is no error, so every
+   * instance sharing the storage may run it at once.
+   */
+  sweepIncoming(before: Date): Promise<number>;
 }
 
 /** Hashes and counts what passes through, keeps its first bytes, and errors once past the limit. */

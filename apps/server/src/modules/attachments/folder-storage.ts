@@ -59,4 +59,17 @@ export class FolderStorage implements FileStorage {
   async remove(sha256: string): Promise<void> {
     await fs.promises.rm(this.pathOf(sha256), { force: true });
   }
+
+  async sweepIncoming(before: Date): Promise<number> {
+    const folder = path.join(this.dir, TEMP_FOLDER);
+    let swept = 0;
+    for (const name of await fs.promises.readdir(folder)) {
+      const file = path.join(folder, name);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat || stat.mtime >= before) continue;
+      await fs.promises.rm(file, { force: true });
+      swept += 1;
+    }
+    return swept;
+  }
 }

@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment } from '@jalon/contract';
 import { createProject, createTestContext, inject, signIn, type TestContext } from '../../test/test-app.ts';
 import { multipartBody } from '../../test/multipart.ts';
+import { IncomingSweep } from './incoming-sweep.ts';
+import { S3Storage } from './s3-storage.ts';
 
 /**
  * With S3_URL, the content goes to an S3-compatible bucket: here a real S3-protocol server (s3rver) on
@@ -107,5 +109,20 @@ describe('attached files in an S3-compatible bucket (S3_URL)', () => {
     });
     expect(preview.statusCode).toBe(200);
     expect((await sharp(preview.rawPayload).metadata()).width).toBe(320);
+  });
+
+  it('sweeps what a killed upload left under incoming/ once it is an hour old, and nothing else', async () => {
+    const kept = (await send('garder.txt', Buffer.from('à garder'))).json().data as Attachment;
+    await bucket.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'incoming/coupé', Body: 'moitié' }));
+    const storage = new S3Storage(ctx.config.files.s3!);
+    const sweep = new IncomingSweep(storage, () => {});
+    // Just written: it may be an upload under way.
+    expect(await sweep.runOnce()).toBe(0);
+    expect(await keys()).toContain('incoming/coupé');
+    // An hour on, it can only be left over; the stored files stay.
+    expect(await sweep.runOnce(new Date(Date.now() + 61 * 60_000))).toBe(1);
+    expect(await keys()).not.toContain('incoming/coupé');
+    expect(await keys()).toContain(`files/${kept.sha256}`);
+    storage.close();
   });
 });

@@ -6,11 +6,15 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../../config.ts';
 import { Meter, SHA256_HEX, type FileStorage, type StagedFile } from './file-storage.ts';
+
+/** Where uploads are written until whole (then copied under their hash): swept once an hour old. */
+const INCOMING = 'incoming/';
 
 /**
  * Content in an S3-compatible bucket, which several instances share: `files/<sha256>`. An upload streams
@@ -40,7 +44,7 @@ export class S3Storage implements FileStorage {
   }
 
   async stage(source: Readable, maxBytes: number): Promise<StagedFile> {
-    const temp = `incoming/${randomUUID()}`;
+    const temp = `${INCOMING}${randomUUID()}`;
     const meter = new Meter(maxBytes);
     const body = new PassThrough();
     const upload = new Upload({
@@ -90,6 +94,29 @@ export class S3Storage implements FileStorage {
 
   async remove(sha256: string): Promise<void> {
     await this.deleteKey(this.keyOf(sha256));
+  }
+
+  /**
+   * Objects under `incoming/` last written before `before`: an upload's object is whole once written and
+   * copied under its hash straight after, so one an hour old was left by a process that died. The parts
+   * of a multipart upload the process never completed are the bucket's lifecycle rule's to abort (the
+   * files guide says so): not every S3-compatible server lists them.
+   */
+  async sweepIncoming(before: Date): Promise<number> {
+    let swept = 0;
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: INCOMING, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (!object.Key || !object.LastModified || object.LastModified >= before) continue;
+        await this.deleteKey(object.Key);
+        swept += 1;
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return swept;
   }
 
   private async exists(key: string): Promise<boolean> {

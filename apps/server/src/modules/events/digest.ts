@@ -9,6 +9,7 @@ const CHANGE_TYPES = [
   AUDIT_TYPES.taskCreated,
   AUDIT_TYPES.taskUpdated,
   AUDIT_TYPES.taskDeleted,
+  AUDIT_TYPES.taskRestored,
 ];
 
 interface Row extends Record<string, unknown> {

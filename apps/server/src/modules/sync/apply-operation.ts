@@ -32,7 +32,7 @@ export interface EntityRules<Row extends { id: string; version: number; deletedA
    * What a REST 403 says when `canDelete` or `mayChange` refuses (`change`: when `mayChange` can refuse);
    * `taken`: the `invalid` details REST answers 409 with that code (a label's `name_taken`), and why.
    */
-  refusals: { delete: string; change?: string; taken?: Record<string, string> };
+  refusals: { delete: string; change?: string; restore?: string; taken?: Record<string, string> };
   rows(plan: BatchPlan): Map<string, Row>;
   /**
    * Fields that hold another entity's id, and which entity: a device may give it as `tmp-<uuid>` (its id
@@ -82,6 +82,11 @@ export interface EntityRules<Row extends { id: string; version: number; deletedA
   /** Whether the viewer may make these changes to a live row (a task moved to another project). */
   mayChange(plan: BatchPlan, row: Row, changes: Record<string, unknown>): boolean;
   remove(plan: BatchPlan, row: Row): Row;
+  /**
+   * Brings a tombstone back, with what was deleted with it (a task's sub-tasks), by whoever may delete
+   * it; a string is why it cannot come back (its project was deleted). A kind without it is not restorable.
+   */
+  restore?(plan: BatchPlan, row: Row): Row | string;
 }
 
 /** `tmp-` taken off the reference fields (an id, or a list of ids such as a task's labels), before validation. */
@@ -174,6 +179,14 @@ export function applyOperation<Row extends { id: string; version: number; delete
     if (!rules.canDelete(plan, existing)) return conflict('forbidden');
     if (version !== existing.version) return conflict('version_mismatch');
     return applied(rules.remove(plan, existing));
+  }
+  if (operation.op === 'restore') {
+    if (!rules.restore) return conflict('invalid', { detail: 'Not restorable' });
+    // A live row is restored already (a resend of the same restore).
+    if (!existing.deletedAt) return applied(existing);
+    if (!rules.canDelete(plan, existing)) return conflict('forbidden');
+    const restored = rules.restore(plan, existing);
+    return typeof restored === 'string' ? conflict('invalid', { detail: restored }) : applied(restored);
   }
   if (existing.deletedAt) return conflict('deleted');
 

@@ -17,7 +17,8 @@ export type OperationResult = { applied: SyncApplied } | { conflict: SyncConflic
 export interface PlannedOperation {
   seq: number;
   entity: SyncEntity;
-  op: 'upsert' | 'patch' | 'delete';
+  /** `restore` is REST's alone (`POST /api/tasks/{id}/restore`): sync batches have no such op (decision 0090). */
+  op: 'upsert' | 'patch' | 'delete' | 'restore';
   /** The real id (the client's uuid without `tmp-`). */
   id: string;
   /** The id as the client sent it (`tmp-…` for a create). */
@@ -56,6 +57,8 @@ export class BatchPlan {
   readonly deletedProjects = new Set<string>();
   /** Labels deleted by this batch: the writer takes them off the tasks not loaded here. */
   readonly deletedLabels = new Set<string>();
+  /** Tasks this batch brings back from their tombstone: their comments are sent to devices again. */
+  readonly restoredTasks = new Set<string>();
   /** Live task counts per `project|status|priority` to add (the dashboard's task_counts). */
   readonly countDeltas = new Map<string, number>();
   readonly events: TaskEventRow[] = [];

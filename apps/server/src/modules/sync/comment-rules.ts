@@ -4,6 +4,7 @@ import type { Comment } from '@jalon/contract';
 import { comments } from '../../db/schema.ts';
 import type { EntityRules } from './apply-operation.ts';
 import { fieldValues, type BatchPlan, type CommentRow } from './batch-plan.ts';
+import { forgetDeletedComments } from './sync-clients.ts';
 import type { Column } from './table-columns.ts';
 
 /** The active members a text mentions; an unknown or deactivated id stays text and is not listed. */
@@ -125,6 +126,9 @@ export const commentRules: EntityRules<CommentRow> = {
 
   canDelete: (plan, row) => plan.viewer.isAdmin || row.createdBy === plan.viewer.userId,
   mayChange: (plan, row) => row.createdBy === plan.viewer.userId,
+
+  /** Nor do the answers stored for devices' replays (a conflict holds the text sent and the row's). */
+  afterWrite: (tx, plan) => forgetDeletedComments(tx, plan),
 
   /** The tombstone keeps the comment's place in the thread and nothing of what it said. */
   remove(plan, current) {

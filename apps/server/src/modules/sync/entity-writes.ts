@@ -73,4 +73,19 @@ export class EntityWrites<
     });
     return written.presented as Presented;
   }
+
+  /**
+   * Brings a deleted row back (a task with what was deleted with it), for whoever may delete it; a live
+   * row is answered as it is, a row purged or never there is 404.
+   */
+  async restore(viewer: Viewer, id: string, actor: AuditActor): Promise<Presented> {
+    const written = await writeOne(this.db, this.notifier, viewer, actor, {
+      entity: this.entity,
+      op: 'restore',
+      id,
+      version: undefined,
+      data: {},
+    });
+    return written.presented as Presented;
+  }
 }

@@ -1,8 +1,9 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { syncClients, syncResults } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { OperationResult } from './batch-plan.ts';
+import type { BatchPlan, CommentRow, OperationResult } from './batch-plan.ts';
+import { uuidArray } from './table-columns.ts';
 
 /** A device's row (docs/sync-protocol.md, "Devices and their sequence"), locked for the batch: one batch per device at a time. */
 export interface SyncClientState {
@@ -85,6 +86,28 @@ export async function recordProcessed(
       .delete(syncResults)
       .where(and(eq(syncResults.clientId, client.id), lte(syncResults.seq, Math.min(ackedThrough, lastSeq))));
   return lastSeq;
+}
+
+/**
+ * A deleted comment's text leaves the stored answers too: a conflict kept for a replay holds the row as the
+ * server had it and the data the device sent. Those answers keep their reason, without either. `which`:
+ * the comments this plan deleted, or every deleted one it read (an edit answered `deleted` holds text too).
+ */
+export async function forgetDeletedComments(
+  tx: Tx,
+  plan: BatchPlan,
+  which: 'deleted now' | 'read deleted' = 'deleted now',
+): Promise<void> {
+  const rows = plan.rowsOf<CommentRow>('comment');
+  const ids = [...(which === 'deleted now' ? plan.changed('comment') : rows.keys())].filter(
+    (id) => rows.get(id)?.deletedAt,
+  );
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    update sync_results
+       set result = jsonb_set(jsonb_set(result, '{conflict,server}', 'null'), '{conflict,client}', '{}')
+     where result->'conflict'->>'entity' = 'comment'
+       and result->'conflict'->>'id' = any(${uuidArray(ids)}::text[])`);
 }
 
 /** The `lastSeq` of a user's device, for pulls (null when the device is unknown or another user's). */

@@ -16,7 +16,13 @@ import type { Viewer } from '../projects/policy.ts';
 import { resolveReferences } from './apply-operation.ts';
 import type { OperationResult, PlannedOperation } from './batch-plan.ts';
 import { retryingTransaction } from './retrying-transaction.ts';
-import { assertInOrder, lockSyncClient, recordProcessed, storedResults } from './sync-clients.ts';
+import {
+  assertInOrder,
+  forgetDeletedComments,
+  lockSyncClient,
+  recordProcessed,
+  storedResults,
+} from './sync-clients.ts';
 import { rulesOf } from './entities.ts';
 import { applyAndWrite, loadPlan } from './write-path.ts';
 
@@ -129,6 +135,9 @@ export class SyncService {
     const plan = await loadPlan(tx, { viewer, actor, changeSeq, via: 'sync' }, fresh);
     const processed = await applyAndWrite(tx, plan, fresh);
     const lastSeq = await recordProcessed(tx, client, processed, ackedThrough, plan.now);
+    // The comment rules forgot the texts of the comments this batch deleted in earlier answers; these
+    // answers were stored just now, and may hold text sent to a comment deleted before.
+    await forgetDeletedComments(tx, plan, 'read deleted');
     const results = [
       ...replays.map((operation) => ({
         seq: operation.seq,

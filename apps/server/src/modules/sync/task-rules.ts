@@ -1,12 +1,13 @@
-import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { AUDIT_TYPES, createTaskSchema, updateTaskSchema, type TaskStatus } from '@jalon/contract';
-import { tasks } from '../../db/schema.ts';
+import type { Tx } from '../../db/client.ts';
+import { comments, labels, tasks } from '../../db/schema.ts';
 import { describeChanges } from '../projects/project-presenter.ts';
 import { canDeleteTask, canMoveTask } from '../tasks/policy.ts';
 import { statusEvents } from '../tasks/task-bookkeeping.ts';
 import { effectiveProgress, presentTask } from '../tasks/task-presenter.ts';
 import { referencedIds, type EntityRules } from './apply-operation.ts';
-import { fieldValues, instant, type BatchPlan, type TaskRow } from './batch-plan.ts';
+import { fieldValues, instant, type BatchPlan, type PlannedOperation, type TaskRow } from './batch-plan.ts';
 import type { Column } from './table-columns.ts';
 
 /** Task fields as the contract names them, and the row column each one is kept in. */
@@ -110,6 +111,63 @@ function tombstoned(plan: BatchPlan, current: TaskRow): TaskRow {
   return row;
 }
 
+/**
+ * A tombstone brought back, and what it gives back: its project's and the dashboard's counts. Labels
+ * deleted while it lay there stay off it; its comments are sent to devices again (`afterWrite`).
+ */
+function restored(plan: BatchPlan, current: TaskRow): TaskRow {
+  const row = plan.nextVersion('task', current, {
+    deletedAt: null,
+    labels: current.labels.filter((id) => plan.liveLabel(id)),
+  });
+  plan.adjustProject(row.projectId, 1, effectiveProgress(row));
+  plan.countTask(row, 1);
+  plan.restoredTasks.add(row.id);
+  plan.audit({
+    type: AUDIT_TYPES.taskRestored,
+    resource: `task:${row.id}`,
+    details: `Tâche restaurée : ${row.title}`,
+    metadata: { project: row.projectId },
+  });
+  return row;
+}
+
+/** The sub-tasks deleted in the same change as their parent (the loader brings them for restores). */
+const deletedWith = (plan: BatchPlan, parent: TaskRow): TaskRow[] =>
+  [...plan.tasks.values()].filter(
+    (task) => task.parentId === parent.id && task.deletedAt && task.changeSeq === parent.changeSeq,
+  );
+
+/** What restoring these tasks reads besides them: see `loadAlso`. */
+async function loadForRestores(tx: Tx, plan: BatchPlan, restores: PlannedOperation[]): Promise<void> {
+  const tombstones = restores.flatMap((operation) => {
+    const row = plan.tasks.get(operation.id);
+    return row?.deletedAt ? [row] : [];
+  });
+  if (tombstones.length === 0) return;
+  const subTasks = await tx
+    .select()
+    .from(tasks)
+    .where(
+      or(
+        ...tombstones.map((row) =>
+          and(eq(tasks.parentId, row.id), isNotNull(tasks.deletedAt), eq(tasks.changeSeq, row.changeSeq)),
+        ),
+      ),
+    )
+    .for('update');
+  const parentIds = tombstones.flatMap((row) => (row.parentId ? [row.parentId] : []));
+  const parents =
+    parentIds.length === 0
+      ? []
+      : await tx.select().from(tasks).where(inArray(tasks.id, parentIds)).for('update');
+  for (const row of [...subTasks, ...parents]) if (!plan.tasks.has(row.id)) plan.tasks.set(row.id, row);
+  const labelIds = [...new Set([...tombstones, ...subTasks].flatMap((row) => row.labels))];
+  if (labelIds.length === 0) return;
+  for (const row of await tx.select().from(labels).where(inArray(labels.id, labelIds)))
+    if (!plan.labels.has(row.id)) plan.labels.set(row.id, row);
+}
+
 const projectOwner = (plan: BatchPlan, row: TaskRow) => plan.projects.get(row.projectId)?.ownerId ?? null;
 
 /** Every column, as the writer stores a row. */
@@ -144,6 +202,7 @@ export const taskRules: EntityRules<TaskRow> = {
   restName: 'Task',
   refusals: {
     delete: 'Only the creator of a task, the owner of its project or an administrator can delete it',
+    restore: 'Only the creator of a task, the owner of its project or an administrator can restore it',
     change:
       'Only the creator of a task, the owner of its project or an administrator can move it to another project',
   },
@@ -241,10 +300,29 @@ export const taskRules: EntityRules<TaskRow> = {
   },
 
   /**
+   * Its sub-tasks deleted with it come back with it. A task whose project was deleted stays deleted (the
+   * project is not restorable), and so does a sub-task whose parent is still deleted: restoring the
+   * parent brings it back.
+   */
+  restore(plan, current) {
+    if (!plan.liveProject(current.projectId)) return "project: The task's project was deleted";
+    if (current.parentId !== null && !plan.liveTask(current.parentId))
+      return 'parent: The parent task is deleted; restore it instead';
+    for (const subTask of deletedWith(plan, current)) plan.tasks.set(subTask.id, restored(plan, subTask));
+    return restored(plan, current);
+  },
+
+  /**
    * The live sub-tasks of the tasks an operation may move or delete, locked: they move and go with their
-   * parent, and a task that has some cannot become a sub-task.
+   * parent, and a task that has some cannot become a sub-task. For a restore, the sub-tasks deleted with
+   * the task, its parent, and the labels the tombstones still carry (those deleted since stay off).
    */
   async loadAlso(tx, plan, operations) {
+    await loadForRestores(
+      tx,
+      plan,
+      operations.filter((operation) => operation.entity === 'task' && operation.op === 'restore'),
+    );
     const ids = operations
       .filter(
         (operation) =>
@@ -269,6 +347,14 @@ export const taskRules: EntityRules<TaskRow> = {
         return { project_id: projectId!, status: status!, priority: priority!, count };
       })
       .filter((delta) => delta.count !== 0 && !plan.deletedProjects.has(delta.project_id));
+    // Comments unchanged since the delete were never sent again: a device that pulled them before would
+    // have nothing newer to fetch, and one that dropped them with the task would never see them back.
+    if (plan.restoredTasks.size > 0) {
+      await tx
+        .update(comments)
+        .set({ changeSeq: plan.changeSeq })
+        .where(inArray(comments.taskId, [...plan.restoredTasks]));
+    }
     if (deltas.length > 0) {
       await tx.execute(sql`
         insert into task_counts (project_id, status, priority, count)

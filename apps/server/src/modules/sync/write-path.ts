@@ -111,10 +111,10 @@ export async function applyAndWrite(
   return results;
 }
 
-/** One REST write: a create (with the client's id, if it made one), a patch, or a delete. */
+/** One REST write: a create (with the client's id, if it made one), a patch, a delete or a restore. */
 export interface RestWrite<E extends SyncEntity> {
   entity: E;
-  op: 'create' | 'patch' | 'delete';
+  op: 'create' | 'patch' | 'delete' | 'restore';
   /** For a create, the id the client made (absent: the server makes one). */
   id: string | undefined;
   /** `X-Entity-Version`; absent, the write goes over whatever version the row is at. */
@@ -147,7 +147,7 @@ export async function writeOne<E extends SyncEntity>(
   const operation: PlannedOperation = {
     seq: 1,
     entity: write.entity,
-    op: create ? 'upsert' : write.op === 'patch' ? 'patch' : 'delete',
+    op: write.op === 'create' ? 'upsert' : write.op,
     id,
     clientId: create ? `tmp-${id}` : id,
     version: write.version,
@@ -157,9 +157,11 @@ export async function writeOne<E extends SyncEntity>(
   const run = async (tx: Tx, changeSeq: number) => {
     const plan = await loadPlan(tx, { viewer, actor, changeSeq, via: null }, [operation]);
     const existing = rules.rows(plan).get(id);
-    // A batch answers a delete of what is already deleted as done (a resend); REST never showed it.
-    if (!create && (!existing || existing.deletedAt || rules.hidden?.(plan, existing)))
-      throw notFound(rules.restName);
+    // A batch answers a delete of what is already deleted as done (a resend); REST never showed it. A
+    // restore is of a tombstone: only a row that is not there (never was, or purged) is 404.
+    const gone =
+      !existing || rules.hidden?.(plan, existing) || (existing.deletedAt && write.op !== 'restore');
+    if (!create && gone) throw notFound(rules.restName);
     const { result } = (await applyAndWrite(tx, plan, [operation]))[0]!;
     if ('conflict' in result) throw restRefusal(rules, plan, result.conflict, write);
     const row = rules.rows(plan).get(id)!;
@@ -192,7 +194,11 @@ function restRefusal<Row extends AnyRow>(
       return new AppError(
         403,
         'forbidden',
-        write.op === 'delete' ? rules.refusals.delete : (rules.refusals.change ?? 'Forbidden'),
+        write.op === 'delete'
+          ? rules.refusals.delete
+          : write.op === 'restore'
+            ? (rules.refusals.restore ?? 'Forbidden')
+            : (rules.refusals.change ?? 'Forbidden'),
       );
     case 'version_mismatch': {
       const current = rules.rows(plan).get(conflict.id)!;

@@ -17,6 +17,7 @@ const KIND_OF_TYPE: Record<string, TaskActivityKind> = {
   // A comment's edits and deletions are the comment's own story: the task's history tells that it was commented.
   [AUDIT_TYPES.taskCommentCreated]: 'commented',
   [AUDIT_TYPES.taskDeleted]: 'deleted',
+  [AUDIT_TYPES.taskRestored]: 'restored',
 };
 
 /**

@@ -155,4 +155,21 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       return { data: { id: request.params.id, deleted: true as const } };
     },
   );
+
+  app.post(
+    '/tasks/:id/restore',
+    {
+      schema: {
+        operationId: 'restoreTask',
+        tags: ['tasks'],
+        summary:
+          'Bring a deleted task back with the sub-tasks deleted with it (whoever may delete it); a live task is answered as it is, a purged one is 404',
+        params: taskIdParamsSchema,
+        response: { 200: envelope(taskSchema) },
+      },
+    },
+    async (request) => ({
+      data: await ctx.tasks.restore(viewerOf(request), request.params.id, actorOf(request)),
+    }),
+  );
 };

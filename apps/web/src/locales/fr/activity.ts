@@ -21,6 +21,7 @@ export const activity = {
     'task.created': 'a créé une tâche',
     'task.updated': 'a modifié une tâche',
     'task.deleted': 'a supprimé une tâche',
+    'task.restored': 'a restauré une tâche',
     'task.comment.created': 'a commenté une tâche',
     'task.comment.updated': 'a modifié un commentaire',
     'task.comment.deleted': 'a supprimé un commentaire',

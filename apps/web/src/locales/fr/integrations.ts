@@ -9,6 +9,7 @@ export const integrations = {
     'task.created': 'Tâche créée',
     'task.updated': 'Tâche modifiée',
     'task.deleted': 'Tâche supprimée',
+    'task.restored': 'Tâche restaurée',
     'project.created': 'Projet créé',
     'project.updated': 'Projet modifié',
     'project.deleted': 'Projet supprimé',

@@ -3,6 +3,13 @@ import type { TaskActivityField } from '@jalon/contract';
 /** A task's own page (a panel on a desk): its fields, its description in Markdown, its history. */
 export const taskPage = {
   notFound: 'Tâche introuvable.',
+  /** A task deleted while its page was open. */
+  deleted: {
+    was: (title: string) => `La tâche « ${title} » a été supprimée.`,
+    restore: 'Restaurer',
+    restoring: 'Restauration…',
+    failed: (reason: string) => `La tâche n’a pas pu être restaurée : ${reason}`,
+  },
   loading: 'Chargement de la tâche…',
   close: 'Fermer',
   back: 'Retour',

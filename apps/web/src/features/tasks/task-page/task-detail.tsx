@@ -21,6 +21,7 @@ import { TaskEditForm, type TaskEditPatch } from '../components/task-edit-form.t
 import { PriorityIcon, StatusIcon } from '../components/task-icons.tsx';
 import { KANBAN_COLUMNS } from '../task-views.ts';
 import { MarkdownView } from './markdown-view.tsx';
+import { DeletedTask } from './deleted-task.tsx';
 import { TaskAttachments } from './task-attachments.tsx';
 import { TaskComments } from './task-comments.tsx';
 import { TaskHistory } from './task-history.tsx';
@@ -55,6 +56,9 @@ export function TaskDetail({ taskId, titleLevel, actions, onRenamed }: TaskDetai
   const [failure, setFailure] = useState<string | null>(null);
   const currentId = followCreatedId(taskId, work.tasks);
   const task = work.tasks.find((candidate) => candidate.id === currentId);
+  // The task as last shown: when it goes (deleted here or elsewhere), the page can offer it back.
+  const [shown, setShown] = useState<Task | null>(null);
+  if (task && task !== shown) setShown(task);
   const projects = work.projects;
   const names = useMemo(() => ({ members, projects }), [members, projects]);
 
@@ -63,6 +67,15 @@ export function TaskDetail({ taskId, titleLevel, actions, onRenamed }: TaskDetai
   }, [currentId, taskId, onRenamed]);
 
   const Title = titleLevel === 1 ? 'h1' : 'h2';
+  if (!task && shown?.id === currentId) {
+    return (
+      <DeletedTask
+        task={shown}
+        title={<Title className="task-detail__title">{t.notFound}</Title>}
+        actions={actions}
+      />
+    );
+  }
   if (!task) {
     return (
       <div className="task-detail">
