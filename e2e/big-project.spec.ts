@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoViolationsInBothSchemes } from './support/axe.ts';
 import { bearer, createMember, dataOf, signInByApi, type Member } from './support/members.ts';
 import { startOwnServer, type OwnServer } from './support/own-server.ts';
 import { expect, expectDashboard, signIn, test } from './support/test.ts';
@@ -106,7 +107,7 @@ async function scrollUntilVisible(page: Page, target: ReturnType<Page['getByRole
 test.describe('at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('the list reaches its last task; the last card of a long column moves by keyboard; the search finds a description and a comment', async ({
+  test('the list and the calendar reach their last task; the last card of a long column moves by keyboard; the search finds a description and a comment', async ({
     page,
   }) => {
     await openProjectTasks(page, 'list');
@@ -146,6 +147,22 @@ test.describe('at 1440 px', () => {
     await expect(
       page.locator('section.kanban__column[data-status="done"]').getByText(lastTitle!, { exact: true }),
     ).toBeVisible();
+
+    // The calendar: the 28th holds the last task alone; the 1st, 74 tasks: three, then the rest on demand.
+    await page.getByRole('group', { name: 'Vue' }).getByRole('button', { name: 'Calendrier' }).click();
+    const now = new Date();
+    const dayName = (day: number) =>
+      new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' }).format(
+        new Date(now.getFullYear(), now.getMonth(), day),
+      );
+    const cell = (day: number) => page.getByRole('cell', { name: new RegExp(`^${dayName(day)}`) });
+    await expect(cell(28).getByRole('link', { name: LAST, exact: true })).toBeVisible();
+    await expect(cell(1).getByRole('link')).toHaveCount(3);
+    await cell(1)
+      .getByRole('button', { name: `Afficher les 71 autres tâches du ${dayName(1)}` })
+      .click();
+    await expect(cell(1).getByRole('link')).toHaveCount(74);
+    await expectNoViolationsInBothSchemes(page, 'calendar of 2,000 tasks, a busy day opened (1440 px)');
 
     // The search: a word of a description, then of a comment, with and without accents.
     const search = page.getByRole('combobox', { name: 'Rechercher', exact: true });
