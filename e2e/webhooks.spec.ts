@@ -131,7 +131,11 @@ for (const size of SIZES) {
   test.describe(`'Intégrations', axe in light and dark, ${size.label}`, () => {
     test.use(size.use);
 
-    test("the list, the secret shown once and 'Journal des envois'", async ({ page, admin, receiver }) => {
+    test("a double click adds one webhook; the list, the secret shown once and 'Journal des envois'", async ({
+      page,
+      admin,
+      receiver,
+    }) => {
       test.setTimeout(90_000);
       await signInAdmin(page, admin);
       await page.goto('/admin/integrations');
@@ -139,9 +143,11 @@ for (const size of SIZES) {
       const url = `${receiver.url}?${randomUUID().slice(0, 8)}`;
       const form = page.getByRole('form', { name: 'Ajouter un webhook' });
       await form.getByLabel(/^URL/).fill(url);
-      await form.getByRole('button', { name: 'Ajouter le webhook' }).click();
+      // A double click (or tap) adds one webhook, not two.
+      await form.getByRole('button', { name: 'Ajouter le webhook' }).dblclick();
       await expect(page.getByText('Copiez-le maintenant : il ne sera plus affiché.')).toBeVisible();
       await expectNoViolationsInBothSchemes(page, `'Intégrations' with the secret (${size.label})`);
+      await expect(page.getByRole('listitem').filter({ hasText: url })).toHaveCount(1);
       await page
         .getByRole('listitem')
         .filter({ hasText: url })
@@ -149,6 +155,9 @@ for (const size of SIZES) {
         .click();
       await expect(page.getByRole('region', { name: 'Journal des envois' })).toBeVisible();
       await expectNoViolationsInBothSchemes(page, `'Journal des envois' (${size.label})`);
+      // Read again from the server: still one.
+      await page.reload();
+      await expect(page.getByRole('listitem').filter({ hasText: url })).toHaveCount(1);
     });
   });
 }

@@ -6,6 +6,7 @@ import { createMember, MEMBER, type Member } from '../auth/member.ts';
 import type { Target } from '../auth/scenarios.ts';
 import { formatTargets, logStep as log, renderTable } from '../lib/report.ts';
 import { startJalonServer, type DatabaseKind } from '../lib/servers.ts';
+import { projectUpsert, sendInBatches } from '../lib/sync-seed.ts';
 
 /**
  * Issue 19 in Chromium against a real server: 1,000 tasks moved on the kanban while offline (each through
@@ -24,49 +25,24 @@ export interface OfflineReport {
 }
 
 const TASKS = 1_000;
-const BATCH = 50;
 const MOVE_SAMPLES = 30;
 const DRAIN_TARGET_S = 10;
 const MOVE_TARGET_MS = 50;
 
 /** The tasks, made through the sync batch in 20 batches of 50 (the quickest way in, and a real client). */
 async function seedTasks(baseUrl: string, member: Member): Promise<void> {
-  const me = (await (await fetch(`${baseUrl}/api/auth/me`, { headers: member.headers })).json()) as {
-    data: { user: { id: string } };
-  };
-  const clientId = randomUUID();
-  const project = randomUUID();
+  const project = `tmp-${randomUUID()}`;
   const operations = [
-    {
-      entity: 'project',
-      op: 'upsert',
-      id: `tmp-${project}`,
-      version: 0,
-      data: {
-        name: 'Banc hors ligne',
-        description: 'Mille tâches',
-        deadline: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      },
-    },
+    projectUpsert(project, 'Banc hors ligne', 'Mille tâches'),
     ...Array.from({ length: TASKS }, (_, index) => ({
       entity: 'task',
       op: 'upsert',
       id: `tmp-${randomUUID()}`,
       version: 0,
-      data: { title: `Tâche ${String(index).padStart(4, '0')}`, project: `tmp-${project}` },
+      data: { title: `Tâche ${String(index).padStart(4, '0')}`, project },
     })),
   ];
-  for (let start = 0, seq = 1; start < operations.length; start += BATCH) {
-    const slice = operations.slice(start, start + BATCH).map((operation) => ({ ...operation, seq: seq++ }));
-    const response = await fetch(`${baseUrl}/api/sync/batch`, {
-      method: 'POST',
-      headers: { ...member.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ schemaVersion: 1, clientId, userId: me.data.user.id, operations: slice }),
-    });
-    const answer = (await response.json()) as { data: { conflicts: unknown[] } };
-    if (!response.ok || answer.data.conflicts.length > 0)
-      throw new Error(`seeding answered ${response.status}: ${JSON.stringify(answer).slice(0, 300)}`);
-  }
+  await sendInBatches(baseUrl, member, operations, randomUUID());
 }
 
 async function countInProgress(baseUrl: string, member: Member): Promise<number> {

@@ -6,6 +6,7 @@ import { createMember, MEMBER, type Member } from '../auth/member.ts';
 import type { Target } from '../auth/scenarios.ts';
 import { formatTargets, logStep as log, renderTable } from '../lib/report.ts';
 import { startJalonServer, type DatabaseKind } from '../lib/servers.ts';
+import { projectUpsert, sendInBatches, userIdOf, type SeedOperation } from '../lib/sync-seed.ts';
 
 /**
  * Issue 35 in Chromium against a real server: a task with 200 comments and 500 history entries, opened
@@ -24,31 +25,17 @@ export interface TaskPageReport {
 
 const COMMENTS = 200;
 const HISTORY = 500;
-const BATCH = 50;
 const RUNS = 5;
 const FIRST_COMMENT_TARGET_MS = 1_000;
 const LONG_TASK_TARGET_MS = 100;
 
 /** The task, 499 edits of it (with its creation, 500 history entries) and 200 comments, through the sync batch. */
 async function seedTask(baseUrl: string, member: Member): Promise<void> {
-  const me = (await (await fetch(`${baseUrl}/api/auth/me`, { headers: member.headers })).json()) as {
-    data: { user: { id: string } };
-  };
-  const clientId = randomUUID();
+  const userId = await userIdOf(baseUrl, member);
   const project = randomUUID();
   const task = randomUUID();
-  const operations: Array<Record<string, unknown>> = [
-    {
-      entity: 'project',
-      op: 'upsert',
-      id: `tmp-${project}`,
-      version: 0,
-      data: {
-        name: 'Banc page de tâche',
-        description: '',
-        deadline: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      },
-    },
+  const operations: SeedOperation[] = [
+    projectUpsert(`tmp-${project}`, 'Banc page de tâche'),
     {
       entity: 'task',
       op: 'upsert',
@@ -70,21 +57,11 @@ async function seedTask(baseUrl: string, member: Member): Promise<void> {
       version: 0,
       data: {
         taskId: task,
-        body: `Commentaire ${index + 1} de <@${me.data.user.id}> : **point ${index + 1}**, voir [la note](https://example.org/${index}).\n\n- une liste\n- de deux`,
+        body: `Commentaire ${index + 1} de <@${userId}> : **point ${index + 1}**, voir [la note](https://example.org/${index}).\n\n- une liste\n- de deux`,
       },
     })),
   ];
-  for (let start = 0, seq = 1; start < operations.length; start += BATCH) {
-    const slice = operations.slice(start, start + BATCH).map((operation) => ({ ...operation, seq: seq++ }));
-    const response = await fetch(`${baseUrl}/api/sync/batch`, {
-      method: 'POST',
-      headers: { ...member.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ schemaVersion: 1, clientId, userId: me.data.user.id, operations: slice }),
-    });
-    const answer = (await response.json()) as { data: { conflicts: unknown[] } };
-    if (!response.ok || answer.data.conflicts.length > 0)
-      throw new Error(`seeding answered ${response.status}: ${JSON.stringify(answer).slice(0, 300)}`);
-  }
+  await sendInBatches(baseUrl, member, operations, randomUUID());
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

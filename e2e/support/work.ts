@@ -35,8 +35,15 @@ export async function apiAs(request: APIRequestContext, member: Member) {
           data: { deadline: new Date(Date.now() + 30 * 86_400_000).toISOString(), ...fields },
         }),
       ),
-    createTask: async (fields: { title: string; description?: string; project: string }): Promise<TaskRef> =>
+    createTask: async (fields: {
+      title: string;
+      description?: string;
+      project: string;
+      deadline?: string;
+    }): Promise<TaskRef> =>
       dataOf<TaskRef>(await request.post('/api/tasks', { headers, data: { description: '', ...fields } })),
+    comment: async (taskId: string, body: string): Promise<{ id: string }> =>
+      dataOf(await request.post(`/api/tasks/${taskId}/comments`, { headers, data: { body } })),
     /** What the server holds now: every live task of the workspace, as another device would read it. */
     listTasks: async (): Promise<Array<TaskRef & { project: string; status: string; description: string }>> =>
       dataOf(await request.get('/api/tasks?limit=5000', { headers })),

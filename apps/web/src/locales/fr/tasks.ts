@@ -134,6 +134,10 @@ export const tasks = {
     agenda: 'Échéances du mois',
     noDeadlineThisMonth: 'Aucune échéance ce mois-ci.',
     more: (count: number) => `+ ${count} autre${count > 1 ? 's' : ''}`,
+    moreOf: (count: number, day: string) =>
+      `Afficher ${count > 1 ? `les ${count} autres tâches` : 'l’autre tâche'} du ${day}`,
+    fewer: 'Afficher moins',
+    fewerOf: (day: string) => `Afficher moins de tâches le ${day}`,
     withoutDeadline: (count: number) =>
       count === 1
         ? '1 tâche sans échéance n’apparaît pas dans le calendrier.'

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
+import { ignoreRepeatClick } from '../../../lib/use-create-once.ts';
 
 const t = fr.integrations.form;
 
@@ -97,7 +98,7 @@ export function WebhookForm({ webhook, busy, error, onSubmit, onCancel }: Webhoo
         )}
       </Field>
       <div className="form__actions form__actions--start">
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <button type="submit" className="button button--primary" disabled={busy} onClick={ignoreRepeatClick}>
           {webhook ? (busy ? t.saving : t.save) : busy ? t.adding : t.add}
         </button>
         {onCancel && (

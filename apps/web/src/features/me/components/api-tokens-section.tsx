@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens.ts';
 import { ShownOnce } from './shown-once.tsx';
+import { ignoreRepeatClick } from '../../../lib/use-create-once.ts';
 
 const t = fr.me.tokens;
 type Expiry = (typeof API_TOKEN.expiryDays)[number] | 'none';
@@ -157,7 +158,12 @@ export function ApiTokensSection({ isAdmin }: { isAdmin: boolean }) {
             </select>
           )}
         </Field>
-        <button type="submit" className="button button--primary" disabled={create.isPending}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={create.isPending}
+          onClick={ignoreRepeatClick}
+        >
           {create.isPending ? t.creating : t.create}
         </button>
       </form>

@@ -43,7 +43,9 @@ export function CalendarFeedSection() {
             type="button"
             className="button button--primary"
             disabled={create.isPending}
-            onClick={() => {
+            onClick={(event) => {
+              // The second click of a double click would make a second address, revoking the first.
+              if (event.detail > 1) return;
               revoke.reset();
               create.mutate();
             }}

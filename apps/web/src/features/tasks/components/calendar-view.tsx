@@ -25,6 +25,8 @@ export function CalendarView({ tasks }: { tasks: readonly Task[] }) {
     const now = new Date();
     return new Date(now.getFullYear(), now.getMonth(), 1);
   });
+  // The day whose every task shows, past the first PER_DAY: one at a time, so the month stays readable.
+  const [openDay, setOpenDay] = useState<string | null>(null);
   const byDay = useMemo(() => {
     const map = new Map<string, Task[]>();
     for (const task of tasks) {
@@ -104,7 +106,7 @@ export function CalendarView({ tasks }: { tasks: readonly Task[] }) {
                         <span className="visually-hidden">{formatDay(date)}</span>
                         {dayTasks.length > 0 && (
                           <ul className="calendar__tasks">
-                            {dayTasks.slice(0, PER_DAY).map((task) => (
+                            {(openDay === key ? dayTasks : dayTasks.slice(0, PER_DAY)).map((task) => (
                               <li key={task.id} className="calendar__task">
                                 <span className="calendar__task-title">
                                   <TaskLink taskId={task.id}>{task.title || fr.tasks.untitled}</TaskLink>
@@ -115,7 +117,21 @@ export function CalendarView({ tasks }: { tasks: readonly Task[] }) {
                               </li>
                             ))}
                             {dayTasks.length > PER_DAY && (
-                              <li className="muted-text">{t.more(dayTasks.length - PER_DAY)}</li>
+                              <li>
+                                <button
+                                  type="button"
+                                  className="link-button"
+                                  aria-expanded={openDay === key}
+                                  aria-label={
+                                    openDay === key
+                                      ? t.fewerOf(formatDay(date))
+                                      : t.moreOf(dayTasks.length - PER_DAY, formatDay(date))
+                                  }
+                                  onClick={() => setOpenDay(openDay === key ? null : key)}
+                                >
+                                  {openDay === key ? t.fewer : t.more(dayTasks.length - PER_DAY)}
+                                </button>
+                              </li>
                             )}
                           </ul>
                         )}

@@ -510,6 +510,36 @@ describe('task views', () => {
     expect(screen.getByRole('table', { name: 'janvier 2030' })).toBeInTheDocument();
   });
 
+  it("shows a busy day's first three tasks, and the others on demand, one day at a time", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-15T10:00:00.000Z'));
+    const user = userEvent.setup();
+    const titles = ['Affiche', 'Badges', 'Café', 'Dossier', 'Estrade'];
+    serve({
+      tasks: titles.map((title, index) =>
+        makeTask({ id: taskId(index + 1), title, deadline: '2030-01-20T12:00:00.000Z' }),
+      ),
+    });
+    renderTasks('/tasks?view=calendar');
+    const table = await screen.findByRole('table', { name: 'janvier 2030' });
+    const day = within(table).getByRole('cell', { name: /^20 janvier 2030/ });
+    const shown = () =>
+      within(day)
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+    expect(shown()).toHaveLength(3);
+
+    const more = within(day).getByRole('button', { name: 'Afficher les 2 autres tâches du 20 janvier 2030' });
+    expect(more).toHaveTextContent('+ 2 autres');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(shown().sort()).toEqual(titles);
+    const fewer = within(day).getByRole('button', { name: 'Afficher moins de tâches le 20 janvier 2030' });
+    expect(fewer).toHaveAttribute('aria-expanded', 'true');
+    await user.click(fewer);
+    expect(shown()).toHaveLength(3);
+  });
+
   it('shows the month as an agenda list on a phone, where seven columns would not fit', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2030-01-15T10:00:00.000Z'));
