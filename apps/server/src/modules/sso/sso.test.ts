@@ -3,7 +3,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUDIT_TYPES, PROBLEM_DETAILS } from '@jalon/contract';
 import { auditLog, users } from '../../db/schema.ts';
-import { OidcTestProvider, TEST_CLIENT, type TestAccount } from '../../test/oidc-test-provider.ts';
+import {
+  fetchWithJar,
+  OidcTestProvider,
+  TEST_CLIENT,
+  type CookieJar,
+  type TestAccount,
+} from '../../test/oidc-test-provider.ts';
 import {
   createTestContext,
   inject,
@@ -47,19 +53,10 @@ function providerAccount(overrides: Partial<TestAccount> = {}): TestAccount {
  * The browser's part, as a person would go through it: ask Jalon where to go, follow the provider's
  * redirects (keeping its cookies) until it sends the browser back to the callback.
  */
-async function toCallback(authorizationUrl: string): Promise<URL> {
-  const jar = new Map<string, string>();
+async function toCallback(authorizationUrl: string, jar: CookieJar): Promise<URL> {
   let url = authorizationUrl;
   for (let hop = 0; hop < 10; hop++) {
-    const response = await fetch(url, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') },
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const [name, ...value] = pair!.split('=');
-      jar.set(name!, value.join('='));
-    }
+    const response = await fetchWithJar(jar, url);
     const location = response.headers.get('location');
     if (!location)
       throw new Error(`the provider stopped at ${url}: ${response.status} ${await response.text()}`);
@@ -75,6 +72,8 @@ interface SsoRun {
   callbackUrl: URL;
   flowCookie: string;
   code: string;
+  /** The browser's cookies at the provider: its session there, which its end-session page ends. */
+  providerCookies: CookieJar;
 }
 
 async function ssoSignIn(
@@ -88,7 +87,8 @@ async function ssoSignIn(
   expect(start.statusCode).toBe(200);
   const flowCookie = start.cookies.find((cookie) => cookie.name === 'jalon_sso')!;
   expect(flowCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
-  const callbackUrl = await toCallback(start.json().data.url);
+  const providerCookies: CookieJar = new Map();
+  const callbackUrl = await toCallback(start.json().data.url, providerCookies);
   options.alter?.(callbackUrl);
   const callback = await ctx.app.inject({
     method: 'GET',
@@ -97,7 +97,7 @@ async function ssoSignIn(
   });
   const code = landingCode(callback);
   const exchange = await exchangeCode(ctx, code);
-  return { exchange, callbackUrl, flowCookie: flowCookie.value, code };
+  return { exchange, callbackUrl, flowCookie: flowCookie.value, code, providerCookies };
 }
 
 /**
