@@ -27,7 +27,10 @@ export const TEST_CLIENT = { id: 'jalon', secret: 'jalon-test-secret-0123456789a
 type Tamper = (claims: Record<string, unknown>) => Record<string, unknown>;
 
 /** How the provider's back-channel logout request reaches the relying party (a server test injects it). */
-export type BackChannelDelivery = (url: string, init: { headers: Headers; body: string }) => Promise<Response>;
+export type BackChannelDelivery = (
+  url: string,
+  init: { headers: Headers; body: string },
+) => Promise<Response>;
 
 /** The relying party's back-channel logout URI, beside its redirect URI (same origin). */
 const BACK_CHANNEL_LOGOUT_PATH = '/api/auth/sso/backchannel-logout';
@@ -157,7 +160,9 @@ export class OidcTestProvider {
 
   /** A logout token of these claims, signed with the provider's current key (or one nobody published). */
   async signLogoutToken(claims: Record<string, unknown>, options: { foreignKey?: boolean } = {}) {
-    const key = options.foreignKey ? { ...(await newSigningKey()), kid: this.privateJwk.kid } : this.privateJwk;
+    const key = options.foreignKey
+      ? { ...(await newSigningKey()), kid: this.privateJwk.kid }
+      : this.privateJwk;
     return new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid: this.privateJwk.kid!, typ: 'logout+jwt' })
       .sign(await importPrivate(key));

@@ -48,7 +48,9 @@ describe('route guard', () => {
     const { router } = renderApp('/tasks/task-1?view=table');
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe('/tasks/task-1?view=table');
+    expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe(
+      '/tasks/task-1?view=table',
+    );
   });
 
   it('shows a spinner while verifying the session once, then the page', async () => {

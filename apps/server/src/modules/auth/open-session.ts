@@ -40,7 +40,8 @@ export async function openSession(
     ip: input.actor.ip,
     secondFactorByProvider: input.secondFactorByProvider,
   });
-  if (input.providerSession) await tx.insert(ssoSessions).values({ sessionId: session.id, ...input.providerSession });
+  if (input.providerSession)
+    await tx.insert(ssoSessions).values({ sessionId: session.id, ...input.providerSession });
   await appendAudit(tx, {
     // A sign-in through the provider has its own type, so the journal tells the two paths apart.
     type: input.method === 'sso' ? AUDIT_TYPES.ssoLogin : AUDIT_TYPES.loginSucceeded,

@@ -163,8 +163,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
         schema: {
           operationId: 'ssoBackChannelLogout',
           tags: ['auth'],
-          summary:
-            'The identity provider says a person signed out there: the sessions it opened end at once',
+          summary: 'The identity provider says a person signed out there: the sessions it opened end at once',
           consumes: ['application/x-www-form-urlencoded'],
           body: ssoBackChannelLogoutRequestSchema,
           response: { 200: envelope(ssoBackChannelLogoutResultSchema) },

@@ -11,9 +11,7 @@ import { storeLoginResult } from '../store-login-result.ts';
 import { LoginPage } from './login-page.tsx';
 
 type State =
-  | { step: 'exchanging' }
-  | { step: 'failed'; message: string }
-  | { step: 'twoFactor'; returnTo: string };
+  { step: 'exchanging' } | { step: 'failed'; message: string } | { step: 'twoFactor'; returnTo: string };
 
 /** The one-time code the server put in this address's fragment, which no server or proxy ever saw. */
 const codeOf = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('code');

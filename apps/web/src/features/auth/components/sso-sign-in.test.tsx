@@ -23,8 +23,7 @@ const methods = (overrides: Partial<SignInMethods> = {}): SignInMethods => ({
   ...overrides,
 });
 
-const returnToSent = (call: RecordedCall) =>
-  new URLSearchParams(pathOf(call).split('?')[1]).get('returnTo');
+const returnToSent = (call: RecordedCall) => new URLSearchParams(pathOf(call).split('?')[1]).get('returnTo');
 
 describe('login screen: the organisation’s identity provider', () => {
   it('shows the provider’s button above the password form and leaves for the provider on a click', async () => {
@@ -56,11 +55,7 @@ describe('login screen: the organisation’s identity provider', () => {
     async (returnTo) => {
       const user = userEvent.setup();
       const calls = mockFetch(() => json({ url: 'https://sso.exemple.fr/auth?state=s' }));
-      renderRoute(
-        <LoginPage methods={methods()} />,
-        '/login',
-        `/login?${new URLSearchParams({ returnTo })}`,
-      );
+      renderRoute(<LoginPage methods={methods()} />, '/login', `/login?${new URLSearchParams({ returnTo })}`);
       await user.click(screen.getByRole('button', { name: 'Se connecter avec Keycloak' }));
       await vi.waitFor(() => expect(calls).toHaveLength(1));
       expect(returnToSent(calls[0]!)).toBe('/dashboard');
