@@ -41,6 +41,13 @@ const handOffPage = (target: string) =>
   `<meta http-equiv="refresh" content="0;url=${target}"><title>Jalon</title></head>` +
   `<body><p><a href="${target}">Continuer vers Jalon</a></p></body></html>`;
 
+/**
+ * Not the sign-in limit: a provider that ends many people's sessions at once (someone left, an
+ * administrator's bulk action) posts one logout token per session from one address. This only keeps
+ * a flood of forged tokens from spending the server's time on signature checks.
+ */
+const BACK_CHANNEL_LIMIT = { max: 600, timeWindow: 60_000 };
+
 export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config } = ctx;
 
@@ -159,7 +166,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       SSO_BACK_CHANNEL_LOGOUT_PATH.replace(/^\/api/, ''),
       {
         // 400: a token that failed a check (OpenID Connect Back-Channel Logout 1.0, §2.8).
-        config: { access: 'public', rateLimit: loginIpLimit(config.login), problems: [400, 404, 503] },
+        config: { access: 'public', rateLimit: BACK_CHANNEL_LIMIT, problems: [400, 404, 503] },
         schema: {
           operationId: 'ssoBackChannelLogout',
           tags: ['auth'],
