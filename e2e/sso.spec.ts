@@ -64,12 +64,17 @@ function person(provider: OidcTestProvider, name: string, extra: Partial<TestAcc
   return account;
 }
 
-/** From /login through the provider's own page, back to Jalon's dashboard. */
-async function signInThroughProvider(page: Page, account: TestAccount) {
-  await page.goto('/login');
+/** The provider's button on the login screen, then the person on the provider's own page. */
+async function throughProvider(page: Page, account: TestAccount) {
   await page.getByRole('button', { name: 'Se connecter avec Annuaire Exemple' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Test provider' })).toBeVisible();
   await page.getByRole('button', { name: account.name }).click();
+}
+
+/** From /login through the provider's own page, back to Jalon's dashboard. */
+async function signInThroughProvider(page: Page, account: TestAccount) {
+  await page.goto('/login');
+  await throughProvider(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: `Bonjour, ${account.name}` })).toBeVisible();
 }
@@ -114,6 +119,28 @@ for (const size of [
       if (await menu.isVisible()) await menu.click();
       await page.getByRole('link', { name: 'Membres' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Membres' })).toBeVisible();
+    });
+
+    test('a link opened before signing in: the provider brings the person back to that page', async ({
+      page,
+      provider,
+    }) => {
+      await page.goto('/tasks?view=kanban');
+      await expect(page).toHaveURL(/\/login\?returnTo=%2Ftasks%3Fview%3Dkanban$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
+      await expectNoViolationsInBothSchemes(page, 'login (remembering the page asked for)');
+
+      await throughProvider(page, person(provider, 'Maëlle'));
+      await expect(page).toHaveURL(/\/tasks\?view=kanban$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Tâches' })).toBeVisible();
+    });
+
+    test('a returnTo that would leave Jalon is ignored: the dashboard opens', async ({ page, provider }) => {
+      await page.goto(`/login?returnTo=${encodeURIComponent('//evil.example/tasks')}`);
+      const account = person(provider, 'Noé');
+      await throughProvider(page, account);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole('heading', { level: 1, name: `Bonjour, ${account.name}` })).toBeVisible();
     });
   });
 }

@@ -33,6 +33,8 @@ export const SSO = {
   callbackParameterMax: 4096,
   /** An unreachable provider is asked again at most this often. */
   retrySeconds: 30,
+  /** A back-channel logout token (a signed JWT of a few claims). */
+  logoutTokenMax: 8192,
 } as const;
 
 export const SESSION = {

@@ -96,5 +96,7 @@ export const AUDIT_TYPES = {
   ssoLinked: 'auth.sso.linked',
   /** The provider's answer was refused (state, token checks, unverified e-mail, no account). */
   ssoFailed: 'auth.sso.failed',
+  /** The provider said a person signed out there (back-channel logout): the sessions it opened ended. */
+  ssoLogout: 'auth.sso.logout',
 } as const;
 export type AuditType = (typeof AUDIT_TYPES)[keyof typeof AUDIT_TYPES];

@@ -68,6 +68,8 @@ export const ERROR_CODES = [
   'sso_email_unverified',
   'sso_failed',
   'sso_unavailable',
+  // A back-channel logout token that failed a check (signature, issuer, audience, age, replay).
+  'sso_logout_token_invalid',
   'password_login_disabled',
   // Labels (issue 37): another live label has this name, ignoring case and accents.
   'name_taken',

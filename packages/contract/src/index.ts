@@ -7,6 +7,7 @@ export * from './mentions.ts';
 export * from './id-schema.ts';
 export * from './enum-values.ts';
 export * from './label-names.ts';
+export * from './same-site-path.ts';
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './text.ts';

@@ -8,3 +8,4 @@ export * from './mentions.ts';
 export * from './enum-values.ts';
 export * from './search-excerpt.ts';
 export * from './label-names.ts';
+export * from './same-site-path.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SSO } from './constants.ts';
 import { loginResultSchema } from './auth.ts';
+import { isSameSitePath } from './same-site-path.ts';
 import { safeText } from './text.ts';
 
 /** Who may still sign in with a password once a provider is set up (`PASSWORD_LOGIN`). */
@@ -35,10 +36,7 @@ export type SsoExchangeResult = z.infer<typeof ssoExchangeResultSchema>;
 
 /** `GET /api/auth/sso/start?returnTo=/tasks`: only a path of this site, never another origin. */
 export const ssoStartQuerySchema = z.strictObject({
-  returnTo: safeText()
-    .max(SSO.returnToMax)
-    .regex(/^\/(?![/\\])/, 'must be a path on this site')
-    .optional(),
+  returnTo: safeText().max(SSO.returnToMax).refine(isSameSitePath, 'must be a path on this site').optional(),
 });
 
 const callbackParameter = z.string().max(SSO.callbackParameterMax).optional();
@@ -50,6 +48,17 @@ export const ssoCallbackQuerySchema = z.looseObject({
   error: callbackParameter,
   error_description: callbackParameter,
 });
+
+/**
+ * What the provider posts, form-encoded, to tell Jalon that a person signed out there (OpenID Connect
+ * Back-Channel Logout 1.0). Other parameters are ignored, as the specification asks.
+ */
+export const ssoBackChannelLogoutRequestSchema = z.looseObject({
+  logout_token: safeText().min(1).max(SSO.logoutTokenMax),
+});
+
+/** How many Jalon sessions the provider's logout ended. */
+export const ssoBackChannelLogoutResultSchema = z.object({ sessionsEnded: z.number().int() });
 
 /** `redirectTo`: with OIDC_LOGOUT=provider, the provider's end-session address, for a session it opened. */
 export const logoutResultSchema = z.object({ loggedOut: z.literal(true), redirectTo: z.string().optional() });

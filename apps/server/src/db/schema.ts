@@ -285,6 +285,8 @@ export const ssoHandoffs = pgTable('sso_handoffs', {
   userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
   issuer: text('issuer'),
   subject: text('subject'),
+  /** The provider's session (the ID token's `sid`), which a back-channel logout may name. */
+  sid: text('sid'),
   secondFactorDue: boolean('second_factor_due').notNull().default(false),
   secondFactorByProvider: boolean('second_factor_by_provider').notNull().default(false),
   returnTo: text('return_to').notNull().default('/dashboard'),
@@ -311,14 +313,53 @@ export const ssoIdentities = pgTable(
   ],
 );
 
-/** The sessions opened through the provider, so that signing out can also go to the provider. */
-export const ssoSessions = pgTable('sso_sessions', {
-  sessionId: uuid('session_id')
-    .primaryKey()
-    .references(() => sessions.id, { onDelete: 'cascade' }),
-  issuer: text('issuer').notNull(),
-  subject: text('subject').notNull(),
-});
+/**
+ * The sessions opened through the provider, so that signing out can also go to the provider, and so
+ * that a back-channel logout naming the provider's session (`sid`) or person (`sub`) ends them.
+ */
+export const ssoSessions = pgTable(
+  'sso_sessions',
+  {
+    sessionId: uuid('session_id')
+      .primaryKey()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    sid: text('sid'),
+  },
+  (table) => [
+    index('sso_sessions_subject_idx').on(table.issuer, table.subject),
+    index('sso_sessions_sid_idx').on(table.issuer, table.sid),
+  ],
+);
+
+/**
+ * A sign-in through the provider waiting for Jalon's own second factor: the session the step opens
+ * is then recorded in `sso_sessions` like any other (provider sign-out, back-channel logout).
+ */
+export const ssoPendingLogins = pgTable(
+  'sso_pending_logins',
+  {
+    pendingLoginId: uuid('pending_login_id')
+      .primaryKey()
+      .references(() => pendingLogins.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    sid: text('sid'),
+  },
+  (table) => [index('sso_pending_logins_subject_idx').on(table.issuer, table.subject)],
+);
+
+/** The `jti` of every back-channel logout token accepted, kept while it could be replayed. */
+export const ssoLogoutTokens = pgTable(
+  'sso_logout_tokens',
+  {
+    issuer: text('issuer').notNull(),
+    jti: text('jti').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.issuer, table.jti] })],
+);
 
 /**
  * Append-only, hash-chained audit log: each row stores the hash of the previous one, and a trigger
@@ -685,6 +726,8 @@ export const schema = {
   ssoHandoffs,
   ssoIdentities,
   ssoSessions,
+  ssoPendingLogins,
+  ssoLogoutTokens,
   auditLog,
   changeCounter,
   projects,

@@ -26,6 +26,15 @@ export const TEST_CLIENT = { id: 'jalon', secret: 'jalon-test-secret-0123456789a
 
 type Tamper = (claims: Record<string, unknown>) => Record<string, unknown>;
 
+/** How the provider's back-channel logout request reaches the relying party (a server test injects it). */
+export type BackChannelDelivery = (
+  url: string,
+  init: { headers: Headers; body: string },
+) => Promise<Response>;
+
+/** The relying party's back-channel logout URI, beside its redirect URI (same origin). */
+const BACK_CHANNEL_LOGOUT_PATH = '/api/auth/sso/backchannel-logout';
+
 /**
  * A real, certified OpenID provider (panva's oidc-provider) on loopback, with its own signing key,
  * one confidential client and an interaction that signs in `nextLogin` at once (server tests) or
@@ -41,6 +50,11 @@ export class OidcTestProvider {
   tamper: Tamper | null = null;
   /** A key the relying party has never seen: an ID token signed with it must be refused. */
   signWithForeignKey = false;
+  /**
+   * Where the provider's back-channel logout requests go; by default an ordinary fetch, without the
+   * provider's guard against private addresses (the relying party listens on loopback here).
+   */
+  deliverBackChannel: BackChannelDelivery = (url, init) => fetch(url, { method: 'POST', ...init });
   private provider!: Provider;
   private privateJwk!: JWK;
 
@@ -86,6 +100,13 @@ export class OidcTestProvider {
           client_secret: TEST_CLIENT.secret,
           redirect_uris: this.redirectUris,
           post_logout_redirect_uris: this.redirectUris.map((uri) => new URL('/login', uri).href),
+          // Back-channel logout, with the provider's session id (`sid`) in the ID and logout tokens.
+          ...(this.redirectUris[0]
+            ? {
+                backchannel_logout_uri: new URL(BACK_CHANNEL_LOGOUT_PATH, this.redirectUris[0]).href,
+                backchannel_logout_session_required: true,
+              }
+            : {}),
           grant_types: ['authorization_code'],
           response_types: ['code'],
         },
@@ -100,7 +121,17 @@ export class OidcTestProvider {
       claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
       // The claims of the scopes asked for go in the ID token itself, as Keycloak and Authentik do.
       conformIdTokenClaims: false,
-      features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
+      features: {
+        devInteractions: { enabled: false },
+        rpInitiatedLogout: { enabled: true },
+        backchannelLogout: { enabled: true },
+      },
+      // Its only outgoing requests here are back-channel logouts.
+      fetch: async (input, init) =>
+        this.deliverBackChannel(String(input), {
+          headers: new Headers(init?.headers),
+          body: String(init?.body),
+        }),
       interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
       cookies: { keys: ['oidc-test-provider-cookie-key'] },
     });
@@ -109,6 +140,32 @@ export class OidcTestProvider {
       await this.alterIdToken(ctx);
     });
     return provider;
+  }
+
+  /**
+   * Signs the person of these provider cookies out at the provider, as its end-session page does when
+   * they confirm: the provider then sends its back-channel logout to the relying party.
+   */
+  async endSession(jar: CookieJar): Promise<void> {
+    const page = await fetchWithJar(jar, `${this.issuer}/session/end`);
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(await page.text())?.[1];
+    if (!xsrf) throw new Error('the provider showed no logout form');
+    const confirm = await fetchWithJar(jar, `${this.issuer}/session/end/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+    });
+    if (confirm.status >= 400) throw new Error(`the provider's logout answered ${confirm.status}`);
+  }
+
+  /** A logout token of these claims, signed with the provider's current key (or one nobody published). */
+  async signLogoutToken(claims: Record<string, unknown>, options: { foreignKey?: boolean } = {}) {
+    const key = options.foreignKey
+      ? { ...(await newSigningKey()), kid: this.privateJwk.kid }
+      : this.privateJwk;
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: this.privateJwk.kid!, typ: 'logout+jwt' })
+      .sign(await importPrivate(key));
   }
 
   private async alterIdToken(ctx: { path: string; body: unknown }): Promise<void> {
@@ -162,6 +219,25 @@ export class OidcTestProvider {
       { mergeWithLastSubmission: false },
     );
   }
+}
+
+/** A browser's cookies for the provider's site: name to value. */
+export type CookieJar = Map<string, string>;
+
+/** A request as a browser makes it: the jar's cookies sent, the answer's cookies kept; no redirect followed. */
+export async function fetchWithJar(
+  jar: CookieJar,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Response> {
+  const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...init.headers, cookie } });
+  for (const setCookie of response.headers.getSetCookie()) {
+    const [pair] = setCookie.split(';');
+    const [name, ...value] = pair!.split('=');
+    jar.set(name!, value.join('='));
+  }
+  return response;
 }
 
 async function newSigningKey(): Promise<JWK> {

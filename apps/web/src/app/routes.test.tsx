@@ -43,6 +43,16 @@ describe('route guard', () => {
     await waitFor(() => expect(calls.map(pathOf)).toEqual(['/auth/methods']));
   });
 
+  it('remembers the page a signed-out visitor opened, for the sign-in to land there', async () => {
+    serve();
+    const { router } = renderApp('/tasks/task-1?view=table');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe(
+      '/tasks/task-1?view=table',
+    );
+  });
+
   it('shows a spinner while verifying the session once, then the page', async () => {
     signIn();
     const calls = serve();

@@ -1,7 +1,9 @@
 import { AUDIT_TYPES, type LoginResult, type Preferences, type User } from '@jalon/contract';
 import type { Tx } from '../../db/client.ts';
+import { ssoSessions } from '../../db/schema.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
 import { sessionExpiresAt, type SessionStore } from '../sessions/session-store.ts';
+import type { ProviderSession } from './pending-logins.ts';
 
 const SIGN_IN_DETAILS = {
   password: 'Connexion réussie',
@@ -26,6 +28,8 @@ export async function openSession(
     method: keyof typeof SIGN_IN_DETAILS;
     /** Through the provider, which said it asked for a second factor (OIDC_TRUST_PROVIDER_MFA). */
     secondFactorByProvider?: boolean;
+    /** Through the provider, directly or after Jalon's second factor: the provider's session. */
+    providerSession?: ProviderSession | null;
   },
 ): Promise<LoginResult> {
   const { token, session } = await store.create(tx, {
@@ -36,6 +40,8 @@ export async function openSession(
     ip: input.actor.ip,
     secondFactorByProvider: input.secondFactorByProvider,
   });
+  if (input.providerSession)
+    await tx.insert(ssoSessions).values({ sessionId: session.id, ...input.providerSession });
   await appendAudit(tx, {
     // A sign-in through the provider has its own type, so the journal tells the two paths apart.
     type: input.method === 'sso' ? AUDIT_TYPES.ssoLogin : AUDIT_TYPES.loginSucceeded,

@@ -17,14 +17,14 @@ import {
   type User,
 } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { backupCodes, passkeys, pendingLogins, users, webauthnChallenges } from '../../db/schema.ts';
+import { backupCodes, passkeys, users, webauthnChallenges } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
 import type { Lockout } from '../auth/lockout.ts';
 import { lockedError } from '../auth/login-service.ts';
 import { openSession } from '../auth/open-session.ts';
-import type { PendingLogin } from '../auth/pending-logins.ts';
+import { consumePendingLogin, type PendingLogin } from '../auth/pending-logins.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import { lockUser, replaceBackupCodes } from '../two-factor/second-factor.ts';
 import type { FactorProof, TwoFactorService } from '../two-factor/two-factor-service.ts';
@@ -259,11 +259,8 @@ export class PasskeyService {
       });
       if (!pending) return { ...passkey, backupCodes: codes, signIn: null };
       // The forced enrolment is done: its tempToken dies with the session it opens.
-      const deleted = await tx
-        .delete(pendingLogins)
-        .where(eq(pendingLogins.id, pending.id))
-        .returning({ id: pendingLogins.id });
-      if (deleted.length === 0) throw new AppError(401, 'session_expired', PROBLEM_DETAILS.sessionExpired);
+      const consumed = await consumePendingLogin(tx, pending.id);
+      if (!consumed) throw new AppError(401, 'session_expired', PROBLEM_DETAILS.sessionExpired);
       await this.lockout.reset(tx, row.email);
       const signIn = await openSession(tx, this.store, {
         user: { ...toPublicUser(row), twoFactorEnabled: true },
@@ -271,6 +268,7 @@ export class PasskeyService {
         rememberMe: pending.rememberMe,
         actor,
         method: 'passkey',
+        providerSession: consumed.providerSession,
       });
       return { ...passkey, backupCodes: codes, signIn };
     });
@@ -427,11 +425,8 @@ export class PasskeyService {
       : await this.db.transaction(async (tx) => {
           const row = await lockUser(tx, pending.user.id);
           if (!row || !(await raiseCounter(tx, checked))) return null;
-          const deleted = await tx
-            .delete(pendingLogins)
-            .where(eq(pendingLogins.id, pending.id))
-            .returning({ id: pendingLogins.id });
-          if (deleted.length === 0) return null;
+          const consumed = await consumePendingLogin(tx, pending.id);
+          if (!consumed) return null;
           await this.lockout.reset(tx, row.email);
           return openSession(tx, this.store, {
             user: toPublicUser(row),
@@ -439,6 +434,7 @@ export class PasskeyService {
             rememberMe: pending.rememberMe,
             actor,
             method: 'passkey',
+            providerSession: consumed.providerSession,
           });
         });
     if (result) return result;

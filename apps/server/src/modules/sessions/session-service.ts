@@ -17,7 +17,9 @@ export type RevokeReason =
   | 'password_changed'
   | 'deactivated'
   | 'two_factor_reset'
-  | 'code_locked';
+  | 'code_locked'
+  /** The identity provider said the person signed out there (back-channel logout). */
+  | 'provider_logout';
 
 /** Marks sessions revoked inside the caller's transaction and returns their ids. */
 export async function revokeSessionsWhere(

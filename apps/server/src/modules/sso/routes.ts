@@ -1,10 +1,12 @@
 import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   envelope,
   signInMethodsSchema,
   SSO,
+  ssoBackChannelLogoutRequestSchema,
+  ssoBackChannelLogoutResultSchema,
   ssoExchangeRequestSchema,
   ssoExchangeResultSchema,
   ssoCallbackQuerySchema,
@@ -16,7 +18,7 @@ import type { Config } from '../../config.ts';
 import { notFound } from '../../lib/errors.ts';
 import { loginIpLimit } from '../auth/login-ip-limit.ts';
 import { setSessionCookie } from '../auth/session-cookie.ts';
-import { SSO_CALLBACK_PATH, SSO_LANDING_PATH } from './sso-service.ts';
+import { SSO_BACK_CHANNEL_LOGOUT_PATH, SSO_CALLBACK_PATH, SSO_LANDING_PATH } from './sso-service.ts';
 
 /**
  * The cookie that ties the provider's answer to the browser that asked (a login CSRF guard). SameSite=Lax,
@@ -38,6 +40,13 @@ const handOffPage = (target: string) =>
   `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">` +
   `<meta http-equiv="refresh" content="0;url=${target}"><title>Jalon</title></head>` +
   `<body><p><a href="${target}">Continuer vers Jalon</a></p></body></html>`;
+
+/**
+ * Not the sign-in limit: a provider that ends many people's sessions at once (someone left, an
+ * administrator's bulk action) posts one logout token per session from one address. This only keeps
+ * a flood of forged tokens from spending the server's time on signature checks.
+ */
+const BACK_CHANNEL_LIMIT = { max: 600, timeWindow: 60_000 };
 
 export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config } = ctx;
@@ -144,4 +153,37 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       return { data: result };
     },
   );
+
+  // The provider's own server calls this one, form-encoded as the specification says: the parser for
+  // that body lives in this route's scope only, so no other route takes a cross-site form post.
+  await app.register(async (backChannel) => {
+    backChannel.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: SSO.logoutTokenMax * 2 },
+      (_request, body: string, done) => done(null, Object.fromEntries(new URLSearchParams(body))),
+    );
+    backChannel.withTypeProvider<ZodTypeProvider>().post(
+      SSO_BACK_CHANNEL_LOGOUT_PATH.replace(/^\/api/, ''),
+      {
+        // 400: a token that failed a check (OpenID Connect Back-Channel Logout 1.0, §2.8).
+        config: { access: 'public', rateLimit: BACK_CHANNEL_LIMIT, problems: [400, 404, 503] },
+        schema: {
+          operationId: 'ssoBackChannelLogout',
+          tags: ['auth'],
+          summary: 'The identity provider says a person signed out there: the sessions it opened end at once',
+          consumes: ['application/x-www-form-urlencoded'],
+          body: ssoBackChannelLogoutRequestSchema,
+          response: { 200: envelope(ssoBackChannelLogoutResultSchema) },
+        },
+      },
+      async (request) => {
+        const ended = await provider().backChannel.end(request.body.logout_token, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? '',
+        });
+        await ctx.sessions.announceRevoked(ended);
+        return { data: { sessionsEnded: ended.length } };
+      },
+    );
+  });
 };

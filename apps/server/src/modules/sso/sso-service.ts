@@ -18,6 +18,7 @@ import { openSession } from '../auth/open-session.ts';
 import { createPendingLogin } from '../auth/pending-logins.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import { findUserById, toPublicUser } from '../users/user-service.ts';
+import { BackChannelLogout } from './back-channel-logout.ts';
 import { OidcProviderLink } from './oidc-provider-link.ts';
 import { resolveAccount, ssoRefusal } from './sso-account.ts';
 
@@ -25,6 +26,8 @@ type Actor = Omit<AuditActor, 'id' | 'email' | 'name'>;
 
 /** The callback's own path; the redirect URI registered at the provider is PUBLIC_URL followed by it. */
 export const SSO_CALLBACK_PATH = '/api/auth/sso/callback';
+/** Where the provider posts its logout tokens (registered at the provider as the back-channel logout URI). */
+export const SSO_BACK_CHANNEL_LOGOUT_PATH = '/api/auth/sso/backchannel-logout';
 /** The page that exchanges the one-time code, which it finds in its address's fragment. */
 export const SSO_LANDING_PATH = '/login/sso';
 
@@ -39,6 +42,8 @@ const failed = () => new AppError(401, 'sso_failed', 'The identity provider’s 
  */
 export class SsoService {
   readonly link: OidcProviderLink;
+  /** The provider telling Jalon, server to server, that a person signed out there. */
+  readonly backChannel: BackChannelLogout;
   private readonly redirectUri: string;
 
   constructor(
@@ -49,6 +54,7 @@ export class SsoService {
     log: (error: unknown) => void,
   ) {
     this.link = new OidcProviderLink(oidc, log);
+    this.backChannel = new BackChannelLogout(db, this.link, oidc);
     this.redirectUri = `${config.publicUrl}${SSO_CALLBACK_PATH}`;
   }
 
@@ -120,6 +126,7 @@ export class SsoService {
         userId: decision.user.id,
         issuer: identity.issuer,
         subject: identity.subject,
+        sid: identity.sid,
         secondFactorDue: decision.secondFactorDue,
         secondFactorByProvider: decision.secondFactorByProvider,
         returnTo: flow.returnTo,
@@ -152,10 +159,11 @@ export class SsoService {
     if (user.deactivatedAt) throw ssoRefusal.deactivated();
     const who: AuditActor = { ...actor, id: user.id, email: user.email, name: user.username };
     const returnTo = handoff.returnTo;
+    const providerSession = { issuer: handoff.issuer!, subject: handoff.subject!, sid: handoff.sid };
     return this.db.transaction(async (tx) => {
       if (handoff.secondFactorDue) {
         const purpose = user.twoFactorEnabled ? 'verify' : 'setup';
-        const tempToken = await createPendingLogin(tx, { user, purpose, rememberMe: false });
+        const tempToken = await createPendingLogin(tx, { user, purpose, rememberMe: false, providerSession });
         await appendAudit(tx, {
           type: AUDIT_TYPES.secondFactorRequired,
           actor: who,
@@ -184,11 +192,7 @@ export class SsoService {
         actor: who,
         method: 'sso',
         secondFactorByProvider: handoff.secondFactorByProvider,
-      });
-      await tx.insert(ssoSessions).values({
-        sessionId: result.sessionId!,
-        issuer: handoff.issuer!,
-        subject: handoff.subject!,
+        providerSession,
       });
       return { ...result, returnTo };
     });
@@ -229,7 +233,8 @@ export class SsoService {
       const info = await client.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
       claims = { ...info, ...idClaims };
     }
-    return { issuer: idClaims.iss, subject: idClaims.sub, claims };
+    const sid = typeof idClaims.sid === 'string' ? idClaims.sid : null;
+    return { issuer: idClaims.iss, subject: idClaims.sub, sid, claims };
   }
 
   private async handOff(values: Omit<typeof ssoHandoffs.$inferInsert, 'codeHash' | 'expiresAt'>) {

@@ -1,18 +1,29 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUDIT_TYPES, PROBLEM_DETAILS } from '@jalon/contract';
 import { auditLog, users } from '../../db/schema.ts';
-import { OidcTestProvider, TEST_CLIENT, type TestAccount } from '../../test/oidc-test-provider.ts';
+import {
+  fetchWithJar,
+  OidcTestProvider,
+  TEST_CLIENT,
+  type CookieJar,
+  type TestAccount,
+} from '../../test/oidc-test-provider.ts';
 import {
   createTestContext,
   inject,
   login,
   makeUser,
+  signInAdmin,
   uniqueEmail,
   type TestContext,
 } from '../../test/test-app.ts';
-import { SSO_CALLBACK_PATH, SSO_LANDING_PATH } from './sso-service.ts';
+import { listeningUrl, openStream } from '../../test/sse-client.ts';
+import { codeAt } from '../../lib/totp.ts';
+import { sessionCookieName } from '../auth/session-cookie.ts';
+import { SSO_BACK_CHANNEL_LOGOUT_PATH, SSO_CALLBACK_PATH, SSO_LANDING_PATH } from './sso-service.ts';
 
 const PUBLIC_URL = 'http://127.0.0.1:4000';
 const ADMIN_GROUP = 'jalon-admins';
@@ -47,19 +58,10 @@ function providerAccount(overrides: Partial<TestAccount> = {}): TestAccount {
  * The browser's part, as a person would go through it: ask Jalon where to go, follow the provider's
  * redirects (keeping its cookies) until it sends the browser back to the callback.
  */
-async function toCallback(authorizationUrl: string): Promise<URL> {
-  const jar = new Map<string, string>();
+async function toCallback(authorizationUrl: string, jar: CookieJar): Promise<URL> {
   let url = authorizationUrl;
   for (let hop = 0; hop < 10; hop++) {
-    const response = await fetch(url, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') },
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const [name, ...value] = pair!.split('=');
-      jar.set(name!, value.join('='));
-    }
+    const response = await fetchWithJar(jar, url);
     const location = response.headers.get('location');
     if (!location)
       throw new Error(`the provider stopped at ${url}: ${response.status} ${await response.text()}`);
@@ -75,6 +77,8 @@ interface SsoRun {
   callbackUrl: URL;
   flowCookie: string;
   code: string;
+  /** The browser's cookies at the provider: its session there, which its end-session page ends. */
+  providerCookies: CookieJar;
 }
 
 async function ssoSignIn(
@@ -88,7 +92,8 @@ async function ssoSignIn(
   expect(start.statusCode).toBe(200);
   const flowCookie = start.cookies.find((cookie) => cookie.name === 'jalon_sso')!;
   expect(flowCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
-  const callbackUrl = await toCallback(start.json().data.url);
+  const providerCookies: CookieJar = new Map();
+  const callbackUrl = await toCallback(start.json().data.url, providerCookies);
   options.alter?.(callbackUrl);
   const callback = await ctx.app.inject({
     method: 'GET',
@@ -97,7 +102,7 @@ async function ssoSignIn(
   });
   const code = landingCode(callback);
   const exchange = await exchangeCode(ctx, code);
-  return { exchange, callbackUrl, flowCookie: flowCookie.value, code };
+  return { exchange, callbackUrl, flowCookie: flowCookie.value, code, providerCookies };
 }
 
 /**
@@ -347,10 +352,48 @@ describe('with a provider, existing accounts only, passwords for administrators 
     expect(redirect.searchParams.get('post_logout_redirect_uri')).toBe(`${PUBLIC_URL}/login`);
     const me = await inject(ctx.app, { method: 'GET', url: '/api/auth/me', token });
     expect(me.statusCode).toBe(401);
-    // A password session has nothing to end at the provider.
-    const admin = await makeUser(ctx.db, { role: 'admin' });
-    const [session] = await ctx.db.select().from(users).where(eq(users.id, admin.id));
-    expect(session).toBeDefined();
+  });
+  it.each([
+    '//evil.example',
+    'https://evil.example',
+    '/\\evil.example',
+    '/\t/evil.example',
+    '/%2F%2Fevil.example',
+    '/%5Cevil.example',
+    '%2F%2Fevil.example',
+    'javascript:alert(1)',
+  ])('refuses to come back anywhere but a path of this site: %j', async (returnTo) => {
+    const start = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/auth/sso/start?returnTo=${encodeURIComponent(returnTo)}`,
+    });
+    expect(start.statusCode).toBe(400);
+    expect(start.json().code).toBe('validation_failed');
+    expect(start.cookies.find((cookie) => cookie.name === 'jalon_sso')).toBeUndefined();
+  });
+
+  it('signs out at the provider a session opened after Jalon’s own second factor', async () => {
+    const admin = await signInAdmin(ctx);
+    const account = providerAccount({ email: admin.user.email, groups: [ADMIN_GROUP] });
+    const pending = (await ssoSignIn(ctx, account, { amr: ['pwd'] })).exchange.json().data;
+    expect(pending).toMatchObject({ requires2FA: true, token: null });
+    const verified = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-2fa',
+      // The enrolment used the current step: the next one is still accepted (t+1).
+      payload: { tempToken: pending.tempToken, code: codeAt(admin.secret, Date.now() + 30_000) },
+    });
+    expect(verified.statusCode).toBe(200);
+    const out = await inject(ctx.app, {
+      method: 'POST',
+      url: '/api/auth/logout',
+      token: verified.json().data.token,
+    });
+    const redirect = new URL(out.json().data.redirectTo);
+    expect(`${redirect.origin}${redirect.pathname}`).toBe(`${provider.issuer}/session/end`);
+    // The administrator's password session has nothing to end at the provider.
+    const byPassword = await inject(ctx.app, { method: 'POST', url: '/api/auth/logout', token: admin.token });
+    expect(byPassword.json().data.redirectTo).toBeUndefined();
   });
 });
 
@@ -441,5 +484,140 @@ describe('a provider that answers, but not as configured', () => {
     await expect(
       createTestContext(oidcEnv({ OIDC_ISSUER_URL: `${provider.issuer}/no-such-realm` })),
     ).rejects.toThrow(/^Invalid environment variable OIDC_ISSUER_URL: discovery failed/);
+  });
+});
+
+const LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
+
+const postLogoutToken = (ctx: TestContext, logoutToken: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: SSO_BACK_CHANNEL_LOGOUT_PATH,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ logout_token: logoutToken }).toString(),
+  });
+
+const isSignedIn = async (ctx: TestContext, token: string) =>
+  (await inject(ctx.app, { method: 'GET', url: '/api/auth/me', token })).statusCode === 200;
+
+describe('back-channel logout: the provider says a person signed out there', () => {
+  let ctx: TestContext;
+  /** Every logout token the provider sent, with Jalon's answer. */
+  const delivered: Array<{ logoutToken: string; status: number }> = [];
+  beforeAll(async () => {
+    ctx = await createTestContext(oidcEnv({ OIDC_TRUST_PROVIDER_MFA: 'false' }));
+    // The provider posts to PUBLIC_URL, which is this test's app: the request is handed to it as is.
+    provider.deliverBackChannel = async (url, init) => {
+      const answer = await ctx.app.inject({
+        method: 'POST',
+        url: new URL(url).pathname,
+        headers: Object.fromEntries(init.headers),
+        payload: init.body,
+      });
+      delivered.push({
+        logoutToken: new URLSearchParams(init.body).get('logout_token')!,
+        status: answer.statusCode,
+      });
+      return new Response(answer.body, { status: answer.statusCode });
+    };
+  });
+  afterAll(() => ctx.close());
+
+  /** A logout token as the provider would sign it; `claims` change or remove (undefined) some. */
+  const logoutToken = (claims: Record<string, unknown>, options: { foreignKey?: boolean } = {}) => {
+    const base = {
+      iss: provider.issuer,
+      aud: TEST_CLIENT.id,
+      iat: Math.floor(Date.now() / 1000),
+      jti: randomUUID(),
+      events: { [LOGOUT_EVENT]: {} },
+    };
+    const merged = Object.fromEntries(
+      Object.entries({ ...base, ...claims }).filter(([, value]) => value !== undefined),
+    );
+    return provider.signLogoutToken(merged, options);
+  };
+
+  it('ends at once the sessions of the provider session signed out of, and their streams say session.ended', async () => {
+    const member = await makeUser(ctx.db);
+    const account = providerAccount({ email: member.email });
+    const here = await ssoSignIn(ctx, account);
+    const elsewhere = await ssoSignIn(ctx, account); // another browser: another session at the provider
+    const byPassword = await login(ctx.app, member.email, member.password);
+    const token = here.exchange.json().data.token;
+    const stream = await openStream(await listeningUrl(ctx.app), {
+      cookie: `${sessionCookieName(ctx.config)}=${token}`,
+    });
+
+    await provider.endSession(here.providerCookies);
+
+    expect(delivered.at(-1)?.status).toBe(200);
+    const ended = await stream.next((message) => message.data.type === 'session.ended');
+    expect(ended.data).toEqual({ type: 'session.ended', reason: 'revoked' });
+    stream.close();
+    expect(await isSignedIn(ctx, token)).toBe(false);
+    expect(await isSignedIn(ctx, elsewhere.exchange.json().data.token)).toBe(true);
+    expect(await isSignedIn(ctx, byPassword.body.data.token!)).toBe(true);
+    const [audit] = await auditOf(ctx, AUDIT_TYPES.ssoLogout, `user:${member.id}`);
+    expect(audit?.metadata).toMatchObject({ issuer: provider.issuer, sub: account.sub, sessions: 1 });
+  });
+
+  it('refuses the same logout token a second time (its jti)', async () => {
+    const member = await makeUser(ctx.db);
+    const run = await ssoSignIn(ctx, providerAccount({ email: member.email }));
+    await provider.endSession(run.providerCookies);
+    const replayed = await postLogoutToken(ctx, delivered.at(-1)!.logoutToken);
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().code).toBe('sso_logout_token_invalid');
+  });
+
+  it('ends every session the person opened through the provider when the token names only its sub', async () => {
+    const member = await makeUser(ctx.db);
+    const account = providerAccount({ email: member.email });
+    const first = (await ssoSignIn(ctx, account)).exchange.json().data.token;
+    const second = (await ssoSignIn(ctx, account)).exchange.json().data.token;
+    const byPassword = (await login(ctx.app, member.email, member.password)).body.data.token!;
+
+    const answer = await postLogoutToken(ctx, await logoutToken({ sub: account.sub }));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data).toEqual({ sessionsEnded: 2 });
+    expect(await isSignedIn(ctx, first)).toBe(false);
+    expect(await isSignedIn(ctx, second)).toBe(false);
+    // A password sign-in did not come through the provider: it stays.
+    expect(await isSignedIn(ctx, byPassword)).toBe(true);
+  });
+
+  it('drops a sign-in through the provider still waiting for Jalon’s second factor', async () => {
+    const member = await makeUser(ctx.db, { twoFactorEnabled: true });
+    const account = providerAccount({ email: member.email });
+    const waiting = (await ssoSignIn(ctx, account)).exchange.json().data;
+    expect(waiting.requires2FA).toBe(true);
+    expect((await postLogoutToken(ctx, await logoutToken({ sub: account.sub }))).statusCode).toBe(200);
+    const step = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-2fa',
+      payload: { tempToken: waiting.tempToken, code: '123456' },
+    });
+    expect(step.statusCode).toBe(401);
+    expect(step.json().code).toBe('session_expired');
+  });
+
+  it.each<[string, Record<string, unknown>, { foreignKey?: boolean }?]>([
+    ['signed with a key the provider does not publish', {}, { foreignKey: true }],
+    ['for another client', { aud: 'another-app' }],
+    ['from another issuer', { iss: 'https://evil.example' }],
+    ['issued an hour ago', { iat: Math.floor(Date.now() / 1000) - 3600 }],
+    ['carrying a nonce (an ID token)', { nonce: 'n-0S6_WzA2Mj' }],
+    ['without the logout event', { events: { 'https://example.test/other': {} } }],
+    ['naming neither sub nor sid', { sub: undefined }],
+    ['without a jti', { jti: undefined }],
+  ])('refuses a logout token %s, and ends nothing', async (_label, claims, options) => {
+    const member = await makeUser(ctx.db);
+    const account = providerAccount({ email: member.email });
+    const token = (await ssoSignIn(ctx, account)).exchange.json().data.token;
+    const answer = await postLogoutToken(ctx, await logoutToken({ sub: account.sub, ...claims }, options));
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().code).toBe('sso_logout_token_invalid');
+    expect(await isSignedIn(ctx, token)).toBe(true);
   });
 });

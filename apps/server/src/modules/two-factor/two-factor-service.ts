@@ -16,7 +16,7 @@ import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
 import type { Lockout } from '../auth/lockout.ts';
 import { lockedError } from '../auth/login-service.ts';
 import { openSession } from '../auth/open-session.ts';
-import type { PendingLogin } from '../auth/pending-logins.ts';
+import { consumePendingLogin, type PendingLogin } from '../auth/pending-logins.ts';
 import { revokeSessionsWhere, type SessionService } from '../sessions/session-service.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import { toPublicUser } from '../users/user-service.ts';
@@ -213,13 +213,14 @@ export class TwoFactorService {
       });
       const enabledUser = { ...toPublicUser(row), twoFactorEnabled: true };
       if (!('pending' in who)) return { ...who.session, user: enabledUser };
-      await tx.delete(pendingLogins).where(eq(pendingLogins.id, who.pending.id));
+      const consumed = await consumePendingLogin(tx, who.pending.id);
       const result = await openSession(tx, this.store, {
         user: enabledUser,
         preferences: row.preferences,
         rememberMe: who.pending.rememberMe,
         actor,
         method: 'totp',
+        providerSession: consumed?.providerSession,
       });
       return {
         token: result.token!,
@@ -265,11 +266,8 @@ export class TwoFactorService {
           : await consumeBackupCode(tx, this.box, row.id, code);
       if (!accepted) return null;
       // Single use: the tempToken dies with the sign-in it completes.
-      const deleted = await tx
-        .delete(pendingLogins)
-        .where(eq(pendingLogins.id, pending.id))
-        .returning({ id: pendingLogins.id });
-      if (deleted.length === 0) return null;
+      const consumed = await consumePendingLogin(tx, pending.id);
+      if (!consumed) return null;
       await this.lockout.reset(tx, row.email);
       if (method === 'backup_code') {
         await appendAudit(tx, {
@@ -286,6 +284,7 @@ export class TwoFactorService {
         rememberMe: pending.rememberMe,
         actor,
         method,
+        providerSession: consumed.providerSession,
       });
     });
     if (result) return result;

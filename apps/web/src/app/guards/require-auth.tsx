@@ -1,17 +1,18 @@
 import type { Me, User } from '@jalon/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Redirect, useLocation } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { useOnlineStatus } from '../../lib/use-online-status.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { meQueryOptions } from '../../features/auth/api/me.ts';
+import { loginReturningTo } from '../../features/auth/return-to.ts';
 import { useSessionUpkeep } from '../../features/auth/hooks/use-session-upkeep.ts';
 import { applyServerPreferences } from '../../features/preferences/preferences-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { isAuthRedirectPending } from '../../lib/redirects.ts';
-import { useSession } from '../../lib/session-store.ts';
+import { getSession, useSession } from '../../lib/session-store.ts';
 import { fr } from '../../locales/fr/index.ts';
 import { AuthOutletContext } from './auth-outlet-context.ts';
 import { mustEnrolFirst } from './must-enrol-first.ts';
@@ -49,7 +50,14 @@ function AuthGate({ children }: { children: ReactNode }) {
   const storedUser = useSession((session) => session.user);
   const online = useOnlineStatus();
   const [pathname] = useLocation();
+  const search = useSearch();
   const onSecurity = pathname === PATHS.security;
+  // Opened signed out (a link to a task, say): /login remembers the page, and the sign-in lands there.
+  // A session that ends later (signing out, a revocation) goes to plain /login.
+  const [arrivedSignedOut] = useState(() => {
+    const session = getSession();
+    return session.token === null && session.tempToken === null;
+  });
   const me = useQuery({ ...meQueryOptions(), enabled: token !== null });
   // Preferences follow the person: on sign-in and page load the server's copy is applied.
   const serverPreferences = me.data?.preferences;
@@ -93,7 +101,7 @@ function AuthGate({ children }: { children: ReactNode }) {
     if (tempToken !== null) return restrictTo({ restricted: true });
     // The API client may already be taking the user to /login?expired=true: do not race it.
     if (isAuthRedirectPending()) return <FullPageSpinner label={fr.common.verifyingSession} />;
-    return <Redirect to={PATHS.login} replace />;
+    return <Redirect to={arrivedSignedOut ? loginReturningTo(pathname, search) : PATHS.login} replace />;
   }
   if (me.isPending) return <FullPageSpinner label={fr.common.verifyingSession} />;
   if (offlineShell) return signedIn(storedUser);

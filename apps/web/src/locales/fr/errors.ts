@@ -52,6 +52,7 @@ export const problemMessages: Record<ErrorCode, string> = {
     'Votre fournisseur d’identité n’indique pas que votre adresse e-mail est vérifiée : Jalon ne peut pas vous reconnaître.',
   sso_failed: 'La connexion par le fournisseur d’identité a échoué ou a expiré. Recommencez.',
   sso_unavailable: 'Connexion SSO indisponible',
+  sso_logout_token_invalid: 'Le jeton de déconnexion du fournisseur d’identité a été refusé.',
   password_login_disabled:
     'La connexion par mot de passe est désactivée : utilisez le fournisseur d’identité de votre organisation.',
   name_taken: 'Une autre étiquette porte déjà ce nom (majuscules et accents mis à part).',

@@ -15,10 +15,10 @@ export const signInMethodsQueryOptions = () =>
 
 /**
  * The provider's address; the answer also sets the cookie that ties the provider's answer to this
- * browser. The person comes back to /dashboard, as after a password.
+ * browser. The person comes back to `returnTo` (a path of this site, which the server checks again).
  */
-export async function startSso(): Promise<string> {
-  const answer = await apiRequest('/auth/sso/start', {
+export async function startSso(returnTo: string): Promise<string> {
+  const answer = await apiRequest(`/auth/sso/start?${new URLSearchParams({ returnTo })}`, {
     schema: contractSchema('ssoStartResultSchema'),
   });
   return answer.url;

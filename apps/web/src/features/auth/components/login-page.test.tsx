@@ -35,6 +35,15 @@ describe('login screen: credentials', () => {
     expect(window.localStorage.getItem('jalon:token')).toBe('session-token');
   });
 
+  it('opens the page the person first asked for (the guard’s returnTo), not the dashboard', async () => {
+    const user = userEvent.setup();
+    mockFetch(() => json(makeLoginResult()));
+    renderLogin('/login?returnTo=%2Ftasks%2Ft-1%3Fview%3Dtable');
+    await fillCredentials(user);
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText('Page /tasks/t-1?view=table')).toBeInTheDocument();
+  });
+
   it('waits 100 ms before leaving the login screen', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

@@ -8,6 +8,7 @@ import { useDelayedNavigate } from '../../../lib/use-delayed-navigate.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { clearSession } from '../../../lib/session-store.ts';
 import { logout } from '../api/logout.ts';
+import { landingAfterSignIn } from '../return-to.ts';
 import { storeLoginResult } from '../store-login-result.ts';
 import { CredentialsForm } from './credentials-form.tsx';
 import { SsoButton } from './sso-button.tsx';
@@ -30,19 +31,23 @@ const TITLES: Record<Mode, string> = {
 export function LoginPage({
   methods,
   initialMode = 'credentials',
+  returnTo,
 }: {
   methods?: SignInMethods;
   /** 'twoFactor' when a sign-in through the provider still needs Jalon's code. */
   initialMode?: Mode;
+  /** Where that sign-in through the provider was going; else the address's `?returnTo=`. */
+  returnTo?: string;
 }) {
   const [mode, setMode] = useState<Mode>(initialMode);
   const [searchParams] = useSearchParams();
   const navigateLater = useDelayedNavigate();
   const navigate = useNavigate();
+  const landing = landingAfterSignIn(returnTo ?? searchParams.get('returnTo'));
 
   const onSignedIn = (result: LoginResult) => {
     storeLoginResult(result);
-    if (!result.requires2FA) navigateLater('/dashboard', REDIRECT.afterLoginMs);
+    if (!result.requires2FA) navigateLater(landing, REDIRECT.afterLoginMs);
     else if (result.setupRequired) navigateLater('/security', REDIRECT.afterLoginMs);
     else setMode('twoFactor');
   };
@@ -68,7 +73,7 @@ export function LoginPage({
       {mode === 'credentials' && searchParams.get('expired') === 'true' && (
         <Alert tone="warning">{fr.auth.login.expired}</Alert>
       )}
-      {mode === 'credentials' && methods?.sso && <SsoButton sso={methods.sso} />}
+      {mode === 'credentials' && methods?.sso && <SsoButton sso={methods.sso} returnTo={landing} />}
       {mode === 'credentials' && methods?.sso && methods.password !== 'off' && (
         <p className="login__or">{fr.auth.sso.or}</p>
       )}

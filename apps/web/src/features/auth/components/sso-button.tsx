@@ -10,9 +10,16 @@ import { startSso } from '../api/sso.ts';
  * 'Se connecter avec {name}': asks the server for the provider's address, then leaves for it. While the
  * provider cannot be reached the button stays, disabled, saying so.
  */
-export function SsoButton({ sso }: { sso: NonNullable<SignInMethods['sso']> }) {
+export function SsoButton({
+  sso,
+  returnTo,
+}: {
+  sso: NonNullable<SignInMethods['sso']>;
+  /** The Jalon page to land on once the provider is done. */
+  returnTo: string;
+}) {
   const start = useMutation({
-    mutationFn: startSso,
+    mutationFn: () => startSso(returnTo),
     onSuccess: (url) => leaveForSite(url),
   });
   const label = !sso.available

@@ -6,10 +6,12 @@ import { forgetOpeningFragment, openingFragment } from '../../../lib/opening-fra
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { exchangeSsoCode } from '../api/sso.ts';
+import { landingAfterSignIn } from '../return-to.ts';
 import { storeLoginResult } from '../store-login-result.ts';
 import { LoginPage } from './login-page.tsx';
 
-type State = { step: 'exchanging' } | { step: 'failed'; message: string } | { step: 'twoFactor' };
+type State =
+  { step: 'exchanging' } | { step: 'failed'; message: string } | { step: 'twoFactor'; returnTo: string };
 
 /** The one-time code the server put in this address's fragment, which no server or proxy ever saw. */
 const codeOf = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('code');
@@ -39,15 +41,15 @@ export function SsoLandingPage() {
     exchangeSsoCode(code).then(
       (result) => {
         storeLoginResult(result);
-        if (!result.requires2FA) navigateLater(result.returnTo, REDIRECT.afterLoginMs);
+        if (!result.requires2FA) navigateLater(landingAfterSignIn(result.returnTo), REDIRECT.afterLoginMs);
         else if (result.setupRequired) navigateLater('/security', REDIRECT.afterLoginMs);
-        else setState({ step: 'twoFactor' });
+        else setState({ step: 'twoFactor', returnTo: result.returnTo });
       },
       (error: unknown) => setState({ step: 'failed', message: errorMessage(error) }),
     );
   }, [code, navigateLater]);
 
-  if (state.step === 'twoFactor') return <LoginPage initialMode="twoFactor" />;
+  if (state.step === 'twoFactor') return <LoginPage initialMode="twoFactor" returnTo={state.returnTo} />;
   return (
     <section className="login" aria-labelledby="login-title" aria-busy={state.step !== 'failed'}>
       <p className="login__brand">{fr.common.productName}</p>

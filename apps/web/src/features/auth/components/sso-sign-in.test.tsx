@@ -5,7 +5,7 @@ import type { SignInMethods } from '@jalon/contract';
 import { getSession, updateSession } from '../../../lib/session-store.ts';
 import { makeLoginResult, makeUser } from '../../../test/fixtures.ts';
 import { logout } from '../api/logout.ts';
-import { json, mockFetch, pathOf, problem } from '../../../test/http.ts';
+import { json, mockFetch, pathOf, problem, type RecordedCall } from '../../../test/http.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { leaveForSite } from '../../../lib/redirects.ts';
 import type * as Redirects from '../../../lib/redirects.ts';
@@ -23,6 +23,8 @@ const methods = (overrides: Partial<SignInMethods> = {}): SignInMethods => ({
   ...overrides,
 });
 
+const returnToSent = (call: RecordedCall) => new URLSearchParams(pathOf(call).split('?')[1]).get('returnTo');
+
 describe('login screen: the organisation’s identity provider', () => {
   it('shows the provider’s button above the password form and leaves for the provider on a click', async () => {
     const user = userEvent.setup();
@@ -35,8 +37,30 @@ describe('login screen: the organisation’s identity provider', () => {
     );
     await user.click(button);
     await vi.waitFor(() => expect(leaveForSite).toHaveBeenCalledWith('https://sso.exemple.fr/auth?state=s'));
-    expect(pathOf(calls[0]!)).toBe('/auth/sso/start');
+    // No page asked for: the provider brings the person back to the dashboard.
+    expect(pathOf(calls[0]!)).toBe('/auth/sso/start?returnTo=%2Fdashboard');
   });
+
+  it('sends where the person was going (the address’s returnTo) for the provider to bring them back there', async () => {
+    const user = userEvent.setup();
+    const calls = mockFetch(() => json({ url: 'https://sso.exemple.fr/auth?state=s' }));
+    renderRoute(<LoginPage methods={methods()} />, '/login', '/login?returnTo=%2Ftasks%2Ft-1%3Fview%3Dtable');
+    await user.click(screen.getByRole('button', { name: 'Se connecter avec Keycloak' }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(returnToSent(calls[0]!)).toBe('/tasks/t-1?view=table');
+  });
+
+  it.each(['//evil.example', 'https://evil.example', '/\\evil.example', '/%2F%2Fevil.example'])(
+    'ignores a returnTo that would leave the site (%s): back to the dashboard',
+    async (returnTo) => {
+      const user = userEvent.setup();
+      const calls = mockFetch(() => json({ url: 'https://sso.exemple.fr/auth?state=s' }));
+      renderRoute(<LoginPage methods={methods()} />, '/login', `/login?${new URLSearchParams({ returnTo })}`);
+      await user.click(screen.getByRole('button', { name: 'Se connecter avec Keycloak' }));
+      await vi.waitFor(() => expect(calls).toHaveLength(1));
+      expect(returnToSent(calls[0]!)).toBe('/dashboard');
+    },
+  );
 
   it('says when the provider cannot be reached, and keeps the password form', () => {
     renderRoute(
