@@ -48,6 +48,8 @@ export function LabelPicker({ id, value, onChange }: LabelPickerProps) {
     ...(choices.create === null ? [] : [{ kind: 'create' as const, name: choices.create }]),
   ];
   const shown = open && !full;
+  // The list is drawn, and named by the field, only when it has something to offer.
+  const listed = shown && options.length > 0;
   const active = options[Math.min(activeIndex, options.length - 1)];
   const optionId = (index: number) => `${id}-option-${index}`;
 
@@ -85,10 +87,10 @@ export function LabelPicker({ id, value, onChange }: LabelPickerProps) {
     if (event.key === 'Enter') {
       // Enter chooses; it never submits the task's form from here.
       event.preventDefault();
-      if (shown && active) choose(active);
+      if (listed && active) choose(active);
       return;
     }
-    if (event.key === 'Escape' && shown) {
+    if (event.key === 'Escape' && listed) {
       // The list closes, not the panel the task is open in.
       event.preventDefault();
       event.stopPropagation();
@@ -138,9 +140,9 @@ export function LabelPicker({ id, value, onChange }: LabelPickerProps) {
             role="combobox"
             autoComplete="off"
             aria-autocomplete="list"
-            aria-expanded={shown}
-            aria-controls={shown ? listId : undefined}
-            aria-activedescendant={shown && active ? optionId(options.indexOf(active)) : undefined}
+            aria-expanded={listed}
+            aria-controls={listed ? listId : undefined}
+            aria-activedescendant={listed && active ? optionId(options.indexOf(active)) : undefined}
             placeholder={t.placeholder}
             disabled={full}
             maxLength={LABEL_LIMITS.nameMax}
@@ -154,7 +156,7 @@ export function LabelPicker({ id, value, onChange }: LabelPickerProps) {
             onBlur={() => setOpen(false)}
             onKeyDown={onKeyDown}
           />
-          {shown && options.length > 0 && (
+          {listed && (
             <ul id={listId} role="listbox" aria-label={t.options} className="label-picker__list">
               {options.map((option, index) => {
                 const label = option.kind === 'label' ? findLabel(byId, option.id) : undefined;
