@@ -41,24 +41,22 @@ export function TaskSubTasks({ task, level }: TaskSubTasksProps) {
   const [title, setTitle] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [said, setSaid] = useState('');
-  // After a move, the focus follows the moved line's button (its line is rendered again elsewhere).
-  const [focusAfterMove, setFocusAfterMove] = useState<{ id: string; step: -1 | 1 } | null>(null);
+  // After a move, the focus follows the moved line's button once the list shows it in its new place (the
+  // edit is recorded first, then shown).
+  const focusAfterMove = useRef<{ id: string; index: number; step: -1 | 1 } | null>(null);
   const list = useRef<HTMLOListElement>(null);
   const subTasks = subTasksOf(work.tasks, task.id);
   const done = subTasks.filter((subTask) => subTask.status === 'done').length;
   const failed = (error: unknown) => setFailure(t.failed(errorMessage(error)));
 
   useLayoutEffect(() => {
-    if (!focusAfterMove) return;
-    const line = list.current?.querySelector<HTMLElement>(
-      `[data-task-id="${CSS.escape(focusAfterMove.id)}"]`,
-    );
-    const button = line?.querySelector<HTMLButtonElement>(
-      `[data-move="${focusAfterMove.step}"]:not(:disabled)`,
-    );
+    const moved = focusAfterMove.current;
+    if (!moved || subTasks[moved.index]?.id !== moved.id) return;
+    focusAfterMove.current = null;
+    const line = list.current?.children[moved.index];
+    const button = line?.querySelector<HTMLButtonElement>(`[data-move="${moved.step}"]:not(:disabled)`);
     (button ?? line?.querySelector<HTMLInputElement>('input'))?.focus();
-    setFocusAfterMove(null);
-  }, [focusAfterMove]);
+  });
 
   const add = () => {
     const trimmed = title.trim();
@@ -89,7 +87,7 @@ export function TaskSubTasks({ task, level }: TaskSubTasksProps) {
     setFailure(null);
     for (const { task: subTask, position } of changes) writes.update(subTask, { position }).catch(failed);
     setSaid(t.moved(moved.title || fr.tasks.untitled, index + step + 1, subTasks.length));
-    setFocusAfterMove({ id: moved.id, step });
+    focusAfterMove.current = { id: moved.id, index: index + step, step };
   };
 
   const onLineKeyDown = (index: number) => (event: KeyboardEvent<HTMLLIElement>) => {
@@ -117,12 +115,7 @@ export function TaskSubTasks({ task, level }: TaskSubTasksProps) {
             {subTasks.map((subTask, index) => {
               const name = subTask.title || fr.tasks.untitled;
               return (
-                <li
-                  key={subTask.id}
-                  className="task-sub-tasks__item"
-                  data-task-id={subTask.id}
-                  onKeyDown={onLineKeyDown(index)}
-                >
+                <li key={subTask.id} className="task-sub-tasks__item" onKeyDown={onLineKeyDown(index)}>
                   <input
                     type="checkbox"
                     className="task-sub-tasks__check"
