@@ -119,11 +119,14 @@ export function TaskDetail({ taskId, titleLevel, actions, onRenamed }: TaskDetai
       {failure && <Alert tone="error">{failure}</Alert>}
       <ParentLink task={task} tasks={work.tasks} />
       <TaskFields task={task} projects={projects} members={members} onChange={change} />
-      <LabelPicker
-        id={`task-labels-${task.id}`}
-        value={task.labels}
-        onChange={(labels) => change({ labels })}
-      />
+      {/* While 'Modifier' is open, its form has the labels' picker. */}
+      {!editing && (
+        <LabelPicker
+          id={`task-labels-${task.id}`}
+          value={task.labels}
+          onChange={(labels) => change({ labels })}
+        />
+      )}
       {editing ? (
         <TaskEditForm
           task={task}
