@@ -165,6 +165,8 @@ export const TASK_LIMITS = {
   titleMax: 300,
   descriptionMax: 10_000,
   estimatedMinutesMax: 100_000,
+  /** A sub-task's place among its parent's (0 first): far more than a task is ever broken into. */
+  positionMax: 10_000,
   listMax: 5_000,
   listDefault: 1_000,
 } as const;

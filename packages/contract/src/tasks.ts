@@ -27,6 +27,8 @@ export const taskSchema = z.object({
   labels: z.array(z.string()),
   /** The task it is a sub-task of (null: none). */
   parent: z.string().nullable(),
+  /** A sub-task's place among its parent's sub-tasks, smaller first (null: none given; then by creation). */
+  position: z.int().nullable(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -49,6 +51,7 @@ const editableTaskFields = {
   labels: z.array(idSchema).max(LABEL_LIMITS.perTask),
   /** A task of the same project that has no parent itself (one level); null: not a sub-task. */
   parent: idSchema.nullable(),
+  position: z.int().min(0).max(TASK_LIMITS.positionMax).nullable(),
 };
 
 export const createTaskSchema = z
@@ -66,6 +69,7 @@ export const createTaskSchema = z
     description: true,
     labels: true,
     parent: true,
+    position: true,
   })
   .strict();
 export type CreateTask = z.input<typeof createTaskSchema>;

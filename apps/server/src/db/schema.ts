@@ -471,6 +471,11 @@ export const tasks = pgTable(
      * No foreign key: the tombstone purge deletes a parent's and its sub-tasks' tombstones as each ages.
      */
     parentId: uuid('parent_id'),
+    /**
+     * A sub-task's place among its parent's, smaller first (null: none given, then by creation): written
+     * by the client that reorders them, merged field by field like any other (decision 0089).
+     */
+    position: integer('position'),
     labels: uuid('labels')
       .array()
       .notNull()

@@ -1,4 +1,4 @@
-import type { Project, SyncEntity } from '@jalon/contract';
+import type { Project, SyncBatchRequest, SyncEntity } from '@jalon/contract';
 import { MemoryStore, type PullTransport, type Row } from '@jalon/sync';
 import { describe, expect, it, vi } from 'vitest';
 import { makeProject, makeTask, projectId, taskId } from '../test/work-fixtures.ts';
@@ -245,6 +245,44 @@ describe('SyncEngine', () => {
     expect(server.applied).toEqual([1]);
     expect(engine.getSnapshot().paused).toBeNull();
     expect(status(engine, projectId(1))).toBeUndefined();
+  });
+
+  it('sends a sub-task made offline under a parent made offline (both tmp-) after it, in one batch, once', async () => {
+    const server = new FakeSyncServer();
+    const sent: SyncBatchRequest[] = [];
+    let online = false;
+    const { engine } = await startEngine({
+      sendBatch: async (request) => {
+        sent.push(request);
+        if (!online) throw new TypeError('Failed to fetch');
+        return server.batch(request);
+      },
+    });
+    const parent = await engine.edit({
+      op: 'create',
+      entity: 'task',
+      id: `tmp-${taskId(7)}`,
+      data: { title: 'Préparer le salon', project: projectId(1) },
+    });
+    await engine.edit({
+      op: 'create',
+      entity: 'task',
+      id: `tmp-${taskId(8)}`,
+      data: { title: 'Réserver', project: projectId(1), parent, position: 0 },
+    });
+    expect((await engine.sendNow()).status).toBe('failed');
+    online = true;
+    await vi.waitFor(async () => expect((await engine.sendNow()).status).toBe('sent'));
+    const last = sent.at(-1)!;
+    expect(last.operations.map(({ seq, id, data }) => [seq, id, data?.parent ?? null])).toEqual([
+      [1, `tmp-${taskId(7)}`, null],
+      [2, `tmp-${taskId(8)}`, `tmp-${taskId(7)}`],
+    ]);
+    // The failed attempt carried the same operations: the server applied each once, parent first.
+    expect(sent[0]!.operations.map(({ seq }) => seq)).toEqual([1, 2]);
+    expect(server.applied).toEqual([1, 2]);
+    expect((await engine.sendNow()).status).not.toBe('failed');
+    expect(server.applied).toEqual([1, 2]);
   });
 
   it("'Envoyer maintenant' does not wait for the backoff of an earlier failed send", async () => {

@@ -51,6 +51,7 @@ export const taskFromRow = (row: Row, context: RowContext): Task =>
       estimatedMinutes: null,
       labels: [],
       parent: null,
+      position: null,
       createdBy: context.userId,
       createdAt,
       updatedAt: createdAt,

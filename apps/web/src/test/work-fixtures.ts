@@ -35,6 +35,7 @@ export const makeTask = (overrides: Partial<Task> = {}): Task => ({
   estimatedMinutes: null,
   labels: [],
   parent: null,
+  position: null,
   createdBy: 'user-1',
   createdAt: '2030-01-05T09:00:00.000Z',
   updatedAt: '2030-01-05T09:00:00.000Z',

@@ -138,7 +138,9 @@ export function serveWork({
                 author: { id: 'user-1', username: 'Moi' },
                 deletedAt: null,
               } as Partial<Comment>)
-            : makeProject({ description: '', deadline: null, progress: 0, taskCount: 0 });
+            : operation.entity === 'label'
+              ? ({ deletedAt: null } as Partial<Label>)
+              : makeProject({ description: '', deadline: null, progress: 0, taskCount: 0 });
       next = { ...defaults, ...data, id, version: 1, createdAt: created, updatedAt: created } as Entity;
     } else {
       if (!row || row.deletedAt) return conflict(row ? 'deleted' : 'not_found');

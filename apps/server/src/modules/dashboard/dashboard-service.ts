@@ -47,6 +47,7 @@ const taskFromJson = (row: Json): TaskRow => ({
   createdBy: (row.created_by as string | null) ?? null,
   completedAt: date(row.completed_at),
   parentId: (row.parent_id as string | null) ?? null,
+  position: (row.position as number | null) ?? null,
   labels: (row.labels as string[] | null) ?? [],
   version: row.version as number,
   createdAt: date(row.created_at)!,

@@ -23,6 +23,7 @@ const COLUMN = {
   project: 'projectId',
   labels: 'labels',
   parent: 'parentId',
+  position: 'position',
 } as const satisfies Record<string, keyof TaskRow>;
 type Field = keyof typeof COLUMN;
 
@@ -186,6 +187,7 @@ const COLUMNS: Array<Column<TaskRow>> = [
   ['completed_at', 'timestamptz', (row) => row.completedAt],
   ['labels', 'uuid[]', (row) => row.labels],
   ['parent_id', 'uuid', (row) => row.parentId],
+  ['position', 'integer', (row) => row.position],
   ['version', 'integer', (row) => row.version],
   ['created_at', 'timestamptz', (row) => row.createdAt],
   ['updated_at', 'timestamptz', (row) => row.updatedAt],
@@ -243,6 +245,7 @@ export const taskRules: EntityRules<TaskRow> = {
       estimatedMinutes: (values.estimatedMinutes as number | null | undefined) ?? null,
       createdBy: plan.viewer.userId,
       parentId: (values.parent as string | null | undefined) ?? null,
+      position: (values.position as number | null | undefined) ?? null,
       completedAt: status === 'done' ? plan.now : null,
       labels: labelSet(values.labels ?? []),
       version: 0,

@@ -120,6 +120,27 @@ describe('sub-tasks', () => {
     expect(tombstones.every((item) => item.deletedAt !== null)).toBe(true);
   });
 
+  it('keeps a sub-task’s position as written, null when none is given, and refuses one out of range', async () => {
+    const parent = await task();
+    const first = await task({ parent: parent.id, position: 0 });
+    const unplaced = await task({ parent: parent.id });
+    expect([first, unplaced].map((step) => (step as Task & { position: number | null }).position)).toEqual([
+      0,
+      null,
+    ]);
+    // Reordering is a patch of each moved sub-task's position, read back by ?parent=.
+    expect((await call('PATCH', `/api/tasks/${unplaced.id}`, { position: 0 })).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/tasks/${first.id}`, { position: 1 })).statusCode).toBe(200);
+    const listed = (await call('GET', `/api/tasks?parent=${parent.id}`)).json().data as Array<
+      Task & { position: number | null }
+    >;
+    expect(Object.fromEntries(listed.map((step) => [step.id, step.position]))).toEqual({
+      [first.id]: 1,
+      [unplaced.id]: 0,
+    });
+    expect(refusal(await call('PATCH', `/api/tasks/${first.id}`, { position: -1 }))[0]).toBe(400);
+  });
+
   it('takes a parent and its sub-task made offline (both tmp-) in order, once', async () => {
     const device = new Device(ctx, alice);
     const parent = tmp();

@@ -50,6 +50,7 @@ function taskJson(alias: string): SQL {
     // UUIDs only, so the array's JSON needs no escaping of ours.
     ['labels', sql`array_to_json(${t('labels')})::text`],
     ['parent', quoted(t('parent_id'))],
+    ['position', number(t('position'))],
     ['createdBy', quoted(t('created_by'))],
     ['createdAt', quoted(iso(t('created_at')))],
     ['updatedAt', quoted(iso(t('updated_at')))],

@@ -19,6 +19,7 @@ export const presentTask = (row: TaskRow, viewer: Viewer, projectOwnerId: string
   estimatedMinutes: row.estimatedMinutes,
   labels: row.labels,
   parent: row.parentId,
+  position: row.position,
   createdBy: row.createdBy,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

@@ -30,6 +30,28 @@ describe('the palette options for a query', () => {
     ]);
   });
 
+  it('finds labels by name, each opening /tasks filtered on it', () => {
+    const labels = [
+      { id: 'l1', name: 'Écran' },
+      { id: 'l2', name: 'Client' },
+    ];
+    const groups = paletteGroups({ search: 'ecran', projects: [], tasks: [], labels, scheme: 'light' });
+    expect(groups).toEqual([
+      {
+        key: 'labels',
+        heading: 'Étiquettes',
+        items: [
+          {
+            key: 'label-l1',
+            label: 'Écran',
+            ariaLabel: 'Tâches avec l’étiquette Écran',
+            action: { kind: 'go', path: '/tasks?label=l1' },
+          },
+        ],
+      },
+    ]);
+  });
+
   it('matches every word, ignoring case and accents, and hides the groups left empty', () => {
     const projects = [project('p1', 'Échéance proche'), project('p2', 'Échéance lointaine')];
     const tasks = [task('t1', 'Relire l’échéancier', 'p2')];

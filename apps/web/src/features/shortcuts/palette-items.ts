@@ -1,4 +1,4 @@
-import type { Project, SearchItem, Task } from '@jalon/contract';
+import type { Label, Project, SearchItem, Task } from '@jalon/contract';
 import { taskPath } from '../../app/task-panel-location.tsx';
 import { matchesQuery } from '../../lib/fold-text.ts';
 import { fr } from '../../locales/fr/index.ts';
@@ -29,6 +29,8 @@ interface PaletteSource {
   search: string;
   projects: readonly Pick<Project, 'id' | 'name'>[];
   tasks: readonly Pick<Task, 'id' | 'title'>[];
+  /** The device's labels: each opens /tasks filtered on it. */
+  labels?: readonly Pick<Label, 'id' | 'name'>[];
   /** What the search finds for the query (descriptions, comments): those not listed by their title already. */
   found?: readonly SearchItem[];
   scheme: ColorScheme;
@@ -67,6 +69,7 @@ export function paletteGroups({
   search,
   projects,
   tasks,
+  labels = [],
   found = [],
   scheme,
 }: PaletteSource): PaletteGroup[] {
@@ -110,6 +113,17 @@ export function paletteGroups({
         label: task.title,
         ariaLabel: t.openTask(task.title),
         action: { kind: 'go', path: taskPath(task.id) },
+      })),
+    },
+    {
+      key: 'labels',
+      heading: t.groups.labels,
+      limit: ENTITY_LIMIT,
+      candidates: labels.map((label) => ({
+        key: `label-${label.id}`,
+        label: label.name,
+        ariaLabel: t.openLabel(label.name),
+        action: { kind: 'go', path: `/tasks?label=${encodeURIComponent(label.id)}` },
       })),
     },
     {

@@ -1,5 +1,5 @@
-// What other features use of the tasks: their writes, the filters' "not done", a status's icon, and the
-// views (kanban, list, calendar) a project's page shows its tasks in.
+// What other features use of the tasks: their writes, the filters' "not done" and label, a status's icon,
+// and the views (kanban, list, calendar) a project's page shows its tasks in.
 export { useTaskWrites } from './api/task-writes.ts';
 export { NewTaskDisclosure } from './components/new-task-disclosure.tsx';
 export { TaskLink } from './components/task-link.tsx';
@@ -8,5 +8,6 @@ export { StatusIcon } from './components/task-icons.tsx';
 export { TaskViewsPanel } from './components/task-views-panel.tsx';
 export { ViewSwitcher } from './components/view-switcher.tsx';
 export { useTaskView } from './hooks/use-task-view.ts';
-export { NOT_DONE } from './task-filters.ts';
+export { filterByLabel, NOT_DONE } from './task-filters.ts';
+export { LabelFilter } from './components/label-filter.tsx';
 export { KANBAN_COLUMNS } from './task-views.ts';

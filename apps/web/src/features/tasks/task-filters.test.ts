@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTask, projectId, taskId } from '../../test/work-fixtures.ts';
 import {
   countTaskFilters,
+  filterByLabel,
   filterTasks,
   NOT_DONE,
   readTaskFilters,
@@ -11,7 +12,15 @@ import {
 } from './task-filters.ts';
 import { isOverdue } from './deadline.ts';
 
-const none = { status: null, priority: null, project: null, assignee: null, text: '', due: null };
+const none = {
+  status: null,
+  priority: null,
+  project: null,
+  assignee: null,
+  text: '',
+  due: null,
+  label: null,
+};
 
 const tasks = [
   makeTask({ id: taskId(1), title: 'Maquette accueil', status: 'todo', priority: 'high', assignee: 'u-1' }),
@@ -36,7 +45,7 @@ const ids = (list: readonly { id: string }[]) => list.map((task) => Number(task.
 describe('task filters in the address', () => {
   it('reads each filter, and ignores a status or priority that does not exist', () => {
     const params = new URLSearchParams(
-      `status=done&priority=urgent&project=${projectId(2)}&assignee=none&q=faq&view=list&due=overdue`,
+      `status=done&priority=urgent&project=${projectId(2)}&assignee=none&q=faq&view=list&due=overdue&label=l-1`,
     );
     expect(readTaskFilters(params)).toEqual({
       status: 'done',
@@ -45,6 +54,7 @@ describe('task filters in the address', () => {
       assignee: UNASSIGNED,
       text: 'faq',
       due: 'overdue',
+      label: 'l-1',
     });
     expect(readTaskFilters(new URLSearchParams('project=&assignee= &due=soon'))).toEqual(none);
     expect(readTaskFilters(new URLSearchParams('status=active&due=none'))).toMatchObject({
@@ -122,6 +132,18 @@ describe('filterTasks', () => {
     it("'Sans échéance': the tasks without a deadline", () => {
       expect(dateIds('none')).toEqual([16]);
     });
+  });
+
+  it('keeps the tasks that carry the label, one made offline (`tmp-`) included, on /tasks and a project’s page', () => {
+    const labelled = [
+      makeTask({ id: taskId(21), labels: ['l-1', 'l-2'] }),
+      makeTask({ id: taskId(22), labels: ['l-2'] }),
+      makeTask({ id: taskId(23), labels: ['tmp-l-1'] }),
+    ];
+    expect(ids(filterTasks(labelled, { ...none, label: 'l-1' }))).toEqual([21, 23]);
+    expect(ids(filterTasks(labelled, { ...none, label: 'tmp-l-2' }))).toEqual([21, 22]);
+    expect(ids(filterByLabel(labelled, new URLSearchParams('label=l-1&view=list')))).toEqual([21, 23]);
+    expect(filterByLabel(labelled, new URLSearchParams('view=list'))).toBe(labelled);
   });
 
   it('finds every word of the text in the title or the description, whatever the case and accents', () => {

@@ -1,5 +1,5 @@
 import type { Task, TaskPriority, TaskStatus } from '@jalon/contract';
-import { isOneOf, TASK_PRIORITIES, TASK_STATUSES } from '@jalon/contract/plain';
+import { isOneOf, stripTmpPrefix, TASK_PRIORITIES, TASK_STATUSES } from '@jalon/contract/plain';
 import { matchesQuery } from '../../lib/fold-text.ts';
 import { DUE_FILTERS, matchesDue, type DueFilter } from './deadline.ts';
 
@@ -19,6 +19,8 @@ export interface TaskFilters {
   text: string;
   /** 'En retard', 'Cette semaine', 'Sans échéance'. */
   due: DueFilter | null;
+  /** A label's id: only the tasks that carry it. */
+  label: string | null;
 }
 
 export type TaskFilterKey = keyof TaskFilters;
@@ -31,6 +33,7 @@ export const FILTER_PARAMS: Record<TaskFilterKey, string> = {
   assignee: 'assignee',
   text: 'q',
   due: 'due',
+  label: 'label',
 };
 
 const MINE_PARAM = 'mine';
@@ -50,6 +53,7 @@ export function readTaskFilters(params: URLSearchParams): TaskFilters {
     assignee: nonEmpty(params.get(FILTER_PARAMS.assignee)),
     text: params.get(FILTER_PARAMS.text) ?? '',
     due: isOneOf(DUE_FILTERS, due) ? due : null,
+    label: nonEmpty(params.get(FILTER_PARAMS.label)),
   };
 }
 
@@ -77,13 +81,23 @@ export function withoutTaskFilters(params: URLSearchParams): URLSearchParams {
 export const countTaskFilters = (params: URLSearchParams): number =>
   [...Object.values(FILTER_PARAMS), MINE_PARAM].filter((name) => nonEmpty(params.get(name)) !== null).length;
 
+/** Whether the task carries the label; a label made offline is compared without its `tmp-`. */
+const carriesLabel = (task: Task, label: string): boolean =>
+  task.labels.some((id) => stripTmpPrefix(id) === stripTmpPrefix(label));
+
+/** A project's page filters its tasks by label only, from the same `label=` of its address. */
+export const filterByLabel = (tasks: readonly Task[], params: URLSearchParams): readonly Task[] => {
+  const label = readTaskFilters(params).label;
+  return label === null ? tasks : tasks.filter((task) => carriesLabel(task, label));
+};
+
 /**
  * The tasks every set filter lets through; the text is looked for, every word of it, in the title and
  * description; the due-date filter reads the deadlines at `now`.
  */
 export function filterTasks(tasks: readonly Task[], filters: TaskFilters, now = Date.now()): readonly Task[] {
-  const { status, priority, project, assignee, text, due } = filters;
-  if (!status && !priority && !project && !assignee && !due && text.trim() === '') return tasks;
+  const { status, priority, project, assignee, text, due, label } = filters;
+  if (!status && !priority && !project && !assignee && !due && !label && text.trim() === '') return tasks;
   return tasks.filter(
     (task) =>
       (status === null || (status === NOT_DONE ? task.status !== 'done' : task.status === status)) &&
@@ -91,6 +105,7 @@ export function filterTasks(tasks: readonly Task[], filters: TaskFilters, now = 
       (priority === null || task.priority === priority) &&
       (project === null || task.project === project) &&
       (assignee === null || (assignee === UNASSIGNED ? !task.assignee : task.assignee === assignee)) &&
+      (label === null || carriesLabel(task, label)) &&
       matchesQuery(`${task.title} ${task.description}`, text),
   );
 }

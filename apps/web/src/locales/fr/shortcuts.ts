@@ -65,6 +65,7 @@ export const shortcuts = {
       create: 'Créer',
       projects: 'Projets',
       tasks: 'Tâches',
+      labels: 'Étiquettes',
       found: 'Trouvé dans les textes',
       preferences: 'Préférences',
       account: 'Compte',
@@ -85,6 +86,8 @@ export const shortcuts = {
     },
     openProject: (name: string) => `Ouvrir le projet ${name}`,
     openTask: (title: string) => `Ouvrir la tâche ${title}`,
+    /** A label opens /tasks filtered on it. */
+    openLabel: (name: string) => `Tâches avec l’étiquette ${name}`,
     themeToLight: 'Passer en mode clair',
     themeToDark: 'Passer en mode sombre',
     signOut: 'Se déconnecter',

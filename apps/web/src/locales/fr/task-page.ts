@@ -34,6 +34,38 @@ export const taskPage = {
     unchecked: 'À faire',
     loading: 'Mise en forme…',
   },
+  labels: 'Étiquettes',
+  subTasks: {
+    title: 'Sous-tâches',
+    empty: 'Aucune sous-tâche.',
+    add: 'Ajouter une sous-tâche',
+    addHint: 'Entrée ajoute la sous-tâche et laisse le champ prêt pour la suivante.',
+    added: (title: string) => `Sous-tâche « ${title} » ajoutée.`,
+    /** The box of a sub-task: checked is done, unchecked is to do. */
+    done: (title: string) => `« ${title} » terminée`,
+    moveUp: (title: string) => `Monter « ${title} »`,
+    moveDown: (title: string) => `Descendre « ${title} »`,
+    moved: (title: string, place: number, total: number) => `« ${title} » en position ${place} sur ${total}.`,
+    reorderHint: 'Alt+Flèche haut ou bas déplace la sous-tâche.',
+    parentOf: 'Sous-tâche de',
+    failed: (message: string) => `La sous-tâche n’a pas pu être enregistrée : ${message}`,
+  },
+  remove: {
+    open: 'Supprimer la tâche',
+    title: 'Supprimer la tâche ?',
+    message: (subTasks: number) =>
+      subTasks === 0
+        ? 'La tâche sera supprimée pour toute l’équipe.'
+        : subTasks === 1
+          ? 'La tâche et sa sous-tâche seront supprimées pour toute l’équipe.'
+          : 'La tâche et ses sous-tâches seront supprimées pour toute l’équipe.',
+    /** A parent's sub-tasks go with it: the question says how many (one is said in the singular). */
+    withSubTasks: (count: number) =>
+      count === 1 ? 'Supprimer aussi la sous-tâche ?' : `Supprimer aussi les ${count} sous-tâches ?`,
+    confirm: 'Supprimer',
+    cancel: 'Annuler',
+    failed: (message: string) => `La tâche n’a pas pu être supprimée : ${message}`,
+  },
   comments: {
     title: 'Commentaires',
     empty: 'Aucun commentaire pour l’instant.',

@@ -74,6 +74,7 @@ export const tasks = {
       deadline: 'Échéance',
       estimate: 'Estimation',
     },
+    labels: 'Étiquettes',
     actions: 'Actions',
     sortBy: (column: string) => `Trier par ${column.toLocaleLowerCase('fr')}`,
     statusOf: (title: string) => `Statut de « ${title} »`,
@@ -109,6 +110,14 @@ export const tasks = {
     textHint: 'Titre ou description',
     reset: 'Réinitialiser les filtres',
     noMatch: 'Aucune tâche ne correspond aux filtres.',
+  },
+  subTasks: {
+    /** A parent's progress, as cards and rows show it and as it is read aloud. */
+    progress: (done: number, total: number) => `${done}/${total}`,
+    progressLabel: (done: number, total: number) =>
+      `${done} sous-tâche${done > 1 ? 's' : ''} terminée${done > 1 ? 's' : ''} sur ${total}`,
+    /** A sub-task's parent, under its title in lists and boards. */
+    parent: (title: string) => `Sous-tâche de « ${title} »`,
   },
   kanban: {
     moveTo: 'Déplacer vers…',

@@ -155,6 +155,7 @@ describe('project detail', () => {
       'Statut',
       'Priorité',
       'Titre',
+      'Étiquettes',
       'Assigné à',
       'Échéance',
       'Estimation',

@@ -14,6 +14,8 @@ import { followCreatedId } from '../../../offline/created-id.ts';
 import { useWork } from '../../../offline/work-context.tsx';
 import { PendingBadge } from '../../offline/index.ts';
 import {
+  filterByLabel,
+  LabelFilter,
   NewTaskDisclosure,
   TaskCreateForm,
   TaskViewsPanel,
@@ -88,6 +90,8 @@ export function ProjectDetailPage() {
     const serverId = stripTmpPrefix(id);
     return work.tasks.filter((task) => task.project === id || task.project === serverId);
   }, [work.tasks, id]);
+  // The views show the tasks of the label chosen in the address (`label=`); the summary counts them all.
+  const shown = useMemo(() => filterByLabel(tasks, new URLSearchParams(search)), [tasks, search]);
 
   if (!project && !work.ready && work.loadError === null) {
     return (
@@ -133,12 +137,13 @@ export function ProjectDetailPage() {
           </h2>
           <ViewSwitcher view={view} onChange={setView} />
         </div>
-        {tasks.length === 0 ? (
-          <p className="empty-text">{t.noTasks}</p>
+        {work.labels.length > 0 && <LabelFilter id="project-label-filter" />}
+        {shown.length === 0 ? (
+          <p className="empty-text">{tasks.length === 0 ? t.noTasks : fr.tasks.filters.noMatch}</p>
         ) : (
           // The project's header and details paint first; its tasks follow a frame later.
           <RenderAfterPaint>
-            <TaskViewsPanel view={view} tasks={tasks} pending={work.pending} projectNames={null} />
+            <TaskViewsPanel view={view} tasks={shown} pending={work.pending} projectNames={null} />
           </RenderAfterPaint>
         )}
       </section>

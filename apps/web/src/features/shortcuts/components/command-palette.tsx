@@ -83,8 +83,16 @@ function PaletteContent({ onClose, onSignOut }: Omit<CommandPaletteProps, 'open'
   // The search too (descriptions, comments; the device copy offline): what the titles do not show.
   const found = useSearchResults(search).items;
   const groups = useMemo(
-    () => paletteGroups({ search, projects: work.projects, tasks: work.tasks, found, scheme }),
-    [search, work.projects, work.tasks, found, scheme],
+    () =>
+      paletteGroups({
+        search,
+        projects: work.projects,
+        tasks: work.tasks,
+        labels: work.labels,
+        found,
+        scheme,
+      }),
+    [search, work.projects, work.tasks, work.labels, found, scheme],
   );
   const items = groups.flatMap((group) => group.items);
   const activeIndex = Math.max(

@@ -24,6 +24,8 @@ export function useTaskWrites() {
         ),
       update: (task: Task, patch: UpdateTask) =>
         edit({ op: 'patch', entity: 'task', id: task.id, data: patch }),
+      /** A parent's sub-tasks go with it: the server deletes them in the same change. */
+      remove: (task: Task) => edit({ op: 'delete', entity: 'task', id: task.id }),
     }),
     [edit],
   );

@@ -3,7 +3,9 @@ import { useId, useMemo, useState } from 'react';
 import { formatDay, formatMonth, localDayKey } from '../../../lib/dates.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
+import { LabelChips } from '../../labels/index.ts';
 import { AssigneeLabel, useMembers } from '../../members/index.ts';
+import { useTaskFamily } from '../hooks/use-task-family.ts';
 import { monthGrid } from '../calendar-grid.ts';
 import { AgendaView } from './agenda-view.tsx';
 import { DueDate } from './due-date.tsx';
@@ -20,6 +22,7 @@ const PER_DAY = 3;
 export function CalendarView({ tasks }: { tasks: readonly Task[] }) {
   const phone = useMediaQuery(PHONE_QUERY);
   const members = useMembers();
+  const { labelsById } = useTaskFamily();
   const captionId = useId();
   const [month, setMonth] = useState(() => {
     const now = new Date();
@@ -68,7 +71,7 @@ export function CalendarView({ tasks }: { tasks: readonly Task[] }) {
           <h2 className="calendar__month" aria-live="polite">
             {formatMonth(month)}
           </h2>
-          <AgendaView month={month} byDay={byDay} members={members.data} />
+          <AgendaView month={month} byDay={byDay} members={members.data} labelsById={labelsById} />
         </>
       ) : (
         // On a tablet beside the navigation the month is wider than its box: the box scrolls, and takes the
@@ -111,6 +114,7 @@ export function CalendarView({ tasks }: { tasks: readonly Task[] }) {
                                 <span className="calendar__task-title">
                                   <TaskLink taskId={task.id}>{task.title || fr.tasks.untitled}</TaskLink>
                                 </span>
+                                <LabelChips labelIds={task.labels} byId={labelsById} />
                                 <AssigneeLabel assigneeId={task.assignee} members={members.data} />
                                 <TaskStatusBadge status={task.status} />
                                 <DueDate task={task} show="late-only" />

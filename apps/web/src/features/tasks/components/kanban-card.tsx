@@ -9,6 +9,8 @@ import { KANBAN_COLUMNS } from '../task-views.ts';
 import { LiveBadge } from '../../../live/live-badge.tsx';
 import { DueDate } from './due-date.tsx';
 import { MoveMenu } from './move-menu.tsx';
+import type { SubTaskProgress as Progress } from '../task-family.ts';
+import { ParentTitle, SubTaskProgress } from './task-family-line.tsx';
 import { TaskLink } from './task-link.tsx';
 import { TaskPriorityBadge } from './task-status-badge.tsx';
 
@@ -16,6 +18,10 @@ const t = fr.tasks;
 
 interface KanbanCardProps {
   task: Task;
+  /** A parent's sub-tasks done (undefined: it has none). */
+  subTasks: Progress | undefined;
+  /** A sub-task's parent's title. */
+  parentTitle: string | null;
   pending: PendingState | undefined;
   /** The members directory, for the assignee's name. */
   members: readonly Member[] | undefined;
@@ -29,6 +35,8 @@ interface KanbanCardProps {
 /** Dragged with the mouse, or moved from the keyboard with its 'Déplacer vers…' menu button. */
 export const KanbanCard = memo(function KanbanCard({
   task,
+  subTasks,
+  parentTitle,
   pending,
   members,
   labelsById,
@@ -59,8 +67,10 @@ export const KanbanCard = memo(function KanbanCard({
           onMove={(status) => onMove(task, status)}
         />
       </div>
+      <ParentTitle title={parentTitle} />
       <div className="task-card__header">
         <TaskPriorityBadge priority={task.priority} />
+        {subTasks && <SubTaskProgress done={subTasks.done} total={subTasks.total} />}
         <PendingBadge state={pending} />
         <LiveBadge taskId={task.id} />
       </div>

@@ -7,7 +7,7 @@ import { fr } from '../../../locales/fr/index.ts';
 import { KANBAN_COLUMNS } from '../task-views.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
 import { useMembers } from '../../members/index.ts';
-import { useWork } from '../../../offline/work-context.tsx';
+import { useTaskFamily } from '../hooks/use-task-family.ts';
 import { KanbanCard } from './kanban-card.tsx';
 
 const t = fr.tasks;
@@ -21,8 +21,7 @@ interface KanbanViewProps {
 /** One column per status; each column is virtualised, so thousands of cards stay light. */
 export function KanbanView({ tasks, pending, onMove }: KanbanViewProps) {
   const members = useMembers();
-  const { labels } = useWork();
-  const labelsById = useMemo(() => new Map(labels.map((label) => [label.id, label])), [labels]);
+  const { family, labelsById } = useTaskFamily();
   const [dragged, setDragged] = useState<Task | null>(null);
   const [over, setOver] = useState<TaskStatus | null>(null);
   const columns = useMemo(() => {
@@ -55,6 +54,8 @@ export function KanbanView({ tasks, pending, onMove }: KanbanViewProps) {
               renderItem={(task) => (
                 <KanbanCard
                   task={task}
+                  subTasks={family.progressOf(task.id)}
+                  parentTitle={family.parentTitleOf(task)}
                   pending={pending.get(task.id)}
                   members={members.data}
                   labelsById={labelsById}

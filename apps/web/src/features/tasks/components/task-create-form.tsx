@@ -10,6 +10,7 @@ import { ignoreRepeatClick, useCreateOnce } from '../../../lib/use-create-once.t
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { followCreatedId } from '../../../offline/created-id.ts';
+import { LabelPicker } from '../../labels/index.ts';
 import { AssigneePicker } from '../../members/index.ts';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { useTaskWrites } from '../api/task-writes.ts';
@@ -108,6 +109,7 @@ export function TaskCreateForm(props: TaskCreateFormProps) {
   const [description, setDescription] = useState('');
   const [chosenProject, setProject] = useState(props.variant === 'page' ? props.initialProject : '');
   const [assignee, setAssignee] = useState<string | null>(null);
+  const [labels, setLabels] = useState<string[]>([]);
   // The page's and the dashboard's refusal (said over or under the form); the others disable the button.
   const [invalid, setInvalid] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -156,7 +158,11 @@ export function TaskCreateForm(props: TaskCreateFormProps) {
     const task = draftTask();
     if (task === null) return;
     create.submit(
-      { ...task, ...(variant !== 'project' && assignee !== null && { assignee }) },
+      {
+        ...task,
+        ...(variant !== 'project' && assignee !== null && { assignee }),
+        ...(variant !== 'project' && labels.length > 0 && { labels }),
+      },
       {
         onSuccess: () => {
           if (props.variant === 'page') {
@@ -167,6 +173,7 @@ export function TaskCreateForm(props: TaskCreateFormProps) {
           if (props.variant === 'dashboard') props.onCreated();
           if (props.variant === 'inline') {
             setDescription('');
+            setLabels([]);
             setAnnounced(inlineWords.created(trimmed));
           }
           if (props.variant === 'project') setAnnounced(projectWords.added(trimmed));
@@ -253,6 +260,10 @@ export function TaskCreateForm(props: TaskCreateFormProps) {
     <AssigneePicker id={`${ids}-assignee`} value={assignee} onChange={setAssignee} />
   );
 
+  const labelsField = (variant === 'page' || variant === 'inline') && (
+    <LabelPicker id={`${ids}-labels`} value={labels} onChange={setLabels} />
+  );
+
   // The dashboard's button is its own (`renderSubmit`).
   const submitWords = { page: pageWords, inline: inlineWords, dashboard: inlineWords, project: projectWords }[
     variant
@@ -320,6 +331,7 @@ export function TaskCreateForm(props: TaskCreateFormProps) {
             {descriptionField}
             {projectField}
             {assigneeField}
+            {labelsField}
             {submitButton}
           </div>
         )}
@@ -341,6 +353,7 @@ export function TaskCreateForm(props: TaskCreateFormProps) {
       {projectField}
       {descriptionField}
       {assigneeField}
+      {labelsField}
       <div className="form__actions">
         <button
           type="button"

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { EditForm, useEditDraft } from '../../../components/edit-form.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { fr } from '../../../locales/fr/index.ts';
+import { LabelPicker } from '../../labels/index.ts';
 import { AssigneePicker } from '../../members/index.ts';
 import { MarkdownField } from '../task-page/markdown-field.tsx';
 
@@ -19,6 +20,7 @@ export interface TaskEditPatch {
   deadline?: string | null;
   estimatedMinutes?: number | null;
   assignee?: string | null;
+  labels?: string[];
 }
 
 interface TaskEditFormProps {
@@ -30,13 +32,14 @@ interface TaskEditFormProps {
 const words = { ...t, name: t.title };
 const limits = { nameMax: TASK_LIMITS.titleMax, descriptionMax: TASK_LIMITS.descriptionMax };
 
-/** Inline edit of a task: its title, description and deadline as a project's, then estimate and assignee. */
+/** Inline edit of a task: its title, description and deadline as a project's, then estimate, assignee and labels. */
 export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
   const id = useId();
   const draft = useEditDraft({ name: task.title, description: task.description, deadline: task.deadline });
   const initialEstimate = task.estimatedMinutes === null ? '' : String(task.estimatedMinutes);
   const [estimate, setEstimate] = useState(initialEstimate);
   const [assignee, setAssignee] = useState(task.assignee);
+  const [labels, setLabels] = useState<string[]>(task.labels);
 
   const save = () => {
     const minutes = Number.parseInt(estimate, 10);
@@ -48,6 +51,7 @@ export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
         ? { estimatedMinutes: Number.isNaN(minutes) ? null : Math.max(0, minutes) }
         : {}),
       ...(assignee !== task.assignee ? { assignee } : {}),
+      ...(labels.join() !== task.labels.join() ? { labels } : {}),
     });
   };
 
@@ -77,6 +81,7 @@ export function TaskEditForm({ task, onSave, onCancel }: TaskEditFormProps) {
         )}
       </Field>
       <AssigneePicker id={`${id}-assignee`} value={assignee} onChange={setAssignee} />
+      <LabelPicker id={`${id}-labels`} value={labels} onChange={setLabels} />
     </EditForm>
   );
 }

@@ -19,6 +19,7 @@ import {
   type TaskFilterKey,
 } from '../task-filters.ts';
 import { KANBAN_COLUMNS } from '../task-views.ts';
+import { LabelFilter } from './label-filter.tsx';
 
 const t = fr.tasks.filters;
 
@@ -142,6 +143,7 @@ export function TaskFiltersBar({ projects }: { projects: readonly ProjectOption[
           options={assignees}
           onChange={set('assignee')}
         />
+        <LabelFilter id={`${id}-label`} />
         <Field id={`${id}-text`} label={t.text} className="task-filters__text">
           {(control) => (
             <input

@@ -1,12 +1,14 @@
 import { memo } from 'react';
 import { LiveBadge } from '../../../live/live-badge.tsx';
 import { fr } from '../../../locales/fr/index.ts';
+import { LabelChips } from '../../labels/index.ts';
 import { AssigneeLabel } from '../../members/index.ts';
 import { PendingBadge } from '../../offline/index.ts';
 import { DueDate } from './due-date.tsx';
 import { PriorityIcon } from './task-icons.tsx';
 import { StatusStepButton } from './status-step-button.tsx';
 import { TaskLink } from './task-link.tsx';
+import { ParentTitle, SubTaskProgress } from './task-family-line.tsx';
 import { TaskRowEdit } from './task-row-edit.tsx';
 import type { TaskTableRowProps } from './task-table-row.tsx';
 
@@ -19,6 +21,9 @@ const t = fr.tasks;
  */
 export const TaskPhoneRow = memo(function TaskPhoneRow({
   task,
+  subTasks,
+  parentTitle,
+  labelsById,
   projectName,
   members,
   pending,
@@ -38,9 +43,12 @@ export const TaskPhoneRow = memo(function TaskPhoneRow({
           <span className="task-row__title">
             <TaskLink taskId={task.id}>{title}</TaskLink>
           </span>
+          {subTasks && <SubTaskProgress done={subTasks.done} total={subTasks.total} />}
           <PendingBadge state={pending} />
           <LiveBadge taskId={task.id} />
         </span>
+        <ParentTitle title={parentTitle} />
+        <LabelChips labelIds={task.labels} byId={labelsById} />
         <span className="task-row__line task-row__meta muted-text">
           <span>{t.statusLabel(task.status)}</span>
           {/* The deadline comes early in the line: 'En retard' is what triage looks for, and the line may be cut. */}

@@ -1,16 +1,19 @@
-import type { Member, Task, TaskPriority, TaskStatus } from '@jalon/contract';
+import type { Label, Member, Task, TaskPriority, TaskStatus } from '@jalon/contract';
 import { TASK_PRIORITIES, TASK_STATUSES } from '@jalon/contract/plain';
 import { memo } from 'react';
 import { TruncatedText } from '../../../components/ui/truncated-text.tsx';
 import { LiveBadge } from '../../../live/live-badge.tsx';
 import { fr } from '../../../locales/fr/index.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
+import { LabelChips } from '../../labels/index.ts';
 import { AssigneeLabel } from '../../members/index.ts';
+import type { SubTaskProgress as Progress } from '../task-family.ts';
 import { PendingBadge } from '../../offline/index.ts';
 import { DueDate } from './due-date.tsx';
 import { InlineSelect } from './inline-select.tsx';
 import type { TaskEditPatch } from './task-edit-form.tsx';
 import { TaskLink } from './task-link.tsx';
+import { ParentTitle, SubTaskProgress } from './task-family-line.tsx';
 import { TaskRowEdit } from './task-row-edit.tsx';
 import { PriorityIcon, StatusIcon } from './task-icons.tsx';
 
@@ -32,6 +35,12 @@ export interface TaskRowActions {
 
 export interface TaskTableRowProps extends TaskRowActions {
   task: Task;
+  /** A parent's sub-tasks done (undefined: it has none). */
+  subTasks: Progress | undefined;
+  /** A sub-task's parent's title. */
+  parentTitle: string | null;
+  /** The device's labels by id, for the chips. */
+  labelsById: ReadonlyMap<string, Label>;
   /** Null where the table leaves the project column out (a project's page). */
   projectName: string | null;
   /** The members directory, for the assignee's name. */
@@ -44,6 +53,9 @@ export interface TaskTableRowProps extends TaskRowActions {
 /** One task of the table: status and priority change in place; 'Modifier' opens the inline editor under the row. */
 export const TaskTableRow = memo(function TaskTableRow({
   task,
+  subTasks,
+  parentTitle,
+  labelsById,
   projectName,
   members,
   pending,
@@ -80,12 +92,17 @@ export const TaskTableRow = memo(function TaskTableRow({
           <span className="task-table__title">
             <TaskLink taskId={task.id}>{title}</TaskLink>
           </span>
+          {subTasks && <SubTaskProgress done={subTasks.done} total={subTasks.total} />}
           <PendingBadge state={pending} />
           <LiveBadge taskId={task.id} />
         </span>
+        <ParentTitle title={parentTitle} />
         {task.description && (
           <TruncatedText className="task-table__description muted-text" text={task.description} />
         )}
+      </div>
+      <div role="cell" className="task-table__cell" data-label={t.table.labels}>
+        <LabelChips labelIds={task.labels} byId={labelsById} />
       </div>
       {projectName !== null && (
         <div role="cell" className="task-table__cell" data-label={columns.project}>

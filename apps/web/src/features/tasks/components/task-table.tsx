@@ -4,7 +4,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
 import ChevronsUpDown from 'lucide-react/icons/chevrons-up-down';
-import { useMemo, useRef, useState, type CSSProperties } from 'react';
+import { Fragment, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useSearchParams } from 'wouter';
 import { scrollWindowRows, useOverscan, useRowMeasuring } from '../../../components/ui/virtual-list.tsx';
 import { usePageOffset } from '../../../lib/use-page-offset.ts';
@@ -12,6 +12,7 @@ import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import type { PendingState } from '../../../offline/work-rows.ts';
 import { useMembers } from '../../members/index.ts';
+import { useTaskFamily } from '../hooks/use-task-family.ts';
 import {
   nextSort,
   readTaskSort,
@@ -74,6 +75,7 @@ function SortHeader({
 export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTableProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const members = useMembers();
+  const { family, labelsById } = useTaskFamily();
   const [editingId, setEditingId] = useState<string | null>(null);
   const sort = readTaskSort(searchParams);
   const rows = useMemo(() => {
@@ -124,7 +126,17 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
       <div role="rowgroup" className="task-table__head">
         <div role="row" aria-rowindex={1} className="task-table__row">
           {columns.map((column) => (
-            <SortHeader key={column} column={column} sort={sort} onSort={onSort} />
+            <Fragment key={column}>
+              <SortHeader column={column} sort={sort} onSort={onSort} />
+              {column === 'title' && (
+                <div
+                  role="columnheader"
+                  className="task-table__cell task-table__head-cell task-table__head-cell--labels"
+                >
+                  {t.labels}
+                </div>
+              )}
+            </Fragment>
           ))}
           <div role="columnheader" className="task-table__cell task-table__head-cell">
             <span className="visually-hidden">{t.actions}</span>
@@ -152,6 +164,9 @@ export function TaskTable({ tasks, pending, projectNames, ...actions }: TaskTabl
             >
               <Row
                 task={task}
+                subTasks={family.progressOf(task.id)}
+                parentTitle={family.parentTitleOf(task)}
+                labelsById={labelsById}
                 projectName={projectNames && (projectNames.get(task.project) ?? '')}
                 members={members.data}
                 pending={pending.get(task.id)}

@@ -79,6 +79,7 @@ describe('task list', () => {
       'Statut',
       'Priorité',
       'Titre',
+      'Étiquettes',
       'Projet',
       'Assigné à',
       'Échéance',

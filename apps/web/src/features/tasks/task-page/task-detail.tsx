@@ -12,6 +12,7 @@ import { followCreatedId } from '../../../offline/created-id.ts';
 import { useWork } from '../../../offline/work-context.tsx';
 import '../../../styles/work.css';
 import '../../../styles/task-page.css';
+import { LabelPicker } from '../../labels/index.ts';
 import { AssigneeLabel, useMembers } from '../../members/index.ts';
 import { PendingBadge } from '../../offline/index.ts';
 import { useTaskWrites } from '../api/task-writes.ts';
@@ -19,12 +20,16 @@ import { DueDate } from '../components/due-date.tsx';
 import { InlineSelect } from '../components/inline-select.tsx';
 import { TaskEditForm, type TaskEditPatch } from '../components/task-edit-form.tsx';
 import { PriorityIcon, StatusIcon } from '../components/task-icons.tsx';
+import { TaskLink } from '../components/task-link.tsx';
+import { subTasksOf } from '../task-family.ts';
 import { KANBAN_COLUMNS } from '../task-views.ts';
 import { MarkdownView } from './markdown-view.tsx';
 import { DeletedTask } from './deleted-task.tsx';
 import { TaskAttachments } from './task-attachments.tsx';
 import { TaskComments } from './task-comments.tsx';
+import { TaskDelete } from './task-delete.tsx';
 import { TaskHistory } from './task-history.tsx';
+import { TaskSubTasks } from './task-sub-tasks.tsx';
 
 const t = taskPage;
 const tasksText = fr.tasks;
@@ -112,6 +117,11 @@ export function TaskDetail({ taskId, titleLevel, actions, onRenamed }: TaskDetai
             <Pencil aria-hidden="true" focusable="false" size={16} />
             {tasksText.edit.open}
           </button>
+          <TaskDelete
+            task={task}
+            subTasks={task.parent === null ? subTasksOf(work.tasks, task.id).length : 0}
+            onFailure={setFailure}
+          />
           {actions}
         </div>
       </div>
@@ -120,7 +130,16 @@ export function TaskDetail({ taskId, titleLevel, actions, onRenamed }: TaskDetai
         <LiveBadge taskId={task.id} />
       </div>
       {failure && <Alert tone="error">{failure}</Alert>}
+      <ParentLink task={task} tasks={work.tasks} />
       <TaskFields task={task} projects={projects} members={members} onChange={change} />
+      {/* While 'Modifier' is open, its form has the labels' picker. */}
+      {!editing && (
+        <LabelPicker
+          id={`task-labels-${task.id}`}
+          value={task.labels}
+          onChange={(labels) => change({ labels })}
+        />
+      )}
       {editing ? (
         <TaskEditForm
           task={task}
@@ -133,6 +152,7 @@ export function TaskDetail({ taskId, titleLevel, actions, onRenamed }: TaskDetai
       ) : (
         <TaskDescription description={task.description} level={titleLevel + 1} />
       )}
+      {task.parent === null && <TaskSubTasks task={task} level={titleLevel + 1} />}
       <TaskAttachments taskId={task.id} level={titleLevel + 1} />
       <TaskComments taskId={task.id} level={titleLevel + 1} />
       <TaskHistory
@@ -146,6 +166,18 @@ export function TaskDetail({ taskId, titleLevel, actions, onRenamed }: TaskDetai
         level={titleLevel + 1}
       />
     </article>
+  );
+}
+
+/** A sub-task's way back to its parent. */
+function ParentLink({ task, tasks }: { task: Task; tasks: readonly Task[] }) {
+  if (task.parent === null) return null;
+  const parent = tasks.find((candidate) => candidate.id === followCreatedId(task.parent ?? '', tasks));
+  if (!parent) return null;
+  return (
+    <p className="task-detail__parent">
+      {t.subTasks.parentOf} <TaskLink taskId={parent.id}>{parent.title || tasksText.untitled}</TaskLink>
+    </p>
   );
 }
 

@@ -14,6 +14,7 @@ CREATE TABLE "sso_pending_logins" (
 --> statement-breakpoint
 ALTER TABLE "sso_handoffs" ADD COLUMN "sid" text;--> statement-breakpoint
 ALTER TABLE "sso_sessions" ADD COLUMN "sid" text;--> statement-breakpoint
+ALTER TABLE "tasks" ADD COLUMN "position" integer;--> statement-breakpoint
 ALTER TABLE "sso_pending_logins" ADD CONSTRAINT "sso_pending_logins_pending_login_id_pending_logins_id_fk" FOREIGN KEY ("pending_login_id") REFERENCES "public"."pending_logins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sso_pending_logins_subject_idx" ON "sso_pending_logins" USING btree ("issuer","subject");--> statement-breakpoint
 CREATE INDEX "sso_sessions_subject_idx" ON "sso_sessions" USING btree ("issuer","subject");--> statement-breakpoint

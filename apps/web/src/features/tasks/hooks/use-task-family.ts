@@ -1,0 +1,15 @@
+import { useMemo } from 'react';
+import { useWork } from '../../../offline/work-context.tsx';
+import { labelMap } from '../../labels/index.ts';
+import { taskFamily } from '../task-family.ts';
+
+/**
+ * What the views show of each task beyond its own fields, read once per change of the device's copy: its
+ * labels' names and colours, a parent's sub-tasks done, a sub-task's parent.
+ */
+export function useTaskFamily() {
+  const { tasks, labels } = useWork();
+  const family = useMemo(() => taskFamily(tasks), [tasks]);
+  const labelsById = useMemo(() => labelMap(labels), [labels]);
+  return { family, labelsById };
+}
