@@ -8,5 +8,5 @@ export { StatusIcon } from './components/task-icons.tsx';
 export { TaskViewsPanel } from './components/task-views-panel.tsx';
 export { ViewSwitcher } from './components/view-switcher.tsx';
 export { useTaskView } from './hooks/use-task-view.ts';
-export { NOT_DONE } from './task-filters.ts';
+export { NOT_DONE, filteredTasksPath } from './task-filters.ts';
 export { KANBAN_COLUMNS } from './task-views.ts';

@@ -53,6 +53,10 @@ export function readTaskFilters(params: URLSearchParams): TaskFilters {
   };
 }
 
+/** The /tasks address showing the tasks that one filter keeps (a search result's label or person). */
+export const filteredTasksPath = (key: TaskFilterKey, value: string): string =>
+  `/tasks?${withTaskFilter(new URLSearchParams(), key, value).toString()}`;
+
 /** A copy of `params` with one filter set, or removed when `value` is empty; every other parameter stays. */
 export function withTaskFilter(
   params: URLSearchParams,

@@ -18,7 +18,7 @@ const work = {
   tasks: [makeTask({ id: taskId(9), title: 'Ranger', description: 'Les éléments du stock' })],
   projects: [],
 };
-vi.mock('../../../offline/work-context.tsx', () => ({ useWork: () => work }));
+vi.mock('../../../offline/work-context.tsx', () => ({ useWork: () => work, useWorkEngine: () => null }));
 
 const item = (overrides: Partial<SearchItem>): SearchItem => ({
   kind: 'task',
