@@ -2,8 +2,11 @@
 // the server and for the web app's offline search (which imports it from '@jalon/contract/plain').
 import { SEARCH } from './constants.ts';
 
-/** What a search finds; a comment's result opens its task (`taskId`). */
-export const SEARCH_KINDS = ['task', 'comment', 'project'] as const;
+/**
+ * What a search finds: a comment's result opens its task (`taskId`); a label's the tasks that carry it,
+ * a person's the tasks assigned to them.
+ */
+export const SEARCH_KINDS = ['task', 'comment', 'project', 'label', 'person'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 /**

@@ -18,10 +18,16 @@ import { AppError } from '../../lib/errors.ts';
  * never found, and a deleted project's tasks are deleted with it.
  */
 
+/** A short name's vector, made as the query runs: label names and people's names are few and short. */
+const nameVector = (column: string) =>
+  sql.raw(`setweight(to_tsvector('jalon_search', jalon_search_fold(${column})), 'A')`);
+
 /**
  * Each source gives its live matches of `query.tsq` as (kind, id, task_id, title, body, rank). Another
- * kind of thing to find is one more entry here, with its own GIN index. A comment is found under its
- * task's title, and only while it and its task are live.
+ * kind of thing to find is one more entry here, with its own GIN index where its table is large. A
+ * comment is found under its task's title, and only while it and its task are live. Labels and active
+ * members are read whole (hundreds of short names, against 100,000 tasks): their vectors need no index.
+ * A person is found by name only: the e-mail address is not shown to every member.
  */
 const SOURCES: SQL[] = [
   sql`select 'task'::text as kind, t.id, t.id as task_id, t.title, t.description as body,
@@ -34,6 +40,12 @@ const SOURCES: SQL[] = [
   sql`select 'comment'::text, c.id, c.task_id, t.title, c.body, ts_rank(c.search_vector, query.tsq)
       from comments c join tasks t on t.id = c.task_id, query
       where c.deleted_at is null and t.deleted_at is null and c.search_vector @@ query.tsq`,
+  sql`select 'label'::text, l.id, null::uuid, l.name, ''::text, ts_rank(${nameVector('l.name')}, query.tsq)
+      from labels l, query
+      where l.deleted_at is null and ${nameVector('l.name')} @@ query.tsq`,
+  sql`select 'person'::text, u.id, null::uuid, u.username, ''::text, ts_rank(${nameVector('u.username')}, query.tsq)
+      from users u, query
+      where u.deactivated_at is null and ${nameVector('u.username')} @@ query.tsq`,
 ];
 
 /*

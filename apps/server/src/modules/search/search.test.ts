@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH, excerptOf, type SearchItem, type SearchPage } from '@jalon/contract';
-import { createTestContext, inject, signIn, type TestContext } from '../../test/test-app.ts';
+import { users } from '../../db/schema.ts';
+import { createTestContext, inject, signIn, signInAdmin, type TestContext } from '../../test/test-app.ts';
 import { parseMarks, tsqueryText } from './search-query.ts';
 
 let ctx: TestContext;
@@ -136,6 +137,34 @@ describe('GET /api/search', () => {
 
     expect((await call('DELETE', `/api/tasks/${task.id}`)).statusCode).toBe(200);
     expect(ids(await search('devis traiteur'))).toEqual([]);
+  });
+
+  it('finds labels and active members by name, accents folded; never a deleted label, a deactivated member or an e-mail address', async () => {
+    const admin = await signInAdmin(ctx);
+    const label = async (name: string) => {
+      const response = await call('POST', '/api/labels', { name, color: 'blue' });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data as { id: string };
+    };
+    const kept = await label('Réclamation client');
+    const removed = await label('Réclamations anciennes');
+    expect((await call('DELETE', `/api/labels/${removed.id}`, undefined, admin.token)).statusCode).toBe(200);
+    const hélène = await signIn(ctx, {
+      username: 'Hélène Vasseur',
+      email: `archiviste-${Date.now()}@example.test`,
+    });
+    const gone = await signIn(ctx, { username: 'Hélène Durand' });
+    await ctx.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, gone.user.id));
+
+    const labels = (await search('reclamation')).items.filter((item) => item.kind === 'label');
+    expect(labels).toEqual([expect.objectContaining({ id: kept.id, title: 'Réclamation client' })]);
+    expect(marked(labels[0]!.title, labels[0]!.highlights.title)).toEqual(['Réclamation']);
+    expect(labels[0]).not.toHaveProperty('taskId');
+
+    const people = (await search('helene')).items.filter((item) => item.kind === 'person');
+    expect(people.map((item) => [item.id, item.title])).toEqual([[hélène.user.id, 'Hélène Vasseur']]);
+    // An address is not shown to every member, so it is never what a person is found by.
+    expect((await search('archiviste')).items.filter((item) => item.kind === 'person')).toEqual([]);
   });
 
   it('pages with the cursor, best first, each result once', async () => {

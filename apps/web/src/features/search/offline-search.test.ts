@@ -49,3 +49,36 @@ describe("the device copy's search", () => {
     expect(questionWords("L'Éléments, des œufs")).toEqual(['l', 'element', 'des', 'oeuf']);
   });
 });
+
+describe("the device copy's search of comments, labels and people", () => {
+  const memberId = (n: number) => `00000000-0000-4000-a000-${String(n).padStart(12, '0')}`;
+  const copy = {
+    tasks: [makeTask({ id: taskId(1), title: 'Choisir le traiteur', description: '' })],
+    projects: [],
+    comments: [
+      { id: memberId(101), taskId: taskId(1), body: `Les devis arrivent, <@${memberId(1)}> relis-les` },
+      { id: memberId(102), taskId: taskId(1), body: null },
+      { id: memberId(103), taskId: taskId(9), body: 'Un devis sur une tâche que la copie ne tient plus' },
+    ],
+    labels: [{ id: memberId(201), name: 'Réclamation client' }],
+    members: [
+      { id: memberId(1), username: 'Hélène Vasseur', active: true },
+      { id: memberId(2), username: 'Hélène Durand', active: false },
+    ],
+  };
+
+  it("finds a live task's comment under the task's title, its mentions read as names", () => {
+    const found = searchDeviceCopy('devis', copy);
+    expect(found.map((item) => item.id)).toEqual([memberId(101)]);
+    expect(found[0]).toMatchObject({ kind: 'comment', taskId: taskId(1), title: 'Choisir le traiteur' });
+    expect(found[0]!.excerpt).toBe('Les devis arrivent, @Hélène Vasseur relis-les');
+  });
+
+  it('finds labels and active members by name, accents folded, never a deactivated member', () => {
+    expect(searchDeviceCopy('reclamation', copy).map((item) => [item.kind, item.id])).toEqual([
+      ['label', memberId(201)],
+    ]);
+    const people = searchDeviceCopy('helene', copy).filter((item) => item.kind === 'person');
+    expect(people.map((item) => item.title)).toEqual(['Hélène Vasseur']);
+  });
+});

@@ -1,9 +1,10 @@
-import type { Project, SearchHighlight, SearchItem, Task } from '@jalon/contract';
-import { SEARCH, excerptOf } from '@jalon/contract/plain';
+import type { Comment, Label, Member, Project, SearchHighlight, SearchItem, Task } from '@jalon/contract';
+import { MENTION_PATTERN, SEARCH, excerptOf } from '@jalon/contract/plain';
 
 /*
  * The search over the device's copy, for when the server cannot be asked: titles (or names) and
- * descriptions of the tasks and projects it holds, with the server's rules where JavaScript can follow
+ * descriptions of the tasks and projects it holds, the comments of its live tasks (under their task's
+ * title, mentions read as names), labels and active members by name, with the server's rules where JavaScript can follow
  * them cheaply: accents and case folded, each word of the question found at the start of a word (so
  * 'élément' finds 'éléments'), a final plural 's' or 'x' of a question word dropped (so 'éléments' finds
  * 'élément'), the title weighing more than the text. No French stemming beyond that.
@@ -112,21 +113,44 @@ function match(
   };
 }
 
+/** What the device holds that a search reads; the members are the directory kept beside the copy. */
+export interface SearchableCopy {
+  tasks: readonly Pick<Task, 'id' | 'title' | 'description'>[];
+  projects: readonly Pick<Project, 'id' | 'name' | 'description'>[];
+  labels?: readonly Pick<Label, 'id' | 'name'>[];
+  comments?: readonly Pick<Comment, 'id' | 'taskId' | 'body'>[];
+  members?: readonly Pick<Member, 'id' | 'username' | 'active'>[];
+}
+
+/** A comment's text with each mention of a known member as '@' and their name, as the server's excerpt. */
+function mentionsNamed(body: string, members: SearchableCopy['members']): string {
+  return body.replace(MENTION_PATTERN, (mention, id: string) => {
+    const member = members?.find((candidate) => candidate.id === id);
+    return member ? `@${member.username}` : mention;
+  });
+}
+
 /** The device copy's matches, best first, at most `SEARCH.pageMax`. */
-export function searchDeviceCopy(
-  question: string,
-  copy: {
-    tasks: readonly Pick<Task, 'id' | 'title' | 'description'>[];
-    projects: readonly Pick<Project, 'id' | 'name' | 'description'>[];
-  },
-): SearchItem[] {
+export function searchDeviceCopy(question: string, copy: SearchableCopy): SearchItem[] {
   const words = questionWords(question);
   if (words.length === 0) return [];
+  const titles = new Map(copy.tasks.map((task) => [task.id, task.title]));
   const items = [
     ...copy.tasks.map((task) => match(task, 'task', task.id, task.id, task.title, task.description, words)),
     ...copy.projects.map((project) =>
       match(project, 'project', project.id, undefined, project.name, project.description, words),
     ),
+    // A deleted comment has no text; a comment of a task the copy no longer holds is not shown.
+    ...(copy.comments ?? []).map((comment) => {
+      const title = titles.get(comment.taskId);
+      if (comment.body === null || title === undefined) return null;
+      const body = mentionsNamed(comment.body, copy.members);
+      return match(comment, 'comment', comment.id, comment.taskId, title, body, words);
+    }),
+    ...(copy.labels ?? []).map((label) => match(label, 'label', label.id, undefined, label.name, '', words)),
+    ...(copy.members ?? [])
+      .filter((member) => member.active)
+      .map((member) => match(member, 'person', member.id, undefined, member.username, '', words)),
   ].filter((item): item is SearchItem => item !== null);
   return items
     .sort((a, b) => b.rank - a.rank || a.title.localeCompare(b.title, 'fr'))

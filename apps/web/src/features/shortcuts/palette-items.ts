@@ -1,4 +1,5 @@
 import type { Label, Project, SearchItem, Task } from '@jalon/contract';
+import { filteredTasksPath } from '../../app/task-list-location.ts';
 import { taskPath } from '../../app/task-panel-location.tsx';
 import { matchesQuery } from '../../lib/fold-text.ts';
 import { fr } from '../../locales/fr/index.ts';
@@ -123,7 +124,7 @@ export function paletteGroups({
         key: `label-${label.id}`,
         label: label.name,
         ariaLabel: t.openLabel(label.name),
-        action: { kind: 'go', path: `/tasks?label=${encodeURIComponent(label.id)}` },
+        action: { kind: 'go', path: filteredTasksPath('label', label.id) },
       })),
     },
     {

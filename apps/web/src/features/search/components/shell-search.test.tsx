@@ -18,7 +18,7 @@ const work = {
   tasks: [makeTask({ id: taskId(9), title: 'Ranger', description: 'Les éléments du stock' })],
   projects: [],
 };
-vi.mock('../../../offline/work-context.tsx', () => ({ useWork: () => work }));
+vi.mock('../../../offline/work-context.tsx', () => ({ useWork: () => work, useWorkEngine: () => null }));
 
 const item = (overrides: Partial<SearchItem>): SearchItem => ({
   kind: 'task',
@@ -115,6 +115,35 @@ describe("the shell's search", () => {
     expect(router.state.location.pathname).toBe(`/tasks/${taskId(2)}`);
     await userEvent.type(field(), 'abc{Escape}');
     expect(field()).toHaveValue('');
+  });
+
+  it("groups labels and people, and opens the tasks they filter: a label's, a person's assigned", async () => {
+    const label = '00000000-0000-4000-a000-000000000001';
+    const person = '00000000-0000-4000-a000-000000000002';
+    calls = mockFetch(() =>
+      json({
+        items: [
+          item({ kind: 'label', id: label, taskId: undefined, title: 'Réclamation', rank: 0.5 }),
+          item({ kind: 'person', id: person, taskId: undefined, title: 'Hélène Vasseur', rank: 0.4 }),
+        ],
+        next: null,
+      }),
+    );
+    const router = renderSearch();
+    await userEvent.type(field(), 'rec');
+    const labels = await screen.findByRole('group', { name: 'Étiquettes' });
+    await userEvent.click(
+      within(labels).getByRole('option', { name: 'Voir les tâches étiquetées Réclamation' }),
+    );
+    expect(router.state.location.pathname).toBe('/tasks');
+    expect(router.state.location.search).toBe(`?label=${label}`);
+
+    await userEvent.type(field(), 'hel');
+    const people = await screen.findByRole('group', { name: 'Personnes' });
+    await userEvent.click(
+      within(people).getByRole('option', { name: 'Voir les tâches assignées à Hélène Vasseur' }),
+    );
+    expect(router.state.location.search).toBe(`?assignee=${person}`);
   });
 
   it("searches the device's copy offline and says so", async () => {

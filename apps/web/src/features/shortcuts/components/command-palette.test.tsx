@@ -22,7 +22,7 @@ const work = {
   ],
   tasks: [{ id: 't1', title: 'Relire le contrat', project: 'p2' }],
 };
-vi.mock('../../../offline/work-context.tsx', () => ({ useWork: () => work }));
+vi.mock('../../../offline/work-context.tsx', () => ({ useWork: () => work, useWorkEngine: () => null }));
 
 const combobox = () =>
   screen.getByRole('combobox', { name: 'Rechercher une commande, un projet ou une tâche' });
