@@ -123,7 +123,8 @@ export class EventHub {
   sendToUser(userId: string, data: unknown): void {
     const text = sseMessage(data);
     for (const streams of this.bySession.values())
-      for (const stream of streams) if (stream.userId === userId) stream.deliver(text, this.options.replayLimit);
+      for (const stream of streams)
+        if (stream.userId === userId) stream.deliver(text, this.options.replayLimit);
   }
 
   /** Ends every stream cleanly (the clients reconnect, elsewhere if this instance is going away). */

@@ -28,7 +28,12 @@ type Member = Awaited<ReturnType<typeof signIn>>;
 let people = 0;
 const member = () => signIn(ctx, { username: `Membre ${++people}` });
 
-async function ok(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who: Member, payload?: Record<string, unknown>) {
+async function ok(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  who: Member,
+  payload?: Record<string, unknown>,
+) {
   const response = await inject(ctx.app, { method, url, token: who.token, payload });
   expect(response.statusCode, response.body).toBeLessThan(300);
   return response.json().data;
@@ -40,7 +45,11 @@ async function taskOf(who: Member, data: Record<string, unknown> = {}) {
     description: 'd',
     deadline: '2027-03-31T12:00:00Z',
   });
-  return (await ok('POST', '/api/tasks', who, { title: 'Imprimer les kakémonos', project: project.id, ...data })) as {
+  return (await ok('POST', '/api/tasks', who, {
+    title: 'Imprimer les kakémonos',
+    project: project.id,
+    ...data,
+  })) as {
     id: string;
   };
 }
@@ -65,25 +74,39 @@ async function startSmtp() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = (server as unknown as { server: net.Server }).server.address() as net.AddressInfo;
-  return { received, port: address.port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    received,
+    port: address.port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** An instance's outbox for notification mail alone, over SMTP. */
 function smtpWorker(port: number) {
   const transport = createMailTransport(
-    { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Jalon <no-reply@jalon.example.org>', dataDir: ctx.dataDir },
+    {
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      mailFrom: 'Jalon <no-reply@jalon.example.org>',
+      dataDir: ctx.dataDir,
+    },
     { info: () => {} },
   );
   const mailer = new NotificationMailer(ctx.db, ctx.app.ctx.secretBox, PUBLIC_URL, 'jalon.example.org');
   return new OutboxWorker(
     ctx.db,
-    { [NOTIFICATION_MAIL_JOB]: mailer.mailHandler(transport), [NOTIFICATION_DIGEST_JOB]: mailer.digestHandler(transport) },
+    {
+      [NOTIFICATION_MAIL_JOB]: mailer.mailHandler(transport),
+      [NOTIFICATION_DIGEST_JOB]: mailer.digestHandler(transport),
+    },
     { pollIntervalMs: 0, leaseMs: 60_000, batchSize: 50, now: () => new Date(Date.now() + 1_000) },
   );
 }
 
 const header = (mail: Awaited<ReturnType<typeof simpleParser>>, name: string) =>
-  mail.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, '').replace(/\r?\n\s+/g, ' ');
+  mail.headerLines
+    .find((line) => line.key === name)
+    ?.line.replace(/^[^:]+:\s*/, '')
+    .replace(/\r?\n\s+/g, ' ');
 
 describe('a notification’s own mail', () => {
   it('is French text and HTML with the task, the comment’s first 280 characters, its link and one-click unsubscribe', async () => {
@@ -164,7 +187,9 @@ describe('reminders', () => {
     await both(new Date());
     await both(new Date());
     const types = async () =>
-      (await inbox(bob)).items.filter((item) => item.task.id === task.id && item.actor === null).map((item) => item.type);
+      (await inbox(bob)).items
+        .filter((item) => item.task.id === task.id && item.actor === null)
+        .map((item) => item.type);
     expect(await types()).toEqual(['due_soon']);
     await both(new Date(deadline.getTime() + 60_000));
     await both(new Date(deadline.getTime() + 120_000));
@@ -193,7 +218,9 @@ describe('the daily digest', () => {
     const digests = await ctx.db
       .select()
       .from(outboxJobs)
-      .where(sql`${outboxJobs.kind} = ${NOTIFICATION_DIGEST_JOB} and ${outboxJobs.payload}->>'user' = ${bob.user.id}`);
+      .where(
+        sql`${outboxJobs.kind} = ${NOTIFICATION_DIGEST_JOB} and ${outboxJobs.payload}->>'user' = ${bob.user.id}`,
+      );
     expect(digests).toHaveLength(1);
     const mails = (await ctx.mailsSent()).filter((mail) => mail.to === bob.user.email);
     expect(mails).toHaveLength(1);
@@ -212,7 +239,9 @@ describe('the daily digest', () => {
     const jobs = await ctx.db
       .select()
       .from(outboxJobs)
-      .where(sql`${outboxJobs.kind} = ${NOTIFICATION_DIGEST_JOB} and ${outboxJobs.payload}->>'user' = ${bob.user.id}`);
+      .where(
+        sql`${outboxJobs.kind} = ${NOTIFICATION_DIGEST_JOB} and ${outboxJobs.payload}->>'user' = ${bob.user.id}`,
+      );
     expect(jobs).toEqual([]);
   });
 });
@@ -233,10 +262,14 @@ describe('the event stream', () => {
     await taskOf(alice, { assignee: bob.user.id });
     const message = await bobStream.next((received) => received.data.type === 'notification.created');
     const [notification] = (await inbox(bob)).items;
-    expect(message).toEqual({ id: null, data: { type: 'notification.created', id: notification!.id, unread: 1 } });
+    expect(message).toEqual({
+      id: null,
+      data: { type: 'notification.created', id: notification!.id, unread: 1 },
+    });
     // Alice's stream had the task's own events, and no notification.
     await aliceStream.next((received) => received.data.type === 'task.created');
-    expect(aliceStream.messages.filter((received) => received.data.type === 'notification.created')).toEqual([]);
+    expect(aliceStream.messages.filter((received) => received.data.type === 'notification.created')).toEqual(
+      [],
+    );
   });
 });
-

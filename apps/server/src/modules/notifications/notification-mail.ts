@@ -44,10 +44,18 @@ export function notificationLine(notification: MailedNotification): string {
 export function commentExcerpt(body: string, names: Map<string, string>): string {
   let text = body;
   for (const id of mentionedIds(body)) text = text.replaceAll(`<@${id}>`, `@${names.get(id) ?? 'membre'}`);
-  return text.length > NOTIFICATIONS.mailExcerptMax ? `${text.slice(0, NOTIFICATIONS.mailExcerptMax)}…` : text;
+  return text.length > NOTIFICATIONS.mailExcerptMax
+    ? `${text.slice(0, NOTIFICATIONS.mailExcerptMax)}…`
+    : text;
 }
 
-const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 const html = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ENTITIES[char]!);
 
 const taskUrl = (links: MailLinks, taskId: string) => `${links.publicUrl}/tasks/${taskId}`;
@@ -76,7 +84,16 @@ export function notificationMail(notification: MailedNotification, links: MailLi
   const quote = notification.comment === null ? [] : [notification.comment];
   return {
     subject: line,
-    text: [line, '', ...quote.flatMap((text) => [text, '']), `Ouvrir la tâche : ${url}`, '', '--', FOOTER, SETTINGS(links)].join('\n'),
+    text: [
+      line,
+      '',
+      ...quote.flatMap((text) => [text, '']),
+      `Ouvrir la tâche : ${url}`,
+      '',
+      '--',
+      FOOTER,
+      SETTINGS(links),
+    ].join('\n'),
     html: [
       `<p>${html(line)}</p>`,
       ...quote.map((text) => `<blockquote style="white-space: pre-wrap">${html(text)}</blockquote>`),
@@ -90,7 +107,8 @@ export function notificationMail(notification: MailedNotification, links: MailLi
 /** The daily digest ('Résumé quotidien'): one line and one link per notification, newest first. */
 export function digestMail(notifications: MailedNotification[], links: MailLinks): MailContent {
   const count = notifications.length;
-  const subject = count === 1 ? 'Jalon : 1 nouvelle notification' : `Jalon : ${count} nouvelles notifications`;
+  const subject =
+    count === 1 ? 'Jalon : 1 nouvelle notification' : `Jalon : ${count} nouvelles notifications`;
   const entries = notifications.map((notification) => ({
     line: notificationLine(notification),
     comment: notification.comment,
@@ -116,7 +134,9 @@ export function digestMail(notifications: MailedNotification[], links: MailLinks
       ...entries.map(
         (entry) =>
           `<li><a href="${html(entry.url)}">${html(entry.line)}</a>${
-            entry.comment === null ? '' : `<blockquote style="white-space: pre-wrap">${html(entry.comment)}</blockquote>`
+            entry.comment === null
+              ? ''
+              : `<blockquote style="white-space: pre-wrap">${html(entry.comment)}</blockquote>`
           }</li>`,
       ),
       '</ul>',

@@ -47,7 +47,12 @@ export class NotificationMailer {
         const [row] = await this.read(sql`n.id = ${id}::uuid`);
         if (!row || row.mode !== 'immediate') return { ok: true };
         const content = notificationMail(await this.named(row), this.links(row.recipient_id));
-        return this.deliver(transport, { to: row.email, ...content }, `<notification-${id}@${this.domain}>`, job.payload);
+        return this.deliver(
+          transport,
+          { to: row.email, ...content },
+          `<notification-${id}@${this.domain}>`,
+          job.payload,
+        );
       },
     };
   }
@@ -62,12 +67,22 @@ export class NotificationMailer {
         );
         if (rows.length === 0 || rows[0]!.mode !== 'daily') return { ok: true };
         const content = digestMail(await Promise.all(rows.map((row) => this.named(row))), this.links(user!));
-        return this.deliver(transport, { to: rows[0]!.email, ...content }, `<digest-${user}-${day}@${this.domain}>`, job.payload);
+        return this.deliver(
+          transport,
+          { to: rows[0]!.email, ...content },
+          `<digest-${user}-${day}@${this.domain}>`,
+          job.payload,
+        );
       },
     };
   }
 
-  private async deliver(transport: MailTransport, mail: Mail, messageId: string, payload: Record<string, unknown>) {
+  private async deliver(
+    transport: MailTransport,
+    mail: Mail,
+    messageId: string,
+    payload: Record<string, unknown>,
+  ) {
     try {
       await transport.deliver(mail, messageId, new Date(String(payload.queuedAt)));
       return { ok: true as const };
@@ -103,7 +118,10 @@ export class NotificationMailer {
     const names = new Map<string, string>();
     if (ids.length > 0) {
       const people = await this.db.execute<{ id: string; username: string }>(
-        sql`select id, username from users where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`,
+        sql`select id, username from users where id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
       );
       for (const person of people.rows) names.set(person.id, person.username);
     }
@@ -116,4 +134,3 @@ export class NotificationMailer {
     };
   }
 }
-

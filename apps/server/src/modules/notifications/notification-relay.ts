@@ -26,9 +26,7 @@ export class NotificationRelay {
       const people = hub.streamUsers;
       if (people.length === 0) return;
       // One after another, so a person's counts arrive in the order of the changes.
-      this.reading = this.reading
-        .then(() => this.relay(message.changeSeq, people))
-        .catch(this.onError);
+      this.reading = this.reading.then(() => this.relay(message.changeSeq, people)).catch(this.onError);
     });
   }
 

@@ -53,7 +53,8 @@ export async function writeNotifications(tx: Tx, plan: BatchPlan): Promise<void>
          watched.map((id) => sql`${id}::uuid`),
          sql`, `,
        )})`);
-    for (const row of rows.rows) watchersOf.set(row.task_id, [...(watchersOf.get(row.task_id) ?? []), row.user_id]);
+    for (const row of rows.rows)
+      watchersOf.set(row.task_id, [...(watchersOf.get(row.task_id) ?? []), row.user_id]);
   }
   // One notice per person and task: the most telling of this write's.
   const chosen = new Map<string, Recipient>();

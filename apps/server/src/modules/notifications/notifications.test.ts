@@ -24,7 +24,12 @@ const call = (
   payload?: Record<string, unknown>,
 ) => inject(ctx.app, { method, url, token: member?.token, payload });
 
-async function ok(method: Parameters<typeof call>[0], url: string, member: Member, payload?: Record<string, unknown>) {
+async function ok(
+  method: Parameters<typeof call>[0],
+  url: string,
+  member: Member,
+  payload?: Record<string, unknown>,
+) {
   const response = await call(method, url, member, payload);
   expect(response.statusCode, response.body).toBeLessThan(300);
   return response.json().data;
@@ -82,10 +87,12 @@ describe('who is told what', () => {
     });
     // Alice (creator) and Bob (assignee) watch it; David is mentioned; Chloé wrote it.
     for (const watcher of [alice!, bob!])
-      expect((await inbox(watcher, '?unread=true')).items.map((item) => [item.type, item.commentId])).toEqual([
-        ['commented', comment.id],
-      ]);
-    expect((await inbox(david!)).items.map((item) => [item.type, item.commentId])).toEqual([['mentioned', comment.id]]);
+      expect((await inbox(watcher, '?unread=true')).items.map((item) => [item.type, item.commentId])).toEqual(
+        [['commented', comment.id]],
+      );
+    expect((await inbox(david!)).items.map((item) => [item.type, item.commentId])).toEqual([
+      ['mentioned', comment.id],
+    ]);
     expect(await kinds(chloe!)).toEqual([]);
     // Chloé and David now watch it: Bob's answer tells them.
     await ok('POST', `/api/tasks/${task.id}/comments`, bob!, { body: 'Merci !' });
@@ -105,7 +112,9 @@ describe('who is told what', () => {
     const task = await taskOf(alice!);
     await ok('PUT', `/api/tasks/${task.id}/watch`, bob!);
     const device = new Device(ctx, bob!);
-    const answer = await device.send([{ id: task.id, version: task.version, data: { status: 'in_progress' } }]);
+    const answer = await device.send([
+      { id: task.id, version: task.version, data: { status: 'in_progress' } },
+    ]);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(await kinds(alice!)).toEqual([['status_changed', nameOf(bob!)]]);
     expect(await kinds(bob!)).toEqual([]);
@@ -138,7 +147,9 @@ describe('who is told what', () => {
     await ok('PATCH', `/api/tasks/${task.id}`, alice!, { status: 'review' });
     const comment = await ok('POST', `/api/tasks/${task.id}/comments`, alice!, { body: 'Prêt à relire' });
     // The more telling type stays: the comment over the status.
-    expect((await inbox(bob!)).items.map((item) => [item.type, item.commentId])).toEqual([['commented', comment.id]]);
+    expect((await inbox(bob!)).items.map((item) => [item.type, item.commentId])).toEqual([
+      ['commented', comment.id],
+    ]);
     // Once read, the next change is a new notification; so is one from someone else.
     await ok('POST', '/api/notifications/read-all', bob!);
     await ok('PATCH', `/api/tasks/${task.id}`, alice!, { status: 'done' });
@@ -237,7 +248,9 @@ describe('the e-mail preference', () => {
     await ok('PUT', '/api/me/notification-preferences', bob!, { email: 'off' });
     await taskOf(alice!, { assignee: bob!.user.id });
     expect(await jobs()).toBe(before + 1);
-    expect((await call('PUT', '/api/me/notification-preferences', bob!, { email: 'weekly' })).statusCode).toBe(400);
+    expect(
+      (await call('PUT', '/api/me/notification-preferences', bob!, { email: 'weekly' })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -247,13 +260,21 @@ describe('a batch of one device', () => {
     const project = (await taskOf(alice!)).project;
     const taskId = tmp();
     const answer = await new Device(ctx, alice!).send([
-      { entity: 'task', op: 'upsert', id: taskId, data: { title: 'Affiches', project, assignee: bob!.user.id } },
+      {
+        entity: 'task',
+        op: 'upsert',
+        id: taskId,
+        data: { title: 'Affiches', project, assignee: bob!.user.id },
+      },
       { entity: 'comment', op: 'upsert', id: tmp(), data: { taskId, body: `Pour <@${bob!.user.id}>` } },
     ]);
     expect(answer.statusCode, answer.body).toBe(200);
     // Assigned and mentioned by one person in one change: one notification, the mention.
     expect(await kinds(bob!)).toEqual([['mentioned', nameOf(alice!)]]);
-    const [row] = await ctx.db.select().from(tasks).where(eq(tasks.id, taskId.slice(4)));
+    const [row] = await ctx.db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.id, taskId.slice(4)));
     expect(row).toBeDefined();
   });
 });

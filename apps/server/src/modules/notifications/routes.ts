@@ -79,7 +79,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         schema: {
           operationId: 'unsubscribeNotificationMail',
           tags,
-          summary: 'One-click unsubscribe (RFC 8058): the signed token of a notification mail turns its person’s mail off',
+          summary:
+            'One-click unsubscribe (RFC 8058): the signed token of a notification mail turns its person’s mail off',
           querystring: notificationUnsubscribeQuerySchema,
           response: { 200: envelope(notificationPreferencesSchema) },
         },
@@ -146,4 +147,3 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     );
   }
 };
-
