@@ -41,7 +41,6 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_comment_id_comments_id
 ALTER TABLE "task_watchers" ADD CONSTRAINT "task_watchers_task_id_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "task_watchers" ADD CONSTRAINT "task_watchers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "notifications_inbox_idx" ON "notifications" USING btree ("recipient_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "notifications_group_idx" ON "notifications" USING btree ("task_id","recipient_id","group_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_reminder_key" ON "notifications" USING btree ("task_id","recipient_id","group_key") WHERE type in ('due_soon', 'overdue');--> statement-breakpoint
 CREATE INDEX "notifications_change_seq_idx" ON "notifications" USING btree ("change_seq");--> statement-breakpoint
 -- Hand-written: the tasks of before this migration get their automatic watchers, as the write rules

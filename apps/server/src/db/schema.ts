@@ -700,8 +700,8 @@ export const notifications = pgTable(
     changeSeq: bigint('change_seq', { mode: 'number' }).notNull(),
   },
   (table) => [
+    // The inbox's pages, and the grouping's look-up (a person's unread rows of the last ten minutes).
     index('notifications_inbox_idx').on(table.recipientId, table.createdAt, table.id),
-    index('notifications_group_idx').on(table.taskId, table.recipientId, table.groupKey),
     uniqueIndex('notifications_reminder_key')
       .on(table.taskId, table.recipientId, table.groupKey)
       .where(sql`type in ('due_soon', 'overdue')`),
