@@ -1,4 +1,4 @@
-import net from 'node:net';
+import type net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';

@@ -328,7 +328,8 @@ describe('the list presenter in SQL', () => {
       expect(list).toHaveLength(4);
       for (const item of list) {
         // The single task also says whether the viewer follows it, which lists leave out.
-        const { watching, ...single } = (await call('GET', `/api/tasks/${item.id}`, viewer.token)).json().data;
+        const { watching, ...single } = (await call('GET', `/api/tasks/${item.id}`, viewer.token)).json()
+          .data;
         expect(typeof watching).toBe('boolean');
         expect(item).toEqual(single);
       }
