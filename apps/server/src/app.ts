@@ -245,8 +245,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const schedule = new NotificationSchedule(database.db, notifier, config.digestHour, (error) =>
     app.log.error({ err: error }, 'notification reminders or digests failed'),
   );
-  schedule.start();
-  if (config.outboxPollIntervalMs > 0) outbox.start();
+  // The instances that send also remind and queue the digests; tests run both themselves.
+  if (config.outboxPollIntervalMs > 0) {
+    outbox.start();
+    schedule.start();
+  }
   // Before the server stops accepting: open streams would otherwise hold the close until the grace period.
   app.addHook('preClose', async () => {
     relay.close();

@@ -152,7 +152,8 @@ export interface Config {
   secretKey: Buffer | undefined;
   /** Webhook targets on loopback, private or link-local addresses are allowed (tests, an internal network). */
   webhookAllowPrivate: boolean;
-  /** How often this instance looks for due outbox jobs (webhook deliveries); 0: this instance sends none. */
+  /** How often this instance looks for due outbox jobs (webhooks, mail); 0: this instance sends none, and
+   * runs no notification reminders or digests either. */
   outboxPollIntervalMs: number;
   /** The hour (server time zone) from which each person's daily notification digest leaves. */
   digestHour: number;

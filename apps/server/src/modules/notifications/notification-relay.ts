@@ -23,8 +23,8 @@ export class NotificationRelay {
   ) {
     this.unsubscribe = notifier.subscribe((message) => {
       if (message.kind !== 'changes') return;
-      const people = hub.streamUsers;
-      if (people.length === 0) return;
+      const people = new Set(hub.streamUsers);
+      if (people.size === 0) return;
       // One after another, so a person's counts arrive in the order of the changes.
       this.reading = this.reading.then(() => this.relay(message.changeSeq, people)).catch(this.onError);
     });
@@ -34,19 +34,27 @@ export class NotificationRelay {
     this.unsubscribe();
   }
 
-  private async relay(changeSeq: number, people: string[]): Promise<void> {
-    const rows = await this.db.execute<{ id: string; recipient_id: string; unread: number }>(sql`
-      select n.id, n.recipient_id,
-             (select count(*)::int from notifications m ${visibleTaskTo('m.task_id', 'm.recipient_id')}
-               where m.recipient_id = n.recipient_id and m.read_at is null) as unread
-        from notifications n
-       where n.change_seq = ${changeSeq}
-         and n.recipient_id in (${sql.join(
-           people.map((id) => sql`${id}::uuid`),
-           sql`, `,
-         )})`);
-    for (const row of rows.rows) {
-      const event: NotificationStreamEvent = { type: 'notification.created', id: row.id, unread: row.unread };
+  private async relay(changeSeq: number, people: Set<string>): Promise<void> {
+    const written = await this.db.execute<{ id: string; recipient_id: string }>(
+      sql`select id, recipient_id from notifications where change_seq = ${changeSeq}`,
+    );
+    const mine = written.rows.filter((row) => people.has(row.recipient_id));
+    if (mine.length === 0) return;
+    const counts = await this.db.execute<{ recipient_id: string; unread: number }>(sql`
+      select n.recipient_id, count(*)::int as unread
+        from notifications n ${visibleTaskTo('n.task_id', 'n.recipient_id')}
+       where n.read_at is null and n.recipient_id in (${sql.join(
+         [...new Set(mine.map((row) => row.recipient_id))].map((id) => sql`${id}::uuid`),
+         sql`, `,
+       )})
+       group by n.recipient_id`);
+    const unread = new Map(counts.rows.map((row) => [row.recipient_id, row.unread]));
+    for (const row of mine) {
+      const event: NotificationStreamEvent = {
+        type: 'notification.created',
+        id: row.id,
+        unread: unread.get(row.recipient_id) ?? 0,
+      };
       this.hub.sendToUser(row.recipient_id, event);
     }
   }

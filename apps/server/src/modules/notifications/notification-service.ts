@@ -35,8 +35,8 @@ const present = (row: InboxRow): Notification => ({
 });
 
 /**
- * A person's inbox: their own notifications only (another person's id is 404, never 403: S-style, the id
- * tells nothing), of the tasks they may still see; read marks; the e-mail preference.
+ * A person's inbox: their own notifications only (another person's id answers 404, as an unknown one
+ * does), of the tasks they may still see; read marks; the e-mail preference.
  */
 export class NotificationService {
   constructor(private readonly db: Db) {}
