@@ -77,12 +77,14 @@ export async function writeNotifications(tx: Tx, plan: BatchPlan): Promise<void>
   const groupKey = actorGroupKey(actorId);
   const windowStart = new Date(plan.now.getTime() - NOTIFICATIONS.groupWindowMs);
   // Grouped into the person's unread notification of this actor and task within the window, or new; the
-  // answer lists the new ones with their e-mail preference (no row: the daily digest).
+  // recipients are read in place by each use (not materialized), so the grouping finds its rows by the
+  // inbox index rather than comparing every notification with every recipient.
+  // The answer lists the new ones with their e-mail preference (no row: the daily digest).
   const created = await tx.execute<{ id: string; email: string }>(sql`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify([...chosen.values()])}::jsonb)
         as i(recipient_id uuid, task_id uuid, type text, comment_id uuid)
-    ), eligible as (
+    ), eligible as not materialized (
       select i.* from input i ${visibleTaskTo('i.task_id', 'i.recipient_id')}
     ), grouped as (
       update notifications n
