@@ -8,7 +8,7 @@ import { outboxJobs } from '../../db/schema.ts';
 import { sessionCookieName } from '../auth/session-cookie.ts';
 import { listeningUrl, openStream, type SseConnection } from '../../test/sse-client.ts';
 import { createTestContext, inject, signIn, type TestContext } from '../../test/test-app.ts';
-import { createMailTransport } from '../mail/mail-transport.ts';
+import { createMailTransport, type MailTransport } from '../mail/mail-transport.ts';
 import { OutboxWorker } from '../outbox/outbox.ts';
 import { NOTIFICATION_DIGEST_JOB, NOTIFICATION_MAIL_JOB } from './notification-mail.ts';
 import { NotificationMailer } from './notification-mailer.ts';
@@ -81,9 +81,9 @@ async function startSmtp() {
   };
 }
 
-/** An instance's outbox for notification mail alone, over SMTP. */
-function smtpWorker(port: number) {
-  const transport = createMailTransport(
+/** SMTP to the test's server, as an instance sends it. */
+const smtpTransport = (port: number) =>
+  createMailTransport(
     {
       smtpUrl: `smtp://127.0.0.1:${port}`,
       mailFrom: 'Jalon <no-reply@jalon.example.org>',
@@ -91,6 +91,13 @@ function smtpWorker(port: number) {
     },
     { info: () => {} },
   );
+
+/** An instance's outbox for notification mail alone, on a clock the test may move. */
+function smtpWorker(
+  port: number,
+  transport: MailTransport = smtpTransport(port),
+  clock = { now: new Date(Date.now() + 1_000) },
+) {
   const mailer = new NotificationMailer(ctx.db, ctx.app.ctx.secretBox, PUBLIC_URL, 'jalon.example.org');
   return new OutboxWorker(
     ctx.db,
@@ -98,7 +105,7 @@ function smtpWorker(port: number) {
       [NOTIFICATION_MAIL_JOB]: mailer.mailHandler(transport),
       [NOTIFICATION_DIGEST_JOB]: mailer.digestHandler(transport),
     },
-    { pollIntervalMs: 0, leaseMs: 60_000, batchSize: 50, now: () => new Date(Date.now() + 1_000) },
+    { pollIntervalMs: 0, leaseMs: 60_000, batchSize: 50, now: () => clock.now },
   );
 }
 
@@ -170,6 +177,35 @@ describe('a notification’s own mail', () => {
     try {
       await smtpWorker(smtp.port).runDue();
       expect(smtp.received.filter((mail) => mail.subject?.startsWith(alice.user.username))).toEqual([]);
+    } finally {
+      await smtp.close();
+    }
+  });
+  it('is handed over again with the same Message-ID when the instance died after the server took it', async () => {
+    const [alice, bob] = [await member(), await member()];
+    await ok('PUT', '/api/me/notification-preferences', bob, { email: 'immediate' });
+    await taskOf(alice, { assignee: bob.user.id });
+    const [notification] = (await inbox(bob)).items;
+    const smtp = await startSmtp();
+    try {
+      const real = smtpTransport(smtp.port);
+      const dying: MailTransport = {
+        async deliver(...args) {
+          await real.deliver(...args);
+          throw new Error('killed before the outbox recorded the delivery');
+        },
+      };
+      const clock = { now: new Date(Date.now() + 1_000) };
+      await smtpWorker(smtp.port, dying, clock).runDue();
+      clock.now = new Date(clock.now.getTime() + 60 * 60_000);
+      await smtpWorker(smtp.port, real, clock).runDue();
+      const copies = smtp.received.filter(
+        (mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === bob.user.email,
+      );
+      expect(copies.map((copy) => copy.messageId)).toEqual([
+        `<notification-${notification!.id}@jalon.example.org>`,
+        `<notification-${notification!.id}@jalon.example.org>`,
+      ]);
     } finally {
       await smtp.close();
     }
