@@ -13,6 +13,7 @@ import { cleanUpChildren } from './lib/children.ts';
 import { benchDatabaseUrl, createBenchDatabase, dropBenchDatabase } from './lib/postgres.ts';
 import { formatTable } from './lib/report.ts';
 import type { DatabaseKind } from './lib/servers.ts';
+import { formatNotificationsTable, measureNotifications } from './notifications/scenarios.ts';
 import { formatOfflineTable, measureOffline } from './offline/scenarios.ts';
 import { formatSearchTable, measureSearch } from './search/scenarios.ts';
 import { formatSoakTable, measureSoak } from './soak/scenarios.ts';
@@ -60,10 +61,13 @@ import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
  *   (10) at the default vacuum period: no error, no request over 2 s. Not in the default set (it is long).
  * - files (issue 37): 20 concurrent uploads of 20 MiB each to a task; the server's RSS growth (target under
  *   50 MiB) and the throughput next to 20 concurrent plain copies of a 20 MiB file on the same disk.
+ * - notifications (issue 36): 1,000 members watching a task and one comment at a time on one connection
+ *   (each on a task of its own, so each writes 1,000 notifications): p99 of the answer (target under
+ *   200 ms) and the server's CPU per comment.
  * Each load is autocannon in its own process; each server is a child process. Prints a table per suite
  * and writes JSON to bench/results/.
  *
- *   npm run bench [-- --suite auth,tasks,audit,dashboard,search,bundle,sync,events,offline,task-page,lighthouse,soak,files --only pglite|postgresql
+ *   npm run bench [-- --suite auth,tasks,audit,dashboard,search,bundle,sync,events,offline,task-page,lighthouse,soak,files,notifications --only pglite|postgresql
  *                     --soak-minutes 10 --runs 3 --screens login,dashboard
  *                     --connections 20 --duration 10 --warmup 2 --saturating 20 --sessions 20
  *                     --build true|false --browser true|false --baseline ../other/apps/server]
@@ -82,6 +86,7 @@ const SUITES = [
   'lighthouse',
   'soak',
   'files',
+  'notifications',
 ] as const;
 const LONG_SUITES: readonly string[] = ['soak', 'offline', 'task-page', 'lighthouse'];
 const DEFAULT_SUITES = SUITES.filter((name) => !LONG_SUITES.includes(name));
@@ -221,6 +226,12 @@ const SUITE: Record<SuiteName, Suite> = {
     format: formatFilesTable,
     describe:
       '20 concurrent uploads of 20 MiB to one task, server RSS sampled every 50 ms; 20 concurrent plain copies of 20 MiB on the same disk as the ceiling',
+  },
+  notifications: {
+    measure: (kind, url) => measureNotifications(kind, url),
+    format: formatNotificationsTable,
+    describe:
+      '1,000 members watching each task; 10 + 100 comments one at a time on one connection, each on a task of its own',
   },
   soak: {
     measure: (kind, url) => measureSoak(kind, soakMinutes, url),

@@ -26,6 +26,8 @@ import type { OutboxWorker } from './modules/outbox/outbox.ts';
 import type { WebhookService } from './modules/webhooks/webhook-service.ts';
 import type { MailQueue } from './modules/mail/mail-queue.ts';
 import type { ApiTokenService } from './modules/api-tokens/token-service.ts';
+import type { NotificationService } from './modules/notifications/notification-service.ts';
+import type { TaskWatchers } from './modules/notifications/watchers.ts';
 import type { CalendarFeedService } from './modules/calendar-feed/feed-service.ts';
 
 /** The services a feature module may use, built once in `buildApp` and handed to each module. */
@@ -65,6 +67,10 @@ export interface AppContext {
   apiTokens: ApiTokenService;
   /** The person's calendar feed (a secret .ics address). */
   calendarFeed: CalendarFeedService;
+  /** The person's inbox, read marks and e-mail preference. */
+  notifications: NotificationService;
+  /** Who follows which task ('Suivre'). */
+  watchers: TaskWatchers;
   /** This instance's open event streams. */
   events: EventHub;
 }

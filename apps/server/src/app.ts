@@ -86,6 +86,13 @@ import { ssoRoutes } from './modules/sso/routes.ts';
 import { SsoService } from './modules/sso/sso-service.ts';
 import { CommentService } from './modules/comments/comment-service.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
+import { NotificationMailer } from './modules/notifications/notification-mailer.ts';
+import { NOTIFICATION_DIGEST_JOB, NOTIFICATION_MAIL_JOB } from './modules/notifications/notification-mail.ts';
+import { NotificationRelay } from './modules/notifications/notification-relay.ts';
+import { NotificationSchedule } from './modules/notifications/notification-schedule.ts';
+import { NotificationService } from './modules/notifications/notification-service.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { TaskWatchers } from './modules/notifications/watchers.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -149,8 +156,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { ...defaultEventHubOptions, maxStreamsPerUser: config.eventStreamsPerUser, ...options.events },
     (error) => app.log.error({ err: error }, 'event stream error'),
   );
-  const mail = new MailQueue(secretBox, new URL(config.publicUrl).hostname);
+  const mailDomain = new URL(config.publicUrl).hostname;
+  const mail = new MailQueue(secretBox, mailDomain);
   const mailTransport = options.mailTransport ?? createMailTransport(config, app.log);
+  const notificationMail = new NotificationMailer(database.db, secretBox, config.publicUrl, mailDomain);
   const twoFactor = new TwoFactorService(database.db, secretBox, store, lockout, sessions);
   const webhooks = new WebhookService(database.db, secretBox, {
     httpsOnly: config.isProduction,
@@ -158,7 +167,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const outbox = new OutboxWorker(
     database.db,
-    { [WEBHOOK_DELIVERY_JOB]: webhooks.deliveryHandler, [MAIL_JOB]: mail.handler(mailTransport) },
+    {
+      [WEBHOOK_DELIVERY_JOB]: webhooks.deliveryHandler,
+      [MAIL_JOB]: mail.handler(mailTransport),
+      [NOTIFICATION_MAIL_JOB]: notificationMail.mailHandler(mailTransport),
+      [NOTIFICATION_DIGEST_JOB]: notificationMail.digestHandler(mailTransport),
+    },
     {
       pollIntervalMs: config.outboxPollIntervalMs,
       // Longer than an attempt's deadline, so a live instance's job is never taken from it.
@@ -213,6 +227,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     outbox,
     apiTokens: new ApiTokenService(database.db),
     calendarFeed: new CalendarFeedService(database.db, config.publicUrl),
+    notifications: new NotificationService(database.db),
+    watchers: new TaskWatchers(database.db),
   };
   app.decorate('ctx', ctx);
   const storage = openFileStorage(config.files);
@@ -228,12 +244,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.error({ err: error }, 'sweep of cut uploads failed'),
   );
   sweep.start();
-  if (config.outboxPollIntervalMs > 0) outbox.start();
+  const relay = new NotificationRelay(database.db, notifier, events, (error) =>
+    app.log.error({ err: error }, 'notification stream error'),
+  );
+  const schedule = new NotificationSchedule(database.db, notifier, config.digestHour, (error) =>
+    app.log.error({ err: error }, 'notification reminders or digests failed'),
+  );
+  // The instances that send also remind and queue the digests; tests run both themselves.
+  if (config.outboxPollIntervalMs > 0) {
+    outbox.start();
+    schedule.start();
+  }
   // Before the server stops accepting: open streams would otherwise hold the close until the grace period.
-  app.addHook('preClose', async () => events.close());
+  app.addHook('preClose', async () => {
+    relay.close();
+    events.close();
+  });
   app.addHook('onClose', async () => {
     purge.stop();
     sweep.stop();
+    schedule.stop();
     // Attempts under way finish and are recorded before the database closes.
     await outbox.stop();
     probe.stop();
@@ -310,6 +340,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(searchRoutes, { ctx });
       await api.register(attachmentRoutes, { ctx, attachments });
       await api.register(commentRoutes, { ctx });
+      await api.register(notificationRoutes, { ctx });
     },
     { prefix: '/api' },
   );

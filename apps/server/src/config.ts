@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import {
   ATTACHMENT_LIMITS,
+  NOTIFICATIONS,
   EVENT_STREAM,
   PASSWORD_LOGIN_MODES,
   type PasswordLoginMode,
@@ -59,6 +60,7 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: int(0, 10 * 60_000).default(10_000),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   OUTBOX_POLL_INTERVAL_MS: int(0, 3_600_000).default(1_000),
+  DIGEST_HOUR: int(0, 23).default(NOTIFICATIONS.defaultDigestHour),
   ATTACHMENT_MAX_MB: int(1, 100 * 1024).default(ATTACHMENT_LIMITS.defaultMaxMb),
   // A decimal is allowed (0.5 is 512 MiB), so a small instance or a test can set a small total.
   FILES_MAX_GB: z.coerce
@@ -150,8 +152,11 @@ export interface Config {
   secretKey: Buffer | undefined;
   /** Webhook targets on loopback, private or link-local addresses are allowed (tests, an internal network). */
   webhookAllowPrivate: boolean;
-  /** How often this instance looks for due outbox jobs (webhook deliveries); 0: this instance sends none. */
+  /** How often this instance looks for due outbox jobs (webhooks, mail); 0: this instance sends none, and
+   * runs no notification reminders or digests either. */
   outboxPollIntervalMs: number;
+  /** The hour (server time zone) from which each person's daily notification digest leaves. */
+  digestHour: number;
   /** Sign-in through the organisation's OpenID provider; null when OIDC_ISSUER_URL is unset. */
   oidc: OidcConfig | null;
   /** Who may still sign in with a password (`admins`: administrators only, a break-glass account). */
@@ -284,6 +289,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     secretKey: env.SECRET_KEY ? Buffer.from(env.SECRET_KEY, 'base64') : undefined,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
     outboxPollIntervalMs: env.OUTBOX_POLL_INTERVAL_MS,
+    digestHour: env.DIGEST_HOUR,
     oidc,
     passwordLogin: env.PASSWORD_LOGIN,
   };

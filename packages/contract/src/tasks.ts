@@ -34,6 +34,8 @@ export const taskSchema = z.object({
   updatedAt: z.string(),
   deletedAt: z.string().nullable(),
   permissions: z.object({ canDelete: z.boolean() }),
+  /** Whether the caller follows the task ('Suivre'): answered by `GET /api/tasks/{id}` only. */
+  watching: z.boolean().optional(),
 });
 export type Task = z.infer<typeof taskSchema>;
 

@@ -14,7 +14,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   ApiTokenScope,
+  EmailNotificationMode,
   LabelColor,
+  NotificationType,
   Preferences,
   ProjectStatus,
   Role,
@@ -717,6 +719,86 @@ export const attachments = pgTable(
   ],
 );
 
+/**
+ * What a person is told (issue 36): one row per notification, written in the transaction of the change
+ * that causes it. `group_key` says which changes make one notification: `by:<actor>` (one person's changes
+ * to one task within NOTIFICATIONS.groupWindowMs update the unread row), or a reminder's
+ * `<type>:<deadline>` (unique: each reminder once per deadline, whichever instance writes it).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<NotificationType>().notNull(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    /** Who caused it; null for the reminders (and once that person's account is gone). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'set null' }),
+    groupKey: text('group_key').notNull(),
+    createdAt: createdAt(),
+    readAt: ts('read_at'),
+    /** The change that made it or last grouped into it: the event stream reads it after that commit. */
+    changeSeq: bigint('change_seq', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    // The inbox's pages, and the grouping's look-up (a person's unread rows of the last ten minutes).
+    index('notifications_inbox_idx').on(table.recipientId, table.createdAt, table.id),
+    uniqueIndex('notifications_reminder_key')
+      .on(table.taskId, table.recipientId, table.groupKey)
+      .where(sql`type in ('due_soon', 'overdue')`),
+    index('notifications_change_seq_idx').on(table.changeSeq),
+  ],
+);
+
+/**
+ * Who watches a task. Creators, assignees, commenters and the people mentioned are added as they appear
+ * (never over a row already there); `watching = false` is an unfollow, kept so they are not added again.
+ */
+export const taskWatchers = pgTable(
+  'task_watchers',
+  {
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    watching: boolean('watching').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.taskId, table.userId] })],
+);
+
+/** How a person is mailed; no row is the default, 'Résumé quotidien' (`daily`). */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').$type<EmailNotificationMode>().notNull().default('daily'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * The daily digests taken: one row per person and day (server time zone), inserted by whichever instance
+ * gets there first, so a digest is queued once; `until` is where the next one starts.
+ */
+export const notificationDigests = pgTable(
+  'notification_digests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    until: ts('until').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
 export const schema = {
   users,
   sessions,
@@ -746,5 +828,9 @@ export const schema = {
   webhooks,
   webhookDeliveries,
   attachments,
+  notifications,
+  taskWatchers,
+  notificationPreferences,
+  notificationDigests,
 };
 export const nowSql = sql`now()`;

@@ -114,6 +114,19 @@ export class EventHub {
     return count;
   }
 
+  /** The people who have a stream open on this instance. */
+  get streamUsers(): string[] {
+    return [...this.countByUser.keys()];
+  }
+
+  /** A message for one person's streams only (their notifications), not for everyone's. */
+  sendToUser(userId: string, data: unknown): void {
+    const text = sseMessage(data);
+    for (const streams of this.bySession.values())
+      for (const stream of streams)
+        if (stream.userId === userId) stream.deliver(text, this.options.replayLimit);
+  }
+
   /** Ends every stream cleanly (the clients reconnect, elsewhere if this instance is going away). */
   close(): void {
     clearInterval(this.timer);

@@ -7,7 +7,7 @@ import type { Mail, MailTransport } from './mail-transport.ts';
 export const MAIL_JOB = 'mail';
 
 /** A mail server down for days delays mail; after three, the mail is given up (its links are long dead). */
-const MAIL_GIVE_UP_MS = 3 * 24 * 3_600_000;
+export const MAIL_GIVE_UP_MS = 3 * 24 * 3_600_000;
 
 /**
  * Mail leaves through the database's outbox: queued in the transaction of the change it tells of (an

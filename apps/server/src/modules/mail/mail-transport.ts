@@ -7,6 +7,10 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The same content as HTML, for the mails that have it (notifications). */
+  html?: string;
+  /** Headers of its own (a notification's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 /** Where the outbox hands a mail: an SMTP server, or the local folder. */

@@ -49,6 +49,8 @@ export type PlannedAudit = AuditEntry & { subject?: { entity: SyncEntity; id: st
 export class BatchPlan {
   /** Each kind's rows, by id: loaded and locked, then changed here. */
   private readonly loaded = new Map<SyncEntity, Map<string, unknown>>();
+  /** Each kind's rows as the loader read them, before any operation changed them (what notifications compare). */
+  private readonly storedRows = new Map<SyncEntity, Map<string, unknown>>();
   /** Each kind's rows to write (created or changed), by id. */
   private readonly changedIds = new Map<SyncEntity, Set<string>>();
   /** Of those, the rows this batch creates: inserted, never written over an existing row. */
@@ -82,6 +84,16 @@ export class BatchPlan {
   /** The rows of one kind, by id (typed by its rules' `rows`). */
   rowsOf<Row>(entity: SyncEntity): Map<string, Row> {
     return lazily(this.loaded, entity, () => new Map<string, unknown>()) as Map<string, Row>;
+  }
+
+  /** Keeps a row as the loader read it. */
+  remember(entity: SyncEntity, row: { id: string }): void {
+    lazily(this.storedRows, entity, () => new Map<string, unknown>()).set(row.id, row);
+  }
+
+  /** A row as it was stored before this batch, if the loader read it. */
+  stored<Row>(entity: SyncEntity, id: string): Row | undefined {
+    return this.storedRows.get(entity)?.get(id) as Row | undefined;
   }
 
   changed(entity: SyncEntity): Set<string> {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { appendAudits } from '../audit/audit-writer.ts';
+import { writeNotifications } from '../notifications/notification-writer.ts';
 import { queueWebhookEvents, type Occurrence } from '../webhooks/webhook-events.ts';
 import type { BatchPlan } from './batch-plan.ts';
 import { ALL_RULES } from './entities.ts';
@@ -9,7 +10,8 @@ import type { Column } from './table-columns.ts';
 /**
  * Writes what a plan worked out, in a handful of set-based statements whatever the number of
  * operations: each kind's final rows (an insert and an update per table, a kind after those it points
- * at), what each kind stores besides (counts, history, a cascade), and the audit rows. Decision 0012 says
+ * at), what each kind stores besides (counts, history, a cascade), the audit rows, the webhooks and
+ * the notifications they cause. Decision 0012 says
  * why not one statement per operation. It knows no kind by name: each declares its table and columns.
  */
 export async function writePlan(tx: Tx, plan: BatchPlan): Promise<void> {
@@ -25,6 +27,7 @@ export async function writePlan(tx: Tx, plan: BatchPlan): Promise<void> {
   for (const rules of ALL_RULES) await rules.afterWrite?.(tx, plan);
   await appendAudits(tx, plan.audits);
   await queueWebhookEvents(tx, occurrences(plan), plan.now);
+  await writeNotifications(tx, plan);
 }
 
 /**

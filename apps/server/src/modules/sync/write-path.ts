@@ -71,6 +71,7 @@ export async function loadPlan(
       .for('update')) as AnyRow[];
     for (const row of rows) {
       rules.rows(plan).set(row.id, row);
+      plan.remember(rules.entity, row);
       for (const target of rules.pointsAt(row)) wanted.get(target.entity)!.add(target.id);
     }
   }

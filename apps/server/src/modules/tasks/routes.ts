@@ -101,12 +101,19 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: {
         operationId: 'getTask',
         tags: ['tasks'],
-        summary: 'One task',
+        summary: 'One task, with whether the caller follows it (`watching`)',
         params: taskIdParamsSchema,
         response: { 200: envelope(taskSchema) },
       },
     },
-    async (request) => ({ data: await ctx.tasks.get(viewerOf(request), request.params.id) }),
+    async (request) => {
+      const viewer = viewerOf(request);
+      const [task, watching] = await Promise.all([
+        ctx.tasks.get(viewer, request.params.id),
+        ctx.watchers.isWatching(viewer.userId, request.params.id),
+      ]);
+      return { data: { ...task, watching } };
+    },
   );
 
   app.patch(
