@@ -13,6 +13,7 @@ import { useWork } from '../../../offline/work-context.tsx';
 import '../../../styles/work.css';
 import '../../../styles/task-page.css';
 import { AssigneeLabel, useMembers } from '../../members/index.ts';
+import { WatchButton } from '../../notifications/index.ts';
 import { PendingBadge } from '../../offline/index.ts';
 import { useTaskWrites } from '../api/task-writes.ts';
 import { DueDate } from '../components/due-date.tsx';
@@ -99,6 +100,8 @@ export function TaskDetail({ taskId, titleLevel, actions, onRenamed }: TaskDetai
             <Pencil aria-hidden="true" focusable="false" size={16} />
             {tasksText.edit.open}
           </button>
+          {/* A task not sent yet has no watchers on the server. */}
+          {!isTmpId(task.id) && <WatchButton taskId={task.id} />}
           {actions}
         </div>
       </div>
