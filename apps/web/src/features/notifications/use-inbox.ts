@@ -97,11 +97,13 @@ export function useInbox(): Inbox {
     if (answered) void keepInbox(kept, answered);
   }, [kept, answered]);
 
-  // Back online (or the store just opened with reads from before a reload): what waits is sent.
+  // Back online, the server answering again, or the store just opened with reads from before a reload:
+  // what waits is sent.
   const waiting = (unsent?.length ?? 0) > 0;
+  const reached = query.dataUpdatedAt;
   useEffect(() => {
     if (online && waiting) void sendReads(kept, queryClient);
-  }, [online, waiting, kept, queryClient]);
+  }, [online, waiting, reached, kept, queryClient]);
 
   const source = answered ?? copy;
   const { list, readAt } = useMemo(() => {
