@@ -43,7 +43,7 @@ const ActivityPage = screen(
   async () => (await import('../features/activity/components/activity-page.tsx')).ActivityPage,
 );
 const NotificationsPage = screen(
-  async () => (await import('../features/notifications/index.ts')).NotificationsPage,
+  async () => (await import('../features/notifications/components/notifications-page.tsx')).NotificationsPage,
 );
 const MeRoute = screen(async () => (await import('./routes/me-route.tsx')).MeRoute);
 const ShortcutsPage = screen(

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { notificationArrived } from '../features/notifications/index.ts';
+import { notificationArrived } from '../features/notifications/notification-arrived.ts';
 import type { SyncEngine } from '../offline/sync-engine.ts';
 import type { LiveHandlers } from './live-state.ts';
 

@@ -12,7 +12,7 @@ import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { GlobalShortcuts } from '../../features/shortcuts/components/global-shortcuts.tsx';
 import { ShellSearch } from '../../features/search/index.ts';
-import { NotificationsButton } from '../../features/notifications/index.ts';
+import { NotificationsButton } from '../../features/notifications/components/notifications-button.tsx';
 import { AbsenceDigest } from '../../live/absence-digest.tsx';
 import { LastSyncIndicator } from '../../live/last-sync-indicator.tsx';
 import { LiveUpdates } from '../../live/live-updates.tsx';

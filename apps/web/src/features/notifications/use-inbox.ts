@@ -1,10 +1,8 @@
-import type { NotificationList, NotificationStreamEvent } from '@jalon/contract';
+import type { NotificationList } from '@jalon/contract';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { isApiError } from '../../lib/api-error.ts';
-import { showToast } from '../../lib/toasts.ts';
 import { useOnlineStatus } from '../../lib/use-online-status.ts';
-import { fr } from '../../locales/fr/index.ts';
 import { keptInMemory, type KeptValues } from '../../offline/members-copy.ts';
 import { useWorkEngine } from '../../offline/work-context.tsx';
 import { inboxKey, inboxQueryOptions, markAllRead, markRead } from './api/notifications-api.ts';
@@ -149,14 +147,4 @@ export function useInbox(): Inbox {
     read,
     readAll,
   };
-}
-
-/**
- * The stream's `notification.created`: the badge takes the new count at once, the inbox is read again,
- * and the shell's polite toast says so.
- */
-export function notificationArrived(queryClient: QueryClient, event: NotificationStreamEvent): void {
-  queryClient.setQueryData<NotificationList>(inboxKey, (list) => list && { ...list, unread: event.unread });
-  void queryClient.invalidateQueries({ queryKey: inboxKey });
-  showToast(fr.notifications.arrived);
 }

@@ -1,13 +1,17 @@
 import Bell from 'lucide-react/icons/bell';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCloseOnEscape } from '../../../lib/escape-layers.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/notifications.css';
 import { useInbox } from '../use-inbox.ts';
-import { InboxView } from './inbox-view.tsx';
 
 const t = fr.notifications;
+
+// The entries (and the task links they open) load with the panel's first opening, not with the shell:
+// the button needs only the count (issue 17).
+const InboxView = lazy(async () => ({ default: (await import('./inbox-view.tsx')).InboxView }));
 
 /** The bell and its count; the count is only seen, the control's name says it. */
 const BellWithBadge = ({ unread }: { unread: number }) => (
@@ -79,7 +83,9 @@ function DeskInbox({ inbox, unread }: { inbox: ReturnType<typeof useInbox>; unre
             <h2 id={titleId} className="notifications-menu__title">
               {t.title}
             </h2>
-            <InboxView inbox={inbox} onOpened={close} />
+            <Suspense fallback={<Spinner label={t.loading} />}>
+              <InboxView inbox={inbox} onOpened={close} />
+            </Suspense>
             <p className="notifications-menu__all">
               <Link to="/notifications" onClick={close}>
                 {t.seeAll}

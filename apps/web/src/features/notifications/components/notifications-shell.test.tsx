@@ -53,9 +53,9 @@ describe('the notifications on a desk', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(button);
     const panel = screen.getByRole('region', { name: 'Notifications' });
-    const entries = within(within(panel).getByRole('list', { name: 'Notifications reçues' })).getAllByRole(
-      'listitem',
-    );
+    const entries = within(
+      await within(panel).findByRole('list', { name: 'Notifications reçues' }),
+    ).getAllByRole('listitem');
     expect(entries.map((entry) => entry.textContent)).toEqual([
       'Non lue : Camille Martin vous a assigné « Imprimer les kakémonos »il y a 5 m',
       'Non lue : Camille Martin vous a mentionné dans « Imprimer les kakémonos »il y a 1 h',
@@ -79,7 +79,9 @@ describe('the notifications on a desk', () => {
     const { work } = signedIn(server);
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 non lues' }));
     const panel = screen.getByRole('region', { name: 'Notifications' });
-    expect(within(panel).getByText('Échéance dépassée : « Imprimer les kakémonos »')).toBeInTheDocument();
+    expect(
+      await within(panel).findByText('Échéance dépassée : « Imprimer les kakémonos »'),
+    ).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'Tout marquer comme lu' }));
     const button = await screen.findByRole('button', { name: 'Notifications' });
     expect(posted(work, '/notifications/read-all')).toHaveLength(1);
