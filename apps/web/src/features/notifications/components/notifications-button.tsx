@@ -1,6 +1,6 @@
 import Bell from 'lucide-react/icons/bell';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCloseOnEscape } from '../../../lib/escape-layers.ts';
 import { fr } from '../../../locales/fr/index.ts';
@@ -31,10 +31,16 @@ const BellWithBadge = ({ unread }: { unread: number }) => (
  */
 export function NotificationsButton({ compact = false }: { compact?: boolean }) {
   const inbox = useInbox();
+  const [pathname] = useLocation();
   const unread = inbox.list?.unread ?? 0;
   if (compact)
     return (
-      <Link to="/notifications" className="icon-button notifications-button" aria-label={t.button(unread)}>
+      <Link
+        to="/notifications"
+        className="icon-button notifications-button"
+        aria-label={t.button(unread)}
+        aria-current={pathname === '/notifications' ? 'page' : undefined}
+      >
         <BellWithBadge unread={unread} />
       </Link>
     );
