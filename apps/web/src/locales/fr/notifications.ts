@@ -1,4 +1,5 @@
 import type { EmailNotificationMode } from '@jalon/contract';
+import { dashboard } from './dashboard.ts';
 
 /** A task's title between French quotes, as every entry names it. */
 const quoted = (title: string) => `« ${title} »`;
@@ -31,7 +32,8 @@ export const notifications = {
     due_soon: (title: string) => `Échéance proche : ${quoted(title)}`,
     overdue: (title: string) => `Échéance dépassée : ${quoted(title)}`,
   },
-  ago: (amount: number, unit: 's' | 'm' | 'h' | 'j') => `il y a ${amount} ${unit}`,
+  /** 'il y a 5 m', as the dashboard's activity says it. */
+  ago: dashboard.activity.ago,
   watch: {
     follow: 'Suivre',
     unfollow: 'Ne plus suivre',
