@@ -83,6 +83,7 @@ function signedInScreens(username: string, seeded: Seeded): Screen[] {
     { path: '/tasks/new', h1: 'Nouvelle tâche' },
     { path: '/security', h1: 'Sécurité' },
     { path: '/me', h1: 'Mon profil' },
+    { path: '/notifications', h1: 'Notifications' },
     { path: '/activity', h1: 'Activité' },
     { path: '/sync', h1: 'Synchronisation' },
     { path: '/shortcuts', h1: 'Raccourcis clavier' },

@@ -42,6 +42,9 @@ const SyncPage = screen(async () => (await import('../features/offline/component
 const ActivityPage = screen(
   async () => (await import('../features/activity/components/activity-page.tsx')).ActivityPage,
 );
+const NotificationsPage = screen(
+  async () => (await import('../features/notifications/components/notifications-page.tsx')).NotificationsPage,
+);
 const MeRoute = screen(async () => (await import('./routes/me-route.tsx')).MeRoute);
 const ShortcutsPage = screen(
   async () => (await import('../features/shortcuts/components/shortcuts-page.tsx')).ShortcutsPage,
@@ -167,6 +170,11 @@ function Screens() {
       <Route path="/me">
         <SignedIn>
           <MeRoute />
+        </SignedIn>
+      </Route>
+      <Route path="/notifications">
+        <SignedIn>
+          <NotificationsPage />
         </SignedIn>
       </Route>
       <Route path="/shortcuts">

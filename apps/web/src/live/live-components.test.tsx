@@ -22,6 +22,7 @@ function activate() {
     onCommentChanges: () => Promise.resolve(),
     onLabelChanges: () => Promise.resolve(),
     onResync: () => Promise.resolve(),
+    onNotification: () => undefined,
   });
   const dismiss = vi.fn(() => state.setDigest(null));
   setActiveLive(state, dismiss);

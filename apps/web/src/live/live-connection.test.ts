@@ -52,8 +52,12 @@ describe('the live connection', () => {
     sources.latest.send(label, '43');
     sources.latest.send({ ...change, projectId: null }, '44');
     sources.latest.send({ type: 'resync' });
-    expect(events).toEqual([change, label, { type: 'resync' }]);
-    expect(warn).toHaveBeenCalledTimes(3);
+    // The person's own notification: its id and the new unread count, nothing else.
+    const notification = { type: 'notification.created', id: TASK, unread: 4 };
+    sources.latest.send(notification);
+    sources.latest.send({ type: 'notification.created', id: TASK });
+    expect(events).toEqual([change, label, { type: 'resync' }, notification]);
+    expect(warn).toHaveBeenCalledTimes(4);
   });
 
   it('reconnects after 2, 4, 8, 40 then 60 s, and gives up after 15 attempts', () => {

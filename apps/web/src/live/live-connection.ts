@@ -1,5 +1,5 @@
 import { REALTIME } from '@jalon/contract/plain';
-import type { ChangeEvent, SessionEndReason } from '@jalon/contract';
+import type { ChangeEvent, NotificationStreamEvent, SessionEndReason } from '@jalon/contract';
 import { reconnectDelay } from './reconnect-delay.ts';
 
 /** The realtime connection as the screens show it. */
@@ -12,7 +12,7 @@ export type ConnectionState =
   | { kind: 'revoked'; reason: SessionEndReason | null };
 
 /** What a stream message may say; anything else is logged and ignored. */
-export type LiveEvent = ChangeEvent | { type: 'resync' };
+export type LiveEvent = ChangeEvent | NotificationStreamEvent | { type: 'resync' };
 
 /** The stream's last message when its session ended (the server closes it right after). */
 interface SessionEnded {
@@ -68,9 +68,21 @@ const END_REASONS = new Set<unknown>(['revoked', 'deactivated', 'signed_out', 'e
 /** Reads one message; a ping is null, anything unreadable is logged and null. */
 export function parseLiveEvent(text: string): LiveEvent | SessionEnded | null {
   try {
-    const value = JSON.parse(text) as { type?: unknown; id?: unknown; projectId?: unknown; reason?: unknown };
+    const value = JSON.parse(text) as {
+      type?: unknown;
+      id?: unknown;
+      projectId?: unknown;
+      reason?: unknown;
+      unread?: unknown;
+    };
     if (value.type === 'ping') return null;
     if (value.type === 'resync') return { type: 'resync' };
+    if (
+      value.type === 'notification.created' &&
+      typeof value.id === 'string' &&
+      typeof value.unread === 'number'
+    )
+      return value as NotificationStreamEvent;
     if (value.type === 'session.ended' && END_REASONS.has(value.reason)) return value as SessionEnded;
     if (
       typeof value.type === 'string' &&

@@ -29,6 +29,7 @@ function make(refreshMs = 0) {
     onCommentChanges: vi.fn<LiveHandlers['onCommentChanges']>(done),
     onLabelChanges: vi.fn<LiveHandlers['onLabelChanges']>(done),
     onResync: vi.fn<LiveHandlers['onResync']>(done),
+    onNotification: vi.fn<LiveHandlers['onNotification']>(),
     ownDevice: () => THIS_DEVICE,
   };
   const synced = vi.fn();
@@ -104,6 +105,17 @@ describe('live state', () => {
     expect(state.getSnapshot().taskBadges.get('a')).toBe('updating');
     await vi.advanceTimersByTimeAsync(5_000);
     expect(state.getSnapshot().taskBadges.size).toBe(0);
+  });
+
+  it('hands a new notification over at once, without a badge or a refresh of the copy', async () => {
+    const { handlers } = make();
+    const event = { type: 'notification.created' as const, id: 'n1', unread: 3 };
+    state.receive(event);
+    expect(handlers.onNotification).toHaveBeenCalledWith(event);
+    expect(state.getSnapshot().taskBadges.size).toBe(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(handlers.onTaskChanges).not.toHaveBeenCalled();
+    expect(handlers.onResync).not.toHaveBeenCalled();
   });
 
   it('reads everything again on a resync event', async () => {

@@ -1,5 +1,5 @@
 import { SYNC } from '@jalon/contract/plain';
-import type { ChangeEvent, Digest } from '@jalon/contract';
+import type { ChangeEvent, Digest, NotificationStreamEvent } from '@jalon/contract';
 import type { ConnectionState, LiveEvent } from './live-connection.ts';
 
 /** The badges of a task row: 'Stale' (an event said it changed), 'Maj…' (being read again). */
@@ -25,6 +25,8 @@ export interface LiveHandlers {
   onCommentChanges: (events: ChangeEvent[]) => Promise<void>;
   /** A label made, renamed, recoloured or deleted elsewhere (its tasks' own events follow a delete). */
   onLabelChanges: (events: ChangeEvent[]) => Promise<void>;
+  /** A new notification for the person: the inbox and its badge read again, and a toast says so. */
+  onNotification: (event: NotificationStreamEvent) => void;
   /** Something may have been missed (a reconnect, a resync, the 10-minute refresh): read everything again. */
   onResync: () => Promise<void>;
   /** This browser's device (its sync client id): what its own batches changed is in its copy already. */
@@ -80,6 +82,8 @@ export class LiveState {
 
   receive(event: LiveEvent): void {
     if (event.type === 'resync') return void this.resync();
+    // The person's own news, sent to their streams only: shown at once, never held for a burst.
+    if (event.type === 'notification.created') return this.handlers.onNotification(event);
     // This device's own edit, back from the server: the copy has it and the send's own pull brings what
     // the server derived, so the row is neither marked nor read again.
     if (event.device !== null && event.device === this.handlers.ownDevice?.()) return;

@@ -52,6 +52,7 @@ function openTab(
     onCommentChanges: vi.fn(() => Promise.resolve()),
     onLabelChanges: vi.fn(() => Promise.resolve()),
     onResync: vi.fn(() => Promise.resolve()),
+    onNotification: vi.fn(),
   };
   const onRevoked = vi.fn();
   const fetchDigest = vi.fn((since: string) => Promise.resolve(extra.digest ?? emptyDigest(since)));

@@ -22,5 +22,6 @@ export async function openEngine(userId: string, offlineSync = isOfflineSyncEnab
     storage: 'indexeddb',
     close: () => opened.store.close(),
     members: membersCopy(opened.store),
+    kept: opened.store,
   });
 }

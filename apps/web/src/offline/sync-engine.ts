@@ -28,7 +28,7 @@ import {
 import { yieldToMain } from '../lib/after-paint.ts';
 import { pageChecks } from './answer-checks.ts';
 import { emptySnapshot, type StorageKind, type WorkSnapshot } from './work-snapshot.ts';
-import { keptInMemory, membersCopy, type MembersCopy } from './members-copy.ts';
+import { keptInMemory, membersCopy, type KeptValues, type MembersCopy } from './members-copy.ts';
 import { joinSenderLock, type SenderLock, type SenderLockOptions, type SyncMessage } from './sender-lock.ts';
 import { createSyncScheduler, type SyncScheduler, type SyncSchedulerOptions } from './sync-scheduler.ts';
 
@@ -66,6 +66,8 @@ export interface SyncEngineOptions {
   close?: () => void;
   /** Where the members directory is kept for offline use; memory when not given. */
   members?: MembersCopy;
+  /** Where other copies the screens keep for offline use live (the inbox); memory when not given. */
+  kept?: KeptValues;
 }
 
 /**
@@ -101,13 +103,16 @@ export class SyncEngine {
 
   /** The members directory as last read online (members/api/members.ts). */
   readonly members: MembersCopy;
+  /** Values kept with the person's copy and wiped with it: the inbox as last read, its reads to send. */
+  readonly kept: KeptValues;
 
   private constructor(
     private readonly client: SyncClient,
     private readonly options: SyncEngineOptions,
   ) {
     this.snapshot = emptySnapshot(options.storage, options.storageUnavailable ?? null);
-    this.members = options.members ?? membersCopy(keptInMemory());
+    this.kept = options.kept ?? keptInMemory();
+    this.members = options.members ?? membersCopy(this.kept);
   }
 
   static async start(options: SyncEngineOptions): Promise<SyncEngine> {

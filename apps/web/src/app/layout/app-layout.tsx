@@ -12,6 +12,7 @@ import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { GlobalShortcuts } from '../../features/shortcuts/components/global-shortcuts.tsx';
 import { ShellSearch } from '../../features/search/index.ts';
+import { NotificationsButton } from '../../features/notifications/components/notifications-button.tsx';
 import { AbsenceDigest } from '../../live/absence-digest.tsx';
 import { LastSyncIndicator } from '../../live/last-sync-indicator.tsx';
 import { LiveUpdates } from '../../live/live-updates.tsx';
@@ -47,6 +48,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   // Shortcuts and the palette lead to screens a restricted session cannot open yet.
   const shortcuts = !context.restricted && <GlobalShortcuts compact={phone} />;
   const search = !context.restricted && <ShellSearch compact={phone} />;
+  const notifications = !context.restricted && <NotificationsButton compact={phone} />;
   const tools = (
     <>
       {!context.restricted && <UndoRedo />}
@@ -64,6 +66,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <>
           <PhoneTopBar drawerId={drawerId} menuOpen={menuOpen} onMenu={() => setMenuOpenedAt(pathname)}>
             <ConnectionIndicator compact />
+            {notifications}
             {search}
             {shortcuts}
           </PhoneTopBar>
@@ -81,7 +84,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </>
       ) : (
         <aside className="sidebar">
-          <p className="sidebar__brand">{fr.common.productName}</p>
+          <div className="sidebar__head">
+            <p className="sidebar__brand">{fr.common.productName}</p>
+            {notifications}
+          </div>
           {search}
           {navigation}
           <ConflictsPanel />

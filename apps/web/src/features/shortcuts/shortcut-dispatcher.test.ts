@@ -26,6 +26,7 @@ describe('the shortcut dispatcher', () => {
       'g t': 'goTasks',
       'g a': 'goActivity',
       'g m': 'goMe',
+      'g n': 'goNotifications',
       'n p': 'newProject',
       'n t': 'newTask',
       'n b': 'newBoard',
@@ -67,7 +68,7 @@ describe('the shortcut dispatcher', () => {
   it('lets a key that breaks a sequence start its own shortcut', () => {
     const dispatcher = createDispatcher();
     expect(type(dispatcher, ['g', 'x', 'r'])).toEqual([null, null, 'refresh']);
-    expect(type(dispatcher, ['g', 'n', 'p'], 1_000)).toEqual([null, null, 'newProject']);
+    expect(type(dispatcher, ['g', 'x', 'n', 'p'], 1_000)).toEqual([null, null, null, 'newProject']);
     // m alone is the menu, but after g it finishes g m.
     expect(type(dispatcher, ['g', 'm', 'm'], 2_000)).toEqual([null, 'goMe', 'menu']);
   });

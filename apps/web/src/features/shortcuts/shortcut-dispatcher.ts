@@ -13,6 +13,7 @@ export type ShortcutAction =
   | 'goTasks'
   | 'goActivity'
   | 'goMe'
+  | 'goNotifications'
   | 'newProject'
   | 'newTask'
   | 'newBoard'
@@ -54,6 +55,7 @@ export const BINDINGS: readonly Binding[] = [
   { sequence: ['g', 't'], action: 'goTasks', group: 'navigation' },
   { sequence: ['g', 'a'], action: 'goActivity', group: 'navigation' },
   { sequence: ['g', 'm'], action: 'goMe', group: 'navigation' },
+  { sequence: ['g', 'n'], action: 'goNotifications', group: 'navigation' },
   { sequence: ['?'], action: 'help', group: 'navigation' },
   { sequence: ['/'], action: 'focusSearch', group: 'navigation' },
   { sequence: ['ctrl+k'], action: 'palette', group: 'navigation' },

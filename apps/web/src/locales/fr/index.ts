@@ -10,6 +10,7 @@ import { labels } from './labels.ts';
 import { layout } from './layout.ts';
 import { members } from './members.ts';
 import { me } from './me.ts';
+import { notifications } from './notifications.ts';
 import { live } from './live.ts';
 import { projects } from './projects.ts';
 import { search } from './search.ts';
@@ -31,6 +32,7 @@ export const fr = {
   layout,
   members,
   me,
+  notifications,
   live,
   projects,
   search,

@@ -29,6 +29,7 @@ export const layout = {
     '/admin/integrations': 'Intégrations',
     '/activity': 'Activité',
     '/me': 'Mon profil',
+    '/notifications': 'Notifications',
     '/sync': 'Synchronisation',
     '/shortcuts': 'Raccourcis clavier',
   },

@@ -18,6 +18,7 @@ export const shortcuts = {
     goTasks: 'Aller aux tâches',
     goActivity: 'Aller à l’activité',
     goMe: 'Aller à mon profil',
+    goNotifications: 'Aller aux notifications',
     help: 'Afficher l’aide des raccourcis',
     focusSearch: 'Placer le curseur dans la recherche',
     palette: 'Ouvrir la palette de commandes',

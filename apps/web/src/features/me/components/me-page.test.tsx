@@ -18,6 +18,7 @@ function signedIn(onChange: (body: unknown) => Response) {
     if (pathOf(call) === '/auth/password/change') return onChange(call.body);
     if (pathOf(call) === '/me/tokens') return json({ tokens: [] });
     if (pathOf(call) === '/me/calendar-feed') return json({ active: false, createdAt: null });
+    if (pathOf(call) === '/me/notification-preferences') return json({ email: 'daily' });
     return problem(404, 'not_found');
   });
 }
@@ -100,6 +101,7 @@ describe('/me', { timeout: 20_000 }, () => {
       }
       if (path === '/me/tokens') return json({ tokens });
       if (path === '/me/calendar-feed') return json({ active: false, createdAt: null });
+      if (path === '/me/notification-preferences') return json({ email: 'daily' });
       if (path === `/me/tokens/${token.id}` && call.method === 'DELETE') {
         tokens = [];
         return json({ revoked: true });
@@ -148,6 +150,7 @@ describe('/me', { timeout: 20_000 }, () => {
       const path = pathOf(call);
       if (path === '/auth/me') return json(makeMe({ role: 'member' }));
       if (path === '/me/tokens') return json({ tokens: [] });
+      if (path === '/me/notification-preferences') return json({ email: 'daily' });
       if (path === '/me/calendar-feed' && call.method === 'POST') {
         active = true;
         return json({ url }, { status: 201 });

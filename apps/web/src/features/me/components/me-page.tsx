@@ -6,6 +6,7 @@ import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/activity.css';
 import '../../../styles/preferences.css';
 import { meQueryOptions } from '../../auth/index.ts';
+import { EmailPreferenceSection } from '../../notifications/index.ts';
 import { ApiTokensSection } from './api-tokens-section.tsx';
 import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
@@ -14,7 +15,8 @@ const t = fr.me;
 
 /**
  * /me (shortcut g m): who I am, my password, my display preferences (`preferencesForm`, which the
- * preferences feature owns), where my 2FA is managed, my access tokens for scripts and my calendar feed.
+ * preferences feature owns), where my 2FA is managed, how I am told of notifications by e-mail, my access
+ * tokens for scripts and my calendar feed.
  */
 export function MePage({ preferencesForm }: { preferencesForm: ReactNode }) {
   const me = useQuery(meQueryOptions());
@@ -47,6 +49,7 @@ export function MePage({ preferencesForm }: { preferencesForm: ReactNode }) {
         <h2 id="me-display-title">{t.display}</h2>
         {preferencesForm}
       </section>
+      {user && <EmailPreferenceSection />}
       {user && <ApiTokensSection isAdmin={user.role === 'admin'} />}
       {user && <CalendarFeedSection />}
     </>

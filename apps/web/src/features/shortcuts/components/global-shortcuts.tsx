@@ -28,6 +28,7 @@ const ROUTES: Partial<Record<ShortcutAction, string>> = {
   goTasks: '/tasks',
   goActivity: '/activity',
   goMe: '/me',
+  goNotifications: '/notifications',
   newProject: '/projects/new',
   newTask: '/tasks/new',
   newBoard: '/projects/board/new',

@@ -7,11 +7,13 @@ interface TaskLinkProps {
   className?: string;
   /** The accessible name when the visible text alone would not say which task. */
   'aria-label'?: string;
+  /** Something more to do as it opens the task (an inbox entry is marked read). */
+  onOpen?: () => void;
   children: ReactNode;
 }
 
 /** A link to a task's page; on a desk the screen it is in stays under the task's panel. */
-export function TaskLink({ taskId, className, children, 'aria-label': ariaLabel }: TaskLinkProps) {
+export function TaskLink({ taskId, className, children, onOpen, 'aria-label': ariaLabel }: TaskLinkProps) {
   const [path] = useLocation();
   const search = useSearch();
   return (
@@ -19,7 +21,10 @@ export function TaskLink({ taskId, className, children, 'aria-label': ariaLabel 
       to={taskPath(taskId)}
       className={className}
       aria-label={ariaLabel}
-      onClick={() => rememberTaskOpener(taskId, { path, search })}
+      onClick={() => {
+        rememberTaskOpener(taskId, { path, search });
+        onOpen?.();
+      }}
     >
       {children}
     </Link>

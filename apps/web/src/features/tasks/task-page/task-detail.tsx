@@ -14,6 +14,7 @@ import '../../../styles/work.css';
 import '../../../styles/task-page.css';
 import { LabelPicker } from '../../labels/index.ts';
 import { AssigneeLabel, useMembers } from '../../members/index.ts';
+import { WatchButton } from '../../notifications/index.ts';
 import { PendingBadge } from '../../offline/index.ts';
 import { useTaskWrites } from '../api/task-writes.ts';
 import { DueDate } from '../components/due-date.tsx';
@@ -122,6 +123,8 @@ export function TaskDetail({ taskId, titleLevel, actions, onRenamed }: TaskDetai
             subTasks={task.parent === null ? subTasksOf(work.tasks, task.id).length : 0}
             onFailure={setFailure}
           />
+          {/* A task not sent yet has no watchers on the server. */}
+          {!isTmpId(task.id) && <WatchButton taskId={task.id} />}
           {actions}
         </div>
       </div>
