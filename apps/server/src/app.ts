@@ -72,6 +72,7 @@ import { MAIL_JOB, MailQueue } from './modules/mail/mail-queue.ts';
 import { createMailTransport, type MailTransport } from './modules/mail/mail-transport.ts';
 import { WEBHOOK_DELIVERY_JOB } from './modules/webhooks/webhook-events.ts';
 import { WebhookService } from './modules/webhooks/webhook-service.ts';
+import { DeliveryPrune } from './modules/webhooks/delivery-prune.ts';
 import { apiTokenRoutes } from './modules/api-tokens/routes.ts';
 import { ApiTokenService } from './modules/api-tokens/token-service.ts';
 import { calendarFeedRoutes } from './modules/calendar-feed/routes.ts';
@@ -85,6 +86,10 @@ import { ssoRoutes } from './modules/sso/routes.ts';
 import { SsoService } from './modules/sso/sso-service.ts';
 import { CommentService } from './modules/comments/comment-service.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
+import { ExportService } from './modules/import-export/export-service.ts';
+import { exportRoutes } from './modules/import-export/export-routes.ts';
+import { ImportService } from './modules/import-export/import-service.ts';
+import { importRoutes } from './modules/import-export/import-routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -223,11 +228,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (sha256s) => attachments.releaseContents(sha256s),
   );
   purge.start();
+  const deliveryPrune = new DeliveryPrune(database.db, (error) =>
+    app.log.error({ err: error }, 'webhook journal pruning failed'),
+  );
+  deliveryPrune.start();
   if (config.outboxPollIntervalMs > 0) outbox.start();
   // Before the server stops accepting: open streams would otherwise hold the close until the grace period.
   app.addHook('preClose', async () => events.close());
   app.addHook('onClose', async () => {
     purge.stop();
+    deliveryPrune.stop();
     // Attempts under way finish and are recorded before the database closes.
     await outbox.stop();
     probe.stop();
@@ -304,6 +314,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(searchRoutes, { ctx });
       await api.register(attachmentRoutes, { ctx, attachments });
       await api.register(commentRoutes, { ctx });
+      await api.register(importRoutes, { imports: new ImportService(database.db, notifier) });
+      await api.register(exportRoutes, { exports: new ExportService(database.db) });
     },
     { prefix: '/api' },
   );
