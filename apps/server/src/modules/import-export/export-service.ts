@@ -71,6 +71,8 @@ export class ExportService {
         }
         yield '}\n';
       })(),
+      // One page waits at most while the socket drains (Readable.from would otherwise read 16 ahead).
+      { highWaterMark: 1 },
     );
   }
 
@@ -267,6 +269,7 @@ export class ExportService {
             )
             .join('');
       })(),
+      { highWaterMark: 1 },
     );
     return { name: project.name, stream };
   }

@@ -37,19 +37,14 @@ export interface ImportPlan {
   lines: Map<number, string>;
 }
 
-// Text a file holds that a field cannot: control characters (tab and line feed kept), then the length.
+// Text a file holds that a field cannot: control characters (a one-line field keeps none, a multi-line one
+// tab, line feed and carriage return), then the length.
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
-const oneLine = (text: string, max: number) =>
-  text
-    .replace(/[\u0000-\u001F\u007F-\u009F]/g, ' ')
-    .trim()
-    .slice(0, max);
-const multiLine = (text: string, max: number) =>
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g, '')
-    .trim()
-    .slice(0, max);
+const ONE_LINE_CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g;
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+const oneLine = (text: string, max: number) => text.replace(ONE_LINE_CONTROLS, ' ').trim().slice(0, max);
+const multiLine = (text: string, max: number) => text.replace(MULTI_LINE_CONTROLS, '').trim().slice(0, max);
 
 /** The ids the import would create, for the caller to check which are taken before planning. */
 export function derivedIds(source: ImportSource, projectId: string | undefined): string[] {
