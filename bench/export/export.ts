@@ -15,9 +15,9 @@ import { BIG_PROJECT_ID, SEED, seedTasks } from '../tasks/seed.ts';
 const GROWTH_TARGET_SHARE = 0.5;
 /**
  * RSS counts garbage V8 has not collected yet, so the export runs once more on a server whose JavaScript
- * heap is capped at 128 MiB: the server needs about 70 of them to run, and the document held in memory
- * would take about twice its 49 MiB (JavaScript strings are UTF-16), so it completes only if the
- * document is never held whole. (At 40 MiB the server does not start.)
+ * heap is capped at 128 MiB: the document held in memory would take about twice its 49 MiB (JavaScript
+ * strings are UTF-16) beside the server's own heap, so it completes only if the document is never held
+ * whole. (At 40 MiB the server does not start.)
  */
 const CAPPED_HEAP_MIB = 128;
 
