@@ -33,12 +33,18 @@ function separatorOf(text: string): ';' | ',' {
   return header.split(';').length >= header.split(',').length ? ';' : ',';
 }
 
-const countLineFeeds = (buffer: Buffer, end: number) => {
-  let count = 0;
+/**
+ * The line a record starts on, from the bytes read up to the end of the record before it (a quoted cell
+ * may span lines, and blank lines between records are skipped, not counted as records).
+ */
+function lineAfter(buffer: Buffer, end: number): number {
+  let line = 1;
   for (let index = buffer.indexOf(10); index !== -1 && index < end; index = buffer.indexOf(10, index + 1))
-    count += 1;
-  return count;
-};
+    line += 1;
+  for (let index = end; buffer[index] === 10 || buffer[index] === 13; index += 1)
+    if (buffer[index] === 10) line += 1;
+  return line;
+}
 
 /**
  * A CSV file (UTF-8, BOM or not, `;` or `,`, RFC 4180 quotes) with a header line naming the columns
@@ -80,13 +86,10 @@ export function readCsv(buffer: Buffer, fileName: string): ImportSource {
     people: new Map(),
     skipped: [],
   };
-  // Where each record starts, counted in the bytes read before it (a quoted cell may span lines).
-  let readBytes = header.info.bytes;
-  let lineNumber = 1 + countLineFeeds(buffer, readBytes);
+  let previousEnd = header.info.bytes;
   for (const { record, info } of rows) {
-    const at = lineNumber;
-    readBytes = info.bytes;
-    lineNumber = 1 + countLineFeeds(buffer, readBytes);
+    const at = lineAfter(buffer, previousEnd);
+    previousEnd = info.bytes;
     // A cell Jalon's own export guarded against spreadsheet formulas ('=…) reads back as it was.
     const cell = (column: Column) =>
       (record[columns.indexOf(column)] ?? '').trim().replace(/^'(?=[=+\-@\t\r])/, '');

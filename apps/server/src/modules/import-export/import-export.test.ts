@@ -204,12 +204,13 @@ describe('importing a CSV file', () => {
   it('refuses a malformed file with a French error naming the line and column', async () => {
     const badStatus = await send(
       'preview',
-      { name: 'x.csv', content: 'titre;statut\nA;En cours\nB;Peut-être\n' },
+      // A blank line is skipped, and still counted as a line of the file.
+      { name: 'x.csv', content: 'titre;statut\nA;En cours\n\nB;Peut-être\n' },
       { format: 'csv' },
     );
     expect(badStatus.statusCode).toBe(400);
     expect(badStatus.json().detail).toBe(
-      'Ligne 3, colonne « statut » : « Peut-être » n’est pas un statut (À faire, En cours, En revue, Terminée).',
+      'Ligne 4, colonne « statut » : « Peut-être » n’est pas un statut (À faire, En cours, En revue, Terminée).',
     );
     const badQuote = await send('preview', { name: 'x.csv', content: 'titre\n"ouvert\n' }, { format: 'csv' });
     expect(badQuote.json().detail).toMatch(/^Le fichier CSV ne peut pas être lu à la ligne \d/);
