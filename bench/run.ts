@@ -3,6 +3,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatAuditTable, measureAuditExport } from './audit/export.ts';
+import { formatExportTable, measureExport } from './export/export.ts';
 import { measureAuth, type Settings } from './auth/scenarios.ts';
 import { formatBundleTable, measureBundle } from './bundle/scenarios.ts';
 import { formatDashboardTable, measureDashboard } from './dashboard/scenarios.ts';
@@ -59,6 +60,8 @@ import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
  *   database kind; not in the default set (about 15 minutes). --screens dashboard,login audits only those.
  * - soak (issue 9): three clients alternating the 50-task list and a PATCH without pause for --soak-minutes
  *   (10) at the default vacuum period: no error, no request over 2 s. Not in the default set (it is long).
+ * - export (issue 39): GET /api/export of 100,000 tasks and a 1,000-task project's CSV, with the server's
+ *   memory sampled (the JSON document's peak RSS growth under half its size).
  * - files (issue 37): 20 concurrent uploads of 20 MiB each to a task; the server's RSS growth (target under
  *   50 MiB) and the throughput next to 20 concurrent plain copies of a 20 MiB file on the same disk.
  * - notifications (issue 36): 1,000 members watching a task and one comment at a time on one connection
@@ -67,7 +70,7 @@ import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
  * Each load is autocannon in its own process; each server is a child process. Prints a table per suite
  * and writes JSON to bench/results/.
  *
- *   npm run bench [-- --suite auth,tasks,audit,dashboard,search,bundle,sync,events,offline,task-page,lighthouse,soak,files,notifications --only pglite|postgresql
+ *   npm run bench [-- --suite auth,tasks,audit,dashboard,search,bundle,sync,events,offline,task-page,lighthouse,soak,files,notifications,export --only pglite|postgresql
  *                     --soak-minutes 10 --runs 3 --screens login,dashboard
  *                     --connections 20 --duration 10 --warmup 2 --saturating 20 --sessions 20
  *                     --build true|false --browser true|false --baseline ../other/apps/server]
@@ -87,6 +90,7 @@ const SUITES = [
   'soak',
   'files',
   'notifications',
+  'export',
 ] as const;
 const LONG_SUITES: readonly string[] = ['soak', 'offline', 'task-page', 'lighthouse'];
 const DEFAULT_SUITES = SUITES.filter((name) => !LONG_SUITES.includes(name));
@@ -166,6 +170,12 @@ const SUITE: Record<SuiteName, Suite> = {
     measure: (kind, url) => measureTasks(kind, settings, url),
     format: formatTasksTable,
     describe: `100,000 tasks; autocannon and the direct loop, ${settings.connections} connections / in flight, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s measured each`,
+  },
+  export: {
+    measure: (kind, url) => measureExport(kind, url),
+    format: formatExportTable,
+    describe:
+      '100,000 tasks / 1,000 projects; GET /api/export and one project as CSV, server RSS sampled every 50 ms',
   },
   audit: {
     measure: (kind, url) => measureAuditExport(kind, url),

@@ -20,8 +20,11 @@ const EXPORT_TIMEOUT_MS = 180_000;
 /** Bounded: the peak growth of the server's memory stays well under the size of the data (the CSV's bytes). */
 const GROWTH_TARGET_SHARE = 0.5;
 
+/** What a download is read as: CSV lines, PDF pages, or (a JSON document) neither. */
+export type ExportFormat = 'csv' | 'pdf' | 'json';
+
 export interface ExportRow {
-  format: 'csv' | 'pdf';
+  format: ExportFormat;
   status: number;
   bytes: number;
   /** CSV: data lines (header excluded); PDF: pages. */
@@ -84,10 +87,10 @@ async function steadyRss(pid: number): Promise<number> {
 const PAGE_MARKER = Buffer.from('/Type /Page');
 
 /** Downloads one export, streaming (the bench holds no copy), while sampling the server's RSS. */
-async function download(
+export async function download(
   url: string,
   headers: Record<string, string>,
-  format: 'csv' | 'pdf',
+  format: ExportFormat,
   serverPid: number,
 ): Promise<ExportRow> {
   await sleep(1_000);
@@ -115,7 +118,7 @@ async function download(
       bytes += chunk.byteLength;
       if (format === 'csv') {
         for (let i = 0; i < chunk.byteLength; i++) if (chunk[i] === 0x0a) newlines++;
-      } else {
+      } else if (format === 'pdf') {
         // Page objects: "/Type /Page" not followed by "s" ("/Type /Pages" is the page tree).
         const window = Buffer.concat([tail, chunk]);
         let at = window.indexOf(PAGE_MARKER);

@@ -72,6 +72,7 @@ import { MAIL_JOB, MailQueue } from './modules/mail/mail-queue.ts';
 import { createMailTransport, type MailTransport } from './modules/mail/mail-transport.ts';
 import { WEBHOOK_DELIVERY_JOB } from './modules/webhooks/webhook-events.ts';
 import { WebhookService } from './modules/webhooks/webhook-service.ts';
+import { DeliveryPrune } from './modules/webhooks/delivery-prune.ts';
 import { apiTokenRoutes } from './modules/api-tokens/routes.ts';
 import { ApiTokenService } from './modules/api-tokens/token-service.ts';
 import { calendarFeedRoutes } from './modules/calendar-feed/routes.ts';
@@ -93,6 +94,10 @@ import { NotificationSchedule } from './modules/notifications/notification-sched
 import { NotificationService } from './modules/notifications/notification-service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { TaskWatchers } from './modules/notifications/watchers.ts';
+import { ExportService } from './modules/import-export/export-service.ts';
+import { exportRoutes } from './modules/import-export/export-routes.ts';
+import { ImportService } from './modules/import-export/import-service.ts';
+import { importRoutes } from './modules/import-export/import-routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -250,6 +255,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const schedule = new NotificationSchedule(database.db, notifier, config.digestHour, (error) =>
     app.log.error({ err: error }, 'notification reminders or digests failed'),
   );
+  const deliveryPrune = new DeliveryPrune(database.db, (error) =>
+    app.log.error({ err: error }, 'webhook journal pruning failed'),
+  );
+  deliveryPrune.start();
   // The instances that send also remind and queue the digests; tests run both themselves.
   if (config.outboxPollIntervalMs > 0) {
     outbox.start();
@@ -264,6 +273,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     purge.stop();
     sweep.stop();
     schedule.stop();
+    deliveryPrune.stop();
     // Attempts under way finish and are recorded before the database closes.
     await outbox.stop();
     probe.stop();
@@ -341,6 +351,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(attachmentRoutes, { ctx, attachments });
       await api.register(commentRoutes, { ctx });
       await api.register(notificationRoutes, { ctx });
+      await api.register(importRoutes, { imports: new ImportService(database.db, notifier) });
+      await api.register(exportRoutes, { exports: new ExportService(database.db) });
     },
     { prefix: '/api' },
   );

@@ -185,6 +185,17 @@ export const ATTACHMENT_LIMITS = {
   previewTimeoutSeconds: 5,
 } as const;
 
+/** Import ('Importer') and export ('Exporter'). */
+export const IMPORT_FORMATS = ['trello', 'csv', 'jalon'] as const;
+export const IMPORT_LIMITS = {
+  fieldName: 'file',
+  maxBytes: 20 * 1024 * 1024,
+  /** The CSV columns, in the order an export writes them; an import finds them by name, in any order. */
+  csvColumns: ['titre', 'description', 'statut', 'priorité', 'assigné', 'échéance', 'étiquettes'],
+} as const;
+/** Rows an export reads per statement: the document is written as it is read, one page in memory. */
+export const EXPORT_PAGE_SIZE = 1_000;
+
 /** Raster images the server makes a preview of; SVG is never one (it is a document that can run script). */
 export const PREVIEWABLE_TYPES = [
   'image/png',
@@ -255,6 +266,10 @@ export const WEBHOOK_LIMITS = {
   maxResponseBytes: 64 * 1024,
   /** A delivery is retried with a growing delay for this long, then failed; a webhook failing this long is switched off. */
   retryForMs: 24 * 60 * 60_000,
+  /** A delivered delivery is kept this long in the journal, then pruned. */
+  deliveredRetentionDays: 30,
+  /** A failed one longer, so an administrator back from holiday can still read why and resend it. */
+  failedRetentionDays: 90,
 } as const;
 
 /**

@@ -73,6 +73,8 @@ export const ERROR_CODES = [
   'password_login_disabled',
   // Labels (issue 37): another live label has this name, ignoring case and accents.
   'name_taken',
+  // Import (issue 39): a file that cannot be read; the detail, in French, names the line or the field.
+  'import_malformed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

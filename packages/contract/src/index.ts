@@ -39,3 +39,4 @@ export * from './webhooks.ts';
 export * from './api-tokens.ts';
 export * from './calendar-feed.ts';
 export * from './search-excerpt.ts';
+export * from './import-export.ts';

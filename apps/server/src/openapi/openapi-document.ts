@@ -17,6 +17,8 @@ type Operation = Json & { responses?: Record<string, Json>; tags?: string[] };
 
 /** Carries the derived error statuses from `transform` (per route) to `transformObject` (the whole document). */
 const PROBLEMS_KEY = 'x-jalon-problems';
+/** Marks an operation whose JSON answer is downloaded as a file (the export): it sends a file name too. */
+const DOWNLOAD_KEY = 'x-jalon-download';
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   health: 'Liveness and database status',
@@ -76,6 +78,8 @@ const isFileMedia = (media: string) => !/json|text\/event-stream/.test(media);
 function completeOperation(operation: Operation) {
   const problems = (operation[PROBLEMS_KEY] ?? []) as ProblemStatus[];
   delete operation[PROBLEMS_KEY];
+  const download = operation[DOWNLOAD_KEY] === true;
+  delete operation[DOWNLOAD_KEY];
   operation.parameters = [
     ...((operation.parameters as unknown[] | undefined) ?? []),
     { $ref: '#/components/parameters/SessionId' },
@@ -85,7 +89,7 @@ function completeOperation(operation: Operation) {
     const media = Object.keys((response.content as Json | undefined) ?? {});
     const headers: ResponseHeader[] = [
       ...COMMON_HEADERS,
-      ...(media.some(isFileMedia) ? (['content-disposition'] as const) : []),
+      ...(download || media.some(isFileMedia) ? (['content-disposition'] as const) : []),
     ];
     response.headers = { ...headerRefs(headers), ...(response.headers as Json | undefined) };
   }
@@ -162,14 +166,18 @@ export function openapiOptions(options: {
             consumes: ['multipart/form-data'],
             body: {
               type: 'object',
-              required: [config.multipartFile],
-              properties: { [config.multipartFile]: { type: 'string', format: 'binary' } },
+              required: [config.multipartFile, ...(config.multipartFields?.required ?? [])],
+              properties: {
+                [config.multipartFile]: { type: 'string', format: 'binary' },
+                ...config.multipartFields?.properties,
+              },
             },
           }),
           operationId:
             typeof schema.operationId === 'string' ? schema.operationId : generatedOperationId(method, url),
           security: securityOf(access, url),
           [PROBLEMS_KEY]: problems,
+          ...(config.download && { [DOWNLOAD_KEY]: true }),
         },
       };
     },

@@ -15,6 +15,10 @@ declare module 'fastify' {
     problems?: readonly ProblemStatus[];
     /** The route takes multipart/form-data with one file in this field (the published document says so). */
     multipartFile?: string;
+    /** The form's other fields, as JSON Schema (`z.toJSONSchema` of the fields' zod schema). */
+    /** A JSON answer sent as a download (Content-Disposition), as the export is. */
+    download?: boolean;
+    multipartFields?: { properties?: Record<string, unknown>; required?: string[] };
   }
 }
 

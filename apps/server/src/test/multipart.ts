@@ -1,14 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 
-/** A multipart/form-data body with one file part, as a browser's FormData sends it. */
+/** A multipart/form-data body with one file part (after any plain `fields`), as a browser's FormData sends it. */
 export function multipartBody(
   fileName: string,
   content: Buffer,
-  options: { field?: string; type?: string } = {},
+  options: { field?: string; type?: string; fields?: Record<string, string> } = {},
 ): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----jalon${randomBytes(8).toString('hex')}`;
+  const fields = Object.entries(options.fields ?? {})
+    .map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    )
+    .join('');
   const head =
+    fields +
     `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'file'}"; ` +
     `filename="${fileName}"\r\nContent-Type: ${options.type ?? 'application/octet-stream'}\r\n\r\n`;
   return {

@@ -55,6 +55,9 @@ const MembersAdminPage = screen(
 const IntegrationsPage = screen(
   async () => (await import('../features/integrations/index.ts')).IntegrationsPage,
 );
+const ImportExportPage = screen(
+  async () => (await import('../features/import-export/index.ts')).ImportExportPage,
+);
 
 const spinner = <FullPageSpinner label={fr.common.loading} />;
 
@@ -193,6 +196,13 @@ function Screens() {
         <SignedIn>
           <RequireAdmin>
             <IntegrationsPage />
+          </RequireAdmin>
+        </SignedIn>
+      </Route>
+      <Route path="/admin/import-export">
+        <SignedIn>
+          <RequireAdmin>
+            <ImportExportPage />
           </RequireAdmin>
         </SignedIn>
       </Route>

@@ -12,7 +12,11 @@ function lockMessage(error: ApiError): string {
   return fr.errors.tooManyLogins + (Number.isNaN(time) ? '' : fr.errors.lockedUntil(formatClock(time)));
 }
 
+/** Codes whose detail the server writes in French for the person, naming what is wrong (a file's line). */
+const SPOKEN_DETAILS = new Set(['import_malformed']);
+
 function codeMessage(error: ApiError): string | null {
+  if (error.code && SPOKEN_DETAILS.has(error.code)) return error.problem!.detail;
   return error.code ? fr.problemMessages[error.code] : null;
 }
 

@@ -77,8 +77,9 @@ export class BatchPlan {
     readonly userIds: Set<string>,
     readonly changeSeq: number,
     readonly now: Date,
-    /** Where the writes came from, kept in their audit rows (`sync`); a REST write leaves it out. */
-    readonly via: 'sync' | null,
+    /** Where the writes came from, kept in their audit rows (`sync`, or an `import` of a file); a REST
+     * write leaves it out. */
+    readonly via: 'sync' | 'import' | null,
   ) {}
 
   /** The rows of one kind, by id (typed by its rules' `rows`). */

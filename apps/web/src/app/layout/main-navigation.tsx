@@ -1,3 +1,4 @@
+import ArrowDownUp from 'lucide-react/icons/arrow-down-up';
 import FolderKanban from 'lucide-react/icons/folder-kanban';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import ListTodo from 'lucide-react/icons/list-todo';
@@ -32,6 +33,14 @@ export function MainNavigation({ restricted, isAdmin }: { restricted: boolean; i
             label={t.nav.integrations}
             icon={Plug}
             activeFor={['/admin/integrations']}
+          />
+        )}
+        {isAdmin && !restricted && (
+          <NavItem
+            to="/admin/import-export"
+            label={t.nav.importExport}
+            icon={ArrowDownUp}
+            activeFor={['/admin/import-export']}
           />
         )}
       </ul>

@@ -66,6 +66,7 @@ export const problemMessages: Record<ErrorCode, string> = {
   file_missing: 'Aucun fichier n’a été envoyé.',
   file_too_large: 'Ce fichier dépasse la taille maximale autorisée.',
   storage_full: 'L’espace réservé aux fichiers de cette instance est plein. Contactez un administrateur.',
+  import_malformed: 'Ce fichier ne peut pas être lu.',
 };
 
 export const errors = {

@@ -5,6 +5,7 @@ import { auth } from './auth.ts';
 import { backgrounds } from './backgrounds.ts';
 import { common } from './common.ts';
 import { errors, problemMessages } from './errors.ts';
+import { importExport } from './import-export.ts';
 import { integrations } from './integrations.ts';
 import { labels } from './labels.ts';
 import { layout } from './layout.ts';
@@ -27,6 +28,7 @@ export const fr = {
   common,
   errors,
   problemMessages,
+  importExport,
   integrations,
   labels,
   layout,
