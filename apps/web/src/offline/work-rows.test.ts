@@ -65,6 +65,7 @@ describe('rows created on this device', () => {
       estimatedMinutes: null,
       labels: [],
       parent: null,
+      position: null,
       createdBy: USER,
       createdAt: '2030-01-15T10:00:00.000Z',
       updatedAt: '2030-01-15T10:00:00.000Z',
