@@ -5,7 +5,7 @@ import { labels } from '../../db/schema.ts';
 import type { ChangeAnnouncer } from '../changes/announced-transaction.ts';
 import { changePosition, plainMeta, type CursorCodec } from '../changes/change-log.ts';
 import type { Viewer } from '../projects/policy.ts';
-import { readChangedRows } from '../sync/catch-up-read.ts';
+import { readChanges } from '../sync/catch-up-read.ts';
 import { EntityWrites } from '../sync/entity-writes.ts';
 import { presentLabel } from './label-presenter.ts';
 
@@ -24,25 +24,21 @@ export class LabelService extends EntityWrites<'label', Label, CreateLabelReques
 
   /** Every live label by name, or the changes since a cursor (tombstones included). */
   async list(viewer: Viewer, since?: string, clientId?: string): Promise<{ items: Label[]; meta: ListMeta }> {
+    if (since !== undefined) {
+      const { changes, meta } = await readChanges(this.db, this.cursors, { viewer, since, clientId, only: 'label' });
+      return { items: changes.label, meta };
+    }
     return this.db.transaction(
       async (tx) => {
-        if (since === undefined) {
-          const position = await changePosition(tx);
-          const rows = await tx
-            .select()
-            .from(labels)
-            .where(isNull(labels.deletedAt))
-            .orderBy(asc(labels.nameKey), asc(labels.id));
-          return { items: rows.map(presentLabel), meta: plainMeta(this.cursors, position.value) };
-        }
-        const { rows, meta } = await readChangedRows(tx, this.cursors, labels, {
-          since,
-          clientId,
-          userId: viewer.userId,
-        });
-        return { items: rows.map(presentLabel), meta };
+        const position = await changePosition(tx);
+        const rows = await tx
+          .select()
+          .from(labels)
+          .where(isNull(labels.deletedAt))
+          .orderBy(asc(labels.nameKey), asc(labels.id));
+        return { items: rows.map(presentLabel), meta: plainMeta(this.cursors, position.value) };
       },
-      // One snapshot for the counter, the horizon, the page and the device's lastSeq.
+      // One snapshot for the counter and the rows.
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
   }

@@ -5,7 +5,7 @@ import { projects } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ChangeAnnouncer } from '../changes/announced-transaction.ts';
 import { changePosition, plainMeta, type CursorCodec } from '../changes/change-log.ts';
-import { readChangedRows } from '../sync/catch-up-read.ts';
+import { readChanges } from '../sync/catch-up-read.ts';
 import { EntityWrites } from '../sync/entity-writes.ts';
 import type { Viewer } from './policy.ts';
 import { presentProject } from './project-presenter.ts';
@@ -25,28 +25,24 @@ export class ProjectService extends EntityWrites<'project', Project, CreateProje
     since?: string,
     clientId?: string,
   ): Promise<{ items: Project[]; meta: ListMeta }> {
+    if (since !== undefined) {
+      const { changes, meta } = await readChanges(this.db, this.cursors, { viewer, since, clientId, only: 'project' });
+      return { items: changes.project, meta };
+    }
     return this.db.transaction(
       async (tx) => {
-        if (since === undefined) {
-          const position = await changePosition(tx);
-          const rows = await tx
-            .select()
-            .from(projects)
-            .where(isNull(projects.deletedAt))
-            .orderBy(desc(projects.createdAt), desc(projects.id));
-          return {
-            items: rows.map((row) => presentProject(row, viewer)),
-            meta: plainMeta(this.cursors, position.value),
-          };
-        }
-        const { rows, meta } = await readChangedRows(tx, this.cursors, projects, {
-          since,
-          clientId,
-          userId: viewer.userId,
-        });
-        return { items: rows.map((row) => presentProject(row, viewer)), meta };
+        const position = await changePosition(tx);
+        const rows = await tx
+          .select()
+          .from(projects)
+          .where(isNull(projects.deletedAt))
+          .orderBy(desc(projects.createdAt), desc(projects.id));
+        return {
+          items: rows.map((row) => presentProject(row, viewer)),
+          meta: plainMeta(this.cursors, position.value),
+        };
       },
-      // One snapshot for the counter, the horizon, the page and the device's lastSeq.
+      // One snapshot for the counter and the rows.
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
   }
