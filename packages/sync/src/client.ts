@@ -361,7 +361,13 @@ export class SyncClient {
           let storedAny = false;
           for (const entity of SYNC_ENTITIES) {
             const rows = page.rows[entity];
-            const plan = planPullPage({ ...page, rows, lastSeq }, await tx.getCursor(entity), outbox, full, entity);
+            const plan = planPullPage(
+              { ...page, rows, lastSeq },
+              await tx.getCursor(entity),
+              outbox,
+              full,
+              entity,
+            );
             if (!plan) continue;
             storedAny = true;
             changed ||= hadCopy && (plan.clear || plan.put.length > 0 || plan.remove.length > 0);

@@ -1,9 +1,4 @@
-import {
-  SYNC_REFUSALS,
-  type Problem,
-  type SyncBatchRequest,
-  type SyncBatchResponse,
-} from '@jalon/contract';
+import { SYNC_REFUSALS, type Problem, type SyncBatchRequest, type SyncBatchResponse } from '@jalon/contract';
 import type { PullPage } from './pull.ts';
 import type { PauseReason } from './store.ts';
 

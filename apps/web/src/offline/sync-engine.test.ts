@@ -18,8 +18,8 @@ function fakePulls(initial: { task?: Row[]; project?: Row[] } = {}) {
     comment: [],
   };
   let cursor = 1;
-  const fetchPage: PullTransport = vi.fn(async ({ entity }: { entity: SyncEntity }) => ({
-    rows: rows[entity],
+  const fetchPage: PullTransport = vi.fn(async () => ({
+    rows: { ...rows },
     cursor: `${cursor}.sig`,
     hasMore: false,
     lastSeq: 0,

@@ -70,7 +70,12 @@ export class CommentService extends EntityWrites<
     since: string | undefined,
     clientId: string | undefined,
   ): Promise<{ items: Comment[]; meta: ListMeta }> {
-    const { changes, meta } = await readChanges(this.db, this.cursors, { viewer, since, clientId, only: 'comment' });
+    const { changes, meta } = await readChanges(this.db, this.cursors, {
+      viewer,
+      since,
+      clientId,
+      only: 'comment',
+    });
     return { items: changes.comment, meta };
   }
 

@@ -57,12 +57,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request, reply) => {
       return sendCreated(
         reply,
-        await ctx.comments.createOnTask(
-          viewerOf(request),
-          request.params.id,
-          request.body,
-          actorOf(request),
-        ),
+        await ctx.comments.createOnTask(viewerOf(request), request.params.id, request.body, actorOf(request)),
       );
     },
   );

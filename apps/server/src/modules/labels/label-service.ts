@@ -25,7 +25,12 @@ export class LabelService extends EntityWrites<'label', Label, CreateLabelReques
   /** Every live label by name, or the changes since a cursor (tombstones included). */
   async list(viewer: Viewer, since?: string, clientId?: string): Promise<{ items: Label[]; meta: ListMeta }> {
     if (since !== undefined) {
-      const { changes, meta } = await readChanges(this.db, this.cursors, { viewer, since, clientId, only: 'label' });
+      const { changes, meta } = await readChanges(this.db, this.cursors, {
+        viewer,
+        since,
+        clientId,
+        only: 'label',
+      });
       return { items: changes.label, meta };
     }
     return this.db.transaction(

@@ -54,14 +54,7 @@ export const labelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config: { problems: [409] },
     },
     async (request, reply) => {
-      return sendCreated(
-        reply,
-        await ctx.labels.create(
-          viewerOf(request),
-          request.body,
-          actorOf(request),
-        ),
-      );
+      return sendCreated(reply, await ctx.labels.create(viewerOf(request), request.body, actorOf(request)));
     },
   );
 

@@ -26,7 +26,12 @@ export class ProjectService extends EntityWrites<'project', Project, CreateProje
     clientId?: string,
   ): Promise<{ items: Project[]; meta: ListMeta }> {
     if (since !== undefined) {
-      const { changes, meta } = await readChanges(this.db, this.cursors, { viewer, since, clientId, only: 'project' });
+      const { changes, meta } = await readChanges(this.db, this.cursors, {
+        viewer,
+        since,
+        clientId,
+        only: 'project',
+      });
       return { items: changes.project, meta };
     }
     return this.db.transaction(

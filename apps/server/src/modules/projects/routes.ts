@@ -62,14 +62,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { problems: [409] },
     },
     async (request, reply) => {
-      return sendCreated(
-        reply,
-        await ctx.projects.create(
-          viewerOf(request),
-          request.body,
-          actorOf(request),
-        ),
-      );
+      return sendCreated(reply, await ctx.projects.create(viewerOf(request), request.body, actorOf(request)));
     },
   );
 

@@ -31,7 +31,8 @@ export interface Changes {
 const noChanges = (): Changes['changes'] =>
   Object.fromEntries(SYNC_ENTITIES.map((entity) => [entity, []])) as unknown as Changes['changes'];
 
-const before = (a: Changed, b: Changed) => a.changeSeq < b.changeSeq || (a.changeSeq === b.changeSeq && a.id < b.id);
+const before = (a: Changed, b: Changed) =>
+  a.changeSeq < b.changeSeq || (a.changeSeq === b.changeSeq && a.id < b.id);
 
 /**
  * A catch-up read (docs/sync-protocol.md, "Catch-up reads") of every declared kind of data (or `only`
@@ -76,11 +77,16 @@ export function readChanges(
         const page = rows.slice(0, limit).filter((row) => !end || !before(end, row));
         changes[rules.entity] = await rules.catchUp.present(tx, request.viewer, page as never);
       }
-      const cursor = cursors.encode(end ? { seq: end.changeSeq, id: end.id } : { seq: position.value, id: null });
+      const cursor = cursors.encode(
+        end ? { seq: end.changeSeq, id: end.id } : { seq: position.value, id: null },
+      );
       const meta: ListMeta = { cursor, hasMore: end !== null, nextAfter: null, resetRequired: false };
       const answer = { changes: changes as Changes['changes'], meta };
       if (request.clientId === undefined) return answer;
-      return { ...answer, meta: { ...meta, lastSeq: await lastSeqOf(tx, request.clientId, request.viewer.userId) } };
+      return {
+        ...answer,
+        meta: { ...meta, lastSeq: await lastSeqOf(tx, request.clientId, request.viewer.userId) },
+      };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

@@ -62,7 +62,9 @@ export const commentRules: EntityRules<CommentRow> = {
     async present(tx, _viewer, rows) {
       const authors = rows.flatMap((row) => (row.createdBy ? [row.createdBy] : []));
       const names = await valuesById<string>(tx, users, users.id, users.username, authors);
-      return rows.map((row) => presentComment(row, row.createdBy ? (names.get(row.createdBy) ?? null) : null));
+      return rows.map((row) =>
+        presentComment(row, row.createdBy ? (names.get(row.createdBy) ?? null) : null),
+      );
     },
   },
   restName: 'Comment',

@@ -45,7 +45,12 @@ describe('the single catch-up read', () => {
     const label = tmp();
     const comment = tmp();
     await device.ok([
-      { entity: 'label', op: 'upsert', id: label, data: { name: `Urgent ${label.slice(4, 12)}`, color: 'red' } },
+      {
+        entity: 'label',
+        op: 'upsert',
+        id: label,
+        data: { name: `Urgent ${label.slice(4, 12)}`, color: 'red' },
+      },
       { op: 'upsert', id: task, data: { title: 'Relire', project: projectId, labels: [label] } },
       { entity: 'comment', op: 'upsert', id: comment, data: { taskId: task, body: 'Fait.' } },
     ]);

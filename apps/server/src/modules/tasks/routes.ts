@@ -87,14 +87,7 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { problems: [409] },
     },
     async (request, reply) => {
-      return sendCreated(
-        reply,
-        await ctx.tasks.create(
-          viewerOf(request),
-          request.body,
-          actorOf(request),
-        ),
-      );
+      return sendCreated(reply, await ctx.tasks.create(viewerOf(request), request.body, actorOf(request)));
     },
   );
 

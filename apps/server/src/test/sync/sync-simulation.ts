@@ -101,7 +101,12 @@ export class Network {
    * comments the first page of all of them, tombstones included.
    */
   async fullRead(user: SimUser, entity: SyncEntity): Promise<Row[]> {
-    const path = { project: '/api/projects', label: '/api/labels', task: '/api/tasks?limit=5000', comment: '/api/comments' };
+    const path = {
+      project: '/api/projects',
+      label: '/api/labels',
+      task: '/api/tasks?limit=5000',
+      comment: '/api/comments',
+    };
     const response = await inject(this.ctx.app, { method: 'GET', url: path[entity], token: user.token });
     if (response.statusCode !== 200) throw new Error(`read ${entity}: ${response.statusCode}`);
     return response.json().data as Row[];
