@@ -1,4 +1,5 @@
-import type { Page, Request } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
+import type { Member } from './support/members.ts';
 import { expect, expectDashboard, signIn, test } from './support/test.ts';
 import { apiAs, batchSent, uniqueName } from './support/work.ts';
 
@@ -54,6 +55,18 @@ function apiRequests(page: Page) {
   };
 }
 
+/** A project of the member's with two tasks: one edited inline, one another device renames. */
+async function twoTasks(request: APIRequestContext, member: Member) {
+  const api = await apiAs(request, member);
+  const { id } = await api.createProject({ name: uniqueName('Devis'), description: '' });
+  const [task, other] = await Promise.all(
+    ['Relire le devis', 'Envoyer le devis'].map((title) =>
+      api.createTask({ title: uniqueName(title), project: id }),
+    ),
+  );
+  return { api, task: task!, other: other! };
+}
+
 const layouts = [
   { name: '1440 px', viewport: { width: 1440, height: 900 }, phone: false },
   { name: '360 px touch', viewport: { width: 360, height: 740 }, phone: true },
@@ -68,10 +81,7 @@ for (const { name, viewport, phone } of layouts) {
       request,
       member,
     }) => {
-      const api = await apiAs(request, member);
-      const project = await api.createProject({ name: uniqueName('Devis'), description: '' });
-      const task = await api.createTask({ title: uniqueName('Relire le devis'), project: project.id });
-      const other = await api.createTask({ title: uniqueName('Envoyer le devis'), project: project.id });
+      const { api, task, other } = await twoTasks(request, member);
 
       await page.addInitScript(recordStream);
       // The page's timers run at their pace, and the test can also run them on at once (below).

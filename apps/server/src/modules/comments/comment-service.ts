@@ -14,7 +14,7 @@ import type { ChangeAnnouncer } from '../changes/announced-transaction.ts';
 import type { CursorCodec } from '../changes/change-log.ts';
 import type { Viewer } from '../projects/policy.ts';
 import { presentComment } from '../sync/comment-rules.ts';
-import { readChanges } from '../sync/catch-up-read.ts';
+import { readKindChanges } from '../sync/catch-up-read.ts';
 import { EntityWrites } from '../sync/entity-writes.ts';
 
 /** A comment row with its author's current name, as every read selects it. */
@@ -70,13 +70,7 @@ export class CommentService extends EntityWrites<
     since: string | undefined,
     clientId: string | undefined,
   ): Promise<{ items: Comment[]; meta: ListMeta }> {
-    const { changes, meta } = await readChanges(this.db, this.cursors, {
-      viewer,
-      since,
-      clientId,
-      only: 'comment',
-    });
-    return { items: changes.comment, meta };
+    return readKindChanges(this.db, this.cursors, 'comment', { viewer, since, clientId });
   }
 
   /** A comment on a live task; `created` is false when its client-made id names a comment this person made already. */

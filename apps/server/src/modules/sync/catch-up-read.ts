@@ -1,11 +1,12 @@
-import { and } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, isNull, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { SYNC, SYNC_ENTITIES, type ListMeta, type SyncChangesPage, type SyncEntity } from '@jalon/contract';
 import type { Db } from '../../db/client.ts';
 import {
   changePosition,
   deltaStart,
   deltaWhere,
+  plainMeta,
   resetMeta,
   type ChangeCursor,
   type CursorCodec,
@@ -86,6 +87,45 @@ export function readChanges(
       return {
         ...answer,
         meta: { ...meta, lastSeq: await lastSeqOf(tx, request.clientId, request.viewer.userId) },
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** One kind's catch-up read, as its own route answers it: its rows as `items`, with the list meta. */
+export async function readKindChanges<E extends SyncEntity>(
+  db: Db,
+  cursors: CursorCodec,
+  only: E,
+  request: { viewer: Viewer; since: string | undefined; clientId: string | undefined; limit?: number },
+): Promise<{ items: Changes['changes'][E]; meta: ListMeta }> {
+  const { changes, meta } = await readChanges(db, cursors, { ...request, only });
+  return { items: changes[only], meta };
+}
+
+/**
+ * Every live row of a kind in the given order, presented, with the cursor a later catch-up read starts
+ * from: the counter and the rows come from one snapshot.
+ */
+export function readLiveRows<Table extends PgTable & { deletedAt: PgColumn }, Item>(
+  db: Db,
+  cursors: CursorCodec,
+  table: Table,
+  order: SQL[],
+  present: (row: Table['$inferSelect']) => Item,
+): Promise<{ items: Item[]; meta: ListMeta }> {
+  return db.transaction(
+    async (tx) => {
+      const position = await changePosition(tx);
+      const rows = await tx
+        .select()
+        .from(table as PgTable)
+        .where(isNull(table.deletedAt))
+        .orderBy(...order);
+      return {
+        items: (rows as Table['$inferSelect'][]).map(present),
+        meta: plainMeta(cursors, position.value),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -5,19 +5,16 @@ import { changeCounter } from '../../db/schema.ts';
 import { inject } from '../../test/test-app.ts';
 import { Device, openSyncBed, real, tmp, type SyncBed } from '../../test/sync/sync-test-kit.ts';
 
-let ctx: SyncBed['ctx'];
-let alice: SyncBed['alice'];
-let bob: SyncBed['bob'];
-let projectId: string;
-
-beforeAll(async () => void ({ ctx, alice, bob, projectId } = await openSyncBed('Une lecture')));
-afterAll(() => ctx.close());
+// Alice owns the bed's project; Bob is another member.
+let bed: SyncBed;
+beforeAll(async () => void (bed = await openSyncBed('Une lecture')));
+afterAll(() => bed.ctx.close());
 
 type Page = SyncChangesPage & { lastSeq?: number | null };
 
-async function changes(query: Record<string, string>, token = alice.token): Promise<Page> {
+async function changes(query: Record<string, string>, token = bed.alice.token): Promise<Page> {
   const search = new URLSearchParams(query).toString();
-  const response = await inject(ctx.app, { method: 'GET', url: `/api/sync/changes?${search}`, token });
+  const response = await inject(bed.ctx.app, { method: 'GET', url: `/api/sync/changes?${search}`, token });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as Page;
 }
@@ -39,7 +36,7 @@ async function readAll(since: string, limit: number) {
 
 describe('the single catch-up read', () => {
   it("answers every kind's changes past the cursor in one page, as each kind's own route, with the device's lastSeq", async () => {
-    const device = new Device(ctx, alice);
+    const device = new Device(bed.ctx, bed.alice);
     const since = await cursorNow();
     const task = tmp();
     const label = tmp();
@@ -51,7 +48,7 @@ describe('the single catch-up read', () => {
         id: label,
         data: { name: `Urgent ${label.slice(4, 12)}`, color: 'red' },
       },
-      { op: 'upsert', id: task, data: { title: 'Relire', project: projectId, labels: [label] } },
+      { op: 'upsert', id: task, data: { title: 'Relire', project: bed.projectId, labels: [label] } },
       { entity: 'comment', op: 'upsert', id: comment, data: { taskId: task, body: 'Fait.' } },
     ]);
 
@@ -60,7 +57,7 @@ describe('the single catch-up read', () => {
     expect(idsOf(page, 'task')).toEqual([real(task)]);
     expect(idsOf(page, 'comment')).toEqual([real(comment)]);
     // The task's project counts it: the project changed in the same transaction.
-    expect(idsOf(page, 'project')).toEqual([projectId]);
+    expect(idsOf(page, 'project')).toEqual([bed.projectId]);
     expect(page).toMatchObject({ hasMore: false, resetRequired: false, lastSeq: 3 });
     const routes = {
       project: '/api/projects',
@@ -70,7 +67,7 @@ describe('the single catch-up read', () => {
     };
     for (const entity of SYNC_ENTITIES) {
       const url = `${routes[entity]}?since=${encodeURIComponent(since)}`;
-      const own = (await inject(ctx.app, { method: 'GET', url, token: alice.token })).json();
+      const own = (await inject(bed.ctx.app, { method: 'GET', url, token: bed.alice.token })).json();
       expect(page.data[entity], entity).toEqual(own.data);
       expect(own.cursor, entity).toBe(page.cursor);
     }
@@ -79,19 +76,23 @@ describe('the single catch-up read', () => {
     expect(after.data).toEqual({ project: [], label: [], task: [], comment: [] });
     expect(after.cursor).toBe(page.cursor);
     // Another person naming this device learns nothing of it.
-    expect((await changes({ since, clientId: device.clientId }, bob.token)).lastSeq).toBeNull();
+    expect((await changes({ since, clientId: device.clientId }, bed.bob.token)).lastSeq).toBeNull();
   });
 
   it('pages with one cursor: a page ends where a kind has more, and every row comes exactly once', async () => {
     const since = await cursorNow();
     const tasks = Array.from({ length: 7 }, () => tmp());
     const labels = Array.from({ length: 3 }, () => tmp());
-    const device = new Device(ctx, alice);
+    const device = new Device(bed.ctx, bed.alice);
     await device.ok(
       labels.map((id) => ({ entity: 'label', op: 'upsert', id, data: { name: id, color: 'blue' } })),
     );
     await device.ok(
-      tasks.map((id, index) => ({ op: 'upsert', id, data: { title: `Lot ${index}`, project: projectId } })),
+      tasks.map((id, index) => ({
+        op: 'upsert',
+        id,
+        data: { title: `Lot ${index}`, project: bed.projectId },
+      })),
     );
     await device.ok(
       tasks
@@ -104,75 +105,78 @@ describe('the single catch-up read', () => {
     expect(seen.label!.sort()).toEqual(labels.map(real).sort());
     expect(seen.comment).toHaveLength(5);
     expect(new Set(seen.comment).size).toBe(5);
-    expect(seen.project).toEqual([projectId]);
+    expect(seen.project).toEqual([bed.projectId]);
     // Never more than two of a kind at once: at least the seven tasks' four pages.
     expect(pages).toBeGreaterThanOrEqual(4);
   });
 
   it('reads everything from the start of the log without a cursor, tombstones included', async () => {
     const gone = (
-      await inject(ctx.app, {
+      await inject(bed.ctx.app, {
         method: 'POST',
         url: '/api/tasks',
-        token: alice.token,
-        payload: { title: 'Éphémère', project: projectId },
+        token: bed.alice.token,
+        payload: { title: 'Éphémère', project: bed.projectId },
       })
     ).json().data.id as string;
-    await inject(ctx.app, { method: 'DELETE', url: `/api/tasks/${gone}`, token: alice.token });
+    await inject(bed.ctx.app, { method: 'DELETE', url: `/api/tasks/${gone}`, token: bed.alice.token });
     const everything = await changes({});
     expect(everything.hasMore).toBe(false);
     expect(everything.data.task.find((task) => task.id === gone)?.deletedAt).toEqual(expect.any(String));
-    expect(idsOf(everything, 'project')).toContain(projectId);
+    expect(idsOf(everything, 'project')).toContain(bed.projectId);
   });
 
   it('asks for a reset for a cursor below the horizon or not issued here, with every kind empty', async () => {
     const old = await cursorNow();
-    await inject(ctx.app, {
+    await inject(bed.ctx.app, {
       method: 'POST',
       url: '/api/labels',
-      token: alice.token,
+      token: bed.alice.token,
       payload: { name: 'Horizon', color: 'gray' },
     });
-    const [counter] = await ctx.db.select().from(changeCounter);
-    await ctx.db.update(changeCounter).set({ horizon: counter!.value }).where(eq(changeCounter.id, 1));
+    const [counter] = await bed.ctx.db.select().from(changeCounter);
+    await bed.ctx.db.update(changeCounter).set({ horizon: counter!.value }).where(eq(changeCounter.id, 1));
     try {
       const reset = await changes({ since: old });
       expect(reset).toMatchObject({ resetRequired: true, hasMore: false });
       expect(reset.data).toEqual({ project: [], label: [], task: [], comment: [] });
       expect((await changes({ since: reset.cursor })).resetRequired).toBe(false);
     } finally {
-      await ctx.db.update(changeCounter).set({ horizon: counter!.horizon }).where(eq(changeCounter.id, 1));
+      await bed.ctx.db
+        .update(changeCounter)
+        .set({ horizon: counter!.horizon })
+        .where(eq(changeCounter.id, 1));
     }
     expect((await changes({ since: '1..forgedforgedforgedfo' })).resetRequired).toBe(true);
-    const refused = await inject(ctx.app, {
+    const refused = await inject(bed.ctx.app, {
       method: 'GET',
       url: '/api/sync/changes?since=x&other=1',
-      token: alice.token,
+      token: bed.alice.token,
     });
     expect(refused.statusCode).toBe(400);
   });
 
   it("keeps each kind's visibility: a deleted task's comments never come, permissions are the reader's", async () => {
     const since = await cursorNow();
-    const device = new Device(ctx, alice);
+    const device = new Device(bed.ctx, bed.alice);
     const task = tmp();
     const comment = tmp();
     await device.ok([
-      { op: 'upsert', id: task, data: { title: 'Bientôt supprimée', project: projectId } },
+      { op: 'upsert', id: task, data: { title: 'Bientôt supprimée', project: bed.projectId } },
       { entity: 'comment', op: 'upsert', id: comment, data: { taskId: task, body: 'Sous la tâche' } },
     ]);
     const kept = tmp();
-    await device.ok([{ op: 'upsert', id: kept, data: { title: 'Gardée', project: projectId } }]);
+    await device.ok([{ op: 'upsert', id: kept, data: { title: 'Gardée', project: bed.projectId } }]);
 
-    const live = await changes({ since }, bob.token);
+    const live = await changes({ since }, bed.bob.token);
     expect(idsOf(live, 'comment')).toEqual([real(comment)]);
     // Alice made the task and owns the project; Bob, a member, may not delete it.
     const forBob = live.data.task.find((row) => row.id === real(kept))!;
     const forAlice = (await changes({ since })).data.task.find((row) => row.id === real(kept))!;
     expect([forBob.permissions.canDelete, forAlice.permissions.canDelete]).toEqual([false, true]);
 
-    await inject(ctx.app, { method: 'DELETE', url: `/api/tasks/${real(task)}`, token: alice.token });
-    for (const token of [alice.token, bob.token]) {
+    await inject(bed.ctx.app, { method: 'DELETE', url: `/api/tasks/${real(task)}`, token: bed.alice.token });
+    for (const token of [bed.alice.token, bed.bob.token]) {
       const page = await changes({ since }, token);
       expect(idsOf(page, 'comment')).toEqual([]);
       expect(page.data.task.find((row) => row.id === real(task))?.deletedAt).toEqual(expect.any(String));
@@ -180,7 +184,7 @@ describe('the single catch-up read', () => {
   });
 
   it('is refused without a session', async () => {
-    const response = await inject(ctx.app, { method: 'GET', url: '/api/sync/changes' });
+    const response = await inject(bed.ctx.app, { method: 'GET', url: '/api/sync/changes' });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -8,7 +8,7 @@ import type { ChangeAnnouncer } from '../changes/announced-transaction.ts';
 import type { ChangeKeyedCache } from '../changes/change-keyed-cache.ts';
 import { changePosition, plainMeta, type CursorCodec } from '../changes/change-log.ts';
 import type { Viewer } from '../projects/policy.ts';
-import { readChanges } from '../sync/catch-up-read.ts';
+import { readKindChanges } from '../sync/catch-up-read.ts';
 import { EntityWrites } from '../sync/entity-writes.ts';
 import {
   taskPageStatement,
@@ -50,14 +50,13 @@ export class TaskService extends EntityWrites<'task', Task, CreateTaskRequest, U
    */
   async list(viewer: Viewer, query: TaskListParams): Promise<TaskListAnswer> {
     if (query.since !== undefined) {
-      const { changes, meta } = await readChanges(this.db, this.cursors, {
+      const { items, meta } = await readKindChanges(this.db, this.cursors, 'task', {
         viewer,
         since: query.since,
         clientId: query.clientId,
         limit: query.limit,
-        only: 'task',
       });
-      return { itemsJson: JSON.stringify(changes.task), meta };
+      return { itemsJson: JSON.stringify(items), meta };
     }
     // Permissions in the answer depend on who asks: the viewer is part of the key.
     const labels = query.label && `{${query.label.join(',')}}`;
