@@ -95,7 +95,7 @@ test.describe('session', () => {
     // Nor may the offline engine's first pull, which starts once the dashboard has painted: it is waited
     // for before the session ends.
     const firstPull = page.waitForResponse(
-      (response) => response.request().method() === 'GET' && /\/api\/tasks\?/.test(response.url()),
+      (response) => response.request().method() === 'GET' && /\/api\/sync\/changes\?/.test(response.url()),
     );
     await signIn(page, member);
     await expectDashboard(page, member);

@@ -225,7 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dashboard: new DashboardService(database.db),
     preferences: new PreferencesService(database.db, store),
     resets: new ResetService(database.db, config, mail, sessions, background),
-    sync: new SyncService(database.db, notifier),
+    sync: new SyncService(database.db, notifier, cursors),
     invitations: new InvitationService(database.db, config, mail),
     memberAdmin: new MemberAdminService(database.db, sessions, store, twoFactor),
     webhooks,

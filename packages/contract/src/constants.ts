@@ -86,6 +86,8 @@ export const SYNC = {
   conflictPollMs: 5_000,
   conflictPanelLimit: 25,
   conflictDefaultLimit: 50,
+  /** Rows of each kind a catch-up read answers at most at once (`hasMore` says to ask again). */
+  catchUpPage: 500,
   // 2: the comments' store and the labels' store (neither released before), created together.
   offlineDbVersion: 2,
   offlineWarmUpTimeoutMs: 2_500,
@@ -215,8 +217,6 @@ export const COMMENT_LIMITS = {
   bodyMax: 10_000,
   pageMax: 200,
   pageDefault: 100,
-  /** Catch-up pages (`GET /api/comments?since=`) hold at most this many comments. */
-  deltaPage: 500,
 } as const;
 
 export const AUDIT = {

@@ -33,6 +33,7 @@ export * from './comments.ts';
 export * from './notifications.ts';
 export * from './dashboard.ts';
 export * from './sync.ts';
+export * from './catch-up.ts';
 export * from './events.ts';
 export * from './account.ts';
 export * from './webhooks.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './id-schema.ts';
 import { SYNC, type SYNC_REFUSALS } from './constants.ts';
+import { SYNC_ENTITIES } from './enum-values.ts';
 import { problemSchema } from './errors.ts';
 
 /**
@@ -8,7 +9,6 @@ import { problemSchema } from './errors.ts';
  * them in order, answers every one (applied or conflict) and remembers the last number per device.
  */
 
-export const SYNC_ENTITIES = ['project', 'label', 'task', 'comment'] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 export const SYNC_OPS = ['upsert', 'patch', 'delete'] as const;
 export type SyncOp = (typeof SYNC_OPS)[number];

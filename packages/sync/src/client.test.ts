@@ -6,6 +6,7 @@ import { MemoryStore } from './memory-store.ts';
 import { TestServer } from './test-server.ts';
 import { USER, uuids } from './test-factories.ts';
 import type { BatchTransport, PullTransport } from './transport.ts';
+import { byKind } from './kinds.ts';
 
 const START = Date.parse('2026-11-23T12:00:00.000Z');
 
@@ -60,8 +61,8 @@ describe('SyncClient', () => {
       { id: task.slice(4), version: 1, title: 'Maquette', project: project.slice(4) },
     ]);
 
-    // The first read fills an empty copy (a page each of projects, labels, tasks, comments): no change to tell the screens of.
-    expect(await client.pull(pull)).toEqual({ status: 'pulled', pages: 4, changed: false });
+    // The first read fills an empty copy (one page of every kind): no change to tell the screens of.
+    expect(await client.pull(pull)).toEqual({ status: 'pulled', pages: 1, changed: false });
     expect(await client.entries()).toEqual([]);
     expect(await client.view('task')).toEqual(
       [server.rows.task.get(task.slice(4))!].map(({ changeSeq: _seq, ...row }) => row),
@@ -294,7 +295,7 @@ describe('SyncClient', () => {
       requests.push(request.since);
       return request.since === null
         ? server.pull(request)
-        : { ...server.pull(request), rows: [], resetRequired: true };
+        : { ...server.pull(request), rows: byKind(() => []), resetRequired: true };
     };
     await client.pull(resetting);
     expect(requests.slice(0, 2)).toEqual([expect.any(String), null]);
@@ -302,6 +303,44 @@ describe('SyncClient', () => {
       { id: other, version: 1, name: 'Restaurée', deletedAt: null },
     ]);
     expect((await client.entries()).map((entry) => entry.op)).toEqual(['patch']);
+  });
+
+  it('reads every kind with one request per page, and reads a copy again in full when its kinds were read to different cursors', async () => {
+    const { client, send, pull, store } = await setUp();
+    await client.edit({ op: 'create', entity: 'project', data: { name: 'P' } });
+    await client.flush(send);
+    const requests: Array<string | null> = [];
+    const counting: PullTransport = async (request) => {
+      requests.push(request.since);
+      return pull(request);
+    };
+    await client.pull(counting);
+    await client.pull(counting);
+    expect(requests).toEqual([null, expect.stringMatching(/\.\.sig$/)]);
+    // A copy its kinds were read into one by one (before the single read) keeps a cursor of each.
+    await store.atomically((tx) => tx.setCursor('label', '0..sig'));
+    await client.pull(counting);
+    expect(requests.at(-1)).toBeNull();
+    await client.pull(counting);
+    expect(requests.at(-1)).toEqual(expect.any(String));
+  });
+
+  it('drops acked entries only once the last page of a read is stored', async () => {
+    const { client, send, server } = await setUp();
+    const id = (await client.edit({ op: 'create', entity: 'project', data: { name: 'P' } })).slice(4);
+    await client.flush(send);
+    const shown: number[] = [];
+    const paged: PullTransport = async (request) => {
+      const page = server.pull(request);
+      const first = request.since === null;
+      shown.push((await client.entries()).length);
+      return first ? { ...page, rows: byKind(() => []), hasMore: true, cursor: '0..sig' } : page;
+    };
+    await client.pull(paged);
+    // While the first page (without the project) was stored, the acked create stayed on top.
+    expect(shown).toEqual([1, 1]);
+    expect(await client.entries()).toEqual([]);
+    expect((await client.view('project')).map((row) => row.id)).toEqual([id]);
   });
 
   it('discards an unsent edit, which is then never sent, but keeps one already numbered', async () => {

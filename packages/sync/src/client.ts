@@ -1,4 +1,10 @@
-import { SYNC_SCHEMA_VERSION, stripTmpPrefix, type SyncBatchRequest, type SyncEntity } from '@jalon/contract';
+import {
+  SYNC_ENTITIES,
+  SYNC_SCHEMA_VERSION,
+  stripTmpPrefix,
+  type SyncBatchRequest,
+  type SyncEntity,
+} from '@jalon/contract';
 import { applyAnswer, applyOutOfOrder } from './answer.ts';
 import { backoffDelay } from './backoff.ts';
 import { takeBatch } from './batch.ts';
@@ -69,9 +75,6 @@ export type PullResult =
   | { status: 'pulled'; pages: number; changed: boolean }
   | { status: 'busy' }
   | { status: 'failed'; error: unknown };
-
-/** Entities in the order a pull reads them: projects and labels first, so that a task's are known, then a comment's task. */
-const ENTITIES: readonly SyncEntity[] = ['project', 'label', 'task', 'comment'];
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -329,64 +332,63 @@ export class SyncClient {
   }
 
   /**
-   * Catches up every entity from its stored cursor, page by page, one pull in flight. A reset (cursor too
-   * old, another epoch) reads everything again: the rows are replaced, the outbox is kept. A stale page
-   * (cursor behind the stored one) is ignored and ends that entity's pull.
+   * Catches up every kind of data from the stored cursor, page by page, one pull in flight: one read per
+   * page for all kinds, stored in one transaction. A reset (cursor too old, another epoch) reads everything
+   * again: the rows are replaced, the outbox is kept. A stale page (cursor behind the stored one) is ignored
+   * and ends the pull.
    */
   async pull(fetchPage: PullTransport): Promise<PullResult> {
     if (this.pulling) return { status: 'busy' };
     this.pulling = true;
     try {
-      let pages = 0;
+      let since = await this.options.store.atomically(sharedCursor);
+      const hadCopy = since !== null;
       let changed = false;
-      for (const entity of ENTITIES) {
-        const read = await this.pullEntity(entity, fetchPage);
-        pages += read.pages;
-        changed ||= read.changed;
+      for (let pages = 1; ; pages += 1) {
+        const { clientId, ackedThrough } = await this.meta();
+        const page = await fetchPage({ since, clientId, ackedThrough });
+        if (page.resetRequired) {
+          if (since === null) throw new Error('A full read answered resetRequired');
+          since = null;
+          continue;
+        }
+        const full = since === null;
+        const stored = await this.atomically(async (tx, meta) => {
+          // `lastSeq` says the rows show this device's operations once the whole read is stored: an
+          // earlier page may lack a row an acked entry still shows.
+          const lastSeq = page.hasMore ? 0 : page.lastSeq;
+          let outbox = await tx.getOutbox();
+          let storedAny = false;
+          for (const entity of SYNC_ENTITIES) {
+            const rows = page.rows[entity];
+            const plan = planPullPage(
+              { ...page, rows, lastSeq },
+              await tx.getCursor(entity),
+              outbox,
+              full,
+              entity,
+            );
+            if (!plan) continue;
+            storedAny = true;
+            changed ||= hadCopy && (plan.clear || plan.put.length > 0 || plan.remove.length > 0);
+            if (plan.clear) await tx.clearRows(entity);
+            await tx.putRows(entity, plan.put);
+            await tx.deleteRows(entity, plan.remove);
+            await tx.setCursor(entity, plan.cursor);
+            outbox = plan.outbox;
+          }
+          if (!storedAny) return false;
+          await tx.setOutbox(outbox);
+          await tx.setMeta(withRowsRevised(meta));
+          return true;
+        });
+        if (!stored || !page.hasMore) return { status: 'pulled', pages, changed };
+        since = page.cursor;
       }
-      return { status: 'pulled', pages, changed };
     } catch (error) {
       return { status: 'failed', error };
     } finally {
       this.pulling = false;
-    }
-  }
-
-  private async pullEntity(
-    entity: SyncEntity,
-    fetchPage: PullTransport,
-  ): Promise<{ pages: number; changed: boolean }> {
-    let since = await this.options.store.atomically((tx) => tx.getCursor(entity));
-    const hadCopy = since !== null;
-    let changed = false;
-    for (let pages = 1; ; pages += 1) {
-      const { clientId, ackedThrough } = await this.meta();
-      const page = await fetchPage({ entity, since, clientId, ackedThrough });
-      if (page.resetRequired) {
-        if (since === null) throw new Error(`A full read of ${entity} answered resetRequired`);
-        since = null;
-        continue;
-      }
-      const stored = await this.atomically(async (tx, meta) => {
-        const plan = planPullPage(
-          page,
-          await tx.getCursor(entity),
-          await tx.getOutbox(),
-          since === null,
-          entity,
-        );
-        if (!plan) return false;
-        await tx.setMeta(withRowsRevised(meta));
-        changed ||= hadCopy && (plan.clear || plan.put.length > 0 || plan.remove.length > 0);
-        if (plan.clear) await tx.clearRows(entity);
-        await tx.putRows(entity, plan.put);
-        await tx.deleteRows(entity, plan.remove);
-        await tx.setCursor(entity, plan.cursor);
-        await tx.setOutbox(plan.outbox);
-        return true;
-      });
-      if (!stored || !page.hasMore) return { pages, changed };
-      since = page.cursor;
     }
   }
 
@@ -453,12 +455,19 @@ const flagHeld = (
   outbox.map((entry) => ({ ...entry, held: entry.state === 'pending' && isHeld(entry) }));
 
 async function storedRows(tx: SyncTransaction): Promise<Record<SyncEntity, Row[]>> {
-  return {
-    task: await tx.getRows('task'),
-    project: await tx.getRows('project'),
-    label: await tx.getRows('label'),
-    comment: await tx.getRows('comment'),
-  };
+  const rows: Partial<Record<SyncEntity, Row[]>> = {};
+  for (const entity of SYNC_ENTITIES) rows[entity] = await tx.getRows(entity);
+  return rows as Record<SyncEntity, Row[]>;
+}
+
+/**
+ * The cursor every kind was read to, or null (a full read) when they differ: a copy whose kinds were
+ * read one by one, before the single catch-up read, is read again once.
+ */
+async function sharedCursor(tx: SyncTransaction): Promise<string | null> {
+  const cursors = new Set<string | null>();
+  for (const entity of SYNC_ENTITIES) cursors.add(await tx.getCursor(entity));
+  return cursors.size === 1 ? [...cursors][0]! : null;
 }
 
 async function projectsOfTasks(tx: SyncTransaction): Promise<ProjectOf> {

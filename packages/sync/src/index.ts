@@ -12,6 +12,7 @@ export { cursorSeq, planPullPage, type PullPage, type PullPlan } from './pull.ts
 export { resolveConflict, ResolutionError, type Resolution, type ResolutionOutcome } from './resolution.ts';
 export type { PauseReason, Row, SyncMeta, SyncStore, SyncTransaction } from './store.ts';
 export { MemoryStore } from './memory-store.ts';
+export { byKind } from './kinds.ts';
 export {
   classifyBatchResponse,
   type AnswerChecks,

@@ -1,5 +1,6 @@
 import type { SyncEntity } from '@jalon/contract';
 import type { ConflictRecord } from './conflict-record.ts';
+import { byKind } from './kinds.ts';
 import type { OutboxEntry } from './outbox.ts';
 import type { Row, SyncMeta, SyncStore, SyncTransaction } from './store.ts';
 
@@ -22,8 +23,8 @@ const copy = <T>(value: T): T => structuredClone(value);
 export class MemoryStore implements SyncStore {
   private state: Snapshot = {
     meta: null,
-    rows: { task: new Map(), project: new Map(), label: new Map(), comment: new Map() },
-    cursors: { task: null, project: null, label: null, comment: null },
+    rows: byKind(() => new Map()),
+    cursors: byKind(() => null),
     outbox: [],
     conflicts: [],
   };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cursorSeq, planPullPage, type PullPage } from './pull.ts';
+import { cursorSeq, planPullPage, type KindPage } from './pull.ts';
 import { entry, TASK_2, taskRow } from './test-factories.ts';
 
-const page = (overrides: Partial<PullPage> = {}): PullPage => ({
+const page = (overrides: Partial<KindPage> = {}): KindPage => ({
   rows: [],
   cursor: '12.00000000-0000-4000-8000-000000000001.abcdefabcdefabcdefabcd',
   hasMore: false,

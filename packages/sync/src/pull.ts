@@ -3,10 +3,13 @@ import type { OutboxEntry } from './outbox.ts';
 import type { Row } from './store.ts';
 import { keepsTombstones } from './tombstones.ts';
 
-/** One answer of a catch-up read, however the transport fetched it. */
+/**
+ * One answer of the catch-up read, however the transport fetched it: every kind's changes with one cursor,
+ * since every kind shares the server's change counter.
+ */
 export interface PullPage {
-  /** Changed rows in `(changeSeq, id)` order; tombstones have `deletedAt` set. */
-  rows: Row[];
+  /** Each kind's changed rows in `(changeSeq, id)` order; tombstones have `deletedAt` set. */
+  rows: Record<SyncEntity, Row[]>;
   cursor: string;
   hasMore: boolean;
   /** The server's last processed `seq` for this device, read in the same snapshot as the rows. */
@@ -22,6 +25,9 @@ export function cursorSeq(cursor: string | null): number | null {
   const match = cursor === null ? null : /^(\d{1,15})\./.exec(cursor);
   return match ? Number(match[1]) : null;
 }
+
+/** One kind's part of a page, as it is stored. */
+export type KindPage = Omit<PullPage, 'rows'> & { rows: Row[] };
 
 export interface PullPlan {
   /** A full read: forget every stored row of the entity before putting these. */
@@ -43,7 +49,7 @@ export interface PullPlan {
  * project's overlay, and the device would show the project's previous version until its next pull).
  */
 export function planPullPage(
-  page: PullPage,
+  page: KindPage,
   storedCursor: string | null,
   outbox: readonly OutboxEntry[],
   full: boolean,

@@ -7,6 +7,7 @@ import {
   type SyncEntity,
   type SyncOperation,
 } from '@jalon/contract';
+import { byKind } from './kinds.ts';
 import { mergePatch } from './merge.ts';
 import type { PullPage } from './pull.ts';
 import type { Row } from './store.ts';
@@ -20,12 +21,7 @@ type Result = { kind: 'applied'; value: SyncApplied } | { kind: 'conflict'; valu
  * real server is tested against the same clients by its own property test.
  */
 export class TestServer {
-  readonly rows: Record<SyncEntity, Map<string, Row & { changeSeq: number }>> = {
-    task: new Map(),
-    project: new Map(),
-    label: new Map(),
-    comment: new Map(),
-  };
+  readonly rows: Record<SyncEntity, Map<string, Row & { changeSeq: number }>> = byKind(() => new Map());
   private changeSeq = 0;
   private readonly lastSeqs = new Map<string, number>();
   private readonly results = new Map<string, Result>();
@@ -54,13 +50,14 @@ export class TestServer {
     return { status: 200, body: answer };
   }
 
-  pull({ entity, since, clientId }: PullRequest): PullPage {
+  pull({ since, clientId }: PullRequest): PullPage {
     const after = since === null ? -1 : Number(since.split('.')[0]);
-    const rows = [...this.rows[entity].values()].filter(
-      (row) => row.changeSeq > after && (since !== null || !row.deletedAt),
-    );
+    const changed = (entity: SyncEntity) =>
+      [...this.rows[entity].values()]
+        .filter((row) => row.changeSeq > after && (since !== null || !row.deletedAt))
+        .map(({ changeSeq: _seq, ...row }) => row);
     return {
-      rows: rows.map(({ changeSeq: _seq, ...row }) => row),
+      rows: byKind(changed),
       cursor: `${this.changeSeq}..sig`,
       hasMore: false,
       lastSeq: this.lastSeq(clientId),

@@ -1,10 +1,4 @@
-import {
-  SYNC_REFUSALS,
-  type Problem,
-  type SyncBatchRequest,
-  type SyncBatchResponse,
-  type SyncEntity,
-} from '@jalon/contract';
+import { SYNC_REFUSALS, type Problem, type SyncBatchRequest, type SyncBatchResponse } from '@jalon/contract';
 import type { PullPage } from './pull.ts';
 import type { PauseReason } from './store.ts';
 
@@ -18,8 +12,7 @@ export interface TransportResponse {
 export type BatchTransport = (request: SyncBatchRequest) => Promise<TransportResponse>;
 
 export interface PullRequest {
-  entity: SyncEntity;
-  /** The stored cursor, or null for a full read, which must answer every live row in one page. */
+  /** The stored cursor, or null for a full read (from the start of the log, a page at a time). */
   since: string | null;
   clientId: string;
   /** Stored results up to this `seq` may be released. */

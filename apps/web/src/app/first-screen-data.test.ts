@@ -57,7 +57,7 @@ describe('the first screen’s data, asked as the app starts', () => {
     expect(calls.map(pathOf)).toEqual(['/auth/me']);
     answerMe();
     await waitFor(() => expect(DASHBOARD_READS.map((path) => reads(calls, path).length)).toEqual([1, 1, 1]));
-    // The header's project filter reads /projects, as does the offline engine's first pull (with `since`).
+    // The header's project filter reads /projects; the offline engine reads /sync/changes.
     expect(calls.filter((call) => pathOf(call) === '/projects')).toHaveLength(1);
 
     renderApp('/dashboard', queryClient);
@@ -65,7 +65,7 @@ describe('the first screen’s data, asked as the app starts', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Tâches par priorité' })).toBeInTheDocument();
     expect(DASHBOARD_READS.map((path) => reads(calls, path).length)).toEqual([1, 1, 1]);
     expect(reads(calls, '/auth/me')).toHaveLength(1);
-    await waitFor(() => expect(calls.some((call) => pathOf(call).startsWith('/tasks'))).toBe(true));
+    await waitFor(() => expect(calls.some((call) => pathOf(call).startsWith('/sync/changes'))).toBe(true));
   });
 
   it('/activity: the journal as the address filters it, and the list of people, with the session check', async () => {

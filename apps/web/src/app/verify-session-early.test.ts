@@ -30,8 +30,8 @@ describe('verifySessionEarly', () => {
     renderApp('/shortcuts', queryClient);
     expect(await screen.findByRole('heading', { level: 1, name: 'Raccourcis clavier' })).toBeInTheDocument();
     expect(meCalls(calls)).toHaveLength(1);
-    // The layout's offline engine reads the lists once open: let it finish before the DOM goes.
-    await waitFor(() => expect(calls.some((call) => pathOf(call).startsWith('/tasks'))).toBe(true));
+    // The layout's offline engine catches up once open: let it finish before the DOM goes.
+    await waitFor(() => expect(calls.some((call) => pathOf(call).startsWith('/sync/changes'))).toBe(true));
   });
 
   it('asks nothing without a session', () => {

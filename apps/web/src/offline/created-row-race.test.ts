@@ -74,10 +74,10 @@ async function createdAndSent() {
   let cursor = 1;
   const pageGate = gate<void>();
   let holdPages = false;
-  const fetchPage: PullTransport = async ({ entity }) => {
-    if (entity === 'project' && holdPages) await pageGate.opened;
+  const fetchPage: PullTransport = async () => {
+    if (holdPages) await pageGate.opened;
     return {
-      rows: serverRows[entity],
+      rows: { ...serverRows },
       cursor: `${cursor}.sig`,
       hasMore: false,
       lastSeq,

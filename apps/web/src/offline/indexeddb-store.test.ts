@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { STORAGE_PREFIX } from '@jalon/contract';
+import { STORAGE_PREFIX, SYNC_ENTITIES } from '@jalon/contract';
 import { contractChecks, SyncClient, type OutboxEntry, type Row, type SyncStore } from '@jalon/sync';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -88,6 +88,20 @@ describe('IndexedDbStore', () => {
       entry(9),
       { ...entry(3), state: 'sent', seq: 1 },
     ]);
+  });
+
+  it('has a store for every kind of synced data, each its own', async () => {
+    const store = await open();
+    await store.atomically(async (tx) => {
+      for (const entity of SYNC_ENTITIES)
+        await tx.putRows(entity, [task({ id: crypto.randomUUID(), title: entity })]);
+    });
+    const titles = await store.atomically(async (tx) => {
+      const found: unknown[] = [];
+      for (const entity of SYNC_ENTITIES) found.push((await tx.getRows(entity)).map((row) => row.title));
+      return found;
+    });
+    expect(titles).toEqual(SYNC_ENTITIES.map((entity) => [entity]));
   });
 
   it('keeps rows per entity, and the meta and cursors beside them', async () => {

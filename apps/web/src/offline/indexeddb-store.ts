@@ -26,22 +26,22 @@ const cursorKey = (entity: SyncEntity) => `cursor:${entity}`;
  * unnumbered entries (auto `localId`, `createdAt`): one store, so an edit has one write path. The key
  * paths and indexes are those Dexie made until decision 0044, so the databases it made open as they are.
  */
-const SCHEMA = {
-  tasks: { keyPath: 'id', indexes: ['project', 'status', 'version', 'updatedAt'] },
-  projects: { keyPath: 'id', indexes: ['version', 'updatedAt', 'status'] },
-  comments: { keyPath: 'id', indexes: ['taskId'] },
-  labels: { keyPath: 'id', indexes: [] },
+const ROW_STORES = {
+  project: { name: 'projects', indexes: ['version', 'updatedAt', 'status'] },
+  label: { name: 'labels', indexes: [] },
+  task: { name: 'tasks', indexes: ['project', 'status', 'version', 'updatedAt'] },
+  comment: { name: 'comments', indexes: ['taskId'] },
+} as const satisfies Record<SyncEntity, { name: string; indexes: string[] }>;
+/** Each kind's rows (the one list of the kinds a device stores, above), then the sync core's own stores. */
+const SCHEMA: Record<string, StoreSchema> = {
+  ...Object.fromEntries(
+    Object.values(ROW_STORES).map(({ name, indexes }) => [name, { keyPath: 'id', indexes: [...indexes] }]),
+  ),
   outbox: { keyPath: 'localId', indexes: ['order'] },
   conflicts: { keyPath: 'id', indexes: ['order'] },
   meta: { keyPath: 'key', indexes: [] },
-} satisfies Record<string, StoreSchema>;
+};
 const STORES = Object.keys(SCHEMA);
-const ROW_STORES = {
-  project: 'projects',
-  label: 'labels',
-  task: 'tasks',
-  comment: 'comments',
-} as const satisfies Record<SyncEntity, keyof typeof SCHEMA>;
 
 /** Dexie opened IndexedDB at ten times its schema's version: the same number opens the databases it made. */
 const DATABASE_VERSION = SYNC.offlineDbVersion * 10;
@@ -105,8 +105,8 @@ export class IndexedDbStore implements SyncStore, KeptValues {
 }
 
 function syncTransaction(transaction: ReadWriteTransaction): SyncTransaction {
-  const store = (name: keyof typeof SCHEMA) => transaction.objectStore(name);
-  const rows = (entity: SyncEntity) => store(ROW_STORES[entity]);
+  const store = (name: string) => transaction.objectStore(name);
+  const rows = (entity: SyncEntity) => store(ROW_STORES[entity].name);
   const read = async <T>(key: string): Promise<T | null> =>
     (((await store('meta').get(key)) as MetaRecord | undefined)?.value as T | undefined) ?? null;
   const write = async (key: string, value: unknown): Promise<void> =>

@@ -18,8 +18,8 @@ function fakePulls(initial: { task?: Row[]; project?: Row[] } = {}) {
     comment: [],
   };
   let cursor = 1;
-  const fetchPage: PullTransport = vi.fn(async ({ entity }: { entity: SyncEntity }) => ({
-    rows: rows[entity],
+  const fetchPage: PullTransport = vi.fn(async () => ({
+    rows: { ...rows },
     cursor: `${cursor}.sig`,
     hasMore: false,
     lastSeq: 0,
@@ -71,6 +71,22 @@ describe('SyncEngine', () => {
     await engine.refresh();
     expect(projectNamed(engine, projectId(1))).toMatchObject({ name: 'Renommé ailleurs', version: 3 });
     expect(engine.getSnapshot().serverRevision).toBe(revision + 1);
+  });
+
+  it('catches up every kind with one read per page, whatever kinds changed', async () => {
+    const { engine, pulls } = await startEngine();
+    const before = vi.mocked(pulls.fetchPage).mock.calls.length;
+    pulls.change('task', [makeTask() as unknown as Row]);
+    pulls.change('label', [{ id: 'label-1', name: 'Urgent', color: 'red', version: 1, deletedAt: null }]);
+    await engine.refresh();
+    expect(
+      vi
+        .mocked(pulls.fetchPage)
+        .mock.calls.slice(before)
+        .map(([request]) => request.since),
+    ).toEqual(['1.sig']);
+    expect(engine.getSnapshot().tasks.map((task) => task.id)).toEqual([taskId(1)]);
+    expect(engine.getSnapshot().labels.map((label) => label.name)).toEqual(['Urgent']);
   });
 
   it('catches up as it starts, without being asked (a page load), and says when it last synced only then', async () => {

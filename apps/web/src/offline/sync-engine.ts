@@ -1,5 +1,6 @@
 import type { Project, SyncEntity, Task } from '@jalon/contract';
 import {
+  byKind,
   computeView,
   MemoryStore,
   SyncClient,
@@ -80,7 +81,7 @@ export class SyncEngine {
   private snapshot: WorkSnapshot;
   private readonly listeners = new Set<() => void>();
   private readonly editListeners = new Set<(edit: MadeEdit) => void>();
-  private rows: Record<SyncEntity, Row[]> = { project: [], label: [], task: [], comment: [] };
+  private rows: Record<SyncEntity, Row[]> = byKind(() => []);
   /** The store's `rowsRevision` when `rows` were read: rows older than an outbox read later are read again. */
   private rowsSeen = -1;
   private scheduler: SyncScheduler | null = null;

@@ -23,7 +23,7 @@ const answer = {
   changeSeq: 9,
 };
 
-const listPage = (data: unknown[], meta: Record<string, unknown> = {}) =>
+const changesPage = (data: Record<string, unknown[]>, meta: Record<string, unknown> = {}) =>
   new Response(
     JSON.stringify({
       data,
@@ -83,46 +83,50 @@ describe('sendBatch', () => {
 });
 
 describe('fetchPullPage', () => {
-  it('reads everything in the largest pages and answers one page with the first cursor', async () => {
-    const pages = [
-      listPage([makeTask()], { nextAfter: 'a1' }),
-      listPage([makeTask({ id: taskId(2) })], { cursor: '12..sig' }),
-    ];
-    const calls = mockFetch(() => pages.shift()!);
-    expect(await fetchPullPage({ entity: 'task', since: null, clientId: CLIENT, ackedThrough: 0 })).toEqual({
-      rows: [makeTask(), makeTask({ id: taskId(2) })],
-      cursor: '10..sig',
-      hasMore: false,
-      lastSeq: 0,
-      resetRequired: false,
-    });
-    expect(calls.map(pathOf)).toEqual(['/tasks?limit=5000', '/tasks?limit=5000&after=a1']);
+  const kinds = (rows: { project?: unknown[]; task?: unknown[] }) => ({
+    project: rows.project ?? [],
+    label: [],
+    task: rows.task ?? [],
+    comment: [],
   });
 
-  it('reads the changes since the cursor naming this device, and passes on its lastSeq and the paging', async () => {
-    const calls = mockFetch(() =>
-      listPage([makeProject({ deletedAt: '2030-01-11T00:00:00.000Z' })], { hasMore: true, lastSeq: 7 }),
-    );
-    expect(
-      await fetchPullPage({ entity: 'project', since: '9..sig', clientId: CLIENT, ackedThrough: 3 }),
-    ).toEqual({
-      rows: [makeProject({ deletedAt: '2030-01-11T00:00:00.000Z' })],
+  it('reads every kind in one request from the start of the log, naming this device', async () => {
+    const calls = mockFetch(() => changesPage(kinds({ task: [makeTask()] }), { hasMore: true, lastSeq: 2 }));
+    expect(await fetchPullPage({ since: null, clientId: CLIENT, ackedThrough: 0 })).toEqual({
+      rows: kinds({ task: [makeTask()] }),
       cursor: '10..sig',
       hasMore: true,
+      lastSeq: 2,
+      resetRequired: false,
+    });
+    expect(calls.map(pathOf)).toEqual([`/sync/changes?clientId=${CLIENT}`]);
+  });
+
+  it('reads the changes since the cursor, and passes on its lastSeq and the paging', async () => {
+    const tombstone = makeProject({ deletedAt: '2030-01-11T00:00:00.000Z' });
+    const calls = mockFetch(() => changesPage(kinds({ project: [tombstone] }), { lastSeq: 7 }));
+    expect(await fetchPullPage({ since: '9..sig', clientId: CLIENT, ackedThrough: 3 })).toEqual({
+      rows: kinds({ project: [tombstone] }),
+      cursor: '10..sig',
+      hasMore: false,
       lastSeq: 7,
       resetRequired: false,
     });
-    expect(calls.map(pathOf)).toEqual([`/projects?since=9..sig&clientId=${CLIENT}`]);
+    expect(calls.map(pathOf)).toEqual([`/sync/changes?since=9..sig&clientId=${CLIENT}`]);
   });
 
-  it('passes resetRequired on, and throws a failed read', async () => {
-    mockFetch(() => listPage([], { resetRequired: true }));
-    expect(
-      await fetchPullPage({ entity: 'task', since: '1..old', clientId: CLIENT, ackedThrough: 0 }),
-    ).toMatchObject({ resetRequired: true });
+  it('passes resetRequired on, and throws a failed read or an answer the contract refuses', async () => {
+    mockFetch(() => changesPage(kinds({}), { resetRequired: true }));
+    expect(await fetchPullPage({ since: '1..old', clientId: CLIENT, ackedThrough: 0 })).toMatchObject({
+      resetRequired: true,
+    });
     mockFetch(() => problem(500, 'internal_error'));
-    await expect(
-      fetchPullPage({ entity: 'task', since: '1..old', clientId: CLIENT, ackedThrough: 0 }),
-    ).rejects.toMatchObject({ status: 500 });
+    await expect(fetchPullPage({ since: '1..old', clientId: CLIENT, ackedThrough: 0 })).rejects.toMatchObject(
+      {
+        status: 500,
+      },
+    );
+    mockFetch(() => changesPage({ task: [makeTask()] }));
+    await expect(fetchPullPage({ since: '1..old', clientId: CLIENT, ackedThrough: 0 })).rejects.toBeDefined();
   });
 });

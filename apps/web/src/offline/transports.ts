@@ -2,7 +2,7 @@ import type { BatchTransport, PullTransport } from '@jalon/sync';
 import { apiRequest } from '../lib/api-client.ts';
 import { contractSchema } from '../lib/contract-check/answer-check.ts';
 import { isApiError } from '../lib/api-error.ts';
-import { listPullTransport } from './list-pull.ts';
+import { changesPullTransport } from './changes-pull.ts';
 
 /**
  * The sync core's batch transport over the app's API client (Bearer, X-Session-Id, problem details). The
@@ -20,7 +20,7 @@ export const sendBatch: BatchTransport = async (request) => {
   }
 };
 
-/** The sync core's pull transport over the app's API client (list-pull.ts has the paging). */
-export const fetchPullPage: PullTransport = listPullTransport((path, schema) =>
-  apiRequest(path, { schema: contractSchema(schema), envelope: true }),
+/** The sync core's pull transport over the app's API client. */
+export const fetchPullPage: PullTransport = changesPullTransport((path) =>
+  apiRequest(path, { schema: contractSchema('syncChangesPageSchema'), envelope: true }),
 );

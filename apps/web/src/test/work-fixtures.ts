@@ -45,7 +45,7 @@ export const makeTask = (overrides: Partial<Task> = {}): Task => ({
 });
 
 /** A list answer as the server sends it: the rows in `data` and the paging fields beside them. */
-export function listBody(data: unknown[], nextAfter: string | null = null): Response {
+export function listBody(data: unknown, nextAfter: string | null = null): Response {
   return new Response(
     JSON.stringify({ data, cursor: 'c1', hasMore: false, nextAfter, resetRequired: false }),
     { status: 200, headers: { 'Content-Type': 'application/json' } },

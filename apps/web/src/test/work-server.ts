@@ -11,7 +11,7 @@ import {
   type SyncOperation,
   type Task,
 } from '@jalon/contract';
-import { mergePatch } from '@jalon/sync';
+import { byKind, mergePatch } from '@jalon/sync';
 import { mockFetch, pathOf, problem, type RecordedCall } from './http.ts';
 import { makeProject, makeTask } from './work-fixtures.ts';
 
@@ -50,7 +50,7 @@ const created = '2030-01-15T10:00:00.000Z';
 
 /**
  * A fetch mock that answers the offline engine as the server would: the full and the
- * delta pulls of `GET /api/projects` and `GET /api/tasks`, and `POST /api/sync/batch`, which applies each
+ * delta pulls of `GET /api/sync/changes` (and each kind's list route, which screens read), and `POST /api/sync/batch`, which applies each
  * operation in order (a `tmp-` id becomes the real one, versions rise by one, the merge rule for `base`),
  * keeps the rows so that the next pull returns them, and can be told to clash once or to lose the network.
  */
@@ -78,19 +78,26 @@ export function serveWork({
 
   const strip = ({ changeSeq: _seq, ...row }: Stored) => row;
 
-  function list(entity: SyncEntity, url: URL): Response {
+  function changed(entity: SyncEntity, since: string | null) {
+    const after = since === null ? -1 : Number(since.split('.')[0]);
+    return (
+      [...rows[entity].values()]
+        // A full read of comments keeps their tombstones, as the server's does.
+        .filter(
+          (row) =>
+            row.changeSeq > after && (since !== null || entity === 'comment' || row.deletedAt === null),
+        )
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
+        .map(strip)
+    );
+  }
+
+  /** A kind's own list route, or (`entity` null) the single catch-up read of every kind. */
+  function list(entity: SyncEntity | null, url: URL): Response {
     const since = url.searchParams.get('since');
     const clientId = url.searchParams.get('clientId');
-    const after = since === null ? -1 : Number(since.split('.')[0]);
-    const data = [...rows[entity].values()]
-      // A full read of comments keeps their tombstones, as the server's does.
-      .filter(
-        (row) => row.changeSeq > after && (since !== null || entity === 'comment' || row.deletedAt === null),
-      )
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
-      .map(strip);
     const body = {
-      data,
+      data: entity ? changed(entity, since) : byKind((kind) => changed(kind, since)),
       cursor: `${changeSeq}.sig`,
       hasMore: false,
       nextAfter: null,
@@ -196,6 +203,7 @@ export function serveWork({
     if (call.method === 'GET' && path === '/tasks') return list('task', url);
     if (call.method === 'GET' && path === '/comments') return list('comment', url);
     if (call.method === 'GET' && path === '/labels') return list('label', url);
+    if (call.method === 'GET' && path === '/sync/changes') return list(null, url);
     if (call.method === 'POST' && path === '/sync/batch') return batch(call.body as SyncBatchRequest);
     return problem(404, 'not_found');
   });

@@ -151,30 +151,13 @@ export function deltaStart(
 }
 
 /** A cursor is served while it is past the purge horizon and not ahead of the counter. */
-export const servesCursor = (cursor: ChangeCursor, position: { value: number; horizon: number }): boolean =>
+const servesCursor = (cursor: ChangeCursor, position: { value: number; horizon: number }): boolean =>
   cursor.seq >= position.horizon && cursor.seq <= position.value;
 
 export const deltaWhere = (cursor: ChangeCursor, changeSeq: AnyPgColumn, id: AnyPgColumn): SQL | undefined =>
   cursor.id
     ? or(gt(changeSeq, cursor.seq), and(eq(changeSeq, cursor.seq), gt(id, cursor.id)))
     : gt(changeSeq, cursor.seq);
-
-/** Cuts the rows read with `limit + 1` into a page and the cursor to continue from. */
-export function deltaPage<Row extends { changeSeq: number; id: string }>(
-  codec: CursorCodec,
-  rows: Row[],
-  limit: number,
-  position: { value: number },
-): { page: Row[]; meta: ListMeta } {
-  const page = rows.slice(0, limit);
-  const hasMore = rows.length > limit;
-  const last = page[page.length - 1];
-  const cursor =
-    hasMore && last
-      ? codec.encode({ seq: last.changeSeq, id: last.id })
-      : codec.encode({ seq: position.value, id: null });
-  return { page, meta: { cursor, hasMore, nextAfter: null, resetRequired: false } };
-}
 
 export const resetMeta = (codec: CursorCodec, seq: number): ListMeta => ({
   ...plainMeta(codec, seq),

@@ -1,6 +1,5 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
-  COMMENT_LIMITS,
   type Comment,
   type CommentThread,
   type CreateCommentRequest,
@@ -12,18 +11,10 @@ import { comments, tasks, users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuditActor } from '../audit/audit-writer.ts';
 import type { ChangeAnnouncer } from '../changes/announced-transaction.ts';
-import {
-  changePosition,
-  deltaPage,
-  deltaWhere,
-  resetMeta,
-  servesCursor,
-  type ChangeCursor,
-  type CursorCodec,
-} from '../changes/change-log.ts';
+import type { CursorCodec } from '../changes/change-log.ts';
 import type { Viewer } from '../projects/policy.ts';
 import { presentComment } from '../sync/comment-rules.ts';
-import { lastSeqOf } from '../sync/sync-clients.ts';
+import { readKindChanges } from '../sync/catch-up-read.ts';
 import { EntityWrites } from '../sync/entity-writes.ts';
 
 /** A comment row with its author's current name, as every read selects it. */
@@ -71,41 +62,15 @@ export class CommentService extends EntityWrites<
   }
 
   /**
-   * The comments of live tasks changed since a cursor (tombstones included), by the cursor rules of tasks
-   * and projects; without one, every comment of the live tasks from the start of the log, a page at a time.
+   * The comments of live tasks changed since a cursor (tombstones included), by the shared catch-up read;
+   * without one, every comment of the live tasks from the start of the log, a page at a time.
    */
   async changes(
     viewer: Viewer,
     since: string | undefined,
     clientId: string | undefined,
   ): Promise<{ items: Comment[]; meta: ListMeta }> {
-    return this.db.transaction(
-      async (tx) => {
-        const position = await changePosition(tx);
-        let cursor: ChangeCursor | null = { seq: 0, id: null };
-        if (since !== undefined) {
-          const decoded = this.cursors.decode(since);
-          cursor = decoded && servesCursor(decoded, position) ? decoded : null;
-        }
-        if (!cursor) return { items: [], meta: resetMeta(this.cursors, position.value) };
-        const rows = await tx
-          .select({ ...withAuthor, changeSeq: comments.changeSeq, id: comments.id })
-          .from(comments)
-          .innerJoin(tasks, liveTask)
-          .leftJoin(users, eq(users.id, comments.createdBy))
-          .where(deltaWhere(cursor, comments.changeSeq, comments.id))
-          .orderBy(asc(comments.changeSeq), asc(comments.id))
-          .limit(COMMENT_LIMITS.deltaPage + 1);
-        const { page, meta } = deltaPage(this.cursors, rows, COMMENT_LIMITS.deltaPage, position);
-        const lastSeq = clientId ? { lastSeq: await lastSeqOf(tx, clientId, viewer.userId) } : {};
-        return {
-          items: page.map((row) => presentComment(row.comment, row.authorName)),
-          meta: { ...meta, ...lastSeq },
-        };
-      },
-      // One snapshot for the counter, the horizon, the page and the device's lastSeq.
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+    return readKindChanges(this.db, this.cursors, 'comment', { viewer, since, clientId });
   }
 
   /** A comment on a live task; `created` is false when its client-made id names a comment this person made already. */

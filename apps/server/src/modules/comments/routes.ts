@@ -16,6 +16,7 @@ import type { AppContext } from '../../app-context.ts';
 import { actorOf } from '../../lib/request-context.ts';
 import { entityVersionHeader } from '../changes/change-log.ts';
 import { viewerOf } from '../projects/routes.ts';
+import { sendCreated } from '../sync/create-answer.ts';
 
 /** A task's comments: whoever may see the task may read and write its thread (every member). */
 export const commentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -54,13 +55,10 @@ export const commentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { problems: [409] },
     },
     async (request, reply) => {
-      const { presented: comment, created } = await ctx.comments.createOnTask(
-        viewerOf(request),
-        request.params.id,
-        request.body,
-        actorOf(request),
+      return sendCreated(
+        reply,
+        await ctx.comments.createOnTask(viewerOf(request), request.params.id, request.body, actorOf(request)),
       );
-      return reply.code(created ? 201 : 200).send({ data: comment });
     },
   );
 

@@ -1,11 +1,11 @@
-import { asc, isNull } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { CreateLabelRequest, Label, ListMeta, UpdateLabel } from '@jalon/contract';
 import type { Db } from '../../db/client.ts';
 import { labels } from '../../db/schema.ts';
 import type { ChangeAnnouncer } from '../changes/announced-transaction.ts';
-import { changePosition, plainMeta, type CursorCodec } from '../changes/change-log.ts';
+import type { CursorCodec } from '../changes/change-log.ts';
 import type { Viewer } from '../projects/policy.ts';
-import { readChangedRows } from '../sync/catch-up-read.ts';
+import { readKindChanges, readLiveRows } from '../sync/catch-up-read.ts';
 import { EntityWrites } from '../sync/entity-writes.ts';
 import { presentLabel } from './label-presenter.ts';
 
@@ -24,26 +24,8 @@ export class LabelService extends EntityWrites<'label', Label, CreateLabelReques
 
   /** Every live label by name, or the changes since a cursor (tombstones included). */
   async list(viewer: Viewer, since?: string, clientId?: string): Promise<{ items: Label[]; meta: ListMeta }> {
-    return this.db.transaction(
-      async (tx) => {
-        if (since === undefined) {
-          const position = await changePosition(tx);
-          const rows = await tx
-            .select()
-            .from(labels)
-            .where(isNull(labels.deletedAt))
-            .orderBy(asc(labels.nameKey), asc(labels.id));
-          return { items: rows.map(presentLabel), meta: plainMeta(this.cursors, position.value) };
-        }
-        const { rows, meta } = await readChangedRows(tx, this.cursors, labels, {
-          since,
-          clientId,
-          userId: viewer.userId,
-        });
-        return { items: rows.map(presentLabel), meta };
-      },
-      // One snapshot for the counter, the horizon, the page and the device's lastSeq.
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+    if (since !== undefined)
+      return readKindChanges(this.db, this.cursors, 'label', { viewer, since, clientId });
+    return readLiveRows(this.db, this.cursors, labels, [asc(labels.nameKey), asc(labels.id)], presentLabel);
   }
 }

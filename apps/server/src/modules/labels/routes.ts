@@ -14,6 +14,7 @@ import type { AppContext } from '../../app-context.ts';
 import { actorOf } from '../../lib/request-context.ts';
 import { entityVersionHeader } from '../changes/change-log.ts';
 import { viewerOf } from '../projects/routes.ts';
+import { sendCreated } from '../sync/create-answer.ts';
 
 const deletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });
 
@@ -53,12 +54,7 @@ export const labelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config: { problems: [409] },
     },
     async (request, reply) => {
-      const { presented: label, created } = await ctx.labels.create(
-        viewerOf(request),
-        request.body,
-        actorOf(request),
-      );
-      return reply.code(created ? 201 : 200).send({ data: label });
+      return sendCreated(reply, await ctx.labels.create(viewerOf(request), request.body, actorOf(request)));
     },
   );
 

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { projects } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ChangeAnnouncer } from '../changes/announced-transaction.ts';
-import { changePosition, plainMeta, type CursorCodec } from '../changes/change-log.ts';
-import { readChangedRows } from '../sync/catch-up-read.ts';
+import type { CursorCodec } from '../changes/change-log.ts';
+import { readKindChanges, readLiveRows } from '../sync/catch-up-read.ts';
 import { EntityWrites } from '../sync/entity-writes.ts';
 import type { Viewer } from './policy.ts';
 import { presentProject } from './project-presenter.ts';
@@ -25,29 +25,14 @@ export class ProjectService extends EntityWrites<'project', Project, CreateProje
     since?: string,
     clientId?: string,
   ): Promise<{ items: Project[]; meta: ListMeta }> {
-    return this.db.transaction(
-      async (tx) => {
-        if (since === undefined) {
-          const position = await changePosition(tx);
-          const rows = await tx
-            .select()
-            .from(projects)
-            .where(isNull(projects.deletedAt))
-            .orderBy(desc(projects.createdAt), desc(projects.id));
-          return {
-            items: rows.map((row) => presentProject(row, viewer)),
-            meta: plainMeta(this.cursors, position.value),
-          };
-        }
-        const { rows, meta } = await readChangedRows(tx, this.cursors, projects, {
-          since,
-          clientId,
-          userId: viewer.userId,
-        });
-        return { items: rows.map((row) => presentProject(row, viewer)), meta };
-      },
-      // One snapshot for the counter, the horizon, the page and the device's lastSeq.
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    if (since !== undefined)
+      return readKindChanges(this.db, this.cursors, 'project', { viewer, since, clientId });
+    return readLiveRows(
+      this.db,
+      this.cursors,
+      projects,
+      [desc(projects.createdAt), desc(projects.id)],
+      (row) => presentProject(row, viewer),
     );
   }
 

@@ -16,6 +16,7 @@ import { jsonWithoutValidation } from '../../lib/fast-serializer.ts';
 import { actorOf } from '../../lib/request-context.ts';
 import { entityVersionHeader } from '../changes/change-log.ts';
 import type { Viewer } from './policy.ts';
+import { sendCreated } from '../sync/create-answer.ts';
 
 export const viewerOf = (request: FastifyRequest): Viewer => ({
   userId: request.session!.user.id,
@@ -61,12 +62,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { problems: [409] },
     },
     async (request, reply) => {
-      const { presented: project, created } = await ctx.projects.create(
-        viewerOf(request),
-        request.body,
-        actorOf(request),
-      );
-      return reply.code(created ? 201 : 200).send({ data: project });
+      return sendCreated(reply, await ctx.projects.create(viewerOf(request), request.body, actorOf(request)));
     },
   );
 

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { stripTmpPrefix, type ConflictReason, type SyncEntity } from '@jalon/contract';
 import { mergePatch } from '@jalon/sync';
 import type { Tx } from '../../db/client.ts';
+import type { Viewer } from '../projects/policy.ts';
 import { firstIssue, type BatchPlan, type OperationResult, type PlannedOperation } from './batch-plan.ts';
 import type { Column } from './table-columns.ts';
 
@@ -15,7 +16,7 @@ import type { Column } from './table-columns.ts';
 export interface EntityRules<Row extends { id: string; version: number; deletedAt: Date | null }> {
   entity: SyncEntity;
   /** Its table, as the loader reads and locks its rows, and as the writer stores them (every column). */
-  table: PgTable & { id: PgColumn };
+  table: PgTable & { id: PgColumn; changeSeq: PgColumn };
   tableName: string;
   columns: Array<Column<Row>>;
   /**
@@ -26,6 +27,13 @@ export interface EntityRules<Row extends { id: string; version: number; deletedA
    * creation left it (a `*.created` event rather than `*.updated`).
    */
   changeFeed: { projectId: SQL; taskId?: SQL; created: SQL };
+  /**
+   * How catch-up reads (`catch-up-read.ts`) answer this kind: which rows a reader may see, as SQL over
+   * its table (none: every row; a comment only while its task is live), and a page of rows as REST
+   * presents them to this reader (reading what the presenter needs besides the rows: a task's project
+   * owner, a comment's author).
+   */
+  catchUp: { visible?: SQL; present(tx: Tx, viewer: Viewer, rows: Row[]): Promise<unknown[]> };
   /** The entity's name in a REST 404 (`Task not found`). */
   restName: string;
   /**

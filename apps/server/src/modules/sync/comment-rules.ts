@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { AUDIT_TYPES, createCommentSchema, mentionedIds, updateCommentSchema } from '@jalon/contract';
 import type { Comment } from '@jalon/contract';
-import { comments } from '../../db/schema.ts';
+import { comments, tasks, users } from '../../db/schema.ts';
 import type { EntityRules } from './apply-operation.ts';
 import { fieldValues, type BatchPlan, type CommentRow } from './batch-plan.ts';
 import { forgetDeletedComments } from './sync-clients.ts';
+import { valuesById } from './values-by-id.ts';
 import type { Column } from './table-columns.ts';
 
 /** The active members a text mentions; an unknown or deactivated id stays text and is not listed. */
@@ -55,6 +56,17 @@ export const commentRules: EntityRules<CommentRow> = {
     projectId: sql`(select project_id from tasks where tasks.id = task_id)`,
     taskId: sql`task_id`,
     created: sql`version = 0`,
+  },
+  // A deleted task hides its comments; each is presented with its author's current name.
+  catchUp: {
+    visible: sql`exists (select 1 from ${tasks} where ${tasks.id} = ${comments.taskId} and ${tasks.deletedAt} is null)`,
+    async present(tx, _viewer, rows) {
+      const authors = rows.flatMap((row) => (row.createdBy ? [row.createdBy] : []));
+      const names = await valuesById<string>(tx, users, users.id, users.username, authors);
+      return rows.map((row) =>
+        presentComment(row, row.createdBy ? (names.get(row.createdBy) ?? null) : null),
+      );
+    },
   },
   restName: 'Comment',
   refusals: {

@@ -36,6 +36,7 @@ export const labelRules: EntityRules<LabelRow> = {
   columns: COLUMNS,
   // Labels belong to no project; only a label's own writes move its version (a task's labels are the task's).
   changeFeed: { projectId: sql`null::uuid`, created: sql`version = 0` },
+  catchUp: { present: async (_tx, _viewer, rows) => rows.map(presentLabel) },
   restName: 'Label',
   refusals: {
     delete: 'Only an administrator can delete a label',

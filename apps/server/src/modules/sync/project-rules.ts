@@ -42,6 +42,7 @@ export const projectRules: EntityRules<ProjectRow> = {
   // A task's write moves its project's counters (and change sequence) without a version bump: a project
   // is as created while its change sequence is still the one it was created at.
   changeFeed: { projectId: sql`id`, created: sql`created_seq is not distinct from change_seq` },
+  catchUp: { present: async (_tx, viewer, rows) => rows.map((row) => presentProject(row, viewer)) },
   restName: 'Project',
   // Any member may change any project (`mayChange`): only deleting one is kept to its owner and administrators.
   refusals: { delete: 'Only the owner of a project or an administrator can delete it' },

@@ -4,6 +4,8 @@ import {
   SYNC,
   syncBatchRequestSchema,
   syncBatchResponseSchema,
+  syncChangesPageSchema,
+  syncChangesQuerySchema,
   TASK_LIMITS,
 } from '@jalon/contract';
 import type { AppContext } from '../../app-context.ts';
@@ -43,6 +45,24 @@ export const syncRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         ctx.metrics.syncBatches.inc({ result: error instanceof AppError ? error.code : 'failed' });
         throw error;
       }
+    },
+  );
+
+  app.get(
+    '/sync/changes',
+    {
+      schema: {
+        operationId: 'syncChanges',
+        tags: ['sync'],
+        summary:
+          'Every kind of synced data changed since a cursor (tombstones included), each kind a list, one cursor for all; without a cursor, everything from the start of the log, a page at a time',
+        querystring: syncChangesQuerySchema,
+        response: { 200: syncChangesPageSchema },
+      },
+    },
+    async (request) => {
+      const { changes, meta } = await ctx.sync.changes(viewerOf(request), request.query);
+      return { data: changes, ...meta };
     },
   );
 };

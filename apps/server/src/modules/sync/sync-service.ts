@@ -4,6 +4,7 @@ import {
   stripTmpPrefix,
   type SyncBatchResponse,
   type SyncConflict,
+  type SyncChangesParams,
   type SyncOperation,
 } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
@@ -12,9 +13,11 @@ import { findUnstorable } from '../../lib/storable-json.ts';
 import type { Notifier } from '../../lib/notifier.ts';
 import type { AuditActor } from '../audit/audit-writer.ts';
 import { announcedTransaction } from '../changes/announced-transaction.ts';
+import type { CursorCodec } from '../changes/change-log.ts';
 import type { Viewer } from '../projects/policy.ts';
 import { resolveReferences } from './apply-operation.ts';
 import type { OperationResult, PlannedOperation } from './batch-plan.ts';
+import { readChanges, type Changes } from './catch-up-read.ts';
 import { retryingTransaction } from './retrying-transaction.ts';
 import {
   assertInOrder,
@@ -73,7 +76,13 @@ export class SyncService {
   constructor(
     private readonly db: Db,
     private readonly notifier: Notifier,
+    private readonly cursors: CursorCodec,
   ) {}
+
+  /** Every declared kind's changes past a cursor, in one page with one cursor (`GET /api/sync/changes`). */
+  changes(viewer: Viewer, query: SyncChangesParams): Promise<Changes> {
+    return readChanges(this.db, this.cursors, { viewer, ...query });
+  }
 
   async batch(viewer: Viewer, actor: AuditActor, batch: SyncBatch): Promise<SyncBatchResponse> {
     if (batch.schemaVersion !== SYNC_SCHEMA_VERSION) {

@@ -1,13 +1,14 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { AUDIT_TYPES, createTaskSchema, updateTaskSchema, type TaskStatus } from '@jalon/contract';
 import type { Tx } from '../../db/client.ts';
-import { comments, labels, tasks } from '../../db/schema.ts';
+import { comments, labels, projects, tasks } from '../../db/schema.ts';
 import { describeChanges } from '../projects/project-presenter.ts';
 import { canDeleteTask, canMoveTask } from '../tasks/policy.ts';
 import { statusEvents } from '../tasks/task-bookkeeping.ts';
 import { effectiveProgress, presentTask } from '../tasks/task-presenter.ts';
 import { referencedIds, type EntityRules } from './apply-operation.ts';
 import { fieldValues, instant, type BatchPlan, type PlannedOperation, type TaskRow } from './batch-plan.ts';
+import { valuesById } from './values-by-id.ts';
 import type { Column } from './table-columns.ts';
 
 /** Task fields as the contract names them, and the row column each one is kept in. */
@@ -201,6 +202,19 @@ export const taskRules: EntityRules<TaskRow> = {
   columns: COLUMNS,
   // Only a task's own writes move its version, so version 0 is a task as it was created.
   changeFeed: { projectId: sql`project_id`, created: sql`version = 0` },
+  // Every member sees every project's tasks; who may delete one depends on its project's owner.
+  catchUp: {
+    async present(tx, viewer, rows) {
+      const owners = await valuesById<string | null>(
+        tx,
+        projects,
+        projects.id,
+        projects.ownerId,
+        rows.map((row) => row.projectId),
+      );
+      return rows.map((row) => presentTask(row, viewer, owners.get(row.projectId) ?? null));
+    },
+  },
   restName: 'Task',
   refusals: {
     delete: 'Only the creator of a task, the owner of its project or an administrator can delete it',

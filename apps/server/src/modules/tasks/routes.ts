@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors.ts';
 import { actorOf } from '../../lib/request-context.ts';
 import { entityVersionHeader } from '../changes/change-log.ts';
 import { viewerOf } from '../projects/routes.ts';
+import { sendCreated } from '../sync/create-answer.ts';
 
 const deletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });
 
@@ -86,12 +87,7 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { problems: [409] },
     },
     async (request, reply) => {
-      const { presented: task, created } = await ctx.tasks.create(
-        viewerOf(request),
-        request.body,
-        actorOf(request),
-      );
-      return reply.code(created ? 201 : 200).send({ data: task });
+      return sendCreated(reply, await ctx.tasks.create(viewerOf(request), request.body, actorOf(request)));
     },
   );
 

@@ -69,24 +69,20 @@ function taskJson(alias: string): SQL {
 }
 
 export type TaskListRow = {
-  /** The change counter and horizon, read in the same statement (one snapshot) as the page. */
+  /** The change counter, read in the same statement (one snapshot) as the page. */
   seq: number;
-  horizon: number;
-  /** The `lastSeq` of the reading device (`clientId`), in the same snapshot; null without one. */
-  lastSeq: number | null;
   /** The page as a JSON array text, in order. */
   items: string;
   /** The position of the last row of the page, when there is a next page. */
   lastCreatedAt: string | null;
-  lastChangeSeq: number | null;
   lastId: string | null;
 };
 
 /**
- * Where a page starts: the newest live tasks, those older than a keyset position (`after`), or the
- * changes past a change cursor (`since`), possibly within one change sequence (`sinceWithin`).
+ * Where a page starts: the newest live tasks, or those older than a keyset position (`after`). Changes
+ * past a cursor are the shared catch-up read's (sync/catch-up-read.ts).
  */
-export type TaskPagePosition = 'first' | 'after' | 'since' | 'sinceWithin';
+export type TaskPagePosition = 'first' | 'after';
 
 /** The values of a page statement; which are needed depends on its shape (see `taskPageStatement`). */
 export interface TaskPageValues extends Record<string, unknown> {
@@ -101,10 +97,6 @@ export interface TaskPageValues extends Record<string, unknown> {
   parent?: string;
   afterCreatedAt?: string;
   afterId?: string;
-  seq?: number;
-  seqId?: string;
-  /** The reading device, for its `lastSeq` (null: none). */
-  clientId?: string | null;
 }
 
 const placeholder = sql.placeholder;
@@ -112,35 +104,28 @@ const whereOf: Record<TaskPagePosition, SQL> = {
   first: sql`t.deleted_at is null`,
   after: sql`t.deleted_at is null
     and (t.created_at, t.id) < (${placeholder('afterCreatedAt')}::timestamptz, ${placeholder('afterId')}::uuid)`,
-  since: sql`t.change_seq > ${placeholder('seq')}`,
-  sinceWithin: sql`(t.change_seq > ${placeholder('seq')} or (t.change_seq = ${placeholder('seq')} and t.id > ${placeholder('seqId')}::uuid))`,
 };
 const newestFirst = sql`t.created_at desc, t.id desc`;
-const changeOrder = sql`t.change_seq, t.id`;
 
 /**
- * One statement, one round trip, one snapshot: the counter and horizon, the reading device's `lastSeq`,
- * a page of `limit` rows (reading `limit + 1` to know whether more follow) and the last row's position.
+ * One statement, one round trip, one snapshot: the counter, a page of `limit` rows (reading `limit + 1` to know whether more follow) and the last row's position.
  *
  * The page is read once and folded into arrays in one pass (in page order); slicing them gives the items
  * and the last row. A CTE read by several sub-selects, as this was first written, cost three times as
  * much on PGlite (bench/tasks).
  */
-function taskPageSql(where: SQL, orderBy: SQL): SQL {
+function taskPageSql(where: SQL): SQL {
+  const orderBy = newestFirst;
   const limit = sql`${placeholder('limit')}::int`;
   const hasMore = sql`cardinality(page.items) > ${limit}`;
   return sql`
-    select c.value as seq, c.horizon as horizon,
-      (select s.last_seq from sync_clients s
-        where s.id = ${placeholder('clientId')}::uuid and s.user_id = ${viewer.userId}::uuid) as "lastSeq",
+    select c.value as seq,
       '[' || coalesce(array_to_string(page.items[1:${limit}], ','), '') || ']' as items,
       case when ${hasMore} then page.created[${limit}] end as "lastCreatedAt",
-      case when ${hasMore} then page.seqs[${limit}] end as "lastChangeSeq",
       case when ${hasMore} then page.ids[${limit}] end as "lastId"
     from change_counter c cross join lateral (
       select array_agg(${taskJson('t')} order by ${orderBy}) as items,
         array_agg(to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') order by ${orderBy}) as created,
-        array_agg(t.change_seq order by ${orderBy}) as seqs,
         array_agg(t.id order by ${orderBy}) as ids
       from (
         select t.*, p.owner_id as project_owner_id
@@ -178,8 +163,7 @@ export function taskPageStatement(
       ],
       sql``,
     );
-    const orderBy = position === 'first' || position === 'after' ? newestFirst : changeOrder;
-    statement = new RenderedStatement(taskPageSql(sql`${whereOf[position]}${scope}`, orderBy));
+    statement = new RenderedStatement(taskPageSql(sql`${whereOf[position]}${scope}`));
     statements.set(key, statement);
   }
   return statement;

@@ -6,14 +6,9 @@ import { projects, tasks } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ChangeAnnouncer } from '../changes/announced-transaction.ts';
 import type { ChangeKeyedCache } from '../changes/change-keyed-cache.ts';
-import {
-  changePosition,
-  plainMeta,
-  resetMeta,
-  servesCursor,
-  type CursorCodec,
-} from '../changes/change-log.ts';
+import { changePosition, plainMeta, type CursorCodec } from '../changes/change-log.ts';
 import type { Viewer } from '../projects/policy.ts';
+import { readKindChanges } from '../sync/catch-up-read.ts';
 import { EntityWrites } from '../sync/entity-writes.ts';
 import {
   taskPageStatement,
@@ -50,71 +45,53 @@ export class TaskService extends EntityWrites<'task', Task, CreateTaskRequest, U
   }
 
   /**
-   * A page of live tasks (newest first), or of changes since a cursor. Answers the page as JSON text built
-   * by the database (see task-list-sql.ts), with the list's meta.
+   * A page of live tasks (newest first), as JSON text built by the database (see task-list-sql.ts), or of
+   * changes since a cursor (the shared catch-up read, in pages of the asked size), with the list's meta.
    */
   async list(viewer: Viewer, query: TaskListParams): Promise<TaskListAnswer> {
-    const common = {
+    if (query.since !== undefined) {
+      const { items, meta } = await readKindChanges(this.db, this.cursors, 'task', {
+        viewer,
+        since: query.since,
+        clientId: query.clientId,
+        limit: query.limit,
+      });
+      return { itemsJson: JSON.stringify(items), meta };
+    }
+    // Permissions in the answer depend on who asks: the viewer is part of the key.
+    const labels = query.label && `{${query.label.join(',')}}`;
+    const key = JSON.stringify([
+      viewer.userId,
+      viewer.isAdmin,
+      query.projectId ?? null,
+      labels ?? null,
+      query.parent ?? null,
+      query.after ?? null,
+      query.limit,
+    ]);
+    const cached = this.liveAnswers?.get(key, (await changePosition(this.db)).value);
+    if (cached) return cached;
+    const after = query.after ? this.cursors.decodeAfter(query.after) : undefined;
+    const filters = {
+      project: query.projectId !== undefined,
+      labels: query.label !== undefined,
+      parent: query.parent !== undefined,
+    };
+    const row = await this.page(after ? 'after' : 'first', filters, {
       userId: viewer.userId,
       isAdmin: viewer.isAdmin,
       limit: query.limit,
       projectId: query.projectId,
-      labels: query.label && `{${query.label.join(',')}}`,
+      labels,
       parent: query.parent,
-      clientId: null,
-    };
-    if (query.since === undefined) {
-      // Permissions in the answer depend on who asks: the viewer is part of the key.
-      const key = JSON.stringify([
-        viewer.userId,
-        viewer.isAdmin,
-        query.projectId ?? null,
-        common.labels ?? null,
-        query.parent ?? null,
-        query.after ?? null,
-        query.limit,
-      ]);
-      const cached = this.liveAnswers?.get(key, (await changePosition(this.db)).value);
-      if (cached) return cached;
-      const after = query.after ? this.cursors.decodeAfter(query.after) : undefined;
-      const filters = {
-        project: query.projectId !== undefined,
-        labels: query.label !== undefined,
-        parent: query.parent !== undefined,
-      };
-      const row = await this.page(after ? 'after' : 'first', filters, {
-        ...common,
-        afterCreatedAt: after?.createdAt,
-        afterId: after?.id,
-      });
-      const nextAfter =
-        row.lastCreatedAt && row.lastId ? this.cursors.encodeAfter(row.lastCreatedAt, row.lastId) : null;
-      const answer = { itemsJson: row.items, meta: plainMeta(this.cursors, row.seq, nextAfter) };
-      this.liveAnswers?.set(key, row.seq, answer, row.items.length);
-      return answer;
-    }
-    // The cursor is checked against the counter and horizon read by the page's own statement: one snapshot.
-    const cursor = this.cursors.decode(query.since);
-    const reset = async (seq?: number) => ({
-      itemsJson: '[]',
-      meta: resetMeta(this.cursors, seq ?? (await changePosition(this.db)).value),
+      afterCreatedAt: after?.createdAt,
+      afterId: after?.id,
     });
-    if (!cursor) return reset();
-    const unfiltered = { project: false, labels: false, parent: false };
-    const row = await this.page(cursor.id ? 'sinceWithin' : 'since', unfiltered, {
-      ...common,
-      seq: cursor.seq,
-      seqId: cursor.id ?? undefined,
-      clientId: query.clientId ?? null,
-    });
-    if (!servesCursor(cursor, { value: row.seq, horizon: row.horizon })) return reset(row.seq);
-    const hasMore = row.lastChangeSeq !== null && row.lastId !== null;
-    const next = hasMore ? { seq: row.lastChangeSeq!, id: row.lastId } : { seq: row.seq, id: null };
-    const lastSeq = query.clientId ? { lastSeq: row.lastSeq } : {};
-    return {
-      itemsJson: row.items,
-      meta: { cursor: this.cursors.encode(next), hasMore, nextAfter: null, resetRequired: false, ...lastSeq },
-    };
+    const nextAfter =
+      row.lastCreatedAt && row.lastId ? this.cursors.encodeAfter(row.lastCreatedAt, row.lastId) : null;
+    const answer = { itemsJson: row.items, meta: plainMeta(this.cursors, row.seq, nextAfter) };
+    this.liveAnswers?.set(key, row.seq, answer, row.items.length);
+    return answer;
   }
 
   private async page(

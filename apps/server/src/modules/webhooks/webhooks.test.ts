@@ -166,10 +166,13 @@ describe('deliveries', () => {
       'webhook-timestamp': String(request!.headers['webhook-timestamp']),
       'webhook-signature': String(request!.headers['webhook-signature']),
     });
-    const answered = (
+    // As the API answers it to anyone: `watching` is the reader's own, so no delivery carries it.
+    const { watching, ...answered } = (
       await inject(ctx.app, { method: 'GET', url: `/api/tasks/${task.id}`, token: admin.token })
     ).json().data;
+    expect(watching).toBe(true);
     expect(verified).toMatchObject({ type: 'task.created', data: answered });
+    expect((verified as { data: object }).data).not.toHaveProperty('watching');
     expect(request!.headers['webhook-id']).toBe(queued!.id);
     expect(request!.headers['content-type']).toBe('application/json');
     // A forged body fails the same check.

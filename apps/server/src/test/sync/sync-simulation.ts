@@ -72,33 +72,23 @@ export class Network {
     return { status: 200, body: body.data };
   }
 
-  /**
-   * One page of a catch-up read; a full read (`since` null) is one page of every live row (comments: the
-   * first page of all of them, the core reads on from its cursor).
-   */
+  /** One page of the catch-up read (a full read when `since` is null), in pages of `limit` rows of each kind. */
   async pull(
     user: SimUser,
-    { entity, since, clientId, ackedThrough: _acked }: Parameters<PullTransport>[0],
+    { since, clientId, ackedThrough: _acked }: Parameters<PullTransport>[0],
     limit: number,
   ): Promise<PullPage> {
-    const path = {
-      project: '/api/projects',
-      label: '/api/labels',
-      task: '/api/tasks',
-      comment: '/api/comments',
-    }[entity];
-    const query =
-      since === null
-        ? entity === 'task'
-          ? '?limit=5000'
-          : ''
-        : `?since=${encodeURIComponent(since)}&clientId=${clientId}${entity === 'task' ? `&limit=${limit}` : ''}`;
-    const response = await inject(this.ctx.app, { method: 'GET', url: `${path}${query}`, token: user.token });
-    if (response.statusCode !== 200) throw new Error(`pull ${entity}: ${response.statusCode}`);
+    const query = new URLSearchParams({ clientId, limit: String(limit), ...(since !== null && { since }) });
+    const response = await inject(this.ctx.app, {
+      method: 'GET',
+      url: `/api/sync/changes?${query.toString()}`,
+      token: user.token,
+    });
+    if (response.statusCode !== 200) throw new Error(`pull: ${response.statusCode}`);
     const body = response.json();
     if (body.resetRequired) this.resets += 1;
     return {
-      rows: body.data as Row[],
+      rows: body.data as PullPage['rows'],
       cursor: body.cursor,
       hasMore: Boolean(body.hasMore),
       lastSeq: body.lastSeq ?? 0,
@@ -106,9 +96,20 @@ export class Network {
     };
   }
 
+  /**
+   * What a kind's own REST list answers (a device's copy is checked against it): every live row, or for
+   * comments the first page of all of them, tombstones included.
+   */
   async fullRead(user: SimUser, entity: SyncEntity): Promise<Row[]> {
-    return (await this.pull(user, { entity, since: null, clientId: randomUUID(), ackedThrough: 0 }, 5000))
-      .rows;
+    const path = {
+      project: '/api/projects',
+      label: '/api/labels',
+      task: '/api/tasks?limit=5000',
+      comment: '/api/comments',
+    };
+    const response = await inject(this.ctx.app, { method: 'GET', url: path[entity], token: user.token });
+    if (response.statusCode !== 200) throw new Error(`read ${entity}: ${response.statusCode}`);
+    return response.json().data as Row[];
   }
 }
 
@@ -139,7 +140,7 @@ export class SimDevice {
   private handle!: ClientStore;
   private readonly store = new MemoryStore();
   /** Every page this device received, by entity, for a stale answer to arrive late. */
-  readonly pages: Record<SyncEntity, PullPage[]> = { project: [], label: [], task: [], comment: [] };
+  readonly pages: PullPage[] = [];
   /** The highest version each entity has shown here: shown versions never go back. */
   readonly shown = new Map<string, number>();
   crashes = 0;
@@ -209,15 +210,14 @@ export class SimDevice {
   async pull(stale?: number): Promise<void> {
     let late = stale !== undefined;
     const fetchPage: PullTransport = async (request) => {
-      await this.network.gate(`${this.name} pulls ${request.entity}`);
-      const kept = this.pages[request.entity];
-      const old = kept[(stale ?? 0) % Math.max(kept.length, 1)];
+      await this.network.gate(`${this.name} pulls`);
+      const old = this.pages[(stale ?? 0) % Math.max(this.pages.length, 1)];
       if (late && request.since !== null && old) {
         late = false;
         return old;
       }
       const page = await this.network.pull(this.user, request, 7);
-      this.pages[request.entity].push(page);
+      this.pages.push(page);
       return page;
     };
     await this.client.pull(fetchPage);

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { SERVICE_WORKER, type SyncBatchRequest } from '@jalon/contract';
+import { SERVICE_WORKER, type SyncBatchRequest, type SyncEntity } from '@jalon/contract';
 import { contractChecks, SyncClient } from '@jalon/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, pathOf, type RecordedCall } from '../../test/http.ts';
@@ -41,15 +41,15 @@ async function tabWithEdits(names: string[]): Promise<SyncClient> {
   return client;
 }
 
-/** The server behind fetch: sync batches go to `server`, list reads answer `lists`. */
-function serve(server: FakeSyncServer, lists: Record<string, unknown[]> = {}): RecordedCall[] {
+/** The server behind fetch: sync batches go to `server`, the catch-up read answers `changes`. */
+function serve(server: FakeSyncServer, changes?: Record<SyncEntity, unknown[]>): RecordedCall[] {
   return mockFetch((call) => {
     if (pathOf(call) === '/sync/batch') {
       const { status, body } = server.batch(call.body as SyncBatchRequest);
       return status === 200 ? json(body) : new Response(JSON.stringify(body), { status });
     }
-    const list = Object.keys(lists).find((path) => pathOf(call).startsWith(path));
-    return list ? listBody(lists[list]!) : new Response(null, { status: 404 });
+    const read = changes && pathOf(call).startsWith('/sync/changes');
+    return read ? listBody(changes) : new Response(null, { status: 404 });
   });
 }
 
@@ -164,16 +164,11 @@ describe('background sync in the service worker', () => {
     expect(server.applied).toEqual([1]);
   });
 
-  it('catches up projects, labels, tasks and comments into the offline copy on the data tag', async () => {
+  it('catches up projects, labels, tasks and comments into the offline copy on the data tag, in one read', async () => {
     const tab = await tabWithEdits([]);
     const project = makeProject();
     const task = makeTask();
-    const calls = serve(new FakeSyncServer(), {
-      '/projects': [project],
-      '/labels': [],
-      '/tasks': [task],
-      '/comments': [],
-    });
+    const calls = serve(new FakeSyncServer(), { project: [project], label: [], task: [task], comment: [] });
     const announce = vi.fn();
 
     await expect(
@@ -181,10 +176,7 @@ describe('background sync in the service worker', () => {
     ).resolves.toBe('done');
 
     expect(calls.map((call) => [pathOf(call), call.headers.get('Authorization')])).toEqual([
-      ['/projects', 'Bearer tok-worker'],
-      ['/labels', 'Bearer tok-worker'],
-      ['/tasks?limit=5000', 'Bearer tok-worker'],
-      ['/comments', 'Bearer tok-worker'],
+      [`/sync/changes?clientId=${(await tab.meta()).clientId}`, 'Bearer tok-worker'],
     ]);
     expect((await tab.view('project')).map((row) => row.id)).toEqual([project.id]);
     expect((await tab.view('task')).map((row) => row.id)).toEqual([task.id]);
@@ -193,7 +185,7 @@ describe('background sync in the service worker', () => {
   });
 
   it('never registers a device of its own where no tab has opened the offline copy', async () => {
-    const calls = serve(new FakeSyncServer(), { '/projects': [], '/tasks': [] });
+    const calls = serve(new FakeSyncServer(), { project: [], label: [], task: [], comment: [] });
     await expect(runBackgroundSync(DATA, session, { locks: new FakeBrowser().workerLocks() })).resolves.toBe(
       'no-device',
     );

@@ -1,6 +1,6 @@
-import { commentPageSchema, labelPageSchema, projectPageSchema, taskPageSchema } from '@jalon/contract';
+import { syncChangesPageSchema } from '@jalon/contract';
 import type { BatchTransport, PullTransport } from '@jalon/sync';
-import { listPullTransport } from '../list-pull.ts';
+import { changesPullTransport } from '../changes-pull.ts';
 import type { WorkerSession } from './messages.ts';
 
 /** The service worker's own requests: the tabs' API client reads localStorage and brings React along. */
@@ -18,9 +18,6 @@ async function readJson(response: Response): Promise<unknown> {
     return null;
   }
 }
-
-// The worker checks the lists it reads itself, with these two schemas only (no page, no other worker here).
-const LIST_SCHEMAS = { taskPageSchema, projectPageSchema, labelPageSchema, commentPageSchema };
 
 const unwrap = (body: unknown): unknown =>
   typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : body;
@@ -41,13 +38,14 @@ export function workerTransports(session: WorkerSession): { send: BatchTransport
     const body = await readJson(response);
     return { status: response.status, body: response.ok ? unwrap(body) : body };
   };
-  const pull = listPullTransport(async (path, schema) => {
+  // The worker checks what it reads itself, with this schema only (no page, no other worker here).
+  const pull = changesPullTransport(async (path) => {
     const response = await fetch(`${session.apiBase}${path}`, {
       headers: headersFor(session, false),
       credentials: 'omit',
     });
     if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-    const parsed = LIST_SCHEMAS[schema].safeParse(await readJson(response));
+    const parsed = syncChangesPageSchema.safeParse(await readJson(response));
     if (!parsed.success) throw new Error(`Unexpected response from ${path}`, { cause: parsed.error });
     return parsed.data;
   });

@@ -90,7 +90,7 @@ describe('global shortcuts in the shell', { timeout: 20_000 }, () => {
     await heading('Raccourcis clavier');
     // The shell's offline engine opens after the first paint and registers its own writer (its first pull
     // says it is open): let it, then put this test's writer in its place.
-    await waitFor(() => expect(calls.some((call) => pathOf(call).startsWith('/projects'))).toBe(true));
+    await waitFor(() => expect(calls.some((call) => pathOf(call).startsWith('/sync/changes'))).toBe(true));
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     await userEvent.keyboard('{Control>}z{/Control}');
     expect(await screen.findByText('Rien à annuler.')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { pathOf, problem } from '../../../test/http.ts';
 import { renderWorkRoute, renderWorkRouteWithShortcuts } from '../../../test/render-route.tsx';
-import { listBody, makeProject, makeTask, projectId, taskId } from '../../../test/work-fixtures.ts';
+import { makeProject, makeTask, projectId, taskId } from '../../../test/work-fixtures.ts';
 import { serveWork, type WorkServerOptions } from '../../../test/work-server.ts';
 import { useWorkEngine } from '../../../offline/work-context.tsx';
 import { ConflictsPanel } from '../../offline/index.ts';
@@ -96,28 +96,36 @@ describe('task list', () => {
 
   it("says 'Erreur: {message}' when the list cannot load", async () => {
     serve({
-      handler: (call) => (pathOf(call).startsWith('/tasks?') ? problem(403, 'forbidden') : undefined),
+      handler: (call) => (pathOf(call).startsWith('/sync/changes?') ? problem(403, 'forbidden') : undefined),
     });
     renderTasks();
     expect(await screen.findByRole('alert')).toHaveTextContent('Erreur: Action non autorisée.');
   });
 
   it('reads every page of a long list', async () => {
+    const page = (task: ReturnType<typeof makeTask>, hasMore: boolean) =>
+      new Response(
+        JSON.stringify({
+          data: { project: hasMore ? [makeProject()] : [], label: [], task: [task], comment: [] },
+          cursor: hasMore ? '1.p2' : '2..sig',
+          hasMore,
+          nextAfter: null,
+          resetRequired: false,
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
     const { calls } = serve({
       handler: (call) => {
-        const after = new URL(call.url, 'http://x').searchParams.get('after');
-        if (!pathOf(call).startsWith('/tasks?')) return undefined;
-        return after === 'p2'
-          ? listBody([makeTask({ id: taskId(2), title: 'Ancienne' })])
-          : listBody([makeTask()], 'p2');
+        if (!pathOf(call).startsWith('/sync/changes?')) return undefined;
+        return call.url.includes('since=1.p2')
+          ? page(makeTask({ id: taskId(2), title: 'Ancienne' }), false)
+          : page(makeTask(), true);
       },
     });
     renderTasks();
     expect(await screen.findByRole('row', { name: 'Ancienne' })).toBeInTheDocument();
     expect(screen.getByText('2 tâches')).toBeInTheDocument();
-    expect(
-      calls.filter((call) => pathOf(call).startsWith('/tasks?') && !call.url.includes('since=')),
-    ).toHaveLength(2);
+    expect(calls.filter((call) => pathOf(call).startsWith('/sync/changes?'))).toHaveLength(2);
   });
 
   it('creates a task from the trimmed title and description, in the project the person chose (none is chosen for them)', async () => {
