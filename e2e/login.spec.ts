@@ -135,7 +135,8 @@ test.describe('login screen: administrator without 2FA', () => {
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
+    // A page opened signed out: the sign-in comes back to it afterwards.
     await page.goto('/security');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?returnTo=%2Fsecurity$/);
   });
 });
