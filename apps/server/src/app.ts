@@ -166,10 +166,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailTransport = options.mailTransport ?? createMailTransport(config, app.log);
   const notificationMail = new NotificationMailer(database.db, secretBox, config.publicUrl, mailDomain);
   const twoFactor = new TwoFactorService(database.db, secretBox, store, lockout, sessions);
-  const webhooks = new WebhookService(database.db, secretBox, {
-    httpsOnly: config.isProduction,
-    allowPrivate: config.webhookAllowPrivate,
-  });
+  const webhooks = new WebhookService(
+    database.db,
+    secretBox,
+    { httpsOnly: config.isProduction, allowPrivate: config.webhookAllowPrivate },
+    { mail, publicUrl: config.publicUrl },
+  );
   const outbox = new OutboxWorker(
     database.db,
     {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   AUDIT_TYPES,
   WEBHOOK_LIMITS,
@@ -10,10 +10,11 @@ import {
   type WebhookEvent,
 } from '@jalon/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { webhookDeliveries, webhooks } from '../../db/schema.ts';
+import { users, webhookDeliveries, webhooks } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { appendAudit, type AuditActor } from '../audit/audit-writer.ts';
+import type { MailQueue } from '../mail/mail-queue.ts';
 import { enqueueJobs, type JobHandler } from '../outbox/outbox.ts';
 import { sendOnce } from './send.ts';
 import { newWebhookSecret, signedHeaders } from './signature.ts';
@@ -61,6 +62,8 @@ export class WebhookService {
     private readonly db: Db,
     private readonly secretBox: SecretBox,
     private readonly policy: TargetPolicy,
+    /** The active administrators are told by mail when a webhook is switched off. */
+    private readonly admins: { mail: MailQueue; publicUrl: string },
   ) {}
 
   async list(): Promise<Webhook[]> {
@@ -248,7 +251,8 @@ export class WebhookService {
 
   /**
    * A failed attempt: the webhook is failing since its first one; after 24 hours of nothing but failures it
-   * is switched off and the audit log says so (administrators see it on 'Intégrations').
+   * is switched off, the audit log says so, and every active administrator is told by mail, queued in the
+   * same transaction (they see it on 'Intégrations' too).
    */
   private async recordFailure(tx: Tx, webhookId: string, now: Date): Promise<void> {
     const [row] = await tx
@@ -267,6 +271,28 @@ export class WebhookService {
       details: `Webhook désactivé après 24 h d’échecs : ${shown(row.url)}`,
       metadata: { failingSince: row.failingSince.toISOString() },
     });
+    await this.tellAdmins(tx, shown(row.url));
+  }
+
+  private async tellAdmins(tx: Tx, url: string): Promise<void> {
+    const admins = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), isNull(users.deactivatedAt)));
+    const page = `${this.admins.publicUrl}/admin/integrations`;
+    for (const admin of admins)
+      await this.admins.mail.queue(tx, {
+        to: admin.email,
+        subject: 'Jalon : un webhook a été désactivé',
+        text: [
+          'Bonjour,',
+          '',
+          `Le webhook ${url} n’a accepté aucun envoi depuis 24 heures : Jalon l’a désactivé.`,
+          `Vérifiez le service qui le reçoit, puis réactivez le webhook dans Intégrations : ${page}`,
+          '',
+          'Le journal des envois dit ce que chaque tentative a reçu.',
+        ].join('\n'),
+      });
   }
 
   private async checkTarget(url: string): Promise<void> {

@@ -269,7 +269,7 @@ describe('deliveries', () => {
     expect((await asAdmin('GET', '/api/admin/webhooks')).json().data[0].failingSince).toBeNull();
   });
 
-  it('fails a delivery after 24 hours of tries and switches the webhook off, audited', async () => {
+  it('fails a delivery after 24 hours of tries and switches the webhook off, audited and mailed to the administrators', async () => {
     const { id } = await addWebhook(['task.created']);
     receiver.answerWith((_request, response) => response.writeHead(500).end());
     await createTask('Jamais reçue');
@@ -299,6 +299,14 @@ describe('deliveries', () => {
       .from(auditLog)
       .where(and(eq(auditLog.resource, `webhook:${id}`), eq(auditLog.type, 'admin.webhook.disabled')));
     expect(audits).toHaveLength(1);
+    // Every active administrator is told, once, with the way to 'Intégrations'.
+    const told = (await ctx.mailsSent()).filter(
+      (mail) => mail.subject === 'Jalon : un webhook a été désactivé',
+    );
+    expect(told.map((mail) => mail.to)).toContain(admin.user.email);
+    expect(new Set(told.map((mail) => mail.to)).size).toBe(told.length);
+    expect(told[0]!.text).toContain(`${ctx.config.publicUrl}/admin/integrations`);
+    expect(told[0]!.text).toContain('n’a accepté aucun envoi depuis 24 heures');
 
     // 'Renvoyer' once the receiver works again, after switching the webhook back on.
     receiver.answerWith((_request, response) => response.writeHead(200).end());
@@ -470,8 +478,14 @@ describe('the outbox', () => {
     receiver.answerWith((_request, response) => response.writeHead(500).end());
     await createTask('Pas encore reçue');
     await drain();
+    // The deliveries' jobs: the mail of an earlier test's switched-off webhook has a life of its own.
     const statuses = async () =>
-      (await ctx.db.select({ status: outboxJobs.status }).from(outboxJobs)).map((row) => row.status);
+      (
+        await ctx.db
+          .select({ status: outboxJobs.status })
+          .from(outboxJobs)
+          .where(eq(outboxJobs.kind, WEBHOOK_DELIVERY_JOB))
+      ).map((row) => row.status);
     expect(await statuses()).toEqual(expect.arrayContaining(['done', 'pending']));
 
     // A month later (past the week kept after every job of this file ended): the delivered jobs are
