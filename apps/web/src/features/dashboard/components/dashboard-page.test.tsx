@@ -687,6 +687,33 @@ describe('quick create', () => {
     });
   });
 
+  it('labels a quick task, with a label made on the fly from its field', async () => {
+    const user = userEvent.setup();
+    const server = serveWithWork();
+    renderWithWork();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Créer' }));
+    const panel = screen.getByRole('region', { name: 'Création rapide' });
+    await user.click(within(panel).getByRole('tab', { name: 'Tâche' }));
+    await user.type(within(panel).getByLabelText('Titre de la tâche'), 'Relancer le traiteur');
+    const select = within(panel).getByRole('combobox', { name: 'Projet' });
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
+    await user.selectOptions(select, projectId(2));
+    await user.type(within(panel).getByRole('combobox', { name: 'Étiquettes' }), 'Client');
+    await user.keyboard('{Enter}');
+    expect(
+      within(within(panel).getByRole('list', { name: 'Étiquettes choisies' })).getByText('Client'),
+    ).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Créer' }));
+    expect(await within(panel).findByText('Créé !')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(server.operations().map((operation) => operation.entity)).toEqual(['label', 'task']),
+    );
+    const [label, task] = server.operations();
+    expect(label).toMatchObject({ op: 'upsert', data: { name: 'Client' } });
+    expect(task!.data).toMatchObject({ title: 'Relancer le traiteur', labels: [label!.id] });
+  });
+
   it("shows the server's validation details joined with ' | ' in a red box (a direct create, without the outbox)", async () => {
     const user = userEvent.setup();
     // No offline engine around the page: the create falls back to POST /api/projects.

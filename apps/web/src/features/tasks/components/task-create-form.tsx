@@ -260,7 +260,8 @@ export function TaskCreateForm(props: TaskCreateFormProps) {
     <AssigneePicker id={`${ids}-assignee`} value={assignee} onChange={setAssignee} />
   );
 
-  const labelsField = (variant === 'page' || variant === 'inline') && (
+  // Every form but a project's one-line quick add, which takes a title only.
+  const labelsField = variant !== 'project' && (
     <LabelPicker id={`${ids}-labels`} value={labels} onChange={setLabels} />
   );
 
@@ -293,6 +294,7 @@ export function TaskCreateForm(props: TaskCreateFormProps) {
         {titleField}
         {projectField}
         {assigneeField}
+        {labelsField}
         {props.renderSubmit(failure ?? loadFailure, create.isPending)}
       </form>
     );
