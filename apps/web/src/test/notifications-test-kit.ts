@@ -26,10 +26,11 @@ export function notification(overrides: Partial<Notification> & { minutes?: numb
 }
 
 /**
- * The inbox routes as the server answers them, over `items` (newest first): the list, a read, 'read-all'.
+ * The inbox routes as the server answers them, over `items` (newest first): the list in pages of
+ * `pageSize` (`before` is the last id of the page before), a read, 'read-all'.
  * `offline(true)` makes every call fail as without a network. Other calls are left to the caller.
  */
-export function inboxServer(items: Notification[]) {
+export function inboxServer(items: Notification[], { pageSize = Infinity } = {}) {
   let network = true;
   const unread = () => items.filter((item) => item.readAt === null).length;
   const read = (item: Notification) => {
@@ -42,8 +43,17 @@ export function inboxServer(items: Notification[]) {
       const path = pathOf(call);
       if (!path.startsWith('/notifications')) return undefined;
       if (!network) throw new TypeError('Failed to fetch');
-      if (path === '/notifications' && call.method === 'GET')
-        return json({ items: items.map((item) => ({ ...item })), unread: unread(), next: null });
+      if (path.split('?')[0] === '/notifications' && call.method === 'GET') {
+        const before = new URL(call.url, 'http://jalon.test').searchParams.get('before');
+        const start = before === null ? 0 : items.findIndex((item) => item.id === before) + 1;
+        const page = items.slice(start, start + pageSize);
+        const more = start + pageSize < items.length;
+        return json({
+          items: page.map((item) => ({ ...item })),
+          unread: unread(),
+          next: more ? page.at(-1)!.id : null,
+        });
+      }
       if (path === '/notifications/read-all' && call.method === 'POST') {
         items.forEach(read);
         return json({ unread: 0 });

@@ -18,6 +18,13 @@ export const fetchInbox = (signal?: AbortSignal): Promise<NotificationList> =>
     ...(signal && { signal }),
   });
 
+/** An older page of the inbox: the notifications before `before` (the `next` of the page above). */
+export const fetchOlderInbox = (before: string, signal?: AbortSignal): Promise<NotificationList> =>
+  apiRequest(`/notifications?before=${encodeURIComponent(before)}`, {
+    schema: contractSchema('notificationListSchema'),
+    ...(signal && { signal }),
+  });
+
 export const inboxQueryOptions = () =>
   queryOptions({ queryKey: inboxKey, queryFn: ({ signal }) => fetchInbox(signal) });
 

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import type { Inbox } from '../use-inbox.ts';
 import { NotificationList } from './notification-list.tsx';
+import { OlderNotifications } from './older-notifications.tsx';
 
 const t = fr.notifications;
 
@@ -40,6 +41,9 @@ export function InboxView({ inbox, onOpened }: { inbox: Inbox; onOpened?: () => 
         </div>
       )}
       <NotificationList items={inbox.list.items} now={inbox.readAt} onOpen={open} />
+      {!inbox.fromCopy && inbox.list.next !== null && (
+        <OlderNotifications after={inbox.list.next} now={inbox.readAt} onOpen={open} />
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { updateSession } from '../../../lib/session-store.ts';
@@ -49,5 +50,47 @@ describe('/notifications without a network', () => {
         name: 'Non lue : Camille Martin vous a mentionné dans « Imprimer les kakémonos »',
       }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('/notifications past its first page', () => {
+  it("reads the older ones a page at a time with 'Afficher les plus anciennes', until there are no more", async () => {
+    updateSession({
+      token: 'tok-1',
+      sessionId: 'sess-1',
+      sessionExpiry: '2999-01-01T00:00:00.000Z',
+      user: makeUser(),
+    });
+    const titles = ['Un', 'Deux', 'Trois', 'Quatre', 'Cinq'];
+    const server = inboxServer(
+      titles.map((title, index) =>
+        notification({ minutes: index + 1, task: { ...notification().task, title } }),
+      ),
+      { pageSize: 2 },
+    );
+    serveWork({ handler: server.handler });
+    const open = (userId: string) =>
+      SyncEngine.inMemory({ userId, sendBatch, fetchPage: fetchPullPage, kept: keptInMemory() });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <WorkProvider userId="user-1" open={open}>
+          <NotificationsPage />
+        </WorkProvider>
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    const shown = () =>
+      screen
+        .getAllByRole('link', { name: /^Non lue : Camille Martin vous a assigné/ })
+        .map((link) => /« (.+) »/.exec(link.textContent ?? '')?.[1]);
+    const older = await screen.findByRole('button', { name: 'Afficher les plus anciennes' });
+    expect(shown()).toEqual(['Un', 'Deux']);
+    await user.click(older);
+    expect(await screen.findByRole('link', { name: /« Quatre »/ })).toBeInTheDocument();
+    expect(shown()).toEqual(['Un', 'Deux', 'Trois', 'Quatre']);
+    await user.click(screen.getByRole('button', { name: 'Afficher les plus anciennes' }));
+    expect(await screen.findByRole('link', { name: /« Cinq »/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Afficher les plus anciennes' })).toBeNull();
+    expect(within(document.body).getAllByRole('link', { name: /vous a assigné/ })).toHaveLength(5);
   });
 });
