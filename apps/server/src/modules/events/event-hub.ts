@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Notifier, NotifierMessage } from '../../lib/notifier.ts';
 import type { ChangeAuthor } from '../changes/announced-transaction.ts';
 import { changePosition } from '../changes/change-log.ts';
+import { sessionEndReason } from '../sessions/session-service.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import { readSince, readTransaction, type ChangeRow } from './change-reader.ts';
 import { EventStream, sseMessage } from './event-stream.ts';
@@ -209,7 +210,11 @@ export class EventHub {
       const session = await this.store
         .authenticate(token)
         .catch((error: unknown) => (this.onError(error), undefined));
-      if (session === null) for (const stream of group) stream.end(sessionEnded('expired'));
+      if (session !== null) continue;
+      // Read why: a revocation committed here may reach this check before its own message does (the
+      // notifier's round trip on PostgreSQL), and the page wipes its copy only for some reasons.
+      const reason = await sessionEndReason(this.db, token).catch(() => null);
+      for (const stream of group) stream.end(sessionEnded(reason ?? 'expired'));
     }
   }
 }

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createTestContext,
@@ -8,6 +9,7 @@ import {
   signInAdmin,
   type TestContext,
 } from '../../test/test-app.ts';
+import { sessions } from '../../db/schema.ts';
 import { listeningUrl, openStream, type SseConnection } from '../../test/sse-client.ts';
 import { sessionCookieName } from '../auth/session-cookie.ts';
 
@@ -159,6 +161,21 @@ describe('a session that ends takes its streams, with the reason', () => {
     expect((await ended(connection)).data).toEqual({ type: 'session.ended', reason: 'revoked' });
     await connection.ended;
     expect(connection.messages.at(-1)?.data.type).toBe('session.ended');
+  });
+
+  it('revoked, and the heartbeat finds it before the revocation’s own message: it still says `revoked`', async () => {
+    const alice = await signIn(ctx);
+    const connection = await stream(alice.token);
+    expect(connection.status).toBe(200);
+    // What another instance's revocation looks like here until its message arrives: the row says
+    // revoked, this instance's cache has let the session go, and no `sessions.revoked` came.
+    await ctx.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: 'revoked' })
+      .where(eq(sessions.id, alice.sessionId));
+    ctx.app.ctx.store.forget([alice.sessionId]);
+    expect((await ended(connection)).data).toEqual({ type: 'session.ended', reason: 'revoked' });
+    await connection.ended;
   });
 
   it('a deactivated member: every stream of every session says `deactivated`, then ends', async () => {

@@ -43,6 +43,27 @@ export async function revokeSessionsWhere(
 }
 
 /**
+ * Why a token's session has ended, read from its row: deactivated, signed out, revoked, or else expired;
+ * null when the token names no session. The session check and the event streams both say it.
+ */
+export async function sessionEndReason(db: Db, token: string): Promise<SessionEndReason | null> {
+  const [row] = await db
+    .select({
+      reason: sessions.revokedReason,
+      revokedAt: sessions.revokedAt,
+      deactivatedAt: users.deactivatedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sha256(token)))
+    .limit(1);
+  if (!row) return null;
+  if (row.deactivatedAt !== null || row.reason === 'deactivated') return 'deactivated';
+  if (row.reason === 'logout') return 'signed_out';
+  return row.revokedAt === null ? 'expired' : 'revoked';
+}
+
+/**
  * Session operations a signed-in user performs on their own sessions. Revocations take effect at once:
  * after commit the sessions leave every instance's cache (S25).
  */
@@ -64,21 +85,8 @@ export class SessionService {
    * Why the session a token names has ended, for the page that still holds that token (it decides
    * whether the person's copy on the device goes); null when the token names no session.
    */
-  async endReason(token: string): Promise<SessionEndReason | null> {
-    const [row] = await this.db
-      .select({
-        reason: sessions.revokedReason,
-        revokedAt: sessions.revokedAt,
-        deactivatedAt: users.deactivatedAt,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, sha256(token)))
-      .limit(1);
-    if (!row) return null;
-    if (row.deactivatedAt !== null || row.reason === 'deactivated') return 'deactivated';
-    if (row.reason === 'logout') return 'signed_out';
-    return row.revokedAt === null ? 'expired' : 'revoked';
+  endReason(token: string): Promise<SessionEndReason | null> {
+    return sessionEndReason(this.db, token);
   }
 
   async list(current: ActiveSession): Promise<SessionList> {
