@@ -1,12 +1,15 @@
 import { spawnSync } from 'node:child_process';
 
-/** The bench database on the machine's PostgreSQL, created and dropped with `psql` (trust auth). */
+/**
+ * The bench database on the machine's PostgreSQL, created and dropped with `psql` (trust auth). Its name
+ * is this run's own (or BENCH_PGDATABASE), so two runs on a shared machine never drop each other's.
+ */
 export const PG = {
   host: '127.0.0.1',
   port: 5432,
   user: process.env.BENCH_PGUSER ?? 'root',
   adminDatabase: 'test',
-  benchDatabase: 'jalon_bench',
+  benchDatabase: process.env.BENCH_PGDATABASE ?? `jalon_bench_${process.pid}`,
 };
 
 export const benchDatabaseUrl = () => `postgres://${PG.user}@${PG.host}:${PG.port}/${PG.benchDatabase}`;
