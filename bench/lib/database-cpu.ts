@@ -47,3 +47,10 @@ export function cpuPercentSince(start: { at: number; cpu: CpuSnapshot }, end: Cp
   for (const [pid, cpu] of end) ms += cpu - (start.cpu.get(pid) ?? 0);
   return (ms / wallMs) * 100;
 }
+
+/** CPU milliseconds the set spent between two snapshots (a process born meanwhile counts from zero). */
+export function cpuMsBetween(start: CpuSnapshot, end: CpuSnapshot): number {
+  let ms = 0;
+  for (const [pid, cpu] of end) ms += cpu - (start.get(pid) ?? 0);
+  return ms;
+}

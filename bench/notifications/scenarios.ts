@@ -4,6 +4,8 @@ import { MEMBER, signInMember, type Member } from '../auth/member.ts';
 import type { Target } from '../auth/scenarios.ts';
 import { summarise } from '../dashboard/sequential.ts';
 import { cpuTimeMs } from '../lib/children.ts';
+import { cpuMsBetween, postgresCpuSnapshot } from '../lib/database-cpu.ts';
+import { PG } from '../lib/postgres.ts';
 import { formatTargets, logStep as log, renderTable } from '../lib/report.ts';
 import { removeDataDir, startJalonServer, type DatabaseKind } from '../lib/servers.ts';
 import { seedBeforeStart } from '../lib/sql.ts';
@@ -13,7 +15,7 @@ import { uuidSql } from '../tasks/seed.ts';
  * Issue 36: 1,000 members watch a task and one person comments on it. Each comment goes to a task of its
  * own (all watched by the same 1,000 members), so every answer writes 1,000 new notifications rather than
  * grouping into unread ones. Measured: POST /api/tasks/{id}/comments one at a time on one connection,
- * p99 of the answer (target under 200 ms) and the server's CPU per comment.
+ * p99 of the answer (target under 200 ms), the server's CPU per comment and, on PostgreSQL, the database's.
  */
 export interface NotificationsReport {
   kind: DatabaseKind;
@@ -21,6 +23,8 @@ export interface NotificationsReport {
   comments: number;
   latencyMs: ReturnType<typeof summarise>;
   cpuMsPerComment: { main: number; other: number } | null;
+  /** PostgreSQL's own CPU a comment (its backends and shared writers); PGlite's is the server's "other". */
+  databaseCpuMsPerComment: number | null;
   notificationsPerWatcher: number;
   targets: Target[];
 }
@@ -80,10 +84,13 @@ export async function measureNotifications(
           body: 'Le BAT est validé, on lance l’impression.',
         });
       for (const task of seededTasks.slice(0, WARMUP)) await comment(task.id);
+      const databaseCpu = () => (kind === 'postgresql' ? postgresCpuSnapshot(PG.benchDatabase) : null);
+      const databaseBefore = databaseCpu();
       const before = cpuTimeMs(server.pid);
       const samples: number[] = [];
       for (const task of seededTasks.slice(WARMUP, tasks)) samples.push(await comment(task.id));
       const after = cpuTimeMs(server.pid);
+      const databaseAfter = databaseCpu();
       agent.destroy();
       const watcher = await signInAs(server.baseUrl, 'watcher-1@bench.local');
       const inbox = (await fetchJson(server.baseUrl, '/api/notifications?limit=1', watcher)) as {
@@ -104,6 +111,8 @@ export async function measureNotifications(
                 other: (after.process - after.mainThread - (before.process - before.mainThread)) / COMMENTS,
               }
             : null,
+        databaseCpuMsPerComment:
+          databaseBefore && databaseAfter ? cpuMsBetween(databaseBefore, databaseAfter) / COMMENTS : null,
         notificationsPerWatcher: inbox.unread,
         targets: [
           {
@@ -210,12 +219,22 @@ export function formatNotificationsTable(reports: NotificationsReport[]): string
     report.cpuMsPerComment
       ? `${report.cpuMsPerComment.main.toFixed(1)} + ${report.cpuMsPerComment.other.toFixed(1)}`
       : '',
+    report.databaseCpuMsPerComment != null ? report.databaseCpuMsPerComment.toFixed(1) : 'in other',
   ]);
   return [
     ...renderTable(
-      ['database', 'watchers', 'comments', 'p50 ms', 'p99 ms', 'max ms', 'server CPU ms/comment main+other'],
+      [
+        'database',
+        'watchers',
+        'comments',
+        'p50 ms',
+        'p99 ms',
+        'max ms',
+        'server CPU ms/comment main+other',
+        'PostgreSQL CPU ms/comment',
+      ],
       lines,
-      new Set([1, 2, 3, 4, 5]),
+      new Set([1, 2, 3, 4, 5, 7]),
     ),
     '',
     ...reports.flatMap((report) => formatTargets(report.kind, report.targets)),

@@ -5,23 +5,24 @@ import { MAIL_GIVE_UP_MS } from '../mail/mail-queue.ts';
 import { enqueueJobs } from '../outbox/outbox.ts';
 import type { BatchPlan } from '../sync/batch-plan.ts';
 import { NOTIFICATION_MAIL_JOB } from './notification-mail.ts';
-import { planNotices, type Notice } from './plan-notices.ts';
+import { planNotices } from './plan-notices.ts';
 import { visibleTaskTo } from './visibility.ts';
 
 /** When one write tells a person several things about a task, or groups into an unread notification, the
  * more telling type stays: a mention over an assignment over a comment over a status. */
-const RANK: Record<Notice['type'], number> = { status_changed: 1, commented: 2, assigned: 3, mentioned: 4 };
 const RANK_SQL = (type: string) =>
   sql.raw(`array_position(array['status_changed', 'commented', 'assigned', 'mentioned']::text[], ${type})`);
 
 /** The group key of one person's changes: theirs to a task within the window make one notification. */
 export const actorGroupKey = (actorId: string) => `by:${actorId}`;
 
-interface Recipient {
-  recipient_id: string;
+/** A notice as the statement reads it: to whom (named people, or the task's watchers), and its order in the write. */
+interface NoticeRow {
+  recipient_id: string | null;
   task_id: string;
   type: NotificationType;
   comment_id: string | null;
+  seq: number;
 }
 
 /**
@@ -29,6 +30,9 @@ interface Recipient {
  * watchers it adds, one notification per person and task (grouped into that person's unread one from the
  * same actor within NOTIFICATIONS.groupWindowMs), never to the actor, and only to active members who may
  * see the task; the mail of those who asked for it at once is queued in the outbox here too.
+ *
+ * One statement works out the recipients: a notice to a task's watchers is joined with task_watchers in
+ * the database, so a comment on a task of 1,000 watchers sends no list of 1,000 people back and forth.
  */
 export async function writeNotifications(tx: Tx, plan: BatchPlan): Promise<void> {
   const { watchers, notices } = planNotices(plan);
@@ -44,56 +48,49 @@ export async function writeNotifications(tx: Tx, plan: BatchPlan): Promise<void>
         join users on users.id = w.user_id
       on conflict (task_id, user_id) do nothing`);
   }
-  const watched = [...new Set(notices.filter((notice) => notice.to === 'watchers').map((n) => n.taskId))];
-  const watchersOf = new Map<string, string[]>();
-  if (watched.length > 0) {
-    const rows = await tx.execute<{ task_id: string; user_id: string }>(sql`
-      select task_id, user_id from task_watchers
-       where watching and task_id in (${sql.join(
-         watched.map((id) => sql`${id}::uuid`),
-         sql`, `,
-       )})`);
-    for (const row of rows.rows)
-      watchersOf.set(row.task_id, [...(watchersOf.get(row.task_id) ?? []), row.user_id]);
-  }
-  // One notice per person and task: the most telling of this write's.
-  const chosen = new Map<string, Recipient>();
-  for (const notice of notices) {
-    const people = notice.to === 'watchers' ? (watchersOf.get(notice.taskId) ?? []) : notice.to.people;
-    for (const person of people) {
-      if (person === actorId) continue;
-      const key = `${person}|${notice.taskId}`;
-      const current = chosen.get(key);
-      if (current && RANK[current.type as Notice['type']] >= RANK[notice.type]) continue;
-      chosen.set(key, {
-        recipient_id: person,
-        task_id: notice.taskId,
-        type: notice.type,
-        comment_id: notice.commentId,
-      });
-    }
-  }
-  if (chosen.size === 0) return;
+  if (notices.length === 0) return;
+  const rows = notices.flatMap((notice, seq): NoticeRow[] => {
+    const row = { task_id: notice.taskId, type: notice.type, comment_id: notice.commentId, seq };
+    return notice.to === 'watchers'
+      ? [{ ...row, recipient_id: null }]
+      : notice.to.people.map((person) => ({ ...row, recipient_id: person }));
+  });
   const groupKey = actorGroupKey(actorId);
   const windowStart = new Date(plan.now.getTime() - NOTIFICATIONS.groupWindowMs);
-  // Grouped into the person's unread notification of this actor and task within the window, or new; the
-  // recipients are read in place by each use (not materialized), so the grouping finds its rows by the
-  // inbox index rather than comparing every notification with every recipient.
-  // The answer lists the new ones with their e-mail preference (no row: the daily digest).
+  // `input` keeps one notice per person and task, the most telling (the first of equals), never the
+  // actor's own. The rest is grouped into the person's unread notification of this actor and task within
+  // the window (found by the unread-by-task index), or new. The answer lists the new ones whose person
+  // wants mail at once.
   const created = await tx.execute<{ id: string; email: string }>(sql`
-    with input as (
-      select * from jsonb_to_recordset(${JSON.stringify([...chosen.values()])}::jsonb)
-        as i(recipient_id uuid, task_id uuid, type text, comment_id uuid)
+    with notice as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as n(recipient_id uuid, task_id uuid, type text, comment_id uuid, seq int)
+    ), input as (
+      select distinct on (recipient_id, task_id) recipient_id, task_id, type, comment_id
+        from (select n.* from notice n where n.recipient_id is not null
+              union all
+              select w.user_id, n.task_id, n.type, n.comment_id, n.seq
+                from notice n join task_watchers w on w.task_id = n.task_id and w.watching
+               where n.recipient_id is null) as candidate
+       where recipient_id <> ${actorId}::uuid
+       order by recipient_id, task_id, ${RANK_SQL('type')} desc, seq
     ), eligible as not materialized (
       select i.* from input i ${visibleTaskTo('i.task_id', 'i.recipient_id')}
     ), grouped as (
+      -- A look-up per recipient (lateral), never a join the planner may turn into a scan of every unread
+      -- row: on a table grown since its statistics (PGlite has no autovacuum) that scan was quadratic.
       update notifications n
-         set type = case when ${RANK_SQL('e.type')} >= ${RANK_SQL('n.type')} then e.type else n.type end,
-             comment_id = case when ${RANK_SQL('e.type')} >= ${RANK_SQL('n.type')} then e.comment_id else n.comment_id end,
+         set type = case when ${RANK_SQL('g.type')} >= ${RANK_SQL('n.type')} then g.type else n.type end,
+             comment_id = case when ${RANK_SQL('g.type')} >= ${RANK_SQL('n.type')} then g.comment_id else n.comment_id end,
              change_seq = ${plan.changeSeq}
-        from eligible e
-       where n.recipient_id = e.recipient_id and n.task_id = e.task_id and n.group_key = ${groupKey}
-         and n.read_at is null and n.created_at > ${windowStart}
+        from (select e.type, e.comment_id, unread.id
+                from eligible e
+                cross join lateral (
+                  select mine.id from notifications mine
+                   where mine.task_id = e.task_id and mine.recipient_id = e.recipient_id and mine.read_at is null
+                     and mine.group_key = ${groupKey} and mine.created_at > ${windowStart}
+                   limit 1) unread) g
+       where n.id = g.id
       returning n.recipient_id, n.task_id
     ), inserted as (
       insert into notifications (recipient_id, type, task_id, actor_id, comment_id, group_key, created_at, change_seq)
@@ -102,8 +99,9 @@ export async function writeNotifications(tx: Tx, plan: BatchPlan): Promise<void>
        where not exists (select 1 from grouped g where g.recipient_id = e.recipient_id and g.task_id = e.task_id)
       returning id, recipient_id
     )
-    select inserted.id, coalesce(np.email, 'daily') as email
-      from inserted left join notification_preferences np on np.user_id = inserted.recipient_id`);
+    select inserted.id, np.email
+      from inserted join notification_preferences np on np.user_id = inserted.recipient_id
+     where np.email = 'immediate'`);
   // A grouped change sends no second mail: one notification, one mail.
   await queueImmediateMails(tx, created.rows, plan.now);
 }
