@@ -12,6 +12,21 @@ export interface MailedNotification {
   actor: string | null;
   /** The comment that caused it, its mentions already written as names; null for the others. */
   comment: string | null;
+  /** A `due_soon`'s deadline is tomorrow (the server's time zone) when the mail leaves, or sooner. */
+  due: 'tomorrow' | 'sooner' | null;
+}
+
+/**
+ * Whether a deadline falls on tomorrow in the server's time zone (`TZ`, the digest's too), or sooner: a
+ * reminder is written 24 hours ahead, so a deadline at 10:00 is reminded of the same morning.
+ */
+export function dueDay(deadline: Date, now: Date): 'tomorrow' | 'sooner' {
+  const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  return deadline.getFullYear() === tomorrow.getFullYear() &&
+    deadline.getMonth() === tomorrow.getMonth() &&
+    deadline.getDate() === tomorrow.getDate()
+    ? 'tomorrow'
+    : 'sooner';
 }
 
 /** Where a mail's links go, and the one-click unsubscribe address of its person. */
@@ -34,7 +49,7 @@ export function notificationLine(notification: MailedNotification): string {
     case 'status_changed':
       return `${actor} a changé le statut de ${title}`;
     case 'due_soon':
-      return `Échéance demain : ${title}`;
+      return notification.due === 'tomorrow' ? `Échéance demain : ${title}` : `Échéance proche : ${title}`;
     case 'overdue':
       return `Échéance dépassée : ${title}`;
   }

@@ -7,6 +7,7 @@ import type { JobHandler } from '../outbox/outbox.ts';
 import {
   commentExcerpt,
   digestMail,
+  dueDay,
   notificationMail,
   type MailedNotification,
 } from './notification-mail.ts';
@@ -20,6 +21,7 @@ interface MailedRow extends Record<string, unknown> {
   title: string;
   actor: string | null;
   body: string | null;
+  deadline: string | null;
   email: string;
   mode: string;
 }
@@ -101,7 +103,7 @@ export class NotificationMailer {
   /** The visible notifications that match, newest first, with their person's address and mail mode. */
   private async read(where: SQL): Promise<MailedRow[]> {
     const result = await this.db.execute<MailedRow>(sql`
-      select n.type, n.task_id, n.recipient_id, t.title, a.username as actor, c.body, u.email,
+      select n.type, n.task_id, n.recipient_id, t.title, a.username as actor, c.body, t.deadline, u.email,
              coalesce(np.email, 'daily') as mode
         from notifications n ${visibleTaskTo('n.task_id', 'n.recipient_id')}
         left join users a on a.id = n.actor_id
@@ -131,6 +133,7 @@ export class NotificationMailer {
       title: row.title,
       actor: row.actor,
       comment: row.body === null ? null : commentExcerpt(row.body, names),
+      due: row.type === 'due_soon' && row.deadline ? dueDay(new Date(row.deadline), new Date()) : null,
     };
   }
 }
