@@ -12,7 +12,8 @@ export const MIGRATIONS_FOLDER =
 // Several server instances may start at once against one PostgreSQL: one migrates, the others wait.
 const MIGRATION_LOCK_KEY = 7_356_001;
 
-export async function runMigrations(pool: pg.Pool): Promise<void> {
+/** `migrationsFolder`: another folder of migrations, for a test that stops at an older one. */
+export async function runMigrations(pool: pg.Pool, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
   const client = await pool.connect();
   // A migration may rewrite a large table, and waiting for another instance's migration may be long:
   // this connection has no statement deadline (db/client.ts), neither the server's nor the client's
@@ -24,7 +25,7 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
   ).connectionParameters.query_timeout = undefined;
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrate(drizzle(client), { migrationsFolder });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     client.release(true);
