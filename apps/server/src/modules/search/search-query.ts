@@ -10,6 +10,7 @@ import {
 } from '@jalon/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { INDEXED_TABLES, commonLexemes, textArrayLiteral, type IndexedTable } from './common-lexemes.ts';
 
 /*
  * Full-text search over the stored `search_vector` columns (migrations 0011 and 0013: the `jalon_search`
@@ -23,6 +24,14 @@ const nameVector = (column: string) =>
   sql.raw(`setweight(to_tsvector('jalon_search', jalon_search_fold(${column})), 'A')`);
 
 /**
+ * A stored vector's match: the GIN index reads the question's words that are rare in the table only
+ * (`query.<table>`, migration 0015), and the whole question is checked on the rows they find, so the
+ * matches are exactly the question's.
+ */
+const storedMatch = (alias: string, table: IndexedTable) =>
+  sql.raw(`${alias}.search_vector @@ query.${table} and ts_match_vq(${alias}.search_vector, query.tsq)`);
+
+/**
  * Each source gives its live matches of `query.tsq` as (kind, id, task_id, title, body, rank). Another
  * kind of thing to find is one more entry here, with its own GIN index where its table is large. A
  * comment is found under its task's title, and only while it and its task are live. Labels and active
@@ -33,13 +42,13 @@ const SOURCES: SQL[] = [
   sql`select 'task'::text as kind, t.id, t.id as task_id, t.title, t.description as body,
         ts_rank(t.search_vector, query.tsq) as rank
       from tasks t, query
-      where t.deleted_at is null and t.search_vector @@ query.tsq`,
+      where t.deleted_at is null and ${storedMatch('t', 'tasks')}`,
   sql`select 'project'::text, p.id, null::uuid, p.name, p.description, ts_rank(p.search_vector, query.tsq)
       from projects p, query
-      where p.deleted_at is null and p.search_vector @@ query.tsq`,
+      where p.deleted_at is null and ${storedMatch('p', 'projects')}`,
   sql`select 'comment'::text, c.id, c.task_id, t.title, c.body, ts_rank(c.search_vector, query.tsq)
       from comments c join tasks t on t.id = c.task_id, query
-      where c.deleted_at is null and t.deleted_at is null and c.search_vector @@ query.tsq`,
+      where c.deleted_at is null and t.deleted_at is null and ${storedMatch('c', 'comments')}`,
   sql`select 'label'::text, l.id, null::uuid, l.name, ''::text, ts_rank(${nameVector('l.name')}, query.tsq)
       from labels l, query
       where l.deleted_at is null and ${nameVector('l.name')} @@ query.tsq`,
@@ -124,8 +133,18 @@ export async function searchPage(
   const position = after
     ? sql`where (rank, kind, id) < (${after[0]}::real, ${after[1]}::text, ${after[2]}::uuid)`
     : sql``;
+  const common = await commonLexemes(db);
   const result = await db.execute<Row>(sql`
-    with query as (select to_tsquery('jalon_search', jalon_search_fold(${text})) as tsq),
+    with query as (
+      select tsq, ${sql.join(
+        INDEXED_TABLES.map(
+          (table) =>
+            sql`jalon_search_index_query(tsq, ${textArrayLiteral(common[table])}::text[]) as ${sql.raw(table)}`,
+        ),
+        sql`, `,
+      )}
+      from (select to_tsquery('jalon_search', jalon_search_fold(${text})) as tsq) as asked
+    ),
     hits as (${sql.join(SOURCES, sql` union all `)}),
     page as (
       select * from hits ${position}

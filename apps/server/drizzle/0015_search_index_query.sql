@@ -1,0 +1,35 @@
+-- Search: which of a question's words the GIN index reads (hand-written, like 0011_search; decision 0096).
+-- A word found in most rows ('réunion' in every task's description of the bench) costs the index scan a
+-- walk through its whole posting list, to intersect it with the rare words that decide the answer. The index
+-- reads the rare words only; the search checks the full question again on the rows they find, so the
+-- matches are the same whatever is called common. Which lexemes are common (in half the rows or more) the
+-- server reads from the planner's statistics (pg_stats, kept by ANALYZE) and passes as `common`.
+--
+-- `q` is what the search builds: lexemes joined by '&', the last one perhaps a prefix (':*'), which is
+-- common when a common lexeme starts with it. The result is `q` without its common operands; `q` itself
+-- when every operand is common, or when `q` has any other shape.
+CREATE FUNCTION jalon_search_index_query(q tsquery, common text[]) RETURNS tsquery
+  LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  operand text[];
+  lexeme text;
+  rare text[] := '{}';
+BEGIN
+  IF cardinality(common) = 0
+     OR q::text !~ '^''(?:[^'']|'''')*''(?::\*)?(?: & ''(?:[^'']|'''')*''(?::\*)?)*$' THEN
+    RETURN q;
+  END IF;
+  -- Each operand: its text as the query writes it, its lexeme (quotes doubled), ':*' for a prefix.
+  FOR operand IN SELECT regexp_matches(q::text, '(''((?:[^'']|'''')*)''(:\*)?)', 'g') LOOP
+    lexeme := replace(operand[2], '''''', '''');
+    IF NOT (CASE WHEN operand[3] IS NULL THEN lexeme = ANY (common)
+                 ELSE EXISTS (SELECT FROM unnest(common) AS c(element) WHERE starts_with(c.element, lexeme)) END) THEN
+      rare := rare || operand[1];
+    END IF;
+  END LOOP;
+  IF cardinality(rare) = 0 THEN
+    RETURN q;
+  END IF;
+  RETURN array_to_string(rare, ' & ')::tsquery;
+END;
+$$;
