@@ -6,29 +6,32 @@
 -- server reads from the planner's statistics (pg_stats, kept by ANALYZE) and passes as `common`.
 --
 -- `q` is what the search builds: lexemes joined by '&', the last one perhaps a prefix (':*'), which is
--- common when a common lexeme starts with it. The result is `q` without its common operands; `q` itself
--- when every operand is common, or when `q` has any other shape.
+-- common when a common lexeme starts with it. The result is `q` without its common operands, or null when
+-- that leaves nothing out (no operand common, or every one), or when `q` has any other shape: then the
+-- index reads `q` itself and nothing needs checking again.
 CREATE FUNCTION jalon_search_index_query(q tsquery, common text[]) RETURNS tsquery
   LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 DECLARE
   operand text[];
   lexeme text;
   rare text[] := '{}';
+  operands int := 0;
 BEGIN
   IF cardinality(common) = 0
      OR q::text !~ '^''(?:[^'']|'''')*''(?::\*)?(?: & ''(?:[^'']|'''')*''(?::\*)?)*$' THEN
-    RETURN q;
+    RETURN NULL;
   END IF;
   -- Each operand: its text as the query writes it, its lexeme (quotes doubled), ':*' for a prefix.
   FOR operand IN SELECT regexp_matches(q::text, '(''((?:[^'']|'''')*)''(:\*)?)', 'g') LOOP
+    operands := operands + 1;
     lexeme := replace(operand[2], '''''', '''');
     IF NOT (CASE WHEN operand[3] IS NULL THEN lexeme = ANY (common)
                  ELSE EXISTS (SELECT FROM unnest(common) AS c(element) WHERE starts_with(c.element, lexeme)) END) THEN
       rare := rare || operand[1];
     END IF;
   END LOOP;
-  IF cardinality(rare) = 0 THEN
-    RETURN q;
+  IF cardinality(rare) IN (0, operands) THEN
+    RETURN NULL;
   END IF;
   RETURN array_to_string(rare, ' & ')::tsquery;
 END;

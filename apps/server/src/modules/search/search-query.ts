@@ -25,11 +25,14 @@ const nameVector = (column: string) =>
 
 /**
  * A stored vector's match: the GIN index reads the question's words that are rare in the table only
- * (`query.<table>`, migration 0015), and the whole question is checked on the rows they find, so the
- * matches are exactly the question's.
+ * (`query.<table>`, migration 0015), and the whole question is checked again on the rows they find, so the
+ * matches are exactly the question's. When no word is left out (null), the index reads the question itself.
  */
 const storedMatch = (alias: string, table: IndexedTable) =>
-  sql.raw(`${alias}.search_vector @@ query.${table} and ts_match_vq(${alias}.search_vector, query.tsq)`);
+  sql.raw(
+    `${alias}.search_vector @@ coalesce(query.${table}, query.tsq)
+      and (query.${table} is null or ts_match_vq(${alias}.search_vector, query.tsq))`,
+  );
 
 /**
  * Each source gives its live matches of `query.tsq` as (kind, id, task_id, title, body, rank). Another

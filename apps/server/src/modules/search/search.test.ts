@@ -233,6 +233,10 @@ describe('a question with words in most tasks', () => {
         sql`select jalon_search_index_query(to_tsquery('jalon_search', 'commande & urgente:*'), '{command}')::text as index`,
       );
       expect(left.rows[0]?.index).toBe("'urgent':*");
+      const unchanged = await ctx.db.execute<{ index: string | null }>(
+        sql`select jalon_search_index_query(to_tsquery('jalon_search', 'urgente & livraison'), '{command}') as index`,
+      );
+      expect(unchanged.rows[0]?.index).toBeNull();
 
       // The index finds every 'urgente'; the whole question keeps those with 'commande' too.
       for (const q of ['commande urgente', 'urgente comm', 'urgente commande']) {
