@@ -8,7 +8,8 @@ import {
   type SearchItem,
   type SearchPage,
 } from '@jalon/contract';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
+import { RenderedStatement } from '../../db/rendered-statement.ts';
 import { AppError } from '../../lib/errors.ts';
 import { INDEXED_TABLES, commonLexemes, textArrayLiteral, type IndexedTable } from './common-lexemes.ts';
 
@@ -125,34 +126,36 @@ type Row = {
   excerpt: string;
 };
 
-/** One page of what the words find, best first (rank, then kind and id for a stable order). */
-export async function searchPage(
-  db: Db,
-  query: { q: string; limit: number; cursor?: string },
-): Promise<SearchPage> {
-  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
-  const text = tsqueryText(query.q);
-  if (text === null) return { items: [], next: null };
+type SearchValues = {
+  text: string;
+  limit: number;
+  afterRank?: string;
+  afterKind?: string;
+  afterId?: string;
+} & Record<IndexedTable, string>;
+
+const placeholder = sql.placeholder;
+
+/** The statement of a first page or of a page after a cursor: rendered once, its values bound at each call. */
+function searchSql(after: boolean): SQL {
   const position = after
-    ? sql`where (rank, kind, id) < (${after[0]}::real, ${after[1]}::text, ${after[2]}::uuid)`
+    ? sql`where (rank, kind, id) < (${placeholder('afterRank')}::real, ${placeholder('afterKind')}::text, ${placeholder('afterId')}::uuid)`
     : sql``;
-  const common = await commonLexemes(db);
-  const result = await db.execute<Row>(sql`
+  return sql`
     with query as (
       select tsq, ${sql.join(
         INDEXED_TABLES.map(
-          (table) =>
-            sql`jalon_search_index_query(tsq, ${textArrayLiteral(common[table])}::text[]) as ${sql.raw(table)}`,
+          (table) => sql`jalon_search_index_query(tsq, ${placeholder(table)}::text[]) as ${sql.raw(table)}`,
         ),
         sql`, `,
       )}
-      from (select to_tsquery('jalon_search', jalon_search_fold(${text})) as tsq) as asked
+      from (select to_tsquery('jalon_search', jalon_search_fold(${placeholder('text')}::text)) as tsq) as asked
     ),
     hits as (${sql.join(SOURCES, sql` union all `)}),
     page as (
       select * from hits ${position}
       order by rank desc, kind desc, id desc
-      limit ${query.limit + 1}
+      limit ${placeholder('limit')}::int
     )
     -- The headlines are made for the page's rows only: they parse the text again.
     select page.kind, page.id, page.task_id, page.rank::text as rank,
@@ -161,7 +164,41 @@ export async function searchPage(
       ts_headline('jalon_search', jalon_search_fold(${unmarked(PAGE_BODY)}), query.tsq,
         ${`${markOptions},HighlightAll=true`}) as excerpt
     from page, query
-    order by page.rank desc, page.kind desc, page.id desc`);
+    order by page.rank desc, page.kind desc, page.id desc`;
+}
+
+const STATEMENTS = {
+  first: { name: 'jalon_search_first', statement: new RenderedStatement<SearchValues>(searchSql(false)) },
+  after: { name: 'jalon_search_after', statement: new RenderedStatement<SearchValues>(searchSql(true)) },
+};
+
+/** One page of what the words find, best first (rank, then kind and id for a stable order). */
+export async function searchPage(
+  database: Pick<Database, 'db' | 'pool' | 'kind'>,
+  query: { q: string; limit: number; cursor?: string },
+): Promise<SearchPage> {
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  const text = tsqueryText(query.q);
+  if (text === null) return { items: [], next: null };
+  const common = await commonLexemes(database.db);
+  const { name, statement } = after ? STATEMENTS.after : STATEMENTS.first;
+  const values: SearchValues = {
+    text,
+    limit: query.limit + 1,
+    ...(after ? { afterRank: after[0], afterKind: after[1], afterId: after[2] } : {}),
+    tasks: textArrayLiteral(common.tasks),
+    projects: textArrayLiteral(common.projects),
+    comments: textArrayLiteral(common.comments),
+  };
+  /*
+   * On PostgreSQL the statement is prepared once per connection and its plan kept (planning this union was
+   * half the database's time a search: 1.8 of 4.5 ms). PGlite serves every socket connection from one
+   * session, where a named statement would outlive the connection that prepared it: it stays unnamed.
+   */
+  const result = await database.pool.query<Row>({
+    ...(database.kind === 'postgresql' ? { name } : {}),
+    ...statement.bind(values),
+  });
   const rows = result.rows.slice(0, query.limit);
   const last = rows.at(-1);
   return {
