@@ -17,6 +17,6 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: envelope(searchPageSchema) },
       },
     },
-    async (request) => ({ data: await searchPage(ctx.db, request.query) }),
+    async (request) => ({ data: await searchPage(ctx.database, request.query) }),
   );
 };

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEARCH, excerptOf, type SearchItem, type SearchPage } from '@jalon/contract';
 import { users } from '../../db/schema.ts';
 import { createTestContext, inject, signIn, signInAdmin, type TestContext } from '../../test/test-app.ts';
+import { commonLexemes } from './common-lexemes.ts';
 import { parseMarks, tsqueryText } from './search-query.ts';
 
 let ctx: TestContext;
@@ -205,6 +206,49 @@ describe('GET /api/search', () => {
     const [item] = (await search('rapport')).items.filter((found) => found.id === task.id);
     expect(item!.title).toBe('<img src=x onerror=alert(1)> rapport faux');
     expect(marked(item!.title, item!.highlights.title)).toEqual(['rapport']);
+  });
+});
+
+describe('a question with words in most tasks', () => {
+  it('finds exactly its matches when the index reads only its rare words', async () => {
+    // 'commande' in more than half the file's tasks: ANALYZE lists it among the common lexemes.
+    const orders = await createProject('Commandes', 'Achats');
+    const urgent = new Set<string>();
+    for (let index = 0; index < 60; index += 1) {
+      const task = await createTask(
+        orders.id,
+        `Commande ${index}`,
+        index % 20 === 0 ? 'Livraison urgente' : '',
+      );
+      if (index % 20 === 0) urgent.add(task.id);
+    }
+    const urgentAlone = await createTask(orders.id, 'Appel fournisseur', 'Relance urgente');
+    await ctx.db.execute(sql`analyze tasks`);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // The statistics are read again once a minute.
+      vi.setSystemTime(Date.now() + 61_000);
+      expect((await commonLexemes(ctx.db)).tasks).toContain('command');
+      const left = await ctx.db.execute<{ index: string }>(
+        sql`select jalon_search_index_query(to_tsquery('jalon_search', 'commande & urgente:*'), '{command}')::text as index`,
+      );
+      expect(left.rows[0]?.index).toBe("'urgent':*");
+      const unchanged = await ctx.db.execute<{ index: string | null }>(
+        sql`select jalon_search_index_query(to_tsquery('jalon_search', 'urgente & livraison'), '{command}') as index`,
+      );
+      expect(unchanged.rows[0]?.index).toBeNull();
+
+      // The index finds every 'urgente'; the whole question keeps those with 'commande' too.
+      for (const q of ['commande urgente', 'urgente comm', 'urgente commande']) {
+        expect(new Set(ids(await search(q))), q).toEqual(urgent);
+      }
+      expect(ids(await search('urgente'))).toEqual(expect.arrayContaining([...urgent, urgentAlone.id]));
+      const every = await search('commande', '&limit=50');
+      expect(every.items).toHaveLength(50);
+      expect(every.next).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
