@@ -5,8 +5,8 @@ import { startOwnServer } from './support/own-server.ts';
 import { expect, expectDashboard, signIn, test } from './support/test.ts';
 import { apiAs, uniqueName } from './support/work.ts';
 
-// Issue 32: a session in use keeps its live stream past its idle window. The file's name sorts first,
-// so its 9 minutes start with the suite and run beside the other journeys, not after them.
+// Issue 32: a session in use keeps its live stream past its idle window. Its 9 minutes run in a worker
+// of their own (a project of its own in playwright.config.ts), beside the other journeys' two.
 
 const indicator = (page: Page) => page.getByRole('status', { name: 'État de la connexion' });
 

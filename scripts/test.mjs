@@ -5,7 +5,7 @@
 // The server suite runs on in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set; the
 // sync core (`sync`) is pure and needs neither. `node scripts/test.mjs faults` runs the soak and fault
 // suite alone (it is part of the full run too).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,10 +13,12 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'jalon-test-'));
 const results = [];
-// Steps run one after the other, so a step's duration is the time since the previous result.
+// After the static checks (checkAll), steps run one after the other, so a step's duration is the time
+// since the previous result.
 let stepStarted = Date.now();
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
 function record(result) {
-  results.push({ ...result, seconds: Math.round((Date.now() - stepStarted) / 1000) });
+  results.push({ ...result, seconds: seconds(stepStarted) });
   stepStarted = Date.now();
 }
 
@@ -33,6 +35,38 @@ function check(name, command, args, options) {
   console.log(`\n=== ${name} ===`);
   const ok = run(command, args, options);
   record({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+
+/** Runs `checks` ([name, command, args]) `concurrency` at a time; each is one result, in the given order. */
+async function checkAll(checks, concurrency) {
+  const done = new Array(checks.length);
+  let next = 0;
+  async function lane() {
+    while (next < checks.length) {
+      const index = next++;
+      const [name, command, args] = checks[index];
+      const started = Date.now();
+      const { ok, output } = await runCollected(command, args);
+      console.log(`\n=== ${name} ===`);
+      process.stdout.write(output);
+      done[index] = { name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds: seconds(started) };
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, checks.length) }, lane));
+  results.push(...done);
+  stepStarted = Date.now();
+}
+
+/** Like `run`, with stdout and stderr kept together until the process ends. */
+function runCollected(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => resolve({ ok: code === 0, output: Buffer.concat(chunks).toString() }));
+  });
 }
 
 function vitest(name, workspace, env = {}, extraArgs = []) {
@@ -154,22 +188,28 @@ function redoclyLint(document) {
 const only = process.argv.slice(2);
 const wants = (step) => only.length === 0 || only.includes(step);
 
+// The static checks are single-threaded processes independent of each other: they run as many at a time
+// as the machine has cores, each one's output printed whole when it ends (not interleaved), and the
+// summary lists them in this order with each one's own duration.
+const staticChecks = [];
 if (wants('typecheck')) {
   for (const project of ['packages/contract', 'packages/sync', 'apps/server', 'apps/web', 'e2e', 'bench']) {
     if (fs.existsSync(path.join(root, project, 'tsconfig.json')))
-      check(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
+      staticChecks.push([`typecheck ${project}`, 'npx', ['tsc', '-p', project]]);
   }
 }
 if (wants('lint')) {
-  check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+  staticChecks.push(['lint', 'npx', ['eslint', '.', '--max-warnings=0']]);
   // One formatting for every file, so a diff shows what changed and not how it was typed: `npm run format`
   // writes it.
-  check('format (prettier --check)', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
+  staticChecks.push(['format (prettier --check)', 'npx', ['prettier', '--check', '--log-level=warn', '.']]);
   // Links in the docs resolve, no file cites a document kept outside the repository, the decision
   // records are indexed (scripts/check-docs.mjs); then the checker's own test.
-  check('docs', 'node', ['scripts/check-docs.mjs']);
-  check('docs checker test', 'node', ['--test', 'scripts/check-docs.test.mjs']);
+  staticChecks.push(['docs', 'node', ['scripts/check-docs.mjs']]);
+  staticChecks.push(['docs checker test', 'node', ['--test', 'scripts/check-docs.test.mjs']]);
 }
+await checkAll(staticChecks, os.availableParallelism());
+
 // The API contract: the document GET /api/openapi.json serves, generated from the routes, linted with
 // Redocly (redocly.yaml: 0 errors, 0 warnings), then the client types openapi-typescript makes of it
 // compiled with the example client of docs/api-client. Two checks.
