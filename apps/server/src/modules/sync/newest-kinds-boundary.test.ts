@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Label, NotificationList, Task } from '@jalon/contract';
 import { auditLog, labels, projects, tasks } from '../../db/schema.ts';
 import { multipartBody } from '../../test/multipart.ts';
-import { inject, signIn, signInAdmin } from '../../test/test-app.ts';
+import { inject, signInAdmin } from '../../test/test-app.ts';
 import { Device, openSyncBed, type SyncBed } from '../../test/sync/sync-test-kit.ts';
 
 // The id forms and the text of sync-boundary.test.ts, on the newest kinds: notifications, labels,
