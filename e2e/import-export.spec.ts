@@ -109,3 +109,32 @@ for (const size of SIZES) {
     });
   });
 }
+
+test.describe("'Importer', a double click", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('imports the file once and says what the one import created', async ({ page, admin }) => {
+    test.setTimeout(90_000);
+    await signInAdmin(page, admin);
+    await page.goto('/admin/import-export');
+    const name = `Salon ${randomUUID().slice(0, 6)}`;
+    const form = page.getByRole('form', { name: 'Importer' });
+    await form.getByLabel(/^Fichier/).setInputFiles(csvFile(admin, name));
+    await form.getByRole('button', { name: 'Prévisualiser' }).click();
+    const preview = page.getByRole('region', { name: 'Aperçu de l’import' });
+    await expect(preview.getByText('2 tâches à créer.')).toBeVisible();
+
+    const imports: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/admin/import'))
+        imports.push(request.url());
+    });
+    await preview.getByRole('button', { name: 'Importer' }).dblclick();
+    await expect(page.getByText('Import terminé : 2 tâches créées.')).toBeVisible();
+    expect(imports).toHaveLength(1);
+
+    const projectPath = await page.getByRole('link', { name: 'Ouvrir le projet' }).getAttribute('href');
+    await page.goto(`/tasks?view=list&project=${projectPath!.split('/').pop()}`);
+    await expect(page.getByText('2 tâches', { exact: true })).toBeVisible();
+  });
+});

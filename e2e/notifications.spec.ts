@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { chooseScheme, expectNoViolationsInBothSchemes } from './support/axe.ts';
 import { mailsTo } from './support/mailbox.ts';
-import { bearer, createMember, dataOf, signInByApi, type Member } from './support/members.ts';
+import { bearer, createMember, dataOf, signInByApi, userIdOf, type Member } from './support/members.ts';
 import { expectNoPageOverflow, expectTouchTargets } from './support/screen-checks.ts';
 import { expect, expectDashboard, signIn, test } from './support/test.ts';
 import { apiAs, uniqueName } from './support/work.ts';
@@ -16,14 +16,6 @@ import { apiAs, uniqueName } from './support/work.ts';
 const ENTRY = (title: string) => new RegExp(`vous a (assigné|mentionné dans) « ${title} »`);
 /** 'Notifications, 1 non lue', 'Notifications, 2 non lues': the grouping of Alice's changes is the server's. */
 const UNREAD = /^Notifications, \d+ non lues?$/;
-
-async function idOf(request: APIRequestContext, member: Member): Promise<string> {
-  const { token } = await signInByApi(request, member);
-  const me = await dataOf<{ user: { id: string } }>(
-    await request.get('/api/auth/me', { headers: bearer(token) }),
-  );
-  return me.user.id;
-}
 
 /** Alice, on another device: assigns the task to Bob, then mentions him in a comment. */
 async function aliceNotifiesBob(request: APIRequestContext, alice: Member, bobId: string, taskId: string) {
@@ -63,7 +55,7 @@ test.describe('notifications at 1440 px', () => {
   }) => {
     test.setTimeout(90_000);
     const alice = await createMember(request, { username: uniqueName('Alice') });
-    const bobId = await idOf(request, bob);
+    const bobId = await userIdOf(request, bob);
     const task = await aliceTask(request, alice);
     await page.emulateMedia({ colorScheme: 'light' });
     await signIn(page, bob);
@@ -112,7 +104,7 @@ test.describe('notifications at 360 px, touch', () => {
   }) => {
     test.setTimeout(90_000);
     const alice = await createMember(request, { username: uniqueName('Alice') });
-    const bobId = await idOf(request, bob);
+    const bobId = await userIdOf(request, bob);
     const task = await aliceTask(request, alice);
     await aliceNotifiesBob(request, alice, bobId, task.id);
     await signIn(page, bob);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoViolationsInBothSchemes } from './support/axe.ts';
-import { bearer, dataOf, signInByApi, type Member } from './support/members.ts';
+import { databases, revokeFromElsewhere, storedUserId } from './support/device-copy.ts';
 import { expect, expectDashboard, signIn, test } from './support/test.ts';
 
 // Issue 32: a session revoked elsewhere leaves the device in seconds, its offline copy with it (the
@@ -9,32 +9,12 @@ import { expect, expectDashboard, signIn, test } from './support/test.ts';
 const EXPIRED = 'Session expirée. Veuillez vous reconnecter.';
 const indicator = (page: Page) => page.getByRole('status', { name: 'État de la connexion' });
 
-/** The names of this origin's IndexedDB databases, as the page sees them. */
-const databases = (page: Page) =>
-  page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
-
-/** The signed-in person's id, as the page stored it at sign-in. */
-const storedUserId = (page: Page) =>
-  page.evaluate(() => (JSON.parse(localStorage.getItem('jalon:user') ?? '{}') as { id?: string }).id);
-
 /** Opens the kanban through the sidebar and waits for the live stream's answer. */
 async function openKanbanLive(page: Page) {
   const stream = page.waitForResponse((response) => response.url().endsWith('/api/events'));
   await page.goto('/tasks?view=kanban');
   expect((await stream).status()).toBe(200);
   await expect(indicator(page)).toHaveText('En ligne');
-}
-
-/** Ends the page's session from another device of the same person, as /me's sessions tab does. */
-async function revokeFromElsewhere(request: Parameters<typeof signInByApi>[0], member: Member) {
-  const elsewhere = await signInByApi(request, member);
-  const { sessions } = await dataOf<{ sessions: Array<{ id: string; current: boolean }> }>(
-    await request.get('/api/auth/sessions', { headers: bearer(elsewhere.token) }),
-  );
-  const browserSession = sessions.find((session) => !session.current);
-  await dataOf(
-    await request.delete(`/api/auth/sessions/${browserSession!.id}`, { headers: bearer(elsewhere.token) }),
-  );
 }
 
 for (const { width, height } of [

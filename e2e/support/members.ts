@@ -62,6 +62,15 @@ export async function signInByApi(
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
+/** The member's user id, as another member names them (an assignee, a mention). */
+export async function userIdOf(request: APIRequestContext, member: Member): Promise<string> {
+  const { token } = await signInByApi(request, member);
+  const me = await dataOf<{ user: { id: string } }>(
+    await request.get('/api/auth/me', { headers: bearer(token) }),
+  );
+  return me.user.id;
+}
+
 /** RFC 6238 as authenticator apps compute it (SHA-1, 6 digits, 30 s). */
 export function totpCode(secret: string, timestamp = Date.now()): string {
   const totp = new OTPAuth.TOTP({

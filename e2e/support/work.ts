@@ -40,6 +40,10 @@ export async function apiAs(request: APIRequestContext, member: Member) {
       description?: string;
       project: string;
       deadline?: string;
+      /** A member's id: the assignment notifies them. */
+      assignee?: string;
+      /** Makes it a sub-task of this task. */
+      parent?: string;
     }): Promise<TaskRef> =>
       dataOf<TaskRef>(await request.post('/api/tasks', { headers, data: { description: '', ...fields } })),
     comment: async (taskId: string, body: string): Promise<{ id: string }> =>

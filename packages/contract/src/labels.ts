@@ -25,7 +25,7 @@ export const createLabelSchema = z.strictObject(editableLabelFields);
 export type CreateLabel = z.input<typeof createLabelSchema>;
 
 /** `POST /api/labels`: the label, and optionally its client-made id (the sync batch's `tmp-<uuid>`). */
-export const createLabelRequestSchema = createLabelSchema.extend({ id: z.uuid().optional() });
+export const createLabelRequestSchema = createLabelSchema.extend({ id: idSchema.optional() });
 export type CreateLabelRequest = z.input<typeof createLabelRequestSchema>;
 
 export const updateLabelSchema = z

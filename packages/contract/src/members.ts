@@ -65,7 +65,7 @@ export const invitationListSchema = z.array(invitationSchema);
 export const createInvitationRequestSchema = z.strictObject({
   email: emailSchema,
   role: roleSchema,
-  id: z.uuid().optional(),
+  id: idSchema.optional(),
 });
 export type CreateInvitationRequest = z.input<typeof createInvitationRequestSchema>;
 export const createdInvitationSchema = invitationSchema.extend({

@@ -79,8 +79,10 @@ export type CreateTask = z.input<typeof createTaskSchema>;
 /**
  * A client-made id for what is created: the same id sent twice is one entity (a double click, a resend
  * after a lost answer), answered the second time as it is. The sync batch carries it as `tmp-<uuid>`.
+ * Lower case only, like every id: the database reads another case as the same row, which the create
+ * then met as a unique violation (a 500) instead of the row it compares with in memory.
  */
-export const clientMadeIdField = { id: z.uuid().optional() };
+export const clientMadeIdField = { id: idSchema.optional() };
 
 /** `POST /api/tasks`: the task, and optionally its client-made id. */
 export const createTaskRequestSchema = createTaskSchema.extend(clientMadeIdField);

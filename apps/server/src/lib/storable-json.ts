@@ -14,6 +14,10 @@ export const TOO_DEEP_MESSAGE = `Values nested deeper than ${MAX_JSON_DEPTH} lev
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Each lone surrogate replaced by U+FFFD, as a UTF-8 decoder shows bytes it cannot read. */
+export const wellFormed = (text: string): string =>
+  text.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
+
 /** True when PostgreSQL stores this string exactly as it is. */
 export const isStorableText = (text: string): boolean =>
   !text.includes('\u0000') && !LONE_SURROGATE.test(text);

@@ -8,6 +8,7 @@ import {
   type ImportPreview,
   type TaskStatus,
 } from '@jalon/contract';
+import { wellFormed } from '../../lib/storable-json.ts';
 import type { PlannedOperation } from '../sync/batch-plan.ts';
 import type { ImportSource, SourceTask } from './import-source.ts';
 
@@ -38,13 +39,16 @@ export interface ImportPlan {
 }
 
 // Text a file holds that a field cannot: control characters (a one-line field keeps none, a multi-line one
-// tab, line feed and carriage return), then the length.
+// tab, line feed and carriage return) and lone surrogates (a JSON file's `\ud800`, which has no UTF-8 form:
+// U+FFFD, as a CSV file's unreadable bytes become), then the length.
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const ONE_LINE_CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g;
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
-const oneLine = (text: string, max: number) => text.replace(ONE_LINE_CONTROLS, ' ').trim().slice(0, max);
-const multiLine = (text: string, max: number) => text.replace(MULTI_LINE_CONTROLS, '').trim().slice(0, max);
+const oneLine = (text: string, max: number) =>
+  wellFormed(text.replace(ONE_LINE_CONTROLS, ' ').trim().slice(0, max));
+const multiLine = (text: string, max: number) =>
+  wellFormed(text.replace(MULTI_LINE_CONTROLS, '').trim().slice(0, max));
 
 /** The ids the import would create, for the caller to check which are taken before planning. */
 export function derivedIds(source: ImportSource, projectId: string | undefined): string[] {

@@ -1,5 +1,5 @@
 import '../../../styles/import-export.css';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { ImportPreview, ImportResult } from '@jalon/contract';
@@ -23,6 +23,10 @@ export function ImportExportPage() {
   const run = useRunImport();
   const [pending, setPending] = useState<{ request: ImportRequest; preview: ImportPreview } | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  // One import per confirmation: the second click of a double click comes before the disabled button has
+  // re-rendered, and its import (nothing new, the file being imported already) replaced the first's
+  // 'Import terminé : 2 tâches créées.' with 'aucune nouvelle tâche'.
+  const importing = useRef(false);
 
   return (
     <div className="import-export-page">
@@ -52,15 +56,20 @@ export function ImportExportPage() {
             busy={run.isPending}
             error={run.error}
             onCancel={() => setPending(null)}
-            onConfirm={() =>
+            onConfirm={() => {
+              if (importing.current) return;
+              importing.current = true;
               run.mutate(pending.request, {
                 onSuccess: (answer) => {
                   setPending(null);
                   setResult(answer);
                   void queryClient.invalidateQueries({ queryKey: ['import', 'projects'] });
                 },
-              })
-            }
+                onSettled: () => {
+                  importing.current = false;
+                },
+              });
+            }}
           />
         )}
       </section>

@@ -3,6 +3,7 @@ import X from 'lucide-react/icons/x';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { Field } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { useCreateOnce } from '../../../lib/use-create-once.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import { useWork } from '../../../offline/work-context.tsx';
 import { useLabelWrites } from '../api/label-writes.ts';
@@ -32,6 +33,11 @@ type Option = { kind: 'label'; id: string; name: string } | { kind: 'create'; na
 export function LabelPicker({ id, value, onChange }: LabelPickerProps) {
   const { labels } = useWork();
   const writes = useLabelWrites();
+  // One label however the option is chosen: a second choice while the first is on its way is dropped (a
+  // double click made two labels of one name, the second refused by the server as a conflict).
+  const create = useCreateOnce((name: string, labelId: string) =>
+    writes.create(name, nextLabelColor(labels), labelId),
+  );
   const listId = `${id}-options`;
   const statusId = useId();
   const [query, setQuery] = useState('');
@@ -64,10 +70,10 @@ export function LabelPicker({ id, value, onChange }: LabelPickerProps) {
     if (full) return;
     if (option.kind === 'label') return add(option.id, option.name);
     setFailure(null);
-    writes
-      .create(option.name, nextLabelColor(labels))
-      .then((labelId) => add(labelId, option.name))
-      .catch((error: unknown) => setFailure(t.failed(errorMessage(error))));
+    create.submit(option.name, {
+      onSuccess: (labelId) => add(labelId, option.name),
+      onError: (error) => setFailure(t.failed(errorMessage(error))),
+    });
   };
 
   const remove = (labelId: string, name: string) => {
@@ -173,7 +179,11 @@ export function LabelPicker({ id, value, onChange }: LabelPickerProps) {
                     }
                     // The focus stays in the field, as the palette's does.
                     onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => choose(option)}
+                    // The second click of a double click chooses nothing more: the list under it
+                    // has changed since the first.
+                    onClick={(event) => {
+                      if (event.detail <= 1) choose(option);
+                    }}
                   >
                     {label ? (
                       <span className="label-chip" style={chipStyle(label)}>
