@@ -1,7 +1,8 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createAppLocation } from './app/router.ts';
+import { preloadScreen } from './app/routes.tsx';
 import { verifySessionEarly } from './app/verify-session-early.ts';
 import { applyPreferencesToDocument } from './features/preferences/preferences-store.ts';
 import { applyColorScheme } from './features/preferences/theme-store.ts';
@@ -28,14 +29,20 @@ const location = createAppLocation();
 const queryClient = createQueryClient();
 // Before the first request: a revoked session's first 401 (a device offline meanwhile) wipes its copy.
 onSessionExpired((ended) => void wipeIfRevoked(ended));
-verifySessionEarly(queryClient);
+if (verifySessionEarly(queryClient)) preloadScreen(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} location={location} />
-  </StrictMode>,
+// The first render in a transition: React then renders in slices of a few milliseconds and lets the browser
+// in between, where a default-priority render of the whole first screen was a few long tasks on a phone at
+// 4x (issue 33, Lighthouse's total blocking time). Nothing is on screen yet for it to keep waiting.
+const root = createRoot(container);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App queryClient={queryClient} location={location} />
+    </StrictMode>,
+  ),
 );
 
 // The service worker (offline app shell, background sync) registers once the page has loaded: the first
