@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createAppLocation } from './app/router.ts';
@@ -33,16 +33,10 @@ if (verifySessionEarly(queryClient)) preloadScreen(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
-// The first render in a transition: React then renders in slices of a few milliseconds and lets the browser
-// in between, where a default-priority render of the whole first screen was a few long tasks on a phone at
-// 4x (issue 33, Lighthouse's total blocking time). Nothing is on screen yet for it to keep waiting.
-const root = createRoot(container);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App queryClient={queryClient} location={location} />
-    </StrictMode>,
-  ),
+createRoot(container).render(
+  <StrictMode>
+    <App queryClient={queryClient} location={location} />
+  </StrictMode>,
 );
 
 // The service worker (offline app shell, background sync) registers once the page has loaded: the first

@@ -20,7 +20,10 @@ import { discardsSession } from './guards/session-reset-redirect.ts';
  * nothing more is asked for a refused session or an administrator held to /security.
  * Answers whether it asked: the app then also starts the screen's code (routes.tsx, preloadScreen).
  */
-export function verifySessionEarly(queryClient: QueryClient, address: string = window.location.href): boolean {
+export function verifySessionEarly(
+  queryClient: QueryClient,
+  address: string = window.location.href,
+): boolean {
   const { token, user } = getSession();
   if (token === null) return false;
   const url = new URL(address);

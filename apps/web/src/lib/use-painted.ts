@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { afterNextPaint } from './after-paint.ts';
 
 /**
@@ -8,8 +8,6 @@ import { afterNextPaint } from './after-paint.ts';
  */
 export function usePainted(): boolean {
   const [painted, setPainted] = useState(false);
-  // In a transition: what was held back renders in slices that let the browser in (issue 33), rather than
-  // in one default-priority task; and an input meanwhile goes first.
-  useEffect(() => afterNextPaint(() => startTransition(() => setPainted(true))), []);
+  useEffect(() => afterNextPaint(() => setPainted(true)), []);
   return painted;
 }
