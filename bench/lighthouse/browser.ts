@@ -74,7 +74,7 @@ export async function signInThroughForm(page: Page, baseUrl: string, who: Creden
  * precache. The session (local storage, the jalon_session cookie) and the device's IndexedDB copy stay,
  * as for a person coming back to Jalon on a browser that evicted its caches (decision 0036).
  */
-async function coldButSignedIn(page: Page, origin: string): Promise<void> {
+export async function coldButSignedIn(page: Page, origin: string): Promise<void> {
   const cdp = await page.createCDPSession();
   try {
     await cdp.send('Network.clearBrowserCache');

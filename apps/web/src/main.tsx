@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createAppLocation } from './app/router.ts';
+import { preloadScreen } from './app/routes.tsx';
 import { verifySessionEarly } from './app/verify-session-early.ts';
 import { applyPreferencesToDocument } from './features/preferences/preferences-store.ts';
 import { applyColorScheme } from './features/preferences/theme-store.ts';
@@ -28,7 +29,7 @@ const location = createAppLocation();
 const queryClient = createQueryClient();
 // Before the first request: a revoked session's first 401 (a device offline meanwhile) wipes its copy.
 onSessionExpired((ended) => void wipeIfRevoked(ended));
-verifySessionEarly(queryClient);
+if (verifySessionEarly(queryClient)) preloadScreen(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

@@ -11,9 +11,18 @@ import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { TaskPanelLocation, useOpenTaskPanel } from './task-panel-location.tsx';
 
-/** A screen's code, loaded the first time the person opens it: each screen is its own chunk. */
-const screen = <Props extends object>(load: () => Promise<ComponentType<Props>>) =>
-  lazy(async () => ({ default: await load() }));
+/**
+ * A screen's code, loaded the first time the person opens it, or as the app starts when the address opens
+ * it (`preloadScreen`): each screen is its own chunk.
+ */
+function screen<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  let loading: Promise<ComponentType<Props>> | undefined;
+  const preload = () => (loading ??= load());
+  return Object.assign(
+    lazy(async () => ({ default: await preload() })),
+    { preload },
+  );
+}
 
 const AppLayout = screen(async () => (await import('./layout/app-layout.tsx')).AppLayout);
 const LoginRoute = screen(async () => (await import('./routes/login-route.tsx')).LoginRoute);
@@ -60,6 +69,43 @@ const ImportExportPage = screen(
 );
 
 const spinner = <FullPageSpinner label={fr.common.loading} />;
+
+/**
+ * The signed-in screens an address can open first, in the order of <Screens> below (a static path before
+ * a parameter), with the letter case and a trailing slash ignored as the router does.
+ */
+const FIRST_SCREENS: [RegExp, { preload: () => Promise<unknown> }][] = [
+  [/^\/dashboard$/, DashboardRoute],
+  [/^\/projects$/, ProjectsPage],
+  [/^\/projects\/new$/, NewProjectRoute],
+  [/^\/projects\/board\/new$/, NewBoardRoute],
+  [/^\/projects\/[^/]+$/, ProjectDetailPage],
+  [/^\/tasks$/, TasksPage],
+  [/^\/tasks\/new$/, NewTaskPage],
+  [/^\/tasks\/[^/]+$/, TaskPage],
+  [/^\/security$/, SecurityRoute],
+  [/^\/sync$/, SyncPage],
+  [/^\/activity$/, ActivityPage],
+  [/^\/me$/, MeRoute],
+  [/^\/notifications$/, NotificationsPage],
+  [/^\/shortcuts$/, ShortcutsPage],
+];
+
+// A chunk that fails to load fails again when its screen renders, which shows the error screen.
+const quietly = (loading: Promise<unknown>) => void loading.catch(() => undefined);
+
+/**
+ * Asks the signed-in layout's code and the screen's beside the session check, as the app starts, for a
+ * signed-in person: the router asks for them only once /me has answered and then the layout has rendered,
+ * three round trips in a row before the screen's first content on a slow link (issue 33, Lighthouse).
+ */
+export function preloadScreen(pathname: string): void {
+  const path = pathname.toLowerCase().replace(/(.)\/$/, '$1');
+  const found = FIRST_SCREENS.find(([pattern]) => pattern.test(path))?.[1];
+  if (!found) return;
+  quietly(AppLayout.preload());
+  quietly(found.preload());
+}
 
 /** /login and its siblings, for signed-out people. */
 const Public = ({ children }: { children: ReactNode }) => <PublicOnly>{children}</PublicOnly>;

@@ -18,13 +18,17 @@ import { discardsSession } from './guards/session-reset-redirect.ts';
  * are held to /security; if the server has since refused the session or the person, it answers those
  * reads as it answers /me (401 to the sign-in page, 403 to /security), and sends no data. After /me,
  * nothing more is asked for a refused session or an administrator held to /security.
+ * Answers whether it asked: the app then also starts the screen's code (routes.tsx, preloadScreen).
  */
-export function verifySessionEarly(queryClient: QueryClient, address: string = window.location.href): void {
+export function verifySessionEarly(
+  queryClient: QueryClient,
+  address: string = window.location.href,
+): boolean {
   const { token, user } = getSession();
-  if (token === null) return;
+  if (token === null) return false;
   const url = new URL(address);
   const hashQuery = url.hash.includes('?') ? url.hash.slice(url.hash.indexOf('?')) : '';
-  if (discardsSession(url.searchParams) || discardsSession(new URLSearchParams(hashQuery))) return;
+  if (discardsSession(url.searchParams) || discardsSession(new URLSearchParams(hashQuery))) return false;
   queryClient.fetchQuery(meQueryOptions()).then(
     (me) => {
       if (!mustEnrolFirst(me.user, me.session)) askFirstScreenData(queryClient, url, 'after-session-check');
@@ -33,4 +37,5 @@ export function verifySessionEarly(queryClient: QueryClient, address: string = w
     () => undefined,
   );
   if (user !== null && !mustEnrolFirst(user)) askFirstScreenData(queryClient, url, 'with-session-check');
+  return true;
 }

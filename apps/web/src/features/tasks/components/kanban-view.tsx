@@ -18,6 +18,16 @@ interface KanbanViewProps {
   onMove: (task: Task, status: TaskStatus) => void;
 }
 
+/**
+ * How to move a card, above the board. /tasks shows it while the device's copy is still opening, in the
+ * same place: it is the screen's largest text, and waiting for the cards delayed its paint (issue 33).
+ */
+export const KanbanHint = () => (
+  <p className="muted-text" id="kanban-hint">
+    {t.kanban.dragHint}
+  </p>
+);
+
 /** One column per status; each column is virtualised, so thousands of cards stay light. */
 export function KanbanView({ tasks, pending, onMove }: KanbanViewProps) {
   const members = useMembers();
@@ -37,9 +47,7 @@ export function KanbanView({ tasks, pending, onMove }: KanbanViewProps) {
 
   return (
     <>
-      <p className="muted-text" id="kanban-hint">
-        {t.kanban.dragHint}
-      </p>
+      <KanbanHint />
       <div className="kanban">
         {KANBAN_COLUMNS.map((status, index) => {
           const cards = columns.get(status) ?? [];

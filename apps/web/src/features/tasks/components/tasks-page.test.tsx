@@ -433,6 +433,18 @@ describe('task views', () => {
     ).toEqual(['Urgent', 'Client']);
   });
 
+  it("shows the kanban's hint while the device's copy opens, and the board under the same one hint", async () => {
+    serve({ tasks: [makeTask({ status: 'todo' })] });
+    renderTasks('/tasks?view=kanban');
+    const hint = /^Glissez une carte vers une autre colonne/;
+    expect(screen.getByText('Chargement des tâches locales…')).toBeInTheDocument();
+    expect(screen.getByText(hint)).toBeInTheDocument();
+    const todo = await screen.findByRole('region', { name: /^À faire/ });
+    expect(within(todo).getByRole('article', { name: 'Maquette accueil' })).toBeInTheDocument();
+    expect(screen.queryByText('Chargement des tâches locales…')).not.toBeInTheDocument();
+    expect(screen.getAllByText(hint)).toHaveLength(1);
+  });
+
   it("moves a kanban card from the keyboard at once, 'En attente' until answered, and announces it", async () => {
     const user = userEvent.setup();
     const server = serve({ tasks: [makeTask()] });

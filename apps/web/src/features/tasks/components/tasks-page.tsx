@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session-store.ts';
 import { filterMyTasks, isMineFilterOn } from '../../members/index.ts';
 import { useTaskView } from '../hooks/use-task-view.ts';
 import { filterTasks, readTaskFilters } from '../task-filters.ts';
+import { KanbanHint } from './kanban-view.tsx';
 import { NewTaskDisclosure } from './new-task-disclosure.tsx';
 import { TaskCreateForm } from './task-create-form.tsx';
 import { TaskFiltersBar } from './task-filters-bar.tsx';
@@ -76,7 +77,12 @@ export function TasksPage() {
         <ViewSwitcher view={view} onChange={setView} />
         {loaded && <p className="muted-text">{t.count(list.length)}</p>}
       </div>
-      {!loaded && !work.loadError && <Spinner label={t.loading} />}
+      {!loaded && !work.loadError && (
+        <>
+          {view === 'kanban' && <KanbanHint />}
+          <Spinner label={t.loading} />
+        </>
+      )}
       {!loaded && work.loadError !== null && (
         <Alert tone="error">{t.error(errorMessage(work.loadError))}</Alert>
       )}
