@@ -1,6 +1,7 @@
 import type { Target } from '../auth/scenarios.ts';
 import { signInMember } from '../auth/member.ts';
-import { download, type ExportRow } from '../audit/export.ts';
+import { download, DOWNLOAD_TABLE, growthTarget, type ExportRow } from '../lib/export-download.ts';
+import { mib } from '../lib/rss.ts';
 import { formatTargets, logStep as log, renderTable } from '../lib/report.ts';
 import { removeDataDir, startJalonServer, type DatabaseKind } from '../lib/servers.ts';
 import { seedBeforeStart } from '../lib/sql.ts';
@@ -27,8 +28,6 @@ export interface ExportReport {
   rows: ExportRow[];
   targets: Target[];
 }
-
-const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
 export async function measureExport(kind: DatabaseKind, databaseUrl?: string): Promise<ExportReport> {
   log(`[${kind}] seeding ${SEED.tasks} tasks (server started once to migrate)`);
@@ -70,13 +69,16 @@ export async function measureExport(kind: DatabaseKind, databaseUrl?: string): P
   // The JSON document is the data: an export that held it whole would grow by at least its size.
   const json = rows.find((row) => row.format === 'json');
   const dataBytes = json?.bytes ?? 0;
-  const growth = json ? (json.rssPeakKiB - json.rssBeforeKiB) * 1024 : 0;
   const targets: Target[] = [
-    {
-      label: `JSON export of ${SEED.tasks} tasks: peak RSS growth < ${GROWTH_TARGET_SHARE * 100}% of the document (${mib(dataBytes)})`,
-      measured: `+${mib(growth)} (${dataBytes > 0 ? ((growth / dataBytes) * 100).toFixed(0) : '?'}%)`,
-      pass: dataBytes > 0 && growth < dataBytes * GROWTH_TARGET_SHARE,
-    },
+    json
+      ? growthTarget(
+          `JSON export of ${SEED.tasks} tasks`,
+          json,
+          'the document',
+          dataBytes,
+          GROWTH_TARGET_SHARE,
+        )
+      : { label: `JSON export of ${SEED.tasks} tasks`, measured: 'not run', pass: false },
     {
       label: `the same export with the server's JavaScript heap capped at ${CAPPED_HEAP_MIB} MiB (--max-old-space-size) completes`,
       measured: cappedRun ? `${cappedRun.status}, ${mib(cappedRun.bytes)}` : 'not run',
@@ -87,35 +89,17 @@ export async function measureExport(kind: DatabaseKind, databaseUrl?: string): P
 }
 
 export function formatExportTable(reports: ExportReport[]): string {
-  const header = [
-    'database',
-    'export',
-    'size',
-    'seconds',
-    'first byte s',
-    'RSS before',
-    'RSS peak',
-    'peak growth',
-    'growth by quarter of the bytes',
-  ];
+  const header = ['database', 'export', ...DOWNLOAD_TABLE.columns];
   const lines = reports.flatMap((report) =>
     report.rows.map((row) => [
       report.kind,
       row.format === 'json' ? 'JSON, everything' : 'CSV, 1,000-task project',
-      mib(row.bytes),
-      row.seconds.toFixed(1),
-      row.firstByteSeconds.toFixed(2),
-      mib(row.rssBeforeKiB * 1024),
-      mib(row.rssPeakKiB * 1024),
-      `+${mib((row.rssPeakKiB - row.rssBeforeKiB) * 1024)}`,
-      row.rssPeakByQuarterKiB.map((kib) => ((kib - row.rssBeforeKiB) / 1024).toFixed(1)).join(' / '),
+      ...DOWNLOAD_TABLE.cells(row),
     ]),
   );
   const out = renderTable(header, lines, new Set([2, 3, 4, 5, 6, 7, 8]));
   out.push('');
-  out.push(
-    "RSS: the server process (with PGlite, its worker and its memory; PostgreSQL's backends are not), sampled every 50 ms.",
-  );
+  out.push(DOWNLOAD_TABLE.note);
   for (const report of reports) out.push(...formatTargets(report.kind, report.targets));
   return out.join('\n');
 }

@@ -6,11 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createMember } from '../auth/member.ts';
 import type { Target } from '../auth/scenarios.ts';
-import { rssKiB, trackTempDir, untrackTempDir } from '../lib/children.ts';
+import { trackTempDir, untrackTempDir } from '../lib/children.ts';
 import { formatTargets, logStep as log, renderTable } from '../lib/report.ts';
+import { RSS_SAMPLE_MS, sampleRssDuring, steadyRss } from '../lib/rss.ts';
 import { startJalonServer, type DatabaseKind } from '../lib/servers.ts';
 
 /**
@@ -23,7 +23,6 @@ import { startJalonServer, type DatabaseKind } from '../lib/servers.ts';
 const UPLOADS = 20;
 const FILE_BYTES = 20 * 1024 * 1024;
 const CHUNK = 64 * 1024;
-const SAMPLE_MS = 50;
 const RSS_GROWTH_TARGET_MIB = 50;
 
 export interface FilesReport {
@@ -83,16 +82,6 @@ function upload(baseUrl: string, taskId: string, headers: Record<string, string>
   });
 }
 
-async function steadyRss(pid: number): Promise<number> {
-  const readings: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    readings.push(rssKiB(pid) ?? 0);
-    await sleep(SAMPLE_MS);
-  }
-  readings.sort((a, b) => a - b);
-  return readings[2] ?? 0;
-}
-
 /** The ceiling: UPLOADS concurrent stream copies of one FILE_BYTES file, in a folder on the same disk. */
 async function plainCopy(): Promise<number> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'jalon-bench-copy-'));
@@ -139,22 +128,18 @@ export async function measureFiles(kind: DatabaseKind, databaseUrl?: string): Pr
       deadline: '2030-01-31T00:00:00.000Z',
     });
     const task = await post('/api/tasks', { title: 'Fichiers', project: project.id });
-    await sleep(1_000);
     const rssBeforeKiB = await steadyRss(server.pid);
     let rssPeakKiB = rssBeforeKiB;
-    const sampler = setInterval(() => {
-      rssPeakKiB = Math.max(rssPeakKiB, rssKiB(server.pid) ?? 0);
-    }, SAMPLE_MS);
     log(`[${kind}] ${UPLOADS} concurrent uploads of ${FILE_BYTES / 2 ** 20} MiB`);
     const started = performance.now();
-    let statusList: number[];
-    try {
-      statusList = await Promise.all(
-        Array.from({ length: UPLOADS }, (_, i) => upload(server.baseUrl, task.id, member.headers, i)),
-      );
-    } finally {
-      clearInterval(sampler);
-    }
+    const statusList = await sampleRssDuring(
+      server.pid,
+      (rss) => (rssPeakKiB = Math.max(rssPeakKiB, rss)),
+      () =>
+        Promise.all(
+          Array.from({ length: UPLOADS }, (_, i) => upload(server.baseUrl, task.id, member.headers, i)),
+        ),
+    );
     const uploadSeconds = (performance.now() - started) / 1000;
     const statuses: Record<string, number> = {};
     for (const status of statusList) statuses[status] = (statuses[status] ?? 0) + 1;
@@ -225,7 +210,7 @@ export function formatFilesTable(reports: FilesReport[]): string {
   out.push('');
   out.push(
     `Uploads: multipart over loopback HTTP, hashed and written to FILES_DIR (DATA_DIR/files) by the server. ` +
-      `Ceiling: the same bytes copied file to file by Node streams in the same temporary folder. RSS sampled every ${SAMPLE_MS} ms.`,
+      `Ceiling: the same bytes copied file to file by Node streams in the same temporary folder. RSS sampled every ${RSS_SAMPLE_MS} ms.`,
   );
   for (const report of reports) out.push(...formatTargets(report.kind, report.targets));
   return out.join('\n');

@@ -91,6 +91,7 @@ import { NotificationMailer } from './modules/notifications/notification-mailer.
 import { NOTIFICATION_DIGEST_JOB, NOTIFICATION_MAIL_JOB } from './modules/notifications/notification-mail.ts';
 import { NotificationRelay } from './modules/notifications/notification-relay.ts';
 import { NotificationSchedule } from './modules/notifications/notification-schedule.ts';
+import { PeriodicJob, type Periodic } from './lib/periodic-job.ts';
 import { NotificationService } from './modules/notifications/notification-service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { TaskWatchers } from './modules/notifications/watchers.ts';
@@ -240,44 +241,40 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('ctx', ctx);
   const storage = openFileStorage(config.files);
   const attachments = new AttachmentService(database.db, storage.storage, config.files);
-  const purge = new TombstonePurge(
-    database.db,
-    config.tombstoneHorizonDays,
-    (error) => app.log.error({ err: error }, 'tombstone purge failed'),
-    (sha256s) => attachments.releaseContents(sha256s),
-  );
-  purge.start();
-  const sweep = new IncomingSweep(storage.storage, (error) =>
-    app.log.error({ err: error }, 'sweep of cut uploads failed'),
-  );
-  sweep.start();
   const relay = new NotificationRelay(database.db, notifier, events, (error) =>
     app.log.error({ err: error }, 'notification stream error'),
   );
-  const schedule = new NotificationSchedule(database.db, notifier, config.digestHour, (error) =>
-    app.log.error({ err: error }, 'notification reminders or digests failed'),
-  );
-  const deliveryPrune = new DeliveryPrune(database.db, (error) =>
-    app.log.error({ err: error }, 'webhook journal pruning failed'),
-  );
-  deliveryPrune.start();
+  const periodic = (job: Periodic, failure: string) =>
+    new PeriodicJob(job, (error) => app.log.error({ err: error }, failure));
+  const jobs = [
+    periodic(
+      new TombstonePurge(database.db, config.tombstoneHorizonDays, (sha256s) =>
+        attachments.releaseContents(sha256s),
+      ),
+      'tombstone purge failed',
+    ),
+    periodic(new IncomingSweep(storage.storage), 'sweep of cut uploads failed'),
+    periodic(new DeliveryPrune(database.db), 'webhook journal pruning failed'),
+  ];
   // The instances that send also remind and queue the digests; tests run both themselves.
   if (config.outboxPollIntervalMs > 0) {
     outbox.start();
-    schedule.start();
+    jobs.push(
+      periodic(
+        new NotificationSchedule(database.db, notifier, config.digestHour),
+        'notification reminders or digests failed',
+      ),
+    );
   }
+  for (const job of jobs) job.start();
   // Before the server stops accepting: open streams would otherwise hold the close until the grace period.
   app.addHook('preClose', async () => {
     relay.close();
     events.close();
   });
   app.addHook('onClose', async () => {
-    purge.stop();
-    sweep.stop();
-    schedule.stop();
-    deliveryPrune.stop();
-    // Attempts under way finish and are recorded before the database closes.
-    await outbox.stop();
+    // Passes and attempts under way finish, and are recorded, before the database closes.
+    await Promise.all([...jobs.map((job) => job.stop()), outbox.stop()]);
     probe.stop();
     // Background work may still queue mail (sent at the next start if this instance is the last).
     await background.idle();

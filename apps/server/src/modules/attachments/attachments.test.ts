@@ -405,14 +405,7 @@ describe('whoever may not see the task gets 404 (the attacker’s path)', () => 
       .set({ deletedAt: new Date('2020-01-01T00:00:00Z') })
       .where(eq(tasks.id, doomed));
     const files = new AttachmentService(ctx.db, new FolderStorage(filesDir()), ctx.config.files);
-    const purge = new TombstonePurge(
-      ctx.db,
-      30,
-      (error) => {
-        throw error;
-      },
-      (sha256s) => files.releaseContents(sha256s),
-    );
+    const purge = new TombstonePurge(ctx.db, 30, (sha256s) => files.releaseContents(sha256s));
     await purge.runOnce();
     const contentOf = (sha256: string) => path.join(filesDir(), sha256.slice(0, 2), sha256);
     expect(fs.existsSync(contentOf(own.sha256))).toBe(false);

@@ -1,6 +1,5 @@
+import { HOUR_MS, type Periodic } from '../../lib/periodic-job.ts';
 import type { FileStorage } from './file-storage.ts';
-
-const HOUR_MS = 3_600_000;
 
 /**
  * Once an hour, removes what uploads cut off by a killed process left in the storage's incoming area
@@ -8,22 +7,10 @@ const HOUR_MS = 3_600_000;
  * since its content is copied into place as soon as it is whole. Every instance runs it; removing twice
  * is harmless.
  */
-export class IncomingSweep {
-  private timer: NodeJS.Timeout | undefined;
+export class IncomingSweep implements Periodic {
+  readonly everyMs = HOUR_MS;
 
-  constructor(
-    private readonly storage: FileStorage,
-    private readonly onError: (error: unknown) => void,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => void this.runOnce().catch(this.onError), HOUR_MS);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-  }
+  constructor(private readonly storage: FileStorage) {}
 
   /** One sweep, of what was staged over an hour before `now`; answers how many it removed. */
   runOnce(now = new Date()): Promise<number> {

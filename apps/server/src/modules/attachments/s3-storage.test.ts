@@ -115,7 +115,7 @@ describe('attached files in an S3-compatible bucket (S3_URL)', () => {
     const kept = (await send('garder.txt', Buffer.from('à garder'))).json().data as Attachment;
     await bucket.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'incoming/coupé', Body: 'moitié' }));
     const storage = new S3Storage(ctx.config.files.s3!);
-    const sweep = new IncomingSweep(storage, () => {});
+    const sweep = new IncomingSweep(storage);
     // Just written: it may be an upload under way.
     expect(await sweep.runOnce()).toBe(0);
     expect(await keys()).toContain('incoming/coupé');

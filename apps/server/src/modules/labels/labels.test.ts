@@ -219,7 +219,7 @@ describe('labels API', () => {
     await ctx.db.execute(
       sql`update labels set deleted_at = now() - make_interval(days => 31) where id = ${old.id}`,
     );
-    await new TombstonePurge(ctx.db, 30, () => {}).runOnce();
+    await new TombstonePurge(ctx.db, 30).runOnce();
     const left = await ctx.db.execute(sql`select id from labels where id = ${old.id}`);
     expect(left.rows).toEqual([]);
   });

@@ -218,7 +218,7 @@ describe('reminders', () => {
     const deadline = new Date(Date.now() + 2 * 3_600_000);
     const task = await taskOf(alice, { assignee: bob.user.id, deadline: deadline.toISOString() });
     await ok('POST', '/api/notifications/read-all', bob);
-    const instances = [0, 1].map(() => new NotificationSchedule(ctx.db, ctx.app.ctx.notifier, 23, () => {}));
+    const instances = [0, 1].map(() => new NotificationSchedule(ctx.db, ctx.app.ctx.notifier, 23));
     const both = (at: Date) => Promise.all(instances.map((instance) => instance.runOnce(at)));
     await both(new Date());
     await both(new Date());
@@ -247,7 +247,7 @@ describe('the daily digest', () => {
     await taskOf(alice, { assignee: bob.user.id });
     const task = await taskOf(alice, { assignee: bob.user.id });
     await ok('POST', `/api/tasks/${task.id}/comments`, await member(), { body: 'Imprimé en A0 ?' });
-    const instances = [0, 1].map(() => new NotificationSchedule(ctx.db, ctx.app.ctx.notifier, 0, () => {}));
+    const instances = [0, 1].map(() => new NotificationSchedule(ctx.db, ctx.app.ctx.notifier, 0));
     const now = new Date();
     await Promise.all(instances.map((instance) => instance.runOnce(now)));
     await instances[0]!.runOnce(new Date(now.getTime() + 60_000));
@@ -271,7 +271,7 @@ describe('the daily digest', () => {
     const [alice, bob] = [await member(), await member()];
     await ok('PUT', '/api/me/notification-preferences', bob, { email: 'off' });
     await taskOf(alice, { assignee: bob.user.id });
-    await new NotificationSchedule(ctx.db, ctx.app.ctx.notifier, 0, () => {}).runOnce(new Date());
+    await new NotificationSchedule(ctx.db, ctx.app.ctx.notifier, 0).runOnce(new Date());
     const jobs = await ctx.db
       .select()
       .from(outboxJobs)

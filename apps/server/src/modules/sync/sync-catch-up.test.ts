@@ -91,7 +91,7 @@ describe('catch-up reads', () => {
       .set({ deletedAt: sql`now() - interval '31 days'` })
       .where(eq(tasks.id, task.id));
 
-    const { purged, horizon } = await new TombstonePurge(ctx.db, 30, () => {}).runOnce();
+    const { purged, horizon } = await new TombstonePurge(ctx.db, 30).runOnce();
     expect(purged).toBeGreaterThanOrEqual(1);
     expect((await ctx.db.select().from(tasks).where(eq(tasks.id, task.id))).length).toBe(0);
     const [counter] = await ctx.db.select().from(changeCounter);

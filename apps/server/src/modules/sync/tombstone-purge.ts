@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { HOUR_MS, type Periodic } from '../../lib/periodic-job.ts';
 
-const HOUR_MS = 3_600_000;
 /** A device unused this long is forgotten; its next batch is answered `client_unknown`. */
 const DEVICE_RETENTION_DAYS = 90;
 
@@ -11,28 +11,18 @@ const DEVICE_RETENTION_DAYS = 90;
  * (its client would miss those deletions), so it gets `resetRequired`. Forgets devices unused for 90 days.
  * Every instance may run it: it is idempotent.
  */
-export class TombstonePurge {
-  private timer: NodeJS.Timeout | undefined;
+export class TombstonePurge implements Periodic {
+  readonly everyMs = HOUR_MS;
 
   constructor(
     private readonly db: Db,
     private readonly horizonDays: number,
-    private readonly onError: (error: unknown) => void,
     /**
      * Told, after the purge commits, the contents of the attached files whose rows went with their
      * tasks: the file storage removes those no other attachment names.
      */
     private readonly releaseContents: (sha256s: string[]) => Promise<void> = async () => {},
   ) {}
-
-  start(): void {
-    this.timer = setInterval(() => void this.runOnce().catch(this.onError), HOUR_MS);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-  }
 
   /** One purge; answers how many tombstones went and the new horizon. */
   async runOnce(): Promise<{ purged: number; horizon: number }> {

@@ -193,7 +193,7 @@ describe('restoring a deleted task', () => {
     const old = await task();
     await remove(old.id);
     await ctx.db.execute(sql`update tasks set deleted_at = now() - interval '31 days' where id = ${old.id}`);
-    await new TombstonePurge(ctx.db, 30, () => {}).runOnce();
+    await new TombstonePurge(ctx.db, 30).runOnce();
     expect((await restore(old.id)).statusCode).toBe(404);
   });
 });

@@ -38,7 +38,7 @@ describe("the journal's pruning", () => {
       })),
     );
 
-    const prune = new DeliveryPrune(ctx.db, () => {});
+    const prune = new DeliveryPrune(ctx.db);
     expect(await prune.runOnce(now)).toBe(2);
     const left = await ctx.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries);
     expect(left.map((row) => row.id).sort()).toEqual([

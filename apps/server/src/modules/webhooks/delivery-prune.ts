@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { WEBHOOK_LIMITS } from '@jalon/contract';
 import type { Db } from '../../db/client.ts';
+import { HOUR_MS, type Periodic } from '../../lib/periodic-job.ts';
 
-const HOUR_MS = 3_600_000;
 /** The advisory lock one pruning pass holds: another instance's pass at the same time does nothing. */
 const PRUNE_LOCK = 0x4a_57_48_50; // "JWHP"
 
@@ -12,22 +12,10 @@ const PRUNE_LOCK = 0x4a_57_48_50; // "JWHP"
  * instance runs it; a pass takes a transaction-scoped advisory lock first, so two instances never delete
  * the same rows at once, and a pass that finds the lock taken leaves the work to the one holding it.
  */
-export class DeliveryPrune {
-  private timer: NodeJS.Timeout | undefined;
+export class DeliveryPrune implements Periodic {
+  readonly everyMs = HOUR_MS;
 
-  constructor(
-    private readonly db: Db,
-    private readonly onError: (error: unknown) => void,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => void this.runOnce().catch(this.onError), HOUR_MS);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-  }
+  constructor(private readonly db: Db) {}
 
   /** One pass; answers how many deliveries went (null: another instance was pruning). */
   async runOnce(now = new Date()): Promise<number | null> {

@@ -18,9 +18,7 @@ export async function purgeTombstones(state: RunState): Promise<void> {
     throw error;
   });
   if (!aged || aged.length === 0) return;
-  await new TombstonePurge(ctx.db, 30, (error) => {
-    throw error;
-  }).runOnce();
+  await new TombstonePurge(ctx.db, 30).runOnce();
   const until = await changeCounterValue(ctx.db);
   const left = await ctx.db.execute<{ id: string }>(
     sql`select id from tasks where id = any(${`{${aged.join(',')}}`}::uuid[]) union all select id from projects where id = any(${`{${aged.join(',')}}`}::uuid[])`,

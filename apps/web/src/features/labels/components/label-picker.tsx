@@ -163,7 +163,7 @@ export function LabelPicker({ id, value, onChange }: LabelPickerProps) {
             onKeyDown={onKeyDown}
           />
           {listed && (
-            <ul id={listId} role="listbox" aria-label={t.options} className="label-picker__list">
+            <ul id={listId} role="listbox" aria-label={t.options} className="option-list label-picker__list">
               {options.map((option, index) => {
                 const label = option.kind === 'label' ? findLabel(byId, option.id) : undefined;
                 return (
@@ -174,8 +174,8 @@ export function LabelPicker({ id, value, onChange }: LabelPickerProps) {
                     aria-selected={option === active}
                     className={
                       option === active
-                        ? 'label-picker__option label-picker__option--active'
-                        : 'label-picker__option'
+                        ? 'option-list__option option-list__option--active'
+                        : 'option-list__option'
                     }
                     // The focus stays in the field, as the palette's does.
                     onMouseDown={(event) => event.preventDefault()}

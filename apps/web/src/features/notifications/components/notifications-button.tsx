@@ -1,8 +1,8 @@
 import Bell from 'lucide-react/icons/bell';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link, useLocation } from 'wouter';
+import { Popover } from '../../../components/ui/popover.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useCloseOnEscape } from '../../../lib/escape-layers.ts';
 import { fr } from '../../../locales/fr/index.ts';
 import '../../../styles/notifications.css';
 import { useInbox } from '../use-inbox.ts';
@@ -48,58 +48,34 @@ export function NotificationsButton({ compact = false }: { compact?: boolean }) 
 }
 
 function DeskInbox({ inbox, unread }: { inbox: ReturnType<typeof useInbox>; unread: number }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
   const titleId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  useCloseOnEscape(open, () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  });
-  const close = useCallback(() => setOpen(false), []);
-
   return (
-    <div className="notifications-menu" ref={rootRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="icon-button notifications-button"
-        aria-label={t.button(unread)}
-        title={t.title}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <BellWithBadge unread={unread} />
-      </button>
-      <section id={panelId} className="notifications-menu__panel" aria-labelledby={titleId} hidden={!open}>
-        {open && (
-          <>
-            <h2 id={titleId} className="notifications-menu__title">
-              {t.title}
-            </h2>
-            <Suspense fallback={<Spinner label={t.loading} />}>
-              <InboxView inbox={inbox} onOpened={close} />
-            </Suspense>
-            <p className="notifications-menu__all">
-              <Link to="/notifications" onClick={close}>
-                {t.seeAll}
-              </Link>
-            </p>
-          </>
-        )}
-      </section>
-    </div>
+    <Popover
+      button={{
+        className: 'icon-button notifications-button',
+        'aria-label': t.button(unread),
+        title: t.title,
+        children: <BellWithBadge unread={unread} />,
+      }}
+      align="start"
+      panelClassName="notifications-menu__panel"
+      labelledBy={titleId}
+    >
+      {(close) => (
+        <>
+          <h2 id={titleId} className="notifications-menu__title">
+            {t.title}
+          </h2>
+          <Suspense fallback={<Spinner label={t.loading} />}>
+            <InboxView inbox={inbox} onOpened={close} />
+          </Suspense>
+          <p className="notifications-menu__all">
+            <Link to="/notifications" onClick={close}>
+              {t.seeAll}
+            </Link>
+          </p>
+        </>
+      )}
+    </Popover>
   );
 }

@@ -1,8 +1,8 @@
 import Contrast from 'lucide-react/icons/contrast';
 import { AUDIO } from '@jalon/contract/plain';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Field } from '../../../components/ui/field.tsx';
-import { useCloseOnEscape } from '../../../lib/escape-layers.ts';
+import { Popover } from '../../../components/ui/popover.tsx';
 import { usePrefersReducedMotion } from '../../../lib/use-media-query.ts';
 import { preferences } from '../../../locales/fr/preferences.ts';
 import '../../../styles/preferences.css';
@@ -13,41 +13,20 @@ const t = preferences;
 
 /** The theme and preferences menu of the dashboard header: a disclosure holding ordinary form controls. */
 export function PreferencesMenu() {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  useCloseOnEscape(open, () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  });
-
   return (
-    <div className="prefs-menu" ref={rootRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <Contrast aria-hidden="true" focusable="false" size={18} /> {t.menu}
-      </button>
-      <div id={panelId} className="prefs-menu__panel" hidden={!open}>
-        {open && <PreferencesForm />}
-      </div>
-    </div>
+    <Popover
+      button={{
+        className: 'button',
+        children: (
+          <>
+            <Contrast aria-hidden="true" focusable="false" size={18} /> {t.menu}
+          </>
+        ),
+      }}
+      align="end"
+    >
+      {() => <PreferencesForm />}
+    </Popover>
   );
 }
 

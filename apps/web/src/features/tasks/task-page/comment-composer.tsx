@@ -137,7 +137,7 @@ export function CommentComposer({
         }}
       >
         {open && (
-          <ul id={listId} role="listbox" aria-label={t.mentionList} className="mention-list">
+          <ul id={listId} role="listbox" aria-label={t.mentionList} className="option-list">
             {choices.map((member) => (
               <li
                 key={member.id}
@@ -146,8 +146,8 @@ export function CommentComposer({
                 aria-selected={member === active}
                 className={
                   member === active
-                    ? 'mention-list__option mention-list__option--active'
-                    : 'mention-list__option'
+                    ? 'option-list__option option-list__option--active'
+                    : 'option-list__option'
                 }
                 // The focus stays in the text, as the palette's does.
                 onMouseDown={(event) => event.preventDefault()}
