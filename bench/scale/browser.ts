@@ -20,17 +20,17 @@ export const VIEWS: readonly View[] = ['list', 'kanban', 'calendar'];
 export type Interaction = 'scroll' | 'switch views' | 'filter' | 'sort' | 'move a card';
 
 export interface DeviceCopy {
-  /** From the first visit's navigation until IndexedDB holds every task. */
+  /** Tasks in IndexedDB when the wait ended (all of them, unless the full pull outlasted its limit). */
+  tasksInCopy: number;
+  /** From the first visit's navigation until IndexedDB holds every task (or the limit). */
   fullPullSeconds: number;
   /** /api/sync/changes during the full pull: bytes on the wire (encoded) and requests (pages). */
   fullPullBytes: number;
   fullPullPages: number;
   /** navigator.storage.estimate().usage once the copy is complete. */
   storageBytes: number;
-  /** After one task changed on the server: what the next pulls brought. */
-  deltaBytes: number;
-  deltaPages: number;
-  deltaSeconds: number;
+  /** After one task changed on the server: what the next pulls brought, and when it was on the device. */
+  delta: { bytes: number; pages: number; seconds: number } | null;
 }
 
 export interface ProfileFigures {
@@ -57,6 +57,8 @@ const VISITS = 3;
 const FILTER_TRIES = 3;
 const FIRST_CONTENT = '.task-table__row--body, .kanban-card, .calendar__task, .agenda__task';
 const TIMEOUT_MS = 300_000;
+/** How long the first full pull may take before the run gives up on the copy (and what needs it). */
+const FULL_PULL_LIMIT_MS = 600_000;
 
 interface PageProbe {
   longTasks: number[];
@@ -170,12 +172,12 @@ function countPulls(cdp: CDPSession) {
   };
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + TIMEOUT_MS;
+/** Reads until `done` or `limitMs`; answers the last value read. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, limitMs: number): Promise<T> {
+  const deadline = Date.now() + limitMs;
   for (;;) {
     const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last: ${String(value)})`);
+    if (done(value) || Date.now() > deadline) return value;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -342,6 +344,12 @@ async function measureProfile(
   };
 }
 
+/** The page's JS heap after a collection, in MiB. */
+async function heapAfterGc(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  return (await cdp.send('Runtime.getHeapUsage')).usedSize / 2 ** 20;
+}
+
 export async function measureBrowser(
   baseUrl: string,
   member: Member & { userId: string },
@@ -379,10 +387,10 @@ export async function measureBrowser(
     const started = Date.now();
     const firstVisitMs = await firstContentAfter(page, tasksUrl(baseUrl, 'list'));
     log(`[desk] first visit: first rows after ${firstVisitMs.toFixed(0)} ms; waiting for the full copy`);
-    await until(
+    const tasksInCopy = await until(
       () => countCopy(page, member.userId),
       (count) => count >= seed.tasks,
-      `${seed.tasks} tasks in IndexedDB`,
+      FULL_PULL_LIMIT_MS,
     );
     const fullPullSeconds = (Date.now() - started) / 1000;
     await page.waitForTimeout(1_000);
@@ -391,6 +399,19 @@ export async function measureBrowser(
     log(
       `[desk] full copy in ${fullPullSeconds.toFixed(1)} s: ${full.pages} pages, ${(full.bytes / 2 ** 20).toFixed(1)} MiB on the wire`,
     );
+
+    const heapMiB = await heapAfterGc(cdp);
+    const copy: DeviceCopy = {
+      tasksInCopy,
+      fullPullSeconds,
+      fullPullBytes: full.bytes,
+      fullPullPages: full.pages,
+      storageBytes,
+      delta: null,
+    };
+    log(`[desk] heap ${heapMiB.toFixed(1)} MiB with ${tasksInCopy} tasks in the copy`);
+    // Without the whole copy, the engine would still be pulling during every later measurement.
+    if (tasksInCopy < seed.tasks) return { firstVisitMs, copy, heapMiB, profiles: [] };
 
     // One task changed elsewhere: the live stream sets off a pull that must bring only it.
     const changed = scaleTaskId(10);
@@ -402,40 +423,24 @@ export async function measureBrowser(
       body: JSON.stringify({ title }),
     });
     if (!patch.ok) throw new Error(`PATCH ${changed} answered ${patch.status}: ${await patch.text()}`);
-    await until(
+    const seen = await until(
       () => titleInCopy(page, member.userId, changed),
-      (seen) => seen === title,
-      'the changed task in the copy',
+      (value) => value === title,
+      TIMEOUT_MS,
     );
+    if (seen !== title) throw new Error(`the changed task's new title never reached the copy: ${seen}`);
     const deltaSeconds = (Date.now() - deltaStarted) / 1000;
     await page.waitForTimeout(1_000);
     const delta = pulls.take();
-
-    // The heap with the whole copy held by the engine, after a collection.
-    await cdp.send('HeapProfiler.collectGarbage');
-    const heap = await cdp.send('Runtime.getHeapUsage');
-    const heapMiB = heap.usedSize / 2 ** 20;
-    log(`[desk] heap ${heapMiB.toFixed(1)} MiB; delta pull ${delta.pages} pages, ${delta.bytes} bytes`);
+    copy.delta = { bytes: delta.bytes, pages: delta.pages, seconds: deltaSeconds };
+    log(`[desk] delta pull ${delta.pages} pages, ${delta.bytes} bytes`);
     await page.close();
 
     const profiles: ProfileFigures[] = [];
     for (const profile of ['desk', 'phone'] as const)
       profiles.push(await measureProfile(context, profile, baseUrl));
     await context.close();
-    return {
-      firstVisitMs,
-      copy: {
-        fullPullSeconds,
-        fullPullBytes: full.bytes,
-        fullPullPages: full.pages,
-        storageBytes,
-        deltaBytes: delta.bytes,
-        deltaPages: delta.pages,
-        deltaSeconds,
-      },
-      heapMiB,
-      profiles,
-    };
+    return { firstVisitMs, copy, heapMiB, profiles };
   } finally {
     await browser.close();
   }

@@ -183,18 +183,28 @@ function targetsOf(report: ScaleReport): Target[] {
     },
     {
       label: `first full pull of ${tasks} tasks into IndexedDB in under ${FULL_PULL_TARGET_S} s (desk)`,
-      measured: `${copy.fullPullSeconds.toFixed(1)} s; ${mib(copy.fullPullBytes)} on the wire in ${copy.fullPullPages} pages; IndexedDB ${mib(copy.storageBytes)}`,
-      pass: copy.fullPullSeconds < FULL_PULL_TARGET_S,
+      measured:
+        (copy.tasksInCopy < seed.tasks
+          ? `not complete after ${copy.fullPullSeconds.toFixed(0)} s: ${copy.tasksInCopy.toLocaleString('en')} tasks in the copy`
+          : `${copy.fullPullSeconds.toFixed(1)} s`) +
+        `; ${mib(copy.fullPullBytes)} on the wire in ${copy.fullPullPages} pages; IndexedDB ${mib(copy.storageBytes)}`,
+      pass: copy.tasksInCopy >= seed.tasks && copy.fullPullSeconds < FULL_PULL_TARGET_S,
     },
     {
       label: `a later pull brings only what changed (one task): under ${DELTA_SHARE_TARGET * 100}% of the full pull's bytes`,
-      measured: `${copy.deltaBytes.toLocaleString('en')} bytes in ${copy.deltaPages} page(s), on the device ${copy.deltaSeconds.toFixed(1)} s after the change`,
-      pass: copy.deltaPages > 0 && copy.deltaBytes < copy.fullPullBytes * DELTA_SHARE_TARGET,
+      measured: copy.delta
+        ? `${copy.delta.bytes.toLocaleString('en')} bytes in ${copy.delta.pages} page(s), on the device ${copy.delta.seconds.toFixed(1)} s after the change`
+        : 'not measured: the full copy never completed',
+      pass:
+        copy.delta !== null &&
+        copy.delta.pages > 0 &&
+        copy.delta.bytes < copy.fullPullBytes * DELTA_SHARE_TARGET,
     },
     {
       label: `the tab's JS heap with the ${tasks}-task copy loaded under ${HEAP_TARGET_MB} MB (after a GC)`,
-      measured: `${((browser.heapMiB * 2 ** 20) / 1e6).toFixed(1)} MB`,
-      pass: (browser.heapMiB * 2 ** 20) / 1e6 < HEAP_TARGET_MB,
+      // With the copy incomplete, the heap holds what had arrived: not the figure the target asks for.
+      measured: `${((browser.heapMiB * 2 ** 20) / 1e6).toFixed(1)} MB with ${copy.tasksInCopy.toLocaleString('en')} tasks in the copy`,
+      pass: copy.tasksInCopy >= seed.tasks && (browser.heapMiB * 2 ** 20) / 1e6 < HEAP_TARGET_MB,
     },
   );
   for (const profile of browser.profiles) targets.push(...profileTargets(profile, seed));
