@@ -16,6 +16,7 @@ import { formatTable } from './lib/report.ts';
 import type { DatabaseKind } from './lib/servers.ts';
 import { formatNotificationsTable, measureNotifications } from './notifications/scenarios.ts';
 import { formatOfflineTable, measureOffline } from './offline/scenarios.ts';
+import { formatScaleTable, measureScale } from './scale/scenarios.ts';
 import { formatSearchTable, measureSearch } from './search/scenarios.ts';
 import { formatSoakTable, measureSoak } from './soak/scenarios.ts';
 import { formatSyncTable, measureSync } from './sync/scenarios.ts';
@@ -62,6 +63,11 @@ import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
  *   (10) at the default vacuum period: no error, no request over 2 s. Not in the default set (it is long).
  * - export (issue 39): GET /api/export of 100,000 tasks and a 1,000-task project's CSV, with the server's
  *   memory sampled (the JSON document's peak RSS growth under half its size).
+ * - scale (issue 40): 100,000 tasks in 200 projects (one of 10,000), 200 members, 300,000 history rows;
+ *   GET /api/tasks?label= under autocannon against its direct statement on each database, then once, on
+ *   PGlite, Chromium on the built web app: the device copy's full and later pulls, the heap, and on the
+ *   desk and phone profiles each view's first content and the longest main-thread task of each
+ *   interaction. Not in the default set (about 15 minutes); --scale-tasks N runs it smaller.
  * - files (issue 37): 20 concurrent uploads of 20 MiB each to a task; the server's RSS growth (target under
  *   50 MiB) and the throughput next to 20 concurrent plain copies of a 20 MiB file on the same disk.
  * - notifications (issue 36): 1,000 members watching a task and one comment at a time on one connection
@@ -70,8 +76,8 @@ import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
  * Each load is autocannon in its own process; each server is a child process. Prints a table per suite
  * and writes JSON to bench/results/.
  *
- *   npm run bench [-- --suite auth,tasks,audit,dashboard,search,bundle,sync,events,offline,task-page,lighthouse,soak,files,notifications,export --only pglite|postgresql
- *                     --soak-minutes 10 --runs 3 --screens login,dashboard
+ *   npm run bench [-- --suite auth,tasks,audit,dashboard,search,bundle,sync,events,offline,task-page,lighthouse,soak,files,notifications,export,scale --only pglite|postgresql
+ *                     --soak-minutes 10 --runs 3 --screens login,dashboard --scale-tasks 100000
  *                     --connections 20 --duration 10 --warmup 2 --saturating 20 --sessions 20
  *                     --build true|false --browser true|false --baseline ../other/apps/server]
  */
@@ -91,8 +97,9 @@ const SUITES = [
   'files',
   'notifications',
   'export',
+  'scale',
 ] as const;
-const LONG_SUITES: readonly string[] = ['soak', 'offline', 'task-page', 'lighthouse'];
+const LONG_SUITES: readonly string[] = ['soak', 'offline', 'task-page', 'lighthouse', 'scale'];
 const DEFAULT_SUITES = SUITES.filter((name) => !LONG_SUITES.includes(name));
 type SuiteName = (typeof SUITES)[number];
 
@@ -111,6 +118,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     screens: { type: 'string', default: '' },
     baseline: { type: 'string' },
+    'scale-tasks': { type: 'string', default: '100000' },
   },
 });
 
@@ -136,6 +144,7 @@ const flag = (value: string | undefined, name: string) => {
   if (value !== 'true' && value !== 'false') throw new Error(`--${name} must be true or false`);
   return value === 'true';
 };
+const scaleTasks = bounded(values['scale-tasks'], 'scale-tasks', 1_000, 1_000_000);
 const soakMinutes = bounded(values['soak-minutes'], 'soak-minutes', 1, 120);
 const bundleOptions = { build: flag(values.build, 'build'), browser: flag(values.browser, 'browser') };
 const lighthouseOptions = {
@@ -242,6 +251,11 @@ const SUITE: Record<SuiteName, Suite> = {
     format: formatNotificationsTable,
     describe:
       '1,000 members watching each task; 10 + 100 comments one at a time on one connection, each on a task of its own',
+  },
+  scale: {
+    measure: (kind, url) => measureScale(kind, { ...settings, tasks: scaleTasks }, url),
+    format: formatScaleTable,
+    describe: `${scaleTasks.toLocaleString('en')} tasks in 200 projects, 200 members; the label filter under autocannon (${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s) against its direct statement; Chromium once, on PGlite: desk, then phone (360 x 800, touch, 4x CPU slowdown)`,
   },
   soak: {
     measure: (kind, url) => measureSoak(kind, soakMinutes, url),

@@ -25,16 +25,23 @@ export interface DirectSpec extends LoadSpec {
   limit: number;
   /** The member the HTTP route is measured as (the answer's permissions are computed for them). */
   viewerId: string;
+  /** `?label=` of the HTTP route, as the server binds it (a uuid[] literal such as `{id}`). */
+  labels?: string;
 }
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as DirectSpec;
 
 // TaskService.list without `since`/`after`/`projectId`, as the member of the HTTP runs reads it.
-const LIST = taskPageStatement('first', { project: false, labels: false, parent: false }).bind({
+const LIST = taskPageStatement('first', {
+  project: false,
+  labels: spec.labels !== undefined,
+  parent: false,
+}).bind({
   userId: spec.viewerId,
   isAdmin: false,
   limit: spec.limit,
   clientId: null,
+  ...(spec.labels !== undefined && { labels: spec.labels }),
 });
 
 const { pool, close: stopDatabase } = await openDirectPool(spec.database, spec.poolSize);

@@ -237,7 +237,7 @@ export async function measureTasks(
 }
 
 /** The ceiling's CPU per call ÷ the row's: what the row would reach of the ceiling with the cores to itself. */
-function cpuAccountedRatio(ceiling: LoadRun, row: LoadRun): number | null {
+export function cpuAccountedRatio(ceiling: LoadRun, row: LoadRun): number | null {
   const [ceilingMs, rowMs] = [cpuPerCallMs(ceiling), cpuPerCallMs(row)];
   return ceilingMs === null || rowMs === null || rowMs <= 0 ? null : ceilingMs / rowMs;
 }
@@ -267,7 +267,7 @@ async function probedPatches(baseUrl: string, headers: Record<string, string>): 
   return patches;
 }
 
-async function getJson(baseUrl: string, path: string, headers: Record<string, string>) {
+export async function getJson(baseUrl: string, path: string, headers: Record<string, string>) {
   const response = await fetch(`${baseUrl}${path}`, { headers, signal: AbortSignal.timeout(30_000) });
   const text = await response.text();
   if (response.status !== 200)
@@ -276,7 +276,12 @@ async function getJson(baseUrl: string, path: string, headers: Record<string, st
 }
 
 /** GETs `path`, checks it lists `count` items, returns the body's size in bytes. */
-async function expectItems(baseUrl: string, path: string, headers: Record<string, string>, count: number) {
+export async function expectItems(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string>,
+  count: number,
+) {
   const { text, json } = await getJson(baseUrl, path, headers);
   const listed = (json as { data?: unknown[] }).data?.length;
   if (listed !== count) throw new Error(`GET ${path} listed ${listed} items, expected ${count}`);

@@ -70,34 +70,7 @@ export async function seedTasks(query: Query, ids: { memberId: string; adminId: 
          from generate_series(1, $3::int) as i`,
       [ids.memberId, ids.adminId, tasks],
     );
-    await query(
-      `update projects
-          set task_count = s.n, progress_sum = s.progress
-         from (select project_id, count(*)::int as n,
-                      sum(case when status = 'done' then 100 else progress end)::int as progress
-                 from tasks where deleted_at is null group by project_id) as s
-        where projects.id = s.project_id`,
-    );
-    await query('update change_counter set value = greatest(value, $1::bigint) where id = 1', [
-      tasks + projects,
-    ]);
-    // The dashboard's derived data (issue 5), when this schema has it: the same backfill its migration does.
-    if (await hasColumn(query, 'tasks', 'completed_at'))
-      await query(`update tasks set completed_at = updated_at where status = 'done'`);
-    if (await hasColumn(query, 'task_counts'))
-      await query(
-        `insert into task_counts (project_id, status, priority, count)
-         select project_id, status, priority, count(*) from tasks where deleted_at is null group by 1, 2, 3
-         on conflict (project_id, status, priority) do update set count = excluded.count`,
-      );
-    if (await hasColumn(query, 'task_events'))
-      await query(
-        `insert into task_events (task_id, project_id, kind, at)
-         select id, project_id, 'created', created_at from tasks where deleted_at is null
-         union all
-         select id, project_id, case status when 'done' then 'completed' else 'in_review' end, updated_at
-           from tasks where deleted_at is null and status in ('done', 'in_review')`,
-      );
+    await deriveTaskBookkeeping(query, tasks + projects);
     await query('commit');
   } catch (error) {
     await query('rollback').catch(() => {});
@@ -112,4 +85,37 @@ export async function seedTasks(query: Query, ids: { memberId: string; adminId: 
   );
   if (check?.tasks !== tasks || check.big !== SEED.bigProjectTasks || check.counted !== tasks)
     throw new Error(`seed check failed: ${JSON.stringify(check)}`);
+}
+
+/**
+ * What the server keeps beside tasks written in bulk, as its task writes would have kept it: each
+ * project's count and progress sum, the change counter past `lastChangeSeq`, and, when the schema has
+ * them, the dashboard's completed_at, task_counts and task_events (the backfill their migration does).
+ */
+export async function deriveTaskBookkeeping(query: Query, lastChangeSeq: number): Promise<void> {
+  await query(
+    `update projects
+          set task_count = s.n, progress_sum = s.progress
+         from (select project_id, count(*)::int as n,
+                      sum(case when status = 'done' then 100 else progress end)::int as progress
+                 from tasks where deleted_at is null group by project_id) as s
+        where projects.id = s.project_id`,
+  );
+  await query('update change_counter set value = greatest(value, $1::bigint) where id = 1', [lastChangeSeq]);
+  if (await hasColumn(query, 'tasks', 'completed_at'))
+    await query(`update tasks set completed_at = updated_at where status = 'done'`);
+  if (await hasColumn(query, 'task_counts'))
+    await query(
+      `insert into task_counts (project_id, status, priority, count)
+         select project_id, status, priority, count(*) from tasks where deleted_at is null group by 1, 2, 3
+         on conflict (project_id, status, priority) do update set count = excluded.count`,
+    );
+  if (await hasColumn(query, 'task_events'))
+    await query(
+      `insert into task_events (task_id, project_id, kind, at)
+         select id, project_id, 'created', created_at from tasks where deleted_at is null
+         union all
+         select id, project_id, case status when 'done' then 'completed' else 'in_review' end, updated_at
+           from tasks where deleted_at is null and status in ('done', 'in_review')`,
+    );
 }
