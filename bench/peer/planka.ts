@@ -3,12 +3,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, startChild, stopChild, waitForHttp200, type Child } from '../lib/children.ts';
 import { logStep as log } from '../lib/report.ts';
+import { withDatabase } from '../lib/sql.ts';
 import type { RunningServer } from '../lib/servers.ts';
 
 /**
  * Planka, the peer of issue 40, run from a checkout built beforehand by its own steps (docs/performance.md,
  * "how to build Planka here"): nothing of it lives in this repository. The bench starts its server from
- * `<plankaDir>/server` on a database of the machine's PostgreSQL, and seeds a board through its REST API.
+ * `<plankaDir>/server` on a database of the machine's PostgreSQL, and seeds a board (REST API, then SQL).
  */
 
 export const PLANKA_ADMIN = {
@@ -131,14 +132,16 @@ export interface PlankaCard {
 
 /** Planka's gap between neighbours' positions (its client's POSITION_GAP). */
 const POSITION_GAP = 65_536;
-const IN_FLIGHT = 8;
 
 /**
- * A project, one board, `lists` and `cards` created through the REST API as the client does it, `IN_FLIGHT`
- * requests at a time; each card at the end of its list. Answers the board's id.
+ * A project, one board and its `lists` through the REST API, as the client makes them; then the `cards`
+ * in SQL, the rows Planka's card creation writes (the card, and its 'createCard' action), each at the end
+ * of its list. Not through the API: it reads every card of the list to place each new one, so 4,000 took
+ * about 15 minutes on the shared host, which is not what the bench measures. Answers the board's id.
  */
 export async function seedPlankaBoard(
   baseUrl: string,
+  databaseUrl: string,
   token: string,
   board: { project: string; name: string; lists: readonly string[]; cards: readonly PlankaCard[] },
 ): Promise<string> {
@@ -157,21 +160,35 @@ export async function seedPlankaBoard(
       }),
     );
   const placed = new Array<number>(listIds.length).fill(0);
-  const jobs = board.cards.map((card) => ({ card, position: POSITION_GAP * ++placed[card.list]! }));
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const { card, position } = jobs[next++]!;
-      await create(baseUrl, token, `/api/lists/${listIds[card.list]}/cards`, {
-        type: 'project',
-        position,
-        name: card.name,
-        description: card.description,
-        ...(card.dueDate ? { dueDate: card.dueDate } : {}),
-      });
-      if (next % 500 === 0) log(`[planka] ${next} of ${jobs.length} cards`);
-    }
-  };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  const rows = board.cards.map((card) => ({
+    listId: listIds[card.list],
+    position: POSITION_GAP * ++placed[card.list]!,
+    name: card.name,
+    description: card.description,
+    dueDate: card.dueDate,
+  }));
+  await withDatabase({ kind: 'postgresql', url: databaseUrl }, async (query) => {
+    const [creator] = await query('select id from user_account where email = $1', [PLANKA_ADMIN.email]);
+    await query(
+      `with cards as (
+         insert into card (board_id, list_id, creator_user_id, type, position, name, description, due_date,
+                           is_due_completed, created_at, list_changed_at, comments_total, is_closed)
+         select $1::bigint, (c->>'listId')::bigint, $2::bigint, 'project', (c->>'position')::float8,
+                c->>'name', c->>'description', (c->>'dueDate')::timestamp,
+                case when c->>'dueDate' is null then null else false end,
+                now() at time zone 'utc', now() at time zone 'utc', 0, false
+           from jsonb_array_elements($3::jsonb) as c
+         returning id, name, list_id)
+       insert into action (card_id, user_id, type, data, created_at, board_id)
+       select cards.id, $2::bigint, 'createCard',
+              jsonb_build_object('card', jsonb_build_object('name', cards.name),
+                                 'list', jsonb_build_object('id', list.id::text, 'name', list.name, 'type', list.type)),
+              now() at time zone 'utc', $1::bigint
+         from cards join list on list.id = cards.list_id`,
+      [boardId, creator?.id, JSON.stringify(rows)],
+    );
+    const [count] = await query('select count(*)::int as n from card where board_id = $1', [boardId]);
+    if (count?.n !== board.cards.length) throw new Error(`Planka's board holds ${count?.n} cards`);
+  });
   return boardId;
 }
