@@ -17,6 +17,7 @@ import type { DatabaseKind } from './lib/servers.ts';
 import { formatNotificationsTable, measureNotifications } from './notifications/scenarios.ts';
 import { formatOfflineTable, measureOffline } from './offline/scenarios.ts';
 import { formatScaleTable, measureScale } from './scale/scenarios.ts';
+import { formatPeerTable, measurePeer } from './peer/scenarios.ts';
 import { formatSearchTable, measureSearch } from './search/scenarios.ts';
 import { formatSoakTable, measureSoak } from './soak/scenarios.ts';
 import { formatSyncTable, measureSync } from './sync/scenarios.ts';
@@ -55,6 +56,10 @@ import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
  *   opened from the task list (desk size): time from the click to the first comment shown (target under
  *   1 s) and the longest main-thread task meanwhile (target: none over 100 ms), median of 5 visits. Runs once,
  *   on the first database kind; not in the default set (it drives a browser).
+ * - peer (issue 40, PostgreSQL only): the same 4,000-card board in Jalon and in Planka (a checkout built
+ *   beforehand, --planka-dir or PLANKA_DIR; docs/performance.md), both on the machine's PostgreSQL, opened
+ *   in the same Chromium: navigation to all cards shown, median of 5 visits each; target Jalon 10x quicker.
+ *   Not in the default set (it needs Planka, and drives a browser).
  * - lighthouse (issue 17): Lighthouse's mobile profile in Chromium on every screen of the built web app,
  *   signed in (an administrator for /admin/members), against the server on PGlite; median of --runs (3)
  *   per screen; target performance 95 or more and layout shift 0 on each. Runs once, on the first
@@ -76,10 +81,11 @@ import { formatTasksTable, measureTasks } from './tasks/scenarios.ts';
  * Each load is autocannon in its own process; each server is a child process. Prints a table per suite
  * and writes JSON to bench/results/.
  *
- *   npm run bench [-- --suite auth,tasks,audit,dashboard,search,bundle,sync,events,offline,task-page,lighthouse,soak,files,notifications,export,scale --only pglite|postgresql
+ *   npm run bench [-- --suite auth,tasks,audit,dashboard,search,bundle,sync,events,offline,task-page,peer,lighthouse,soak,files,notifications,export,scale --only pglite|postgresql
  *                     --soak-minutes 10 --runs 3 --screens login,dashboard --scale-tasks 100000
  *                     --connections 20 --duration 10 --warmup 2 --saturating 20 --sessions 20
- *                     --build true|false --browser true|false --baseline ../other/apps/server]
+ *                     --build true|false --browser true|false --baseline ../other/apps/server
+ *                     --planka-dir /tmp/planka]
  */
 const SUITES = [
   'auth',
@@ -92,6 +98,7 @@ const SUITES = [
   'events',
   'offline',
   'task-page',
+  'peer',
   'lighthouse',
   'soak',
   'files',
@@ -99,7 +106,7 @@ const SUITES = [
   'export',
   'scale',
 ] as const;
-const LONG_SUITES: readonly string[] = ['soak', 'offline', 'task-page', 'lighthouse', 'scale'];
+const LONG_SUITES: readonly string[] = ['soak', 'offline', 'task-page', 'peer', 'lighthouse', 'scale'];
 const DEFAULT_SUITES = SUITES.filter((name) => !LONG_SUITES.includes(name));
 type SuiteName = (typeof SUITES)[number];
 
@@ -119,6 +126,7 @@ const { values } = parseArgs({
     screens: { type: 'string', default: '' },
     baseline: { type: 'string' },
     'scale-tasks': { type: 'string', default: '100000' },
+    'planka-dir': { type: 'string', default: process.env.PLANKA_DIR },
   },
 });
 
@@ -225,6 +233,14 @@ const SUITE: Record<SuiteName, Suite> = {
     describe:
       'Chromium, the built web app; a task of 200 comments and 500 history entries opened from the task list, 1 warm-up + 5 visits',
     once: true,
+  },
+  peer: {
+    measure: (kind, url) => measurePeer(kind, url, { plankaDir: values['planka-dir'] }),
+    format: formatPeerTable,
+    describe:
+      'Chromium (desk size), one board of 4,000 cards over 4 columns in Jalon and in Planka on the same PostgreSQL; 1 first visit + 5 measured each, interleaved',
+    once: true,
+    only: 'postgresql',
   },
   lighthouse: {
     measure: (kind, url) => measureLighthouse(kind, lighthouseOptions, url),

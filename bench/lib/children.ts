@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -156,4 +156,41 @@ export function rssKiB(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU time (user + system, in ms) of all the descendants of a process alive now, from /proc (Linux only;
+ * `null` elsewhere): the bench's browser and servers together, without the bench itself. A descendant
+ * that exited in between is not counted (Chromium keeps its renderer for a same-site navigation).
+ */
+export function descendantsCpuMs(rootPid: number): number | null {
+  const ticksToMs = 10; // USER_HZ is 100 on Linux
+  const children = new Map<number, number[]>();
+  const cpu = new Map<number, number>();
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let text: string;
+      try {
+        text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // exited while listed
+      }
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      const pid = Number(entry);
+      const parent = Number(fields[1]);
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * ticksToMs);
+      children.set(parent, [...(children.get(parent) ?? []), pid]);
+    }
+  } catch {
+    return null;
+  }
+  let total = 0;
+  const stack = [...(children.get(rootPid) ?? [])];
+  while (stack.length > 0) {
+    const pid = stack.pop()!;
+    total += cpu.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total;
 }

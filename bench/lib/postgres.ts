@@ -12,7 +12,9 @@ export const PG = {
   benchDatabase: process.env.BENCH_PGDATABASE ?? `jalon_bench_${process.pid}`,
 };
 
-export const benchDatabaseUrl = () => `postgres://${PG.user}@${PG.host}:${PG.port}/${PG.benchDatabase}`;
+/** `name`: another database on the same server (the peer suite runs Planka beside Jalon on `planka_bench`). */
+export const benchDatabaseUrl = (name = PG.benchDatabase) =>
+  `postgres://${PG.user}@${PG.host}:${PG.port}/${name}`;
 
 function psql(sql: string): void {
   const result = spawnSync(
@@ -38,11 +40,11 @@ function psql(sql: string): void {
   if (result.status !== 0) throw new Error(`psql failed (${result.status}): ${result.stderr.trim()}`);
 }
 
-export function createBenchDatabase(): void {
-  psql(`DROP DATABASE IF EXISTS ${PG.benchDatabase} WITH (FORCE)`);
-  psql(`CREATE DATABASE ${PG.benchDatabase}`);
+export function createBenchDatabase(name = PG.benchDatabase): void {
+  dropBenchDatabase(name);
+  psql(`CREATE DATABASE ${name}`);
 }
 
-export function dropBenchDatabase(): void {
-  psql(`DROP DATABASE IF EXISTS ${PG.benchDatabase} WITH (FORCE)`);
+export function dropBenchDatabase(name = PG.benchDatabase): void {
+  psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }

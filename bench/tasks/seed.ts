@@ -7,8 +7,21 @@ import { hasColumn, type Query } from '../lib/sql.ts';
  * among the others' (every 100th task), the 999 others 99 or 100 each. Ids are md5-derived, so the bench
  * knows them without asking. Counters stay consistent: projects.task_count / progress_sum, the change
  * counter, and, when the schema has them, the dashboard's task_counts, task_events and completed_at.
+ * Another shape (the peer suite's single project of 4,000 tasks) is passed to `seedTasks`.
  */
-export const SEED = { projects: 1_000, tasks: 100_000, bigProjectTasks: 1_000 } as const;
+export interface SeedShape {
+  projects: number;
+  tasks: number;
+  /** Project 1's share: every (tasks / bigProjectTasks)th task; all of them when there is one project. */
+  bigProjectTasks: number;
+  bigProjectName: string;
+}
+export const SEED = {
+  projects: 1_000,
+  tasks: 100_000,
+  bigProjectTasks: 1_000,
+  bigProjectName: 'Projet de 1 000 tâches',
+} as const satisfies SeedShape;
 
 /**
  * An md5-derived id shaped as a version 4 UUID (version nibble 4, variant 8), as the API's validation
@@ -25,18 +38,25 @@ export const projectId = (p: number) => uuidOf(`bench-project-${p}`);
 export const taskId = (i: number) => uuidOf(`bench-task-${i}`);
 export const BIG_PROJECT_ID = projectId(1);
 
-/** Task i's project: every 100th task goes to project 1, the others over projects 2..1000. */
-const PROJECT_OF_TASK = `case when i % 100 = 0 then 1 else 2 + (i % 999) end`;
+/** Task i's project: with SEED, every 100th task goes to project 1, the others over projects 2..1000. */
+const projectOfTask = ({ projects, tasks, bigProjectTasks }: SeedShape) =>
+  `case when i % ${tasks / bigProjectTasks} = 0 then 1 else 2 + (i % ${Math.max(1, projects - 1)}) end`;
 
-export async function seedTasks(query: Query, ids: { memberId: string; adminId: string }): Promise<void> {
-  const { projects, tasks } = SEED;
+export async function seedTasks(
+  query: Query,
+  ids: { memberId: string; adminId: string },
+  shape: SeedShape = SEED,
+): Promise<void> {
+  const { projects, tasks } = shape;
+  if (!Number.isInteger(tasks / shape.bigProjectTasks) || (projects === 1 && tasks !== shape.bigProjectTasks))
+    throw new Error(`seed shape: project 1 must hold every nth task (${JSON.stringify(shape)})`);
   await query('begin');
   try {
     await query(
       `insert into projects (id, name, description, deadline, status, owner_id, task_count, progress_sum, version,
                              created_at, updated_at, change_seq)
        select ${uuidSql(`'bench-project-' || p`)},
-              case when p = 1 then 'Projet de 1 000 tâches' else 'Projet ' || p end,
+              case when p = 1 then $5 else 'Projet ' || p end,
               'Projet ' || p || ' du banc d''essai : lots, jalons et livraisons de l''équipe',
               now() + (p % 90) * interval '1 day',
               (array['active', 'on_hold', 'completed', 'cancelled'])[1 + p % 4],
@@ -46,13 +66,13 @@ export async function seedTasks(query: Query, ids: { memberId: string; adminId: 
               now() - interval '200 days' + p * interval '1 minute',
               $3::bigint + p
          from generate_series(1, $4::int) as p`,
-      [ids.memberId, ids.adminId, tasks, projects],
+      [ids.memberId, ids.adminId, tasks, projects, shape.bigProjectName],
     );
     await query(
       `insert into tasks (id, project_id, title, description, status, priority, progress, assignee_id, deadline,
                           estimated_minutes, created_by, version, created_at, updated_at, change_seq)
        select ${uuidSql(`'bench-task-' || i`)},
-              ${uuidSql(`'bench-project-' || (${PROJECT_OF_TASK})`)},
+              ${uuidSql(`'bench-project-' || (${projectOfTask(shape)})`)},
               'Tâche ' || i || ' : préparer le lot ' || (i % 37),
               'Préparer, relire et livrer la partie ' || (i % 37) || ' du lot ' || (i % 11)
                 || ', avec les notes de la réunion de suivi.',
@@ -83,7 +103,7 @@ export async function seedTasks(query: Query, ids: { memberId: string; adminId: 
             (select sum(task_count)::int from projects) as counted`,
     [BIG_PROJECT_ID],
   );
-  if (check?.tasks !== tasks || check.big !== SEED.bigProjectTasks || check.counted !== tasks)
+  if (check?.tasks !== tasks || check.big !== shape.bigProjectTasks || check.counted !== tasks)
     throw new Error(`seed check failed: ${JSON.stringify(check)}`);
 }
 
