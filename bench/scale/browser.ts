@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import type { Member } from '../auth/member.ts';
 import { MEMBER } from '../auth/member.ts';
 import { CHROMIUM } from '../bundle/browser.ts';
+import { moveFirstTodoCard } from '../lib/kanban-move.ts';
 import { logStep as log } from '../lib/report.ts';
 import { BIG_PROJECT, FILTERED, scaleTaskId, type ScaleSeed } from './seed.ts';
 
@@ -243,28 +244,6 @@ function sortBy(page: Page, column: string) {
   }, column);
 }
 
-/**
- * Moves the first card of 'À faire' to 'En revue' through its 'Déplacer … vers' menu, and waits until the
- * card has left the column. No named function inside (see scrollEndToEnd).
- */
-function moveFirstCard(page: Page) {
-  return page.evaluate(async () => {
-    const card = document.querySelector('[data-status="todo"] article');
-    const open = card?.querySelector<HTMLButtonElement>('button[aria-label^="Déplacer"]');
-    if (!card || !open) throw new Error("no card with a 'Déplacer' button in À faire");
-    open.click();
-    for (let frames = 0; frames < 60 && !card.querySelector('[role="menuitem"]'); frames++)
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    const target = Array.from(card.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')).find((item) =>
-      item.textContent?.includes('En revue'),
-    );
-    if (!target) throw new Error("no 'En revue' in the card's menu");
-    target.click();
-    for (let frames = 0; frames < 600 && card.isConnected; frames++)
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-  });
-}
-
 async function switchTo(page: Page, view: View) {
   await page.locator(`.view-switcher [data-view="${view}"]`).click();
   await page.locator(FIRST_CONTENT).first().waitFor({ timeout: TIMEOUT_MS });
@@ -330,7 +309,7 @@ async function measureProfile(
     await switchTo(page, 'kanban');
     await page.waitForTimeout(500);
     await page.evaluate(() => void (window.scaleProbe.longTasks.length = 0));
-    for (let move = 0; move < 3; move++) await moveFirstCard(page);
+    for (let move = 0; move < 3; move++) await moveFirstTodoCard(page, 'En revue');
   });
   log(`[${profile}] interactions: ${JSON.stringify(longestTaskMs)}`);
   await page.close();
