@@ -57,8 +57,7 @@ const DIRECT_CHILD = fileURLToPath(new URL('../tasks/direct-child.ts', import.me
 const SERVER_POOL: Record<DatabaseKind, number> = { pglite: 1, postgresql: 10 };
 
 const labelFilter = `{${scaleLabelId(FILTERED.label)}}`;
-const filteredPath = `/api/tasks?label=${scaleLabelId(FILTERED.label)}&limit=${LIMIT}`;
-const fullFilterPath = `${filteredPath}&status=${FILTERED.status}&assignee=${scaleMemberId(FILTERED.member)}`;
+const filteredPath = `/api/tasks?label=${scaleLabelId(FILTERED.label)}&status=${FILTERED.status}&assignee=${scaleMemberId(FILTERED.member)}&limit=${LIMIT}`;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -94,7 +93,7 @@ export async function measureScale(
     targets: [],
   };
   try {
-    log(`[${kind}] direct statement of the label filter through node-postgres (ceiling)`);
+    log(`[${kind}] direct statement of the status + assignee + label filter through node-postgres (ceiling)`);
     const direct: DirectSpec = {
       ...common,
       title: 'direct filtered list',
@@ -104,6 +103,8 @@ export async function measureScale(
       limit: LIMIT,
       viewerId: seeded.memberId,
       labels: labelFilter,
+      status: FILTERED.status,
+      assignee: scaleMemberId(FILTERED.member),
     };
     report.direct = await runLoad(direct, undefined, { script: DIRECT_CHILD, sampleSelf: true, ...sampling });
 
@@ -115,7 +116,7 @@ export async function measureScale(
     try {
       report.databaseVersion = await databaseVersionOf(server.baseUrl);
       const member = await signInMember(server.baseUrl);
-      const probe = await fetch(`${server.baseUrl}${fullFilterPath}`, { headers: member.headers });
+      const probe = await fetch(`${server.baseUrl}${filteredPath}`, { headers: member.headers });
       report.fullFilterStatus = probe.status;
       await probe.arrayBuffer();
       await expectItems(server.baseUrl, filteredPath, member.headers, LIMIT);
@@ -150,17 +151,14 @@ function targetsOf(report: ScaleReport): Target[] {
   const targets: Target[] = [
     {
       label: `GET /api/tasks filtered by status + assignee + label over ${tasks} tasks`,
-      measured:
-        report.fullFilterStatus === 200
-          ? 'answered 200'
-          : `answered ${report.fullFilterStatus}: the API filters by label only (figures below: the label filter)`,
+      measured: report.fullFilterStatus === 200 ? 'answered 200' : `answered ${report.fullFilterStatus}`,
       pass: report.fullFilterStatus === 200,
     },
   ];
   const filtered = report.filtered?.summary;
   if (filtered && report.direct) {
     targets.push({
-      label: `GET /api/tasks?label=… over ${tasks} tasks, p99 < ${P99_TARGET_MS} ms at ${filtered.connections} connections`,
+      label: `GET /api/tasks?status=…&assignee=…&label=… over ${tasks} tasks, p99 < ${P99_TARGET_MS} ms at ${filtered.connections} connections`,
       measured: `p99 ${ms(filtered.latencyMs.p99)} ms (p50 ${ms(filtered.latencyMs.p50)}), ${filtered.non2xx} non-2xx, ${filtered.errors} errors`,
       pass: filtered.latencyMs.p99 < P99_TARGET_MS && filtered.non2xx === 0 && filtered.errors === 0,
     });
@@ -246,7 +244,7 @@ export function formatScaleTable(reports: ScaleReport[]): string {
   const lines = reports.flatMap((report) =>
     [
       ['direct statement (ceiling)', report.direct],
-      ['GET /api/tasks?label=…', report.filtered],
+      ['GET /api/tasks?status&assignee&label', report.filtered],
     ].flatMap(([label, run]) => {
       if (!run || typeof run === 'string') return [];
       const s = run.summary;

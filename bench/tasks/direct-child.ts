@@ -27,6 +27,9 @@ export interface DirectSpec extends LoadSpec {
   viewerId: string;
   /** `?label=` of the HTTP route, as the server binds it (a uuid[] literal such as `{id}`). */
   labels?: string;
+  /** `?status=` and `?assignee=` of the HTTP route. */
+  status?: string;
+  assignee?: string;
 }
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as DirectSpec;
@@ -36,12 +39,16 @@ const LIST = taskPageStatement('first', {
   project: false,
   labels: spec.labels !== undefined,
   parent: false,
+  status: spec.status !== undefined,
+  assignee: spec.assignee !== undefined,
 }).bind({
   userId: spec.viewerId,
   isAdmin: false,
   limit: spec.limit,
   clientId: null,
   ...(spec.labels !== undefined && { labels: spec.labels }),
+  ...(spec.status !== undefined && { status: spec.status }),
+  ...(spec.assignee !== undefined && { assignee: spec.assignee }),
 });
 
 const { pool, close: stopDatabase } = await openDirectPool(spec.database, spec.poolSize);

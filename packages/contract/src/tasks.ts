@@ -109,6 +109,10 @@ export const taskListQuerySchema = z.strictObject({
   clientId: idSchema.optional(),
   /** Only the sub-tasks of this task. */
   parent: idSchema.optional(),
+  /** Only the tasks in this status. */
+  status: taskStatusSchema.optional(),
+  /** Only the tasks assigned to this member. */
+  assignee: idSchema.optional(),
   /** Repeatable: only the tasks that carry every one of these labels. */
   label: z
     .union([idSchema, z.array(idSchema).min(1).max(LABEL_LIMITS.perTask)])

@@ -192,6 +192,31 @@ describe('labels API', () => {
     expect(since.statusCode).toBe(400);
   });
 
+  it('filters tasks by status and assignee, alone or with a label, as an integration reads its list', async () => {
+    const urgent = await label('Relance fournisseur', 'red');
+    const bob = await signIn(ctx);
+    const mine = await task({ status: 'in_progress', assignee: bob.user.id, labels: [urgent.id] });
+    const notLabelled = await task({ status: 'in_progress', assignee: bob.user.id });
+    const otherStatus = await task({ status: 'done', assignee: bob.user.id, labels: [urgent.id] });
+    await task({ status: 'in_progress', labels: [urgent.id] });
+    const bobs = `assignee=${bob.user.id}`;
+    expect(sorted(await taskIds(bobs))).toEqual(sorted([mine.id, notLabelled.id, otherStatus.id]));
+    expect(sorted(await taskIds(`${bobs}&status=in_progress`))).toEqual(sorted([mine.id, notLabelled.id]));
+    expect(await taskIds(`${bobs}&status=in_progress&label=${urgent.id}&projectId=${projectId}`)).toEqual([
+      mine.id,
+    ]);
+    expect((await taskIds('status=done')).includes(otherStatus.id)).toBe(true);
+    // An unknown status, an id in another form, or a filter on a delta read: a clear 400.
+    for (const query of ['status=finished', `assignee=${bob.user.id.toUpperCase()}`, 'assignee=bob']) {
+      const response = await call('GET', `/api/tasks?${query}`, alice.token);
+      expect(response.statusCode, query).toBe(400);
+    }
+    const cursor = (await call('GET', '/api/tasks?limit=1', alice.token)).json().cursor as string;
+    const since = await call('GET', `/api/tasks?since=${encodeURIComponent(cursor)}&${bobs}`, alice.token);
+    expect(since.statusCode).toBe(400);
+    expect(since.json().errors[0].path).toBe('assignee');
+  });
+
   it('takes a deleted label off every task in the same change, so a delta read brings those tasks', async () => {
     const doomed = await label('Obsolète', 'orange');
     const kept = await label('Gardée', 'blue');

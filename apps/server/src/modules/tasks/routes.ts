@@ -39,7 +39,9 @@ export const taskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           errors: [{ path: 'after', message: 'not with since' }],
         });
       }
-      const filtered = (['label', 'parent'] as const).find((name) => request.query[name] !== undefined);
+      const filtered = (['label', 'parent', 'status', 'assignee'] as const).find(
+        (name) => request.query[name] !== undefined,
+      );
       if (request.query.since !== undefined && filtered) {
         throw new AppError(
           400,

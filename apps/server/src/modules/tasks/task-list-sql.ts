@@ -95,6 +95,10 @@ export interface TaskPageValues extends Record<string, unknown> {
   labels?: string;
   /** The parent of every task of the page, when filtered by parent. */
   parent?: string;
+  /** The status of every task of the page, when filtered by status. */
+  status?: string;
+  /** The assignee of every task of the page, when filtered by assignee. */
+  assignee?: string;
   afterCreatedAt?: string;
   afterId?: string;
 }
@@ -140,11 +144,13 @@ function taskPageSql(where: SQL): SQL {
 
 const statements = new Map<string, RenderedStatement<TaskPageValues>>();
 
-/** Which filters a page statement applies: a project, labels the tasks all carry, a parent. */
+/** Which filters a page statement applies: a project, labels the tasks all carry, a parent, a status, an assignee. */
 export interface TaskPageFilters {
   project: boolean;
   labels: boolean;
   parent: boolean;
+  status: boolean;
+  assignee: boolean;
 }
 
 /** The page statement of one shape (where it starts, which filters), rendered once. */
@@ -152,7 +158,7 @@ export function taskPageStatement(
   position: TaskPagePosition,
   filters: TaskPageFilters,
 ): RenderedStatement<TaskPageValues> {
-  const key = `${position}:${filters.project}:${filters.labels}:${filters.parent}`;
+  const key = `${position}:${filters.project}:${filters.labels}:${filters.parent}:${filters.status}:${filters.assignee}`;
   let statement = statements.get(key);
   if (!statement) {
     const scope = sql.join(
@@ -160,6 +166,8 @@ export function taskPageStatement(
         filters.project ? sql` and t.project_id = ${placeholder('projectId')}::uuid` : sql``,
         filters.labels ? sql` and t.labels @> ${placeholder('labels')}::uuid[]` : sql``,
         filters.parent ? sql` and t.parent_id = ${placeholder('parent')}::uuid` : sql``,
+        filters.status ? sql` and t.status = ${placeholder('status')}` : sql``,
+        filters.assignee ? sql` and t.assignee_id = ${placeholder('assignee')}::uuid` : sql``,
       ],
       sql``,
     );

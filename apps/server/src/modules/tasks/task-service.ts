@@ -66,6 +66,8 @@ export class TaskService extends EntityWrites<'task', Task, CreateTaskRequest, U
       query.projectId ?? null,
       labels ?? null,
       query.parent ?? null,
+      query.status ?? null,
+      query.assignee ?? null,
       query.after ?? null,
       query.limit,
     ]);
@@ -76,6 +78,8 @@ export class TaskService extends EntityWrites<'task', Task, CreateTaskRequest, U
       project: query.projectId !== undefined,
       labels: query.label !== undefined,
       parent: query.parent !== undefined,
+      status: query.status !== undefined,
+      assignee: query.assignee !== undefined,
     };
     const row = await this.page(after ? 'after' : 'first', filters, {
       userId: viewer.userId,
@@ -84,6 +88,8 @@ export class TaskService extends EntityWrites<'task', Task, CreateTaskRequest, U
       projectId: query.projectId,
       labels,
       parent: query.parent,
+      status: query.status,
+      assignee: query.assignee,
       afterCreatedAt: after?.createdAt,
       afterId: after?.id,
     });
