@@ -38,6 +38,12 @@ const settledByRefusal = (error: unknown): boolean =>
  */
 let sending: Promise<void> = Promise.resolve();
 
+/**
+ * 'Tout marquer comme lu' is under way: its reads are stored first, and every mounted inbox (the shell's
+ * button and the page) would otherwise send them one by one beside the one request that reads them all.
+ */
+let readingAll = false;
+
 async function settle(kept: KeptValues, queryClient: QueryClient, done: readonly string[]): Promise<void> {
   if (done.length === 0) return;
   queryClient.setQueryData(unsentKey, await dropReads(kept, done));
@@ -97,10 +103,11 @@ export function useInbox(): Inbox {
 
   // Back online, the server answering again, or the store just opened with reads from before a reload:
   // what waits is sent.
+  // Not while 'Tout marquer comme lu' is under way (see `readingAll`).
   const waiting = (unsent?.length ?? 0) > 0;
   const reached = query.dataUpdatedAt;
   useEffect(() => {
-    if (online && waiting) void sendReads(kept, queryClient);
+    if (online && waiting && !readingAll) void sendReads(kept, queryClient);
   }, [online, waiting, reached, kept, queryClient]);
 
   const source = answered ?? copy;
@@ -127,6 +134,7 @@ export function useInbox(): Inbox {
   );
   const readAll = useCallback(() => {
     const ids = list ? unreadIds(list) : [];
+    readingAll = true;
     void queue(ids).then(async () => {
       try {
         await markAllRead();
@@ -134,6 +142,8 @@ export function useInbox(): Inbox {
       } catch {
         // Offline, or the server down: the entries shown are sent one by one once it answers.
         await sendReads(kept, queryClient);
+      } finally {
+        readingAll = false;
       }
     });
   }, [list, queue, kept, queryClient]);

@@ -1,5 +1,5 @@
 import type { Notification } from '@jalon/contract';
-import { useCallback } from 'react';
+import { useCallback, type MouseEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -15,7 +15,14 @@ const t = fr.notifications;
  * said as such when the server cannot be reached, and the entries.
  */
 export function InboxView({ inbox, onOpened }: { inbox: Inbox; onOpened?: () => void }) {
-  const { read } = inbox;
+  const { read, readAll } = inbox;
+  // The second click of a double click (detail 2) would ask again before the button is gone.
+  const readAllOnce = useCallback(
+    (event: MouseEvent<HTMLButtonElement>) => {
+      if (event.detail <= 1) readAll();
+    },
+    [readAll],
+  );
   const open = useCallback(
     (item: Notification) => {
       if (item.readAt === null) read([item.id]);
@@ -35,7 +42,7 @@ export function InboxView({ inbox, onOpened }: { inbox: Inbox; onOpened?: () => 
       {inbox.fromCopy && <p className="form__hint">{t.offlineCopy}</p>}
       {inbox.list.unread > 0 && (
         <div className="button-row">
-          <button type="button" className="button" onClick={inbox.readAll}>
+          <button type="button" className="button" onClick={readAllOnce}>
             {t.markAllRead}
           </button>
         </div>
