@@ -6,8 +6,9 @@ export default defineConfig({
     // Soak and fault tests (src/faults) take minutes and start servers of their own: vitest.faults.config.ts runs them alone.
     exclude: [...configDefaults.exclude, 'src/faults/**'],
     setupFiles: ['src/test/setup.ts'],
-    // One migrated PGlite made once, that each file's database starts from (skips initdb per file).
-    globalSetup: ['src/test/pglite-template.ts'],
+    // One migrated database made once, that each file's database starts from (on PGlite it skips
+    // initdb per file, on PostgreSQL the migrations).
+    globalSetup: ['src/test/database-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { TZ: 'UTC' },

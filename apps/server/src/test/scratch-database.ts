@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 export interface ScratchDatabase {
-  /** The connection string of the new, empty database. */
+  /** The database's name on its server. */
+  name: string;
+  /** The connection string of the new database. */
   url: string;
   drop(): Promise<void>;
 }
@@ -17,13 +19,17 @@ async function onServer(serverUrl: string, statement: string): Promise<void> {
   }
 }
 
-/** A fresh database on a PostgreSQL server (TEST_DATABASE_URL), so tests never share state. */
-export async function createScratchDatabase(serverUrl: string): Promise<ScratchDatabase> {
+/**
+ * A fresh database on a PostgreSQL server (TEST_DATABASE_URL), so tests never share state: empty, or a
+ * copy of `template` (the migrated database of the global setup, database-template.ts).
+ */
+export async function createScratchDatabase(serverUrl: string, template?: string): Promise<ScratchDatabase> {
   const name = `jalon_test_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  await onServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };

@@ -25,7 +25,7 @@ export async function openTestDatabase(
 ): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    // The migrated template of the global setup (pglite-template.ts) when this suite has one.
+    // The migrated template of the global setup (database-template.ts) when this suite has one.
     const template = provided('pgliteTemplate');
     const loadDataDir = template ? fs.readFileSync(template) : undefined;
     return {
@@ -34,7 +34,7 @@ export async function openTestDatabase(
       drop: async () => {},
     };
   }
-  const scratch = await createScratchDatabase(serverUrl);
+  const scratch = await createScratchDatabase(serverUrl, provided('postgresTemplate') ?? undefined);
   const database = await openDatabase({
     databaseUrl: scratch.url,
     dataDir: null,
