@@ -1,5 +1,12 @@
 import type { Project, SyncBatchRequest, SyncEntity } from '@jalon/contract';
-import { MemoryStore, type PullTransport, type Row } from '@jalon/sync';
+import {
+  contractChecks,
+  MemoryStore,
+  SyncClient,
+  type PullTransport,
+  type Row,
+  type SyncStore,
+} from '@jalon/sync';
 import { describe, expect, it, vi } from 'vitest';
 import { makeProject, makeTask, projectId, taskId } from '../test/work-fixtures.ts';
 import { FakeBrowser } from '../test/fake-tabs.ts';
@@ -350,5 +357,119 @@ describe('SyncEngine', () => {
     expect(follower.getSnapshot().serverRevision).toBeGreaterThan(0);
     leader.stop();
     follower.stop();
+  });
+});
+
+describe('SyncEngine, pulling a big copy', () => {
+  const task = (n: number, title = `Tâche ${n}`) =>
+    makeTask({ id: taskId(n), title, createdAt: `2026-11-0${n}T08:00:00.000Z` }) as unknown as Row;
+
+  /** Three pages of tasks from the start of the log, then what `changes` says changed since. */
+  function pagedPulls() {
+    const pages: Array<Row[]> = [[task(1)], [task(2)], [task(3)]];
+    const changes: Row[] = [];
+    const fetchPage: PullTransport = vi.fn(async ({ since }) => {
+      const read = since === null ? 0 : Number(since.split('.')[0]);
+      const rows = read < pages.length ? pages[read]! : changes.splice(0);
+      return {
+        rows: {
+          task: rows,
+          project: read === 0 ? [makeProject() as unknown as Row] : [],
+          label: [],
+          comment: [],
+        },
+        cursor: `${read + 1}.sig`,
+        hasMore: read + 1 < pages.length,
+        lastSeq: 0,
+        resetRequired: false,
+      };
+    });
+    return { fetchPage, changes };
+  }
+
+  /** A store in memory that counts the reads of every stored row of a kind. */
+  function countingStore() {
+    const inner = new MemoryStore();
+    const counted = { rowReads: 0 };
+    const store: SyncStore = {
+      atomically: (work) =>
+        inner.atomically((tx) =>
+          work({
+            ...tx,
+            getRows: (entity) => {
+              counted.rowReads += 1;
+              return tx.getRows(entity);
+            },
+          }),
+        ),
+    };
+    return { store, counted };
+  }
+
+  async function startPaged() {
+    const pulls = pagedPulls();
+    const { store, counted } = countingStore();
+    const engine = await SyncEngine.start({
+      userId: USER,
+      store,
+      storage: 'memory',
+      sendBatch: new FakeSyncServer().send,
+      fetchPage: pulls.fetchPage,
+      schedule: noSchedule,
+    });
+    return { engine, pulls, counted, store };
+  }
+
+  it('reads the stored rows once, as it starts, however many pages the full read and later pulls bring', async () => {
+    const { engine, pulls, counted } = await startPaged();
+    const readAtStart = counted.rowReads;
+    await engine.refresh();
+    expect(vi.mocked(pulls.fetchPage).mock.calls.length).toBe(4);
+    expect(engine.getSnapshot().tasks.map((shown) => shown.title)).toEqual(['Tâche 3', 'Tâche 2', 'Tâche 1']);
+    pulls.changes.push(task(2, 'Renommée ailleurs'));
+    await engine.refresh();
+    expect(engine.getSnapshot().tasks.map((shown) => shown.title)).toEqual([
+      'Tâche 3',
+      'Renommée ailleurs',
+      'Tâche 1',
+    ]);
+    expect(counted.rowReads).toBe(readAtStart);
+  });
+
+  it('keeps the same Task for a task no pull changed, and shows a server row as it is', async () => {
+    const { engine, pulls } = await startPaged();
+    await engine.refresh();
+    const [third, second, first] = engine.getSnapshot().tasks;
+    pulls.changes.push(task(2, 'Renommée ailleurs'));
+    await engine.refresh();
+    const after = engine.getSnapshot().tasks;
+    expect(after[0]).toBe(third);
+    expect(after[2]).toBe(first);
+    expect(after[1]).not.toBe(second);
+    expect(after[1]).toEqual(task(2, 'Renommée ailleurs'));
+  });
+
+  it('reads the rows again when another client pulled into the store since it read them', async () => {
+    const { engine, pulls, store } = await startPaged();
+    await engine.refresh();
+    // Another tab (or the service worker) stores a page this engine never hears of.
+    const other = await SyncClient.open({
+      store,
+      userId: USER,
+      now: Date.now,
+      newId: () => crypto.randomUUID(),
+      checks: contractChecks,
+    });
+    pulls.changes.push(task(4));
+    await other.pull(pulls.fetchPage);
+    pulls.changes.push(task(5));
+    await engine.refresh();
+    expect(engine.getSnapshot().tasks.map((shown) => shown.id)).toEqual([
+      taskId(5),
+      taskId(4),
+      taskId(3),
+      taskId(2),
+      taskId(1),
+    ]);
   });
 });
