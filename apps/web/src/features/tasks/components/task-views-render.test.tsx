@@ -4,13 +4,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWorkRoute } from '../../../test/render-route.tsx';
 import { makeProject, makeTask, taskId } from '../../../test/work-fixtures.ts';
 import { serveWork } from '../../../test/work-server.ts';
+import type * as Labels from '../../labels/index.ts';
 import { TasksPage } from './tasks-page.tsx';
 
 // Every row and card draws its labels' chips once per render of its own: counting the chips' renders by
 // task counts the renders of its row or card (each task below carries a label of its own).
 const renders = vi.hoisted(() => new Map<string, number>());
 vi.mock('../../labels/index.ts', async (original) => {
-  const actual = await original<typeof import('../../labels/index.ts')>();
+  const actual = await original<typeof Labels>();
   return {
     ...actual,
     LabelChips: (props: Parameters<typeof actual.LabelChips>[0]) => {
