@@ -30,18 +30,22 @@ export function CalendarView({ tasks }: { tasks: readonly Task[] }) {
   });
   // The day whose every task shows, past the first PER_DAY: one at a time, so the month stays readable.
   const [openDay, setOpenDay] = useState<string | null>(null);
-  const byDay = useMemo(() => {
+  // Read once per set of tasks, not on each render (a month turned, a day opened).
+  const { byDay, withoutDeadline } = useMemo(() => {
     const map = new Map<string, Task[]>();
+    let undated = 0;
     for (const task of tasks) {
-      if (!task.deadline) continue;
+      if (!task.deadline) {
+        undated += 1;
+        continue;
+      }
       const key = localDayKey(new Date(task.deadline));
       const list = map.get(key);
       if (list) list.push(task);
       else map.set(key, [task]);
     }
-    return map;
+    return { byDay: map, withoutDeadline: undated };
   }, [tasks]);
-  const withoutDeadline = tasks.filter((task) => !task.deadline).length;
   const weeks = monthGrid(month.getFullYear(), month.getMonth());
   const shift = (delta: number) => setMonth(new Date(month.getFullYear(), month.getMonth() + delta, 1));
   const today = localDayKey(new Date());

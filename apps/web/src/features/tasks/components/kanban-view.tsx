@@ -1,6 +1,6 @@
 import type { Task, TaskStatus } from '@jalon/contract';
 import { stripTmpPrefix } from '@jalon/contract/plain';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { RenderAfterPaint } from '../../../components/ui/render-after-paint.tsx';
 import { VirtualList } from '../../../components/ui/virtual-list.tsx';
 import { fr } from '../../../locales/fr/index.ts';
@@ -40,10 +40,11 @@ export function KanbanView({ tasks, pending, onMove }: KanbanViewProps) {
     return byStatus;
   }, [tasks]);
 
-  const endDrag = () => {
+  // Stable, as the cards are memoised: a new function on each render of the board re-rendered every card.
+  const endDrag = useCallback(() => {
     setDragged(null);
     setOver(null);
-  };
+  }, []);
 
   return (
     <>

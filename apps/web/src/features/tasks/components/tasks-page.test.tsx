@@ -588,4 +588,33 @@ describe('task views', () => {
     expect(within(agenda).queryByText('Février')).not.toBeInTheDocument();
     vi.unstubAllGlobals();
   });
+
+  it("mounts only the agenda's days in view, each saying its place in the month", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-15T10:00:00.000Z'));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    // A deadline on each of the month's 31 days: a big project's month.
+    serve({
+      tasks: Array.from({ length: 31 }, (_, day) =>
+        makeTask({
+          id: taskId(day + 1),
+          title: `Tâche du ${day + 1}`,
+          deadline: `2030-01-${String(day + 1).padStart(2, '0')}T12:00:00.000Z`,
+        }),
+      ),
+    });
+    renderTasks('/tasks?view=calendar');
+    const agenda = await screen.findByRole('list', { name: 'Échéances du mois' });
+    const days = within(agenda).getAllByRole('heading', { level: 3 });
+    expect(days[0]).toHaveTextContent('1 janvier 2030');
+    expect(days.length).toBeLessThan(31);
+    expect(days[0]!.closest('li')).toHaveAttribute('aria-setsize', '31');
+    expect(within(agenda).queryByText('Tâche du 31')).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
 });
