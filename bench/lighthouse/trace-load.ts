@@ -28,6 +28,7 @@ export interface TraceEvent {
       functionName?: string;
       type?: string;
       requestId?: string;
+      documentLoaderURL?: string;
       lineNumber?: number;
       columnNumber?: number;
     };
@@ -60,6 +61,9 @@ export const cpuMs = (event: TraceEvent) => ((event.tdur ?? event.dur ?? 0) * SL
 
 export async function traceLoad(page: Page, url: string): Promise<TracedLoad> {
   await coldButSignedIn(page, new URL(url).origin);
+  // From a blank page, as Lighthouse loads: the previous screen's teardown (its unload handlers, its
+  // stream's closing) would otherwise be counted in this load's first task.
+  await page.goto('about:blank');
   await page.tracing.start({ categories: CATEGORIES });
   await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
   // The page never goes quiet on the network (the event stream stays open): what follows the load (the
@@ -68,15 +72,21 @@ export async function traceLoad(page: Page, url: string): Promise<TracedLoad> {
   const buffer = await page.tracing.stop();
   if (!buffer) throw new Error(`no trace for ${url}`);
   const { traceEvents } = JSON.parse(Buffer.from(buffer).toString('utf8')) as { traceEvents: TraceEvent[] };
-  const fcp = traceEvents.find((event) => event.name === 'firstContentfulPaint');
-  if (!fcp) throw new Error(`no first contentful paint in the trace of ${url}`);
-  const start = traceEvents.find(
-    (event) =>
-      event.name === 'navigationStart' && event.pid === fcp.pid && event.args?.data?.isLoadingMainFrame,
+  // The screen's own navigation (a trace may also hold the blank page's), then its paints.
+  const starts = traceEvents.filter(
+    (event) => event.name === 'navigationStart' && event.args?.data?.isLoadingMainFrame,
   );
+  const start = starts.find((event) => event.args?.data?.documentLoaderURL === url) ?? starts.at(-1);
   if (!start) throw new Error(`no navigation start in the trace of ${url}`);
+  const fcp = traceEvents.find(
+    (event) => event.name === 'firstContentfulPaint' && event.pid === start.pid && event.ts >= start.ts,
+  );
+  if (!fcp) throw new Error(`no first contentful paint in the trace of ${url}`);
   const lcp = traceEvents
-    .filter((event) => event.name === 'largestContentfulPaint::Candidate' && event.pid === fcp.pid)
+    .filter(
+      (event) =>
+        event.name === 'largestContentfulPaint::Candidate' && event.pid === start.pid && event.ts >= start.ts,
+    )
     .at(-1);
   if (!lcp) throw new Error(`no largest contentful paint in the trace of ${url}`);
   const events = traceEvents.filter(

@@ -132,9 +132,14 @@ function parts(load: TracedLoad, task: TraceEvent): Map<string, number> {
   return totals;
 }
 
-/** The path of the last request answered before `ts`: what a render after it is likely to show. */
+/**
+ * The path of the last script or API answer before `ts`: what a task after it is likely to run or show
+ * (the manifest's icons and the fonts come in meanwhile and say nothing).
+ */
 const lastAnswer = (load: TracedLoad, ts: number) => {
-  const url = load.answers.filter((answer) => answer.ts <= ts).at(-1)?.url;
+  const url = load.answers
+    .filter((answer) => answer.ts <= ts && /^\/api\/|^\/assets\/.*\.js$/.test(new URL(answer.url).pathname))
+    .at(-1)?.url;
   return url ? new URL(url).pathname.replace(/-[\w-]{8}\./, '.') : '';
 };
 
