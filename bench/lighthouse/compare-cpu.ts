@@ -3,9 +3,10 @@ import type { Page } from 'puppeteer-core';
 import { createMember, MEMBER } from '../auth/member.ts';
 import { renderTable } from '../lib/report.ts';
 import { startJalonServer, type RunningServer } from '../lib/servers.ts';
-import { coldButSignedIn, launchChromium, signInThroughForm } from './browser.ts';
+import { launchChromium, signInThroughForm } from './browser.ts';
 import { median, SCREENS } from './scenarios.ts';
 import { seedWork } from './seed.ts';
+import { cpuMs, SLOWDOWN, traceLoad } from './trace-load.ts';
 
 /**
  * Two builds of the web app loaded in turn, as compare-builds does, but measured by the main thread's CPU
@@ -22,7 +23,6 @@ import { seedWork } from './seed.ts';
  * (each task's 4x CPU time past 50 ms, from the first contentful paint on, as Lighthouse's TBT counts it),
  * the number of tasks over 50 ms and the longest.
  */
-const SLOWDOWN = 4;
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
@@ -40,18 +40,6 @@ const screens = values.screens.split(',').map((name) => {
   return screen;
 });
 
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { frame?: string; data?: { isMainFrame?: boolean; isLoadingMainFrame?: boolean; size?: number } };
-}
-
 interface CpuRun {
   cpuBeforeLcpMs: number;
   blockingMs: number;
@@ -61,48 +49,17 @@ interface CpuRun {
   lcpMs: number;
 }
 
-const CATEGORIES = ['toplevel', 'disabled-by-default-devtools.timeline', 'loading', 'blink.user_timing'];
-
-async function traceLoad(page: Page, url: string): Promise<CpuRun> {
-  await coldButSignedIn(page, new URL(url).origin);
-  await page.tracing.start({ categories: CATEGORIES });
-  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-  // The page never goes quiet on the network (the event stream stays open): what follows the load (the
-  // screen's data, the offline engine's catch-up, the charts) gets 5 s.
-  await new Promise((resolve) => setTimeout(resolve, 5_000));
-  const buffer = await page.tracing.stop();
-  if (!buffer) throw new Error(`no trace for ${url}`);
-  const { traceEvents } = JSON.parse(Buffer.from(buffer).toString('utf8')) as { traceEvents: TraceEvent[] };
-  const fcp = traceEvents.find((event) => event.name === 'firstContentfulPaint');
-  if (!fcp) throw new Error(`no first contentful paint in the trace of ${url}`);
-  const start = traceEvents.find(
-    (event) =>
-      event.name === 'navigationStart' && event.pid === fcp.pid && event.args?.data?.isLoadingMainFrame,
-  );
-  if (!start) throw new Error(`no navigation start in the trace of ${url}`);
-  const lcp = traceEvents
-    .filter((event) => event.name === 'largestContentfulPaint::Candidate' && event.pid === fcp.pid)
-    .at(-1);
-  if (!lcp) throw new Error(`no largest contentful paint in the trace of ${url}`);
-  const tasks = traceEvents.filter(
-    (event) =>
-      event.name === 'RunTask' &&
-      event.ph === 'X' &&
-      event.pid === fcp.pid &&
-      event.tid === fcp.tid &&
-      event.ts >= start.ts,
-  );
-  // Thread time (µs) times the slowdown, in ms; a task without thread time counts its wall time.
-  const cost = (task: TraceEvent) => ((task.tdur ?? task.dur ?? 0) * SLOWDOWN) / 1000;
-  const afterFcp = tasks.filter((task) => task.ts >= fcp.ts).map(cost);
+async function measureLoad(page: Page, url: string): Promise<CpuRun> {
+  const { tasks, start, fcp, lcp } = await traceLoad(page, url);
+  const afterFcp = tasks.filter((task) => task.ts >= fcp).map(cpuMs);
   const long = afterFcp.filter((ms) => ms > 50);
   return {
-    cpuBeforeLcpMs: tasks.filter((task) => task.ts < lcp.ts).reduce((sum, task) => sum + cost(task), 0),
+    cpuBeforeLcpMs: tasks.filter((task) => task.ts < lcp).reduce((sum, task) => sum + cpuMs(task), 0),
     blockingMs: long.reduce((sum, ms) => sum + ms - 50, 0),
     longTasks: long.length,
     longestMs: Math.max(0, ...afterFcp),
-    fcpMs: (fcp.ts - start.ts) / 1000,
-    lcpMs: (lcp.ts - start.ts) / 1000,
+    fcpMs: (fcp - start) / 1000,
+    lcpMs: (lcp - start) / 1000,
   };
 }
 
@@ -141,7 +98,7 @@ try {
     for (let run = 0; run < runs; run++)
       for (const side of run % 2 === 0 ? sides : [...sides].reverse()) {
         await side.page.bringToFront();
-        const result = await traceLoad(side.page, `${side.baseUrl}${screen.path(side.projectId)}`);
+        const result = await measureLoad(side.page, `${side.baseUrl}${screen.path(side.projectId)}`);
         const key = `${screen.name}\t${side.name}`;
         results.set(key, [...(results.get(key) ?? []), result]);
         console.log(
