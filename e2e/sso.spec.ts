@@ -50,6 +50,10 @@ const test = base.extend<object, { provider: OidcTestProvider; ownServer: OwnSer
   baseURL: async ({ ownServer }, use) => use(ownServer.baseURL),
 });
 
+// In one worker, in order: the file's own server (a worker fixture) then starts once, where two workers
+// sharing its tests would each start one, a server start costing more than the tests it spares.
+test.describe.configure({ mode: 'default' });
+
 /** A person of the directory, new to Jalon. */
 function person(provider: OidcTestProvider, name: string, extra: Partial<TestAccount> = {}): TestAccount {
   const id = randomUUID().slice(0, 8);

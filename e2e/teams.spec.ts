@@ -32,6 +32,10 @@ const test = base.extend<object, { ownServer: OwnServer; admin: EnrolledAdmin }>
   baseURL: async ({ ownServer }, use) => use(ownServer.baseURL),
 });
 
+// In one worker, in order: the file's own server (a worker fixture) then starts once, where two workers
+// sharing its tests would each start one, a server start costing more than the tests it spares.
+test.describe.configure({ mode: 'default' });
+
 async function adminBrowser(browser: Browser, ownServer: OwnServer, admin: EnrolledAdmin) {
   const context = await browser.newContext({
     baseURL: ownServer.baseURL,

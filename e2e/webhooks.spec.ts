@@ -58,6 +58,10 @@ const test = base.extend<object, { ownServer: OwnServer; admin: EnrolledAdmin; r
   baseURL: async ({ ownServer }, use) => use(ownServer.baseURL),
 });
 
+// In one worker, in order: the file's own server (a worker fixture) then starts once, where two workers
+// sharing its tests would each start one, a server start costing more than the tests it spares.
+test.describe.configure({ mode: 'default' });
+
 test.describe('webhooks, at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
