@@ -86,12 +86,8 @@ export const SYNC = {
   conflictPollMs: 5_000,
   conflictPanelLimit: 25,
   conflictDefaultLimit: 50,
-  /**
-   * Rows of each kind a catch-up read answers at most at once (`hasMore` says to ask again). A page costs
-   * the server a fixed part (its snapshot, the counter, the device's lastSeq) besides its rows: 2,000 a
-   * page read a device's first copy in a quarter of the requests of 500, for about half the server's time.
-   */
-  catchUpPage: 2_000,
+  /** Rows of each kind a catch-up read answers at most at once (`hasMore` says to ask again). */
+  catchUpPage: 500,
   // 2: the comments' store and the labels' store (neither released before), created together.
   offlineDbVersion: 2,
   offlineWarmUpTimeoutMs: 2_500,

@@ -4,8 +4,7 @@ import { SyncClient } from './client.ts';
 import { contractChecks } from './contract-checks.ts';
 import { MemoryStore } from './memory-store.ts';
 import { TestServer } from './test-server.ts';
-import { NOW, TASK_1, TASK_2, USER, taskRow, uuids } from './test-factories.ts';
-import type { StoredPage } from './pull.ts';
+import { USER, uuids } from './test-factories.ts';
 import type { BatchTransport, PullTransport } from './transport.ts';
 import { byKind } from './kinds.ts';
 
@@ -82,45 +81,6 @@ describe('SyncClient', () => {
     server.write('task', id, { progress: 50 });
     expect(await client.pull(pull)).toMatchObject({ status: 'pulled', changed: true });
     expect(await client.pull(pull)).toMatchObject({ status: 'pulled', changed: false });
-  });
-
-  it('tells the caller each page it stored, in order, with what it changed and the revision it reached', async () => {
-    const { client } = await setUp();
-    const pages = [
-      [taskRow({ id: TASK_1 })],
-      [taskRow({ id: TASK_2 }), taskRow({ id: TASK_1, deletedAt: NOW })],
-    ];
-    const paged: PullTransport = async ({ since }) => {
-      const read = since === null ? 0 : Number(since.split('.')[0]);
-      return {
-        rows: { ...byKind(() => []), task: pages[read]! },
-        cursor: `${read + 1}.sig`,
-        hasMore: read === 0,
-        lastSeq: 0,
-        resetRequired: false,
-      };
-    };
-    const stored: StoredPage[] = [];
-    expect(await client.pull(paged, { onStored: (page) => stored.push(page) })).toMatchObject({ pages: 2 });
-    expect(stored).toEqual([
-      {
-        rows: {
-          ...byKind(() => ({ clear: true, put: [], remove: [] })),
-          task: { clear: true, put: pages[0], remove: [] },
-        },
-        rowsRevision: 1,
-        hasMore: true,
-      },
-      {
-        rows: {
-          ...byKind(() => ({ clear: false, put: [], remove: [] })),
-          task: { clear: false, put: [pages[1]![0]], remove: [TASK_1] },
-        },
-        rowsRevision: 2,
-        hasMore: false,
-      },
-    ]);
-    expect((await client.view('task')).map((row) => row.id)).toEqual([TASK_2]);
   });
 
   it('merges a patch with a concurrent change to another field', async () => {

@@ -13,7 +13,7 @@ import { entryForEdit, type Edit } from './edit.ts';
 import { heldBy, type ProjectOf } from './holds.ts';
 import type { Fields } from './merge.ts';
 import { addEdit, type OutboxEntry } from './outbox.ts';
-import { planPullPage, type StoredPage } from './pull.ts';
+import { planPullPage } from './pull.ts';
 import { resolveConflict, type Resolution } from './resolution.ts';
 import type { PauseReason, Row, SyncMeta, SyncStore, SyncTransaction } from './store.ts';
 import {
@@ -335,12 +335,9 @@ export class SyncClient {
    * Catches up every kind of data from the stored cursor, page by page, one pull in flight: one read per
    * page for all kinds, stored in one transaction. A reset (cursor too old, another epoch) reads everything
    * again: the rows are replaced, the outbox is kept. A stale page (cursor behind the stored one) is ignored
-   * and ends the pull. `onStored` hears each stored page once its transaction committed, in order.
+   * and ends the pull.
    */
-  async pull(
-    fetchPage: PullTransport,
-    { onStored }: { onStored?: (page: StoredPage) => void } = {},
-  ): Promise<PullResult> {
+  async pull(fetchPage: PullTransport): Promise<PullResult> {
     if (this.pulling) return { status: 'busy' };
     this.pulling = true;
     try {
@@ -361,7 +358,7 @@ export class SyncClient {
           // earlier page may lack a row an acked entry still shows.
           const lastSeq = page.hasMore ? 0 : page.lastSeq;
           let outbox = await tx.getOutbox();
-          const storedRows: StoredPage['rows'] = {};
+          let storedAny = false;
           for (const entity of SYNC_ENTITIES) {
             const rows = page.rows[entity];
             const plan = planPullPage(
@@ -372,7 +369,7 @@ export class SyncClient {
               entity,
             );
             if (!plan) continue;
-            storedRows[entity] = { clear: plan.clear, put: plan.put, remove: plan.remove };
+            storedAny = true;
             changed ||= hadCopy && (plan.clear || plan.put.length > 0 || plan.remove.length > 0);
             if (plan.clear) await tx.clearRows(entity);
             await tx.putRows(entity, plan.put);
@@ -380,13 +377,11 @@ export class SyncClient {
             await tx.setCursor(entity, plan.cursor);
             outbox = plan.outbox;
           }
-          if (Object.keys(storedRows).length === 0) return null;
+          if (!storedAny) return false;
           await tx.setOutbox(outbox);
-          const revised = withRowsRevised(meta);
-          await tx.setMeta(revised);
-          return { rows: storedRows, rowsRevision: rowsRevision(revised), hasMore: page.hasMore };
+          await tx.setMeta(withRowsRevised(meta));
+          return true;
         });
-        if (stored) onStored?.(stored);
         if (!stored || !page.hasMore) return { status: 'pulled', pages, changed };
         since = page.cursor;
       }

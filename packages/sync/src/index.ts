@@ -8,7 +8,7 @@ export { heldBy, type ProjectOf } from './holds.ts';
 export type { ConflictRecord } from './conflict-record.ts';
 export { applyAnswer, applyOutOfOrder, type AnswerState, type AnsweredState } from './answer.ts';
 export { computeView } from './view.ts';
-export { cursorSeq, planPullPage, type PullPage, type PullPlan, type StoredPage } from './pull.ts';
+export { cursorSeq, planPullPage, type PullPage, type PullPlan } from './pull.ts';
 export { resolveConflict, ResolutionError, type Resolution, type ResolutionOutcome } from './resolution.ts';
 export type { PauseReason, Row, SyncMeta, SyncStore, SyncTransaction } from './store.ts';
 export { MemoryStore } from './memory-store.ts';

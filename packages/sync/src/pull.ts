@@ -40,19 +40,6 @@ export interface PullPlan {
 }
 
 /**
- * What one stored page changed in the rows, for a caller that keeps them in memory (the web engine):
- * applying it to rows read at `rowsRevision - 1` gives the stored rows at `rowsRevision`, without reading
- * the store again. A kind the page did not touch (a stale part) is absent.
- */
-export interface StoredPage {
-  rows: Partial<Record<SyncEntity, Pick<PullPlan, 'clear' | 'put' | 'remove'>>>;
-  /** The store's `rowsRevision` once the page is stored. */
-  rowsRevision: number;
-  /** More pages follow in this pull. */
-  hasMore: boolean;
-}
-
-/**
  * How to store a page (in one transaction, then the view replays what is left on top). A page whose
  * cursor is behind the stored one is a stale answer and is ignored (null). Only acked entries are dropped
  * at `lastSeq`: a `sent` one whose answer was lost is still owed its result (applied or conflict), which

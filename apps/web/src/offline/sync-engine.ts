@@ -12,7 +12,6 @@ import {
   type PullTransport,
   type Resolution,
   type Row,
-  type StoredPage,
   type SyncStore,
 } from '@jalon/sync';
 import {
@@ -82,14 +81,7 @@ export class SyncEngine {
   private snapshot: WorkSnapshot;
   private readonly listeners = new Set<() => void>();
   private readonly editListeners = new Set<(edit: MadeEdit) => void>();
-  /**
-   * The stored rows by id, as last read or pulled: a pulled page is applied here rather than the store read
-   * again, and a row no page changed stays the same object, so its `Task` is not built again and memoised
-   * rows and cards skip it.
-   */
-  private rows: Record<SyncEntity, Map<string, Row>> = byKind(() => new Map());
-  /** `rows` in the screens' order, sorted again only after they changed. */
-  private ordered: Record<SyncEntity, Row[]> | null = null;
+  private rows: Record<SyncEntity, Row[]> = byKind(() => []);
   /** The store's `rowsRevision` when `rows` were read: rows older than an outbox read later are read again. */
   private rowsSeen = -1;
   private scheduler: SyncScheduler | null = null;
@@ -295,9 +287,8 @@ export class SyncEngine {
       lead,
       onMessage: (message: SyncMessage) => {
         if (message === 'edited') this.scheduler?.edited();
-        // Rows are read again only when another tab changed them (`rowsSeen`): a send changes the outbox.
         void this.reload({
-          rows: false,
+          rows: message !== 'edited',
           synced: message !== 'edited',
           serverChanged: message === 'changed',
         });
@@ -322,14 +313,10 @@ export class SyncEngine {
   }
 
   private async pull() {
-    const result = await this.client.pull(this.options.fetchPage, {
-      onStored: (page) => this.keepPage(page),
-    });
-    // The pulled pages are in `rows` already: the reload reads the outbox they left, and the rows only when
-    // something else changed them meanwhile (`rowsSeen`).
+    const result = await this.client.pull(this.options.fetchPage);
     if (result.status === 'pulled' && result.changed)
-      await this.changedHere({ rows: false, synced: true, serverChanged: true });
-    else if (result.status === 'pulled') await this.changedHere({ rows: false, synced: true }, 'synced');
+      await this.changedHere({ rows: true, synced: true, serverChanged: true });
+    else if (result.status === 'pulled') await this.changedHere({ rows: true, synced: true }, 'synced');
     else if (result.status === 'failed' && !this.snapshot.ready) this.update({ loadError: result.error });
     return result;
   }
@@ -372,61 +359,34 @@ export class SyncEngine {
   /** Keeps the rows a state read brought (it read them because they are newer than those held). */
   private keepRows({ rows, meta }: ClientState): void {
     if (!rows) return;
-    this.rows = byKind((entity) => new Map(rows[entity].map((row) => [row.id, row])));
-    this.ordered = null;
-    this.rowsSeen = meta.rowsRevision ?? 0;
-  }
-
-  /**
-   * Applies a pulled page to the rows held, in turn with the store's reads, and only to the rows it was
-   * stored on top of: rows at another revision (another tab, or a settled conflict, changed the store
-   * meanwhile) are read again whole by the next reload, as `rowsSeen` tells it.
-   */
-  private keepPage(page: StoredPage): void {
-    this.reading = this.reading.then(() => {
-      if (this.rowsSeen !== page.rowsRevision - 1) return;
-      for (const [entity, plan] of Object.entries(page.rows) as Array<
-        [SyncEntity, StoredPage['rows'][SyncEntity]]
-      >) {
-        if (!plan) continue;
-        const held = this.rows[entity];
-        if (plan.clear) held.clear();
-        for (const row of plan.put) held.set(row.id, row);
-        for (const id of plan.remove) held.delete(id);
-      }
-      this.ordered = null;
-      this.rowsSeen = page.rowsRevision;
-    });
-  }
-
-  private orderedRows(): Record<SyncEntity, Row[]> {
-    this.ordered ??= {
-      task: newestFirst(this.rows.task.values()),
-      project: newestFirst(this.rows.project.values()),
-      label: [...this.rows.label.values()],
-      comment: oldestFirst(this.rows.comment.values()),
+    this.rows = {
+      task: newestFirst(rows.task),
+      project: newestFirst(rows.project),
+      label: rows.label,
+      comment: oldestFirst(rows.comment),
     };
-    return this.ordered;
+    this.rowsSeen = meta.rowsRevision ?? 0;
   }
 
   private publish(state: ClientState, { synced, serverChanged }: Omit<ReloadOptions, 'rows'>): void {
     const context: RowContext = { userId: this.options.userId, createdAt: createdHere(state.outbox) };
     const now = (this.options.now ?? Date.now)();
-    const rows = this.orderedRows();
     this.update({
       ready: this.snapshot.ready || state.hasCopy,
       ...(state.hasCopy && { loadError: null }),
-      tasks: createdHereFirst(computeView(rows.task, state.outbox, 'task')).map((row) =>
+      tasks: createdHereFirst(computeView(this.rows.task, state.outbox, 'task')).map((row) =>
         taskFromRow(row, context),
       ),
-      projects: createdHereFirst(computeView(rows.project, state.outbox, 'project')).map((row) =>
+      projects: createdHereFirst(computeView(this.rows.project, state.outbox, 'project')).map((row) =>
         projectFromRow(row, context),
       ),
-      labels: computeView(rows.label, state.outbox, 'label')
+      labels: computeView(this.rows.label, state.outbox, 'label')
         .map(labelFromRow)
         .sort((a, b) => a.name.localeCompare(b.name, 'fr')),
       // What this device wrote and the server has not read back yet comes last: it is the newest.
-      comments: computeView(rows.comment, state.outbox, 'comment').map((row) => commentFromRow(row, context)),
+      comments: computeView(this.rows.comment, state.outbox, 'comment').map((row) =>
+        commentFromRow(row, context),
+      ),
       pending: pendingStates(state.outbox, state.conflicts),
       outbox: state.outbox,
       conflicts: state.conflicts,

@@ -16,82 +16,102 @@ export interface RowContext {
 }
 
 // A row from the view keeps its identity while nothing touched it, so memoised rows and cards do not
-// re-render for an edit elsewhere: the completed copy is kept per row object.
-type Defaults<T> = (createdAt: string, context: RowContext) => Omit<T, 'id' | 'version'>;
+// re-render for an edit elsewhere: the normalised copy is kept per row object.
+const tasks = new WeakMap<Row, Task>();
+const projects = new WeakMap<Row, Project>();
+const comments = new WeakMap<Row, Comment>();
+const labels = new WeakMap<Row, Label>();
 
-/**
- * A view row as a value of its type. A row with every field of the type (a server row, or one with this
- * device's patches on top) is that value already and is shown as it is, so the snapshot holds no second
- * copy of the stored rows; a row created here has only the fields it was given, and is completed with the
- * server's defaults, once per row object.
- */
-function typed<T>(defaults: Defaults<T>): (row: Row, context: RowContext) => T {
-  const fields = Object.keys(defaults('', { userId: '', createdAt: new Map() }));
-  const completed = new WeakMap<Row, T>();
-  return (row, context) => {
-    if (fields.every((field) => field in row)) return row as unknown as T;
-    const known = completed.get(row);
-    if (known) return known;
-    const createdAt =
-      typeof row.createdAt === 'string'
-        ? row.createdAt
-        : (context.createdAt.get(row.id) ?? new Date(0).toISOString());
-    const value = { ...defaults(createdAt, context), ...row, id: row.id, version: row.version } as T;
-    completed.set(row, value);
-    return value;
-  };
+function normalised<T>(cache: WeakMap<Row, T>, row: Row, build: () => T): T {
+  const known = cache.get(row);
+  if (known) return known;
+  const value = build();
+  cache.set(row, value);
+  return value;
 }
 
-/** A view row as a `Task`: a row created here is completed with the server's defaults for what it lacks. */
-export const taskFromRow = typed<Task>((createdAt, context) => ({
-  title: '',
-  description: '',
-  project: '',
-  assignee: null,
-  status: 'todo',
-  priority: 'medium',
-  progress: 0,
-  deadline: null,
-  estimatedMinutes: null,
-  labels: [],
-  parent: null,
-  position: null,
-  createdBy: context.userId,
-  createdAt,
-  updatedAt: createdAt,
-  deletedAt: null,
-  permissions: { canDelete: true },
-}));
+const createdAtOf = (row: Row, context: RowContext): string =>
+  typeof row.createdAt === 'string'
+    ? row.createdAt
+    : (context.createdAt.get(row.id) ?? new Date(0).toISOString());
 
-export const projectFromRow = typed<Project>((createdAt, context) => ({
-  name: '',
-  description: '',
-  deadline: null,
-  status: 'active',
-  progress: 0,
-  taskCount: 0,
-  ownerId: context.userId,
-  createdAt,
-  updatedAt: createdAt,
-  deletedAt: null,
-  permissions: { canDelete: true },
-}));
+/** A view row as a `Task`: a row created here is completed with the server's defaults for what it lacks. */
+export const taskFromRow = (row: Row, context: RowContext): Task =>
+  normalised(tasks, row, () => {
+    const createdAt = createdAtOf(row, context);
+    return {
+      title: '',
+      description: '',
+      project: '',
+      assignee: null,
+      status: 'todo',
+      priority: 'medium',
+      progress: 0,
+      deadline: null,
+      estimatedMinutes: null,
+      labels: [],
+      parent: null,
+      position: null,
+      createdBy: context.userId,
+      createdAt,
+      updatedAt: createdAt,
+      deletedAt: null,
+      permissions: { canDelete: true },
+      ...(row as Partial<Task>),
+      id: row.id,
+      version: row.version,
+    };
+  });
+
+export const projectFromRow = (row: Row, context: RowContext): Project =>
+  normalised(projects, row, () => {
+    const createdAt = createdAtOf(row, context);
+    return {
+      name: '',
+      description: '',
+      deadline: null,
+      status: 'active',
+      progress: 0,
+      taskCount: 0,
+      ownerId: context.userId,
+      createdAt,
+      updatedAt: createdAt,
+      deletedAt: null,
+      permissions: { canDelete: true },
+      ...(row as Partial<Project>),
+      id: row.id,
+      version: row.version,
+    };
+  });
 
 /** A view row as a `Comment`: one written here is the person's own, with no text only once deleted. */
-export const commentFromRow = typed<Comment>((createdAt, context) => ({
-  taskId: '',
-  body: null,
-  mentions: [],
-  // The name is the members directory's: the thread names authors by id.
-  author: { id: context.userId, username: '' },
-  createdAt,
-  updatedAt: createdAt,
-  deletedAt: null,
-}));
-
-const labelOf = typed<Label>(() => ({ name: '', color: 'gray', deletedAt: null }));
+export const commentFromRow = (row: Row, context: RowContext): Comment =>
+  normalised(comments, row, () => {
+    const createdAt = createdAtOf(row, context);
+    return {
+      taskId: '',
+      body: null,
+      mentions: [],
+      // The name is the members directory's: the thread names authors by id.
+      author: { id: context.userId, username: '' },
+      createdAt,
+      updatedAt: createdAt,
+      deletedAt: null,
+      ...(row as Partial<Comment>),
+      id: row.id,
+      version: row.version,
+    };
+  });
 /** A view row as a `Label` (one made here has only its name and colour). */
-export const labelFromRow = (row: Row): Label => labelOf(row, { userId: '', createdAt: new Map() });
+export const labelFromRow = (row: Row): Label =>
+  normalised(labels, row, () => ({
+    name: '',
+    color: 'gray',
+    deletedAt: null,
+    ...(row as Partial<Label>),
+    id: row.id,
+    version: row.version,
+  }));
 
 /**
  * The state of each entity with something on this device: an open conflict wins over a held entry, which
@@ -130,11 +150,11 @@ const createdAtKey = (row: Row): string => (typeof row.createdAt === 'string' ? 
 const descending = (a: string, b: string): number => (a < b ? 1 : a > b ? -1 : 0);
 
 /** Server rows newest first, as the server lists them; sorted once per read of the store, not per edit. */
-export const newestFirst = (rows: Iterable<Row>): Row[] =>
+export const newestFirst = (rows: readonly Row[]): Row[] =>
   [...rows].sort((a, b) => descending(createdAtKey(a), createdAtKey(b)) || descending(a.id, b.id));
 
 /** Server rows oldest first, as a thread reads. */
-export const oldestFirst = (rows: Iterable<Row>): Row[] => newestFirst(rows).reverse();
+export const oldestFirst = (rows: readonly Row[]): Row[] => newestFirst(rows).reverse();
 
 /**
  * A view keeps the stored rows' order and appends what only this device has (creates not yet read back
