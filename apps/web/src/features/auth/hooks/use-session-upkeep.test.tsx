@@ -13,6 +13,8 @@ describe('session upkeep', () => {
   const navigate = vi.fn();
   let valid = true;
   let refreshedUntil = inMinutes(60);
+  /** The server's sliding idle window, when set: a refresh answers now + this. */
+  let slidingWindowMs: number | null = null;
   let calls: RecordedCall[] = [];
 
   beforeEach(() => {
@@ -21,6 +23,7 @@ describe('session upkeep', () => {
     setNavigator(navigate);
     valid = true;
     refreshedUntil = inMinutes(60);
+    slidingWindowMs = null;
     calls = mockFetch((call) => {
       // A check reports the expiry as it stands; it does not move it.
       if (pathOf(call) === '/auth/sessions/check') {
@@ -30,7 +33,9 @@ describe('session upkeep', () => {
           ended: valid ? null : 'expired',
         });
       }
-      return json({ token: 'tok-new', sessionId: 'sess-1', expiresAt: refreshedUntil });
+      const expiresAt =
+        slidingWindowMs === null ? refreshedUntil : new Date(Date.now() + slidingWindowMs).toISOString();
+      return json({ token: 'tok-new', sessionId: 'sess-1', expiresAt });
     });
   });
   afterEach(() => vi.useRealTimers());
@@ -78,6 +83,23 @@ describe('session upkeep', () => {
     expect(count('/auth/sessions/refresh')).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(2 * MINUTE));
     expect(count('/auth/sessions/refresh')).toBe(1);
+  });
+
+  it('with an idle window of 1 minute, refreshes every half minute, not after each answer', async () => {
+    // SESSION_IDLE_MINUTES=1: every answer, the refresh's own included, moves the expiry a minute on.
+    slidingWindowMs = MINUTE;
+    // The last answer came 10 seconds ago.
+    updateSession({ token: 'tok-1', sessionId: 'sess-1', sessionExpiry: inMinutes(50 / 60) });
+    renderHook(() => useSessionUpkeep(true));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(count('/auth/sessions/refresh')).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(MINUTE / 2 - 1));
+    expect(count('/auth/sessions/refresh')).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(count('/auth/sessions/refresh')).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(4 * MINUTE));
+    expect(count('/auth/sessions/refresh')).toBe(10);
+    expect(Date.parse(getSession().sessionExpiry!)).toBeGreaterThan(Date.now());
   });
 
   it('reschedules when a response moves the expiry', async () => {
