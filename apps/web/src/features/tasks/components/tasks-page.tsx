@@ -61,9 +61,6 @@ export function TasksPage() {
     });
   }, [work.tasks, user?.id, query]);
   const loaded = work.ready;
-  // The switcher shows the view asked for at once; the view itself follows at a lower priority, its render
-  // cut into short tasks, so a key or a tap is never held behind a board of hundreds of cards (issue 40).
-  const shownView = useDeferredValue(view);
   return (
     <>
       <PageHeader title={t.title} inline>
@@ -87,7 +84,7 @@ export function TasksPage() {
       </div>
       {!loaded && !work.loadError && (
         <>
-          {shownView === 'kanban' && <KanbanHint />}
+          {view === 'kanban' && <KanbanHint />}
           <Spinner label={t.loading} />
         </>
       )}
@@ -98,7 +95,7 @@ export function TasksPage() {
         <p className="empty-text">{work.tasks.length === 0 ? t.empty : t.filters.noMatch}</p>
       )}
       {loaded && list.length > 0 && (
-        <TaskViewsPanel view={shownView} tasks={list} pending={work.pending} projectNames={projectNames} />
+        <TaskViewsPanel view={view} tasks={list} pending={work.pending} projectNames={projectNames} />
       )}
     </>
   );
