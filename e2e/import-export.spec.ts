@@ -29,10 +29,6 @@ const test = base.extend<object, { ownServer: OwnServer; admin: EnrolledAdmin }>
   baseURL: async ({ ownServer }, use) => use(ownServer.baseURL),
 });
 
-// In one worker, in order: the file's own server (a worker fixture) then starts once, where two workers
-// sharing its tests would each start one, a server start costing more than the tests it spares.
-test.describe.configure({ mode: 'default' });
-
 /** A French spreadsheet's CSV: BOM, semicolons, a quoted cell with a line break, accents, a line without title. */
 const csvFile = (admin: EnrolledAdmin, name: string) => ({
   name: `${name}.csv`,
