@@ -42,6 +42,18 @@ function MakeProject({ name }: { name: string }) {
   );
 }
 
+/** A phone (every max-width query matches) on 15 January 2030: the calendar shows its agenda. */
+function onPhoneInJanuary2030() {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2030-01-15T10:00:00.000Z'));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
 describe('task list', () => {
   it('shows the loading text, then a table row per task with its status, priority, description and estimate', async () => {
     serve({
@@ -562,14 +574,7 @@ describe('task views', () => {
   });
 
   it('shows the month as an agenda list on a phone, where seven columns would not fit', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2030-01-15T10:00:00.000Z'));
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
+    onPhoneInJanuary2030();
     serve({
       tasks: [
         makeTask({ deadline: '2030-01-20T12:00:00.000Z' }),
@@ -590,14 +595,7 @@ describe('task views', () => {
   });
 
   it("mounts only the agenda's days in view, each saying its place in the month", async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2030-01-15T10:00:00.000Z'));
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
+    onPhoneInJanuary2030();
     // A deadline on each of the month's 31 days: a big project's month.
     serve({
       tasks: Array.from({ length: 31 }, (_, day) =>
