@@ -133,3 +133,17 @@ export async function auditOnce(
     warnings: lhr.runWarnings,
   };
 }
+
+/** A new tab on Lighthouse's mobile screen (so that the same elements are in view), signed in as `who`. */
+export async function signedInMobilePage(browser: Browser, baseUrl: string, who: Credentials): Promise<Page> {
+  const page = await browser.newPage();
+  await page.setViewport({
+    width: 412,
+    height: 823,
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+  await signInThroughForm(page, baseUrl, who);
+  return page;
+}

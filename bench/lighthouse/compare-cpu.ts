@@ -3,7 +3,7 @@ import type { Page } from 'puppeteer-core';
 import { createMember, MEMBER } from '../auth/member.ts';
 import { renderTable } from '../lib/report.ts';
 import { startJalonServer, type RunningServer } from '../lib/servers.ts';
-import { launchChromium, signInThroughForm } from './browser.ts';
+import { launchChromium, signedInMobilePage } from './browser.ts';
 import { median, SCREENS } from './scenarios.ts';
 import { seedWork } from './seed.ts';
 import { cpuMs, SLOWDOWN, traceLoad } from './trace-load.ts';
@@ -81,16 +81,7 @@ try {
     const server = await startJalonServer('pglite', undefined, { env: { WEB_DIST: dist } });
     servers.push(server);
     const projectId = await seedWork(server.baseUrl, await createMember(server.baseUrl, 1));
-    const page = await browser.newPage();
-    // Lighthouse's mobile screen, so that the same elements are in view.
-    await page.setViewport({
-      width: 412,
-      height: 823,
-      deviceScaleFactor: 1.75,
-      isMobile: true,
-      hasTouch: true,
-    });
-    await signInThroughForm(page, server.baseUrl, MEMBER);
+    const page = await signedInMobilePage(browser, server.baseUrl, MEMBER);
     sides.push({ name, page, baseUrl: server.baseUrl, projectId });
   }
   const results = new Map<string, CpuRun[]>();

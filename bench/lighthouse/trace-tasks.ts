@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { createMember, MEMBER } from '../auth/member.ts';
 import { renderTable } from '../lib/report.ts';
 import { startJalonServer } from '../lib/servers.ts';
-import { launchChromium, signInThroughForm } from './browser.ts';
+import { launchChromium, signedInMobilePage } from './browser.ts';
 import { median, SCREENS } from './scenarios.ts';
 import { seedWork } from './seed.ts';
 import { cpuMs, SLOWDOWN, traceLoad, type TraceEvent, type TracedLoad } from './trace-load.ts';
@@ -153,16 +153,7 @@ const browser = await launchChromium();
 const server = await startJalonServer('pglite', undefined, { env: { WEB_DIST: dist } });
 try {
   const projectId = await seedWork(server.baseUrl, await createMember(server.baseUrl, 1));
-  const page = await browser.newPage();
-  // Lighthouse's mobile screen, so that the same elements are in view.
-  await page.setViewport({
-    width: 412,
-    height: 823,
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-  });
-  await signInThroughForm(page, server.baseUrl, MEMBER);
+  const page = await signedInMobilePage(browser, server.baseUrl, MEMBER);
   for (const screen of screens) {
     const loads: { load: TracedLoad; beforeLcp: Map<string, number>; whole: Map<string, number> }[] = [];
     for (let run = 0; run < runs; run++) {
